@@ -1,0 +1,16 @@
+//! The `--fen` argument shared by several subcommands.
+
+use rookery_core::Position;
+
+use crate::UsageError;
+
+/// The position of a `--fen` argument, or the starting position when there is none.
+///
+/// # Errors
+/// [`UsageError`] naming the FEN problem.
+pub fn parse_position(fen: Option<&str>) -> Result<Position, UsageError> {
+    match fen {
+        None => Ok(Position::new()),
+        Some(text) => Position::from_fen(text).map_err(|e| UsageError(e.to_string())),
+    }
+}

@@ -1,0 +1,63 @@
+//! `rookery`: the one binary of the Rookery chess platform. Thin glue: each subcommand lives in
+//! its own module and calls into the library crates.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod fen_arg;
+mod moves;
+mod perft;
+
+/// Rookery: exact chess rules, a fast core and the tools around them.
+#[derive(Parser)]
+#[command(name = "rookery", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree to a depth (the standard move-generator test).
+    Perft(perft::Args),
+    /// List the legal moves of a position.
+    Moves(moves::Args),
+}
+
+/// An error the user caused: bad input. Exits with status 2 and one line on stderr.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Moves(args) => moves::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("rookery: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! `rookery moves`: the legal moves of a position, one per line.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::fen_arg::parse_position;
+use crate::UsageError;
+
+/// Arguments of `rookery moves`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (default: the standard starting position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write the moves in SAN instead of UCI.
+    #[arg(long)]
+    san: bool,
+}
+
+/// Runs `rookery moves`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let pos = parse_position(args.fen.as_deref())?;
+    if args.san {
+        return Err(UsageError(
+            "--san is not available yet: the SAN writer comes with the notation work (issue 3)"
+                .into(),
+        )
+        .into());
+    }
+    let mut out = std::io::stdout().lock();
+    for m in pos.legal_moves().iter() {
+        writeln!(out, "{m}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

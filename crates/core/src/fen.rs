@@ -1,0 +1,314 @@
+//! Forsyth–Edwards Notation (RULES.md §10): reading with errors that name the bad field, and
+//! writing with the en passant square only when an en passant capture is legal.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Board, CastlingRights, Color, File, Piece, Position, PositionError, Rank, Setup, Square};
+
+/// The FEN of the standard starting position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A parsed FEN: syntactically valid, not yet checked for legality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fen(pub Setup);
+
+/// A FEN that cannot be read: the field and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
+    /// Nothing but white space.
+    Empty,
+    /// Not 4, 5 or 6 space-separated fields.
+    FieldCount(usize),
+    /// The placement does not have 8 ranks separated by `/`.
+    RankCount {
+        /// The ranks found.
+        found: usize,
+        /// The placement field.
+        field: String,
+    },
+    /// A rank that does not describe exactly 8 squares.
+    RankLength {
+        /// The rank, as on the board.
+        rank: Rank,
+        /// The squares it describes.
+        squares: u32,
+        /// Its text.
+        text: String,
+    },
+    /// A character that is neither a piece letter nor a digit 1–8.
+    BadPiece {
+        /// The rank, as on the board.
+        rank: Rank,
+        /// The character.
+        found: char,
+    },
+    /// The side to move is not `w` or `b`.
+    BadTurn(String),
+    /// The castling field is not `-` or some of `KQkq` once each.
+    BadCastling(String),
+    /// The en passant field is not `-` or a square on rank 3 or 6.
+    BadEnPassant(String),
+    /// The halfmove clock is not a number.
+    BadHalfmoves(String),
+    /// The fullmove number is not a number.
+    BadFullmoves(String),
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFenError::Empty => f.write_str("empty FEN"),
+            ParseFenError::FieldCount(n) => {
+                write!(f, "expected 6 fields (4 at least), found {n}")
+            }
+            ParseFenError::RankCount { found, field } => {
+                write!(f, "placement has {found} ranks, expected 8: {field:?}")
+            }
+            ParseFenError::RankLength { rank, squares, text } => {
+                write!(f, "rank {rank} has {squares} squares: {text:?}")
+            }
+            ParseFenError::BadPiece { rank, found } => {
+                write!(f, "rank {rank} has an invalid piece letter {found:?}")
+            }
+            ParseFenError::BadTurn(s) => write!(f, "side to move must be w or b, found {s:?}"),
+            ParseFenError::BadCastling(s) => {
+                write!(f, "castling field must be - or letters of KQkq, found {s:?}")
+            }
+            ParseFenError::BadEnPassant(s) => {
+                write!(f, "en passant field must be - or a square on rank 3 or 6, found {s:?}")
+            }
+            ParseFenError::BadHalfmoves(s) => {
+                write!(f, "halfmove clock must be a number, found {s:?}")
+            }
+            ParseFenError::BadFullmoves(s) => {
+                write!(f, "fullmove number must be a number, found {s:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// A FEN that is unreadable or describes an illegal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not FEN.
+    Parse(ParseFenError),
+    /// The text is FEN, but not of a legal position.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => write!(f, "invalid FEN: {e}"),
+            FenError::Position(e) => write!(f, "illegal position in FEN: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(e) => Some(e),
+            FenError::Position(e) => Some(e),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+fn parse_board(field: &str) -> Result<Board, ParseFenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(ParseFenError::RankCount { found: ranks.len(), field: field.to_owned() });
+    }
+    let mut board = Board::empty();
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0u32;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if let Some(f) = File::new(file) {
+                    board.put(piece, Square::from_coords(f, rank));
+                }
+                file += 1;
+            } else {
+                return Err(ParseFenError::BadPiece { rank, found: c });
+            }
+        }
+        if file != 8 {
+            return Err(ParseFenError::RankLength { rank, squares: file, text: (*text).to_owned() });
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
+    if field == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in field.chars() {
+        let right = match c {
+            'K' => CastlingRights::WHITE_KING_SIDE,
+            'Q' => CastlingRights::WHITE_QUEEN_SIDE,
+            'k' => CastlingRights::BLACK_KING_SIDE,
+            'q' => CastlingRights::BLACK_QUEEN_SIDE,
+            _ => return Err(ParseFenError::BadCastling(field.to_owned())),
+        };
+        if rights.contains(right) {
+            return Err(ParseFenError::BadCastling(field.to_owned()));
+        }
+        rights = rights.union(right);
+    }
+    if rights.is_empty() {
+        return Err(ParseFenError::BadCastling(field.to_owned()));
+    }
+    Ok(rights)
+}
+
+impl Fen {
+    /// Reads a FEN. The halfmove clock and fullmove number may be left out (as in EPD); they
+    /// then default to 0 and 1.
+    ///
+    /// # Errors
+    /// [`ParseFenError`] naming the first bad field.
+    pub fn parse(text: &str) -> Result<Fen, ParseFenError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        if fields.is_empty() {
+            return Err(ParseFenError::Empty);
+        }
+        if !(4..=6).contains(&fields.len()) {
+            return Err(ParseFenError::FieldCount(fields.len()));
+        }
+        let board = parse_board(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(ParseFenError::BadTurn(other.to_owned())),
+        };
+        let castling = parse_castling(fields[2])?;
+        let ep_square = match fields[3] {
+            "-" => None,
+            s => match s.parse::<Square>() {
+                Ok(sq) if matches!(sq.rank(), Rank::Third | Rank::Sixth) => Some(sq),
+                _ => return Err(ParseFenError::BadEnPassant(s.to_owned())),
+            },
+        };
+        let halfmoves = match fields.get(4) {
+            None => 0,
+            Some(s) => s.parse().map_err(|_| ParseFenError::BadHalfmoves((*s).to_owned()))?,
+        };
+        let fullmoves = match fields.get(5) {
+            None => 1,
+            Some(s) => s.parse().map_err(|_| ParseFenError::BadFullmoves((*s).to_owned()))?,
+        };
+        Ok(Fen(Setup { board, turn, castling, ep_square, halfmoves, fullmoves }))
+    }
+
+    /// The FEN of a position, with the en passant square only when a capture there is legal.
+    pub fn from_position(pos: &Position) -> Fen {
+        let mut setup = pos.to_setup();
+        setup.ep_square = pos.legal_ep_square();
+        Fen(setup)
+    }
+
+    /// Checks the setup and builds the position.
+    ///
+    /// # Errors
+    /// [`PositionError`] if the FEN describes an illegal position.
+    pub fn into_position(self) -> Result<Position, PositionError> {
+        Position::from_setup(self.0)
+    }
+}
+
+impl FromStr for Fen {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+        Fen::parse(s)
+    }
+}
+
+/// The placement field of a board (`rnbqkbnr/pppppppp/8/…`).
+pub fn board_fen(board: &Board) -> String {
+    let mut out = String::with_capacity(72);
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match board.piece_at(Square::from_coords(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            out.push('/');
+        }
+    }
+    out
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.0;
+        write!(f, "{} {} {} ", board_fen(&s.board), s.turn.to_char(), s.castling)?;
+        match s.ep_square {
+            Some(sq) => write!(f, "{sq}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {}", s.halfmoves, s.fullmoves)
+    }
+}
+
+impl Position {
+    /// Reads a position from FEN.
+    ///
+    /// # Errors
+    /// [`FenError`]: the text is not FEN, or not of a legal position.
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        Ok(Fen::parse(text)?.into_position()?)
+    }
+
+    /// The position's FEN (en passant square only when an en passant capture is legal).
+    pub fn to_fen(&self) -> String {
+        Fen::from_position(self).to_string()
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Fen::from_position(self))
+    }
+}

@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![deny(unsafe_code)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod position;
+mod role;
+mod setup;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::{CastlingRights, CastlingSide};
+pub use color::{ByColor, Color};
+pub use fen::{Fen, FenError, ParseFenError};
+pub use moves::{Move, MoveKind, MoveList, MAX_LEGAL_MOVES};
+pub use position::{Outcome, PlayError, Position, PositionError};
+pub use role::{ByRole, Piece, Role};
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};

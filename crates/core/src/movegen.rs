@@ -1,0 +1,223 @@
+//! Legal move generation, directly: the check mask and pin masks computed when the position was
+//! made restrict each piece's destinations, so no move is generated and then thrown away
+//! (RULES.md §2–§4). The only per-move test is the king's: each destination square is checked
+//! for attackers with the king lifted off the board.
+//!
+//! Moves go to a [`Sink`] in groups (one piece and its destination set, or a set of pawn
+//! destinations sharing one step), so that counting them (perft's last ply) is a handful of
+//! population counts, while listing them expands each group.
+
+use crate::attacks;
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives the legal moves of a position in groups.
+pub(crate) trait Sink {
+    /// Moves of the non-pawn piece on `from` (a king's normal moves included) to each of `to`.
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard);
+    /// Pawn moves to each square of `to`, each from the square `step` indices behind it;
+    /// `promotion` says that each is four moves, one per promotion role.
+    fn pawns(&mut self, to: Bitboard, step: i32, promotion: bool);
+    /// One special move (en passant or castling).
+    fn special(&mut self, m: Move);
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, _: Square, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _: i32, promotion: bool) {
+        self.0 += u64::from(to.count()) << (2 * u32::from(promotion));
+    }
+
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Appends moves to a [`MoveList`].
+pub(crate) struct Lister<'a>(pub &'a mut MoveList);
+
+impl Sink for Lister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, from: Square, to: Bitboard) {
+        for to in to {
+            self.0.push(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, step: i32, promotion: bool) {
+        for to in to {
+            let from = Square::from_index_wrapping((to as i32 - step) as u32);
+            if promotion {
+                for role in Role::PROMOTIONS {
+                    self.0.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.0.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let us = pos.turn();
+    let them = !us;
+    let board = pos.board();
+    let ours = board.by_color(us);
+    let occupied = board.occupied();
+    let king = pos.king_of(us);
+    let checkers = pos.checkers();
+
+    // The king: every attacked destination is tested with the king lifted, so that it cannot
+    // step back along the ray of a slider that checks it.
+    let without_king = occupied.without(king);
+    let mut king_to = Bitboard::EMPTY;
+    for to in attacks::king(king) - ours {
+        if !pos.is_attacked(to, them, without_king) {
+            king_to.add(to);
+        }
+    }
+    sink.piece(Role::King, king, king_to);
+
+    if checkers.more_than_one() {
+        return; // Double check: only the king can move (§4).
+    }
+
+    // Where the other pieces may go: anywhere but onto our own pieces, or, in check, onto the
+    // checker or between it and the king.
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => !ours,
+    };
+    let pinned = pos.pinned();
+
+    for from in pos.our(Role::Knight) - pinned {
+        sink.piece(Role::Knight, from, attacks::knight(from) & target);
+    }
+    for from in pos.our(Role::Bishop) {
+        let mut to = attacks::bishop(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(Role::Bishop, from, to);
+    }
+    for from in pos.our(Role::Rook) {
+        let mut to = attacks::rook(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(Role::Rook, from, to);
+    }
+    for from in pos.our(Role::Queen) {
+        let mut to = attacks::queen(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece(Role::Queen, from, to);
+    }
+
+    match us {
+        Color::White => pawns::<S, true>(pos, sink, target),
+        Color::Black => pawns::<S, false>(pos, sink, target),
+    }
+
+    if let Some(ep) = pos.ep_square() {
+        for from in attacks::pawn(them, ep) & pos.our(Role::Pawn) {
+            if pos.is_legal_en_passant(from, ep) {
+                sink.special(Move::en_passant(from, ep));
+            }
+        }
+    }
+
+    if checkers.is_empty() {
+        castling(pos, sink, king);
+    }
+}
+
+/// Pawn pushes and captures, set-wise for unpinned pawns, one by one for pinned ones.
+#[inline(always)]
+fn pawns<S: Sink, const WHITE: bool>(pos: &Position, sink: &mut S, target: Bitboard) {
+    let (up, up_left, up_right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
+    let shift = |b: Bitboard, by: i32| -> Bitboard {
+        if by > 0 {
+            Bitboard(b.0 << by)
+        } else {
+            Bitboard(b.0 >> -by)
+        }
+    };
+    let last_rank = Bitboard::from_rank(if WHITE { Rank::Eighth } else { Rank::First });
+    let third_rank = Bitboard::from_rank(if WHITE { Rank::Third } else { Rank::Sixth });
+    let board = pos.board();
+    let empty = !board.occupied();
+    let theirs = board.by_color(if WHITE { Color::Black } else { Color::White });
+    let pawns = pos.our(Role::Pawn);
+    let pinned = pos.pinned();
+    let king = pos.king_of(pos.turn());
+
+    let mut emit = |to: Bitboard, step: i32| {
+        sink.pawns(to - last_rank, step, false);
+        sink.pawns(to & last_rank, step, true);
+    };
+
+    // A pawn pinned along a file may still push; along a diagonal it may capture its pinner.
+    // Pinned pawns are rare: handle each with its pin line as an extra mask.
+    let free = pawns - pinned;
+    let single = shift(free, up) & empty;
+    emit(single & target, up);
+    emit(shift(single & third_rank, up) & empty & target, 2 * up);
+    emit(shift(free - FILE_A, up_left) & theirs & target, up_left);
+    emit(shift(free - FILE_H, up_right) & theirs & target, up_right);
+
+    for from in pawns & pinned {
+        let pin = attacks::line(king, from) & target;
+        let one = Bitboard::from_square(from);
+        let single = shift(one, up) & empty;
+        emit(single & pin, up);
+        emit(shift(single & third_rank, up) & empty & pin, 2 * up);
+        emit(shift(one - FILE_A, up_left) & theirs & pin, up_left);
+        emit(shift(one - FILE_H, up_right) & theirs & pin, up_right);
+    }
+}
+
+/// Castling (§3): the right still held, the squares between king and rook empty, and the king
+/// neither in check (the caller checks) nor passing through or landing on an attacked square.
+#[inline(always)]
+fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
+    let us = pos.turn();
+    let rights = pos.castling_rights();
+    if rights.of(us).is_empty() {
+        return;
+    }
+    let occupied = pos.board().occupied();
+    for side in CastlingSide::ALL {
+        if !rights.has(us, side) {
+            continue;
+        }
+        let king_to = side.king_to(us);
+        if (attacks::between(king, side.rook_from(us)) & occupied).any() {
+            continue;
+        }
+        let path = attacks::between(king, king_to).with(king_to);
+        if path.into_iter().all(|sq| !pos.is_attacked(sq, !us, occupied)) {
+            sink.special(Move::castle(king, king_to));
+        }
+    }
+}
