@@ -8,10 +8,17 @@ use clap::{Parser, Subcommand};
 mod fen_arg;
 mod moves;
 mod perft;
+mod rate;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
 #[derive(Parser)]
-#[command(name = "rookery", version, about, propagate_version = true)]
+#[command(
+    name = "rookery",
+    version,
+    about,
+    propagate_version = true,
+    arg_required_else_help = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,6 +30,8 @@ enum Command {
     Perft(perft::Args),
     /// List the legal moves of a position.
     Moves(moves::Args),
+    /// Show the ladder points (RULES.md §11) one game moves, with both new totals and levels.
+    Rate(rate::Args),
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -40,7 +49,17 @@ impl std::error::Error for UsageError {}
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e)
+            if e.use_stderr()
+                && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            // One line that names the bad argument; `--help` has the rest.
+            let text = e.render().to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: invalid arguments"));
+            return ExitCode::from(2);
+        }
         Err(e) => {
+            // --help, --version, and the help shown when no subcommand is given.
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
@@ -48,6 +67,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
+        Command::Rate(args) => rate::run(args),
     };
     match result {
         Ok(code) => code,

@@ -216,6 +216,31 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
+const fn ray_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = slide(sq as i32, 0, dirs);
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [u64; 64] = ray_table(&ROOK_DIRS);
+static BISHOP_RAYS: [u64; 64] = ray_table(&BISHOP_DIRS);
+
+/// The squares a rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {
@@ -236,7 +261,8 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let index = m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    let index =
+        m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     Bitboard(SLIDER_ATTACKS[index])
 }
 
@@ -308,7 +334,11 @@ mod tests {
             for sq in Square::ALL {
                 let s = sq as i32;
                 assert_eq!(rook(sq, Bitboard(occ)).0, slide(s, occ, &ROOK_DIRS), "{sq} {occ:x}");
-                assert_eq!(bishop(sq, Bitboard(occ)).0, slide(s, occ, &BISHOP_DIRS), "{sq} {occ:x}");
+                assert_eq!(
+                    bishop(sq, Bitboard(occ)).0,
+                    slide(s, occ, &BISHOP_DIRS),
+                    "{sq} {occ:x}"
+                );
             }
         }
     }

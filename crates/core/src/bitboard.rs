@@ -80,13 +80,21 @@ impl Bitboard {
     /// The lowest square (`a1` end), if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(self.0.trailing_zeros()))
+        }
     }
 
     /// The only square of a set with exactly one square.
     #[inline]
     pub const fn single_square(self) -> Option<Square> {
-        if self.0 != 0 && !self.more_than_one() { self.first() } else { None }
+        if self.0 != 0 && !self.more_than_one() {
+            self.first()
+        } else {
+            None
+        }
     }
 
     /// The set plus `sq`.

@@ -4,7 +4,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Board, CastlingRights, Color, File, Piece, Position, PositionError, Rank, Setup, Square};
+use crate::{
+    Board, CastlingRights, Color, File, Piece, Position, PositionError, Rank, Setup, Square,
+};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -151,7 +153,11 @@ fn parse_board(field: &str) -> Result<Board, ParseFenError> {
             }
         }
         if file != 8 {
-            return Err(ParseFenError::RankLength { rank, squares: file, text: (*text).to_owned() });
+            return Err(ParseFenError::RankLength {
+                rank,
+                squares: file,
+                text: (*text).to_owned(),
+            });
         }
     }
     Ok(board)

@@ -72,6 +72,37 @@ impl Sink for Lister<'_> {
     }
 }
 
+/// Calls a closure for each move.
+pub(crate) struct ForEach<F>(pub F);
+
+impl<F: FnMut(Move)> Sink for ForEach<F> {
+    #[inline(always)]
+    fn piece(&mut self, _: Role, from: Square, to: Bitboard) {
+        for to in to {
+            (self.0)(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, step: i32, promotion: bool) {
+        for to in to {
+            let from = Square::from_index_wrapping((to as i32 - step) as u32);
+            if promotion {
+                for role in Role::PROMOTIONS {
+                    (self.0)(Move::promotion(from, to, role));
+                }
+            } else {
+                (self.0)(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        (self.0)(m);
+    }
+}
+
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
 const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 

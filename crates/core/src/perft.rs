@@ -9,13 +9,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
-            let moves = pos.legal_moves();
             let mut nodes = 0;
-            for &m in moves.iter() {
+            pos.for_each_legal_move(|m| {
                 let mut child = *pos;
                 child.play_unchecked(m);
                 nodes += perft(&child, depth - 1);
-            }
+            });
             nodes
         }
     }

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::attacks;
-use crate::movegen::{self, Counter, Lister};
+use crate::movegen::{self, Counter, ForEach, Lister};
 use crate::{
     zobrist, Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveKind, MoveList, Piece,
     Rank, Role, Setup, Square,
@@ -66,10 +66,9 @@ impl fmt::Display for PositionError {
             PositionError::TooMuchMaterial(c) => {
                 write!(f, "{c} has more pieces than promotions can explain")
             }
-            PositionError::InvalidCastlingRight(r) => write!(
-                f,
-                "castling right {r} without the king and rook on their starting squares"
-            ),
+            PositionError::InvalidCastlingRight(r) => {
+                write!(f, "castling right {r} without the king and rook on their starting squares")
+            }
             PositionError::InvalidEnPassant(sq) => write!(
                 f,
                 "en passant square {sq} does not follow a double pawn step of the side not to move"
@@ -153,7 +152,8 @@ impl Position {
             for side in CastlingSide::ALL {
                 let right = CastlingRights::single(color, side);
                 if setup.castling.contains(right)
-                    && (board.piece_at(CastlingSide::king_from(color)) != Some(Role::King.of(color))
+                    && (board.piece_at(CastlingSide::king_from(color))
+                        != Some(Role::King.of(color))
                         || board.piece_at(side.rook_from(color)) != Some(Role::Rook.of(color)))
                 {
                     return Err(PositionError::InvalidCastlingRight(right));
@@ -204,7 +204,8 @@ impl Position {
         pos.update_check_info();
         if pos.checkers.count() > 2
             || (pos.checkers.count() == 2
-                && (pos.checkers & (board.diagonal_sliders() | board.orthogonal_sliders())).is_empty())
+                && (pos.checkers & (board.diagonal_sliders() | board.orthogonal_sliders()))
+                    .is_empty())
         {
             return Err(PositionError::ImpossibleCheck);
         }
@@ -368,8 +369,8 @@ impl Position {
         let mut checkers = ((attacks::knight(king) & b.by_role(Role::Knight))
             | (attacks::pawn(us, king) & b.by_role(Role::Pawn)))
             & theirs;
-        let snipers = ((attacks::rook(king, Bitboard::EMPTY) & b.orthogonal_sliders())
-            | (attacks::bishop(king, Bitboard::EMPTY) & b.diagonal_sliders()))
+        let snipers = ((attacks::rook_rays(king) & b.orthogonal_sliders())
+            | (attacks::bishop_rays(king) & b.diagonal_sliders()))
             & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
@@ -390,13 +391,12 @@ impl Position {
         let us = self.turn;
         let king = self.king_of(us);
         let captured = Square::from_coords(ep.file(), from.rank());
-        let occupied = (self.board.occupied() ^ Bitboard::from_square(from)
-            ^ Bitboard::from_square(captured))
-            | Bitboard::from_square(ep);
+        let occupied =
+            (self.board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                | Bitboard::from_square(ep);
         let theirs = self.board.by_color(!us);
         (attacks::rook(king, occupied) & self.board.orthogonal_sliders() & theirs).is_empty()
-            && (attacks::bishop(king, occupied) & self.board.diagonal_sliders() & theirs)
-                .is_empty()
+            && (attacks::bishop(king, occupied) & self.board.diagonal_sliders() & theirs).is_empty()
             && (attacks::knight(king) & self.their(Role::Knight)).is_empty()
             && (attacks::pawn(us, king) & self.their(Role::Pawn)).without(captured).is_empty()
     }
@@ -412,6 +412,12 @@ impl Position {
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// Calls `f` with each legal move, without building a list.
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        movegen::generate(self, &mut ForEach(f));
     }
 
     /// The number of legal moves, counted without listing them.

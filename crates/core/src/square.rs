@@ -10,7 +10,14 @@ use crate::Color;
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
-    A = 0, B, C, D, E, F, G, H,
+    A = 0,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
 }
 
 /// A row of the board, `1` to `8`, counted from White's side.
@@ -18,7 +25,14 @@ pub enum File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
-    First = 0, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
+    First = 0,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
 }
 
 impl File {
@@ -29,7 +43,11 @@ impl File {
     /// The file with index `i` (0 = `a`), if `i < 8`.
     #[inline]
     pub const fn new(i: u32) -> Option<File> {
-        if i < 8 { Some(File::ALL[i as usize]) } else { None }
+        if i < 8 {
+            Some(File::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The file's index, 0 for `a`.
@@ -45,28 +63,46 @@ impl File {
 
     /// Reads `a`–`h`.
     pub const fn from_char(c: char) -> Option<File> {
-        if c >= 'a' && c <= 'h' { File::new(c as u32 - 'a' as u32) } else { None }
+        if c >= 'a' && c <= 'h' {
+            File::new(c as u32 - 'a' as u32)
+        } else {
+            None
+        }
     }
 
     /// The file `delta` columns to the right (towards `h`), if on the board.
     #[inline]
     pub const fn offset(self, delta: i32) -> Option<File> {
         let i = self as i32 + delta;
-        if i >= 0 && i < 8 { Some(File::ALL[i as usize]) } else { None }
+        if i >= 0 && i < 8 {
+            Some(File::ALL[i as usize])
+        } else {
+            None
+        }
     }
 }
 
 impl Rank {
     /// All ranks, `1` first.
     pub const ALL: [Rank; 8] = [
-        Rank::First, Rank::Second, Rank::Third, Rank::Fourth,
-        Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth,
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
     ];
 
     /// The rank with index `i` (0 = rank 1), if `i < 8`.
     #[inline]
     pub const fn new(i: u32) -> Option<Rank> {
-        if i < 8 { Some(Rank::ALL[i as usize]) } else { None }
+        if i < 8 {
+            Some(Rank::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The rank's index, 0 for rank 1.
@@ -82,7 +118,11 @@ impl Rank {
 
     /// Reads `1`–`8`.
     pub const fn from_char(c: char) -> Option<Rank> {
-        if c >= '1' && c <= '8' { Rank::new(c as u32 - '1' as u32) } else { None }
+        if c >= '1' && c <= '8' {
+            Rank::new(c as u32 - '1' as u32)
+        } else {
+            None
+        }
     }
 
     /// This rank as seen by `color`: rank 1 stays rank 1 for White and becomes rank 8 for Black.
@@ -176,7 +216,11 @@ impl Square {
     /// The square with index `i` (`a1` = 0, `b1` = 1, … `h8` = 63), if `i < 64`.
     #[inline]
     pub const fn new(i: u32) -> Option<Square> {
-        if i < 64 { Some(Square::ALL[i as usize]) } else { None }
+        if i < 64 {
+            Some(Square::ALL[i as usize])
+        } else {
+            None
+        }
     }
 
     /// The square with index `i & 63`: for indices known to be in range.
@@ -214,7 +258,11 @@ impl Square {
     pub const fn offset(self, files: i32, ranks: i32) -> Option<Square> {
         let f = self.file() as i32 + files;
         let r = self.rank() as i32 + ranks;
-        if f >= 0 && f < 8 && r >= 0 && r < 8 { Some(Square::ALL[(r * 8 + f) as usize]) } else { None }
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            Some(Square::ALL[(r * 8 + f) as usize])
+        } else {
+            None
+        }
     }
 
     /// The same square seen from the other side (`a1` ↔ `a8`).
@@ -241,7 +289,9 @@ impl Square {
     /// [`ParseSquareError`] unless `s` is a file letter followed by a rank digit.
     pub const fn from_ascii(s: &[u8]) -> Result<Square, ParseSquareError> {
         if s.len() == 2 {
-            if let (Some(f), Some(r)) = (File::from_char(s[0] as char), Rank::from_char(s[1] as char)) {
+            if let (Some(f), Some(r)) =
+                (File::from_char(s[0] as char), Rank::from_char(s[1] as char))
+            {
                 return Ok(Square::from_coords(f, r));
             }
         }

@@ -1,0 +1,88 @@
+//! The `perft` and `moves` subcommands as a user runs them: output format, exit status, and a
+//! one-line error naming the bad input.
+
+use std::process::{Command, Output};
+
+fn rookery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rookery")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn perft_prints_nodes_searched_last() {
+    let o = rookery(&["perft", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "Nodes searched: 8902\n");
+}
+
+#[test]
+fn perft_divide_matches_stockfish_format() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = rookery(&["perft", "2", "--fen", fen, "--divide", "--threads", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (moves, total) = out.split_once("\n\n").expect("a blank line before the total");
+    assert_eq!(total, "Nodes searched: 2039\n");
+    let lines: Vec<&str> = moves.lines().collect();
+    assert_eq!(lines.len(), 48);
+    assert!(lines.contains(&"e1g1: 43"), "castling is written as the king's move: {out}");
+    assert!(lines.contains(&"e1c1: 43"));
+    let sum: u64 =
+        lines.iter().map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 2039);
+}
+
+#[test]
+fn perft_threads_agree() {
+    let one = stdout(&rookery(&["perft", "4", "--threads", "1"]));
+    let two = stdout(&rookery(&["perft", "4", "--threads", "2"]));
+    assert_eq!(one, two);
+    assert_eq!(one, "Nodes searched: 197281\n");
+}
+
+#[test]
+fn moves_lists_uci() {
+    let o = rookery(&["moves", "--fen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for m in ["b7b8q", "b7b8r", "b7b8b", "b7b8n", "e1d1"] {
+        assert!(out.lines().any(|l| l == m), "{m} missing from {out}");
+    }
+    assert_eq!(out.lines().count(), 9);
+    assert_eq!(stdout(&rookery(&["moves"])).lines().count(), 20);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_it() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "3", "--fen", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+            r#"invalid FEN: rank 7 has 9 squares: "ppppppppp""#,
+        ),
+        (&["moves", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "white has no king"),
+        (
+            &["moves", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
+            r#"side to move must be w or b, found "x""#,
+        ),
+        (&["moves", "--fen", ""], "empty FEN"),
+        (&["perft", "0"], "0"),
+        (&["perft", "two"], "two"),
+        (&["perft", "2", "--threads", "0"], "--threads"),
+        (&["nonsense"], "nonsense"),
+    ];
+    for (args, needle) in cases {
+        let o = rookery(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err:?} should name {needle:?}");
+        assert!(!err.contains("panicked"), "{args:?}");
+    }
+}

@@ -1,0 +1,117 @@
+//! Differential test against shakmaty: random playouts from varied starts, comparing at every
+//! ply the legal move set, check status, checkmate/stalemate, insufficient material, the FEN
+//! (legal en passant only), and the Zobrist key (incremental = from scratch = shakmaty's
+//! Polyglot-compatible key).
+
+use std::collections::BTreeSet;
+
+use rookery_core::Position;
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+
+/// Varied starts: the opening, middlegames with castling and en passant chances, promotions,
+/// pins and endgames.
+const STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/8/4k3/3pP3/8/8/8/4K2R w K d6 0 1",
+    "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+    "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+    "8/PPPk4/8/8/8/8/4Kppp/8 b - - 0 1",
+    "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+    "8/8/2k5/8/8/5K2/8/3B1b2 w - - 0 1",
+    "2kr3r/ppp2ppp/2n5/2b1p3/4P1b1/2NP1N2/PPP2PPP/R1B1K2R b KQ - 0 9",
+];
+
+/// A small deterministic generator (xorshift64*), so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn compare(ours: &Position, theirs: &Chess, trail: &str) {
+    let fen = ours.to_fen();
+    let their_fen = Fen::from_position(theirs, EnPassantMode::Legal).to_string();
+    assert_eq!(fen, their_fen, "FEN after {trail}");
+    let our_moves: BTreeSet<String> = ours.legal_moves().iter().map(|m| m.to_uci()).collect();
+    let their_moves: BTreeSet<String> =
+        theirs.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+    assert_eq!(our_moves, their_moves, "legal moves of {fen} after {trail}");
+    assert_eq!(ours.count_legal_moves() as usize, our_moves.len(), "count of {fen}");
+    assert_eq!(ours.is_check(), theirs.is_check(), "check in {fen}");
+    assert_eq!(ours.checkers().count() as usize, theirs.checkers().count(), "checkers in {fen}");
+    assert_eq!(ours.is_checkmate(), theirs.is_checkmate(), "checkmate in {fen}");
+    assert_eq!(ours.is_stalemate(), theirs.is_stalemate(), "stalemate in {fen}");
+    for (color, their_color) in [
+        (rookery_core::Color::White, shakmaty::Color::White),
+        (rookery_core::Color::Black, shakmaty::Color::Black),
+    ] {
+        assert_eq!(
+            ours.has_insufficient_material(color),
+            theirs.has_insufficient_material(their_color),
+            "insufficient material of {color} in {fen}"
+        );
+    }
+    assert_eq!(ours.zobrist(), ours.compute_key(), "incremental key of {fen} after {trail}");
+    let their_key: Zobrist64 = theirs.zobrist_hash(EnPassantMode::PseudoLegal);
+    assert_eq!(ours.zobrist(), their_key.0, "Polyglot key of {fen}");
+    let their_legal_key: Zobrist64 = theirs.zobrist_hash(EnPassantMode::Legal);
+    assert_eq!(ours.repetition_key(), their_legal_key.0, "repetition key of {fen}");
+    let reparsed: Position = fen.parse().expect("our FEN reads back");
+    assert_eq!(reparsed.to_fen(), fen, "FEN round trip");
+    assert_eq!(reparsed.repetition_key(), ours.repetition_key(), "key after FEN round trip");
+}
+
+#[test]
+fn random_playouts_agree_with_shakmaty() {
+    let mut rng = Rng(0x5eed_0f_2026);
+    let playouts = 3_000;
+    let mut positions = 0u64;
+    for game in 0..playouts {
+        let start = STARTS[game % STARTS.len()];
+        let mut ours: Position = start.parse().expect("valid start");
+        let mut theirs: Chess = start
+            .parse::<Fen>()
+            .expect("valid FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("legal start");
+        let mut trail = String::new();
+        for _ply in 0..300 {
+            compare(&ours, &theirs, &trail);
+            positions += 1;
+            let moves = ours.legal_moves();
+            if moves.is_empty() || ours.halfmoves() >= 150 {
+                break;
+            }
+            // Prefer captures now and then, so games reach endgames and promotions.
+            let m = moves[rng.below(moves.len())];
+            let uci = m.to_uci();
+            let their_move = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .expect("UCI text")
+                .to_move(&theirs)
+                .unwrap_or_else(|e| panic!("shakmaty rejects {uci} in {}: {e}", ours.to_fen()));
+            theirs.play_unchecked(their_move);
+            ours.play_unchecked(m);
+            trail.push_str(&uci);
+            trail.push(' ');
+        }
+    }
+    assert!(positions > 100_000, "only {positions} positions compared");
+}
