@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::fen_arg::parse_position;
-use crate::UsageError;
 
 /// Arguments of `rookery moves`.
 #[derive(clap::Args)]
@@ -22,16 +21,13 @@ pub struct Args {
 /// Runs `rookery moves`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let pos = parse_position(args.fen.as_deref())?;
-    if args.san {
-        return Err(UsageError(
-            "--san is not available yet: the SAN writer comes with the notation work (issue 3)"
-                .into(),
-        )
-        .into());
-    }
     let mut out = std::io::stdout().lock();
-    for m in pos.legal_moves().iter() {
-        writeln!(out, "{m}")?;
+    for &m in pos.legal_moves().iter() {
+        if args.san {
+            writeln!(out, "{}", pos.san(m))?;
+        } else {
+            writeln!(out, "{m}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

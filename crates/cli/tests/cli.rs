@@ -57,6 +57,10 @@ fn moves_lists_uci() {
     }
     assert_eq!(out.lines().count(), 9);
     assert_eq!(stdout(&rookery(&["moves"])).lines().count(), 20);
+    let san = stdout(&rookery(&["moves", "--san", "--fen", "4k3/1P6/8/8/8/8/8/R3K3 w Q - 0 1"]));
+    for m in ["b8=Q+", "b8=R+", "b8=B", "b8=N", "O-O-O", "Ra8+", "Kd1"] {
+        assert!(san.lines().any(|l| l == m), "{m} missing from {san}");
+    }
 }
 
 #[test]

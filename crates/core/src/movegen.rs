@@ -252,3 +252,78 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
         }
     }
 }
+
+/// `true` if `m` is legal in `pos`: the same rules as [`generate`], applied to one move.
+pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let board = pos.board();
+    let (from, to) = (m.from(), m.to());
+    let ours = board.by_color(us);
+    if !ours.contains(from) || ours.contains(to) {
+        return false;
+    }
+    let Some(role) = board.role_at(from) else { return false };
+    let king = pos.king_of(us);
+    let checkers = pos.checkers();
+    let occupied = board.occupied();
+    match m.kind() {
+        crate::MoveKind::Castle => {
+            let mut found = false;
+            if checkers.is_empty() {
+                castling(pos, &mut ForEach(|c: Move| found |= c == m), king);
+            }
+            return found;
+        }
+        crate::MoveKind::EnPassant => {
+            return role == Role::Pawn
+                && pos.ep_square() == Some(to)
+                && attacks::pawn(us, from).contains(to)
+                && pos.is_legal_en_passant(from, to);
+        }
+        _ => {}
+    }
+    if role == Role::King {
+        return m.kind() == crate::MoveKind::Normal
+            && attacks::king(from).contains(to)
+            && !pos.is_attacked(to, !us, occupied.without(king));
+    }
+    if checkers.more_than_one() {
+        return false;
+    }
+    let theirs = board.by_color(!us);
+    let reachable = match role {
+        Role::Pawn => {
+            let last_rank = if us == Color::White { Rank::Eighth } else { Rank::First };
+            let promotion = match m.kind() {
+                crate::MoveKind::Promotion(p) if Role::PROMOTIONS.contains(&p) => true,
+                crate::MoveKind::Promotion(_) => return false,
+                _ => false,
+            };
+            if (to.rank() == last_rank) != promotion {
+                return false;
+            }
+            let (forward, start_rank) =
+                if us == Color::White { (1, Rank::Second) } else { (-1, Rank::Seventh) };
+            let one = from.offset(0, forward);
+            (attacks::pawn(us, from) & theirs).contains(to)
+                || (one == Some(to) && !occupied.contains(to))
+                || (from.rank() == start_rank
+                    && from.offset(0, 2 * forward) == Some(to)
+                    && one.is_some_and(|o| !occupied.contains(o))
+                    && !occupied.contains(to))
+        }
+        _ if matches!(m.kind(), crate::MoveKind::Promotion(_)) => false,
+        Role::Knight => attacks::knight(from).contains(to),
+        Role::Bishop => attacks::bishop(from, occupied).contains(to),
+        Role::Rook => attacks::rook(from, occupied).contains(to),
+        Role::Queen => attacks::queen(from, occupied).contains(to),
+        Role::King => false,
+    };
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => Bitboard::FULL,
+    };
+    reachable
+        && target.contains(to)
+        && (!pos.pinned().contains(from) || attacks::aligned(king, from, to))
+}

@@ -435,8 +435,7 @@ impl Position {
 
     /// `true` if `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        // The generator is exact and cheap; scanning its list keeps one source of truth.
-        self.legal_moves().contains(&m)
+        movegen::is_legal(self, m)
     }
 
     /// `true` if the side to move is checkmated (RULES.md §4).

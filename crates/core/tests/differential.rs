@@ -115,3 +115,69 @@ fn random_playouts_agree_with_shakmaty() {
     }
     assert!(positions > 100_000, "only {positions} positions compared");
 }
+
+/// `is_legal` on one move agrees with the generator on every from/to/kind combination.
+#[test]
+fn is_legal_agrees_with_generation() {
+    use rookery_core::{Move, MoveKind, Role, Square};
+    let mut rng = Rng(0x1e9a1);
+    for game in 0..300 {
+        let mut pos: Position = STARTS[game % STARTS.len()].parse().unwrap();
+        for _ in 0..80 {
+            let legal = pos.legal_moves();
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    for kind in [
+                        MoveKind::Normal,
+                        MoveKind::EnPassant,
+                        MoveKind::Castle,
+                        MoveKind::Promotion(Role::Queen),
+                        MoveKind::Promotion(Role::Knight),
+                        MoveKind::Promotion(Role::King),
+                    ] {
+                        let m = Move::new(from, to, kind);
+                        assert_eq!(pos.is_legal(m), legal.contains(&m), "{m} in {}", pos.to_fen());
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+}
+
+/// SAN of every legal move agrees with shakmaty's, and reads back to the same move.
+#[test]
+fn san_agrees_with_shakmaty() {
+    let mut rng = Rng(0x5a9_2026);
+    let mut checked = 0u64;
+    for game in 0..600 {
+        let start = STARTS[game % STARTS.len()];
+        let mut ours: Position = start.parse().unwrap();
+        let mut theirs: Chess =
+            start.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        for _ply in 0..200 {
+            let moves = ours.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let their_move =
+                    m.to_uci().parse::<shakmaty::uci::UciMove>().unwrap().to_move(&theirs).unwrap();
+                let their_san = shakmaty::san::SanPlus::from_move(theirs.clone(), their_move);
+                let san = ours.san(m);
+                assert_eq!(san, their_san.to_string(), "SAN of {m} in {}", ours.to_fen());
+                assert_eq!(ours.parse_san(&san), Ok(m), "{san} reads back in {}", ours.to_fen());
+                checked += 1;
+            }
+            let m = moves[rng.below(moves.len())];
+            let their_move =
+                m.to_uci().parse::<shakmaty::uci::UciMove>().unwrap().to_move(&theirs).unwrap();
+            theirs.play_unchecked(their_move);
+            ours.play_unchecked(m);
+        }
+    }
+    assert!(checked > 500_000, "only {checked} moves checked");
+}
