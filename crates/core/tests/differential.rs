@@ -80,7 +80,7 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
 
 #[test]
 fn random_playouts_agree_with_shakmaty() {
-    let mut rng = Rng(0x5eed_0f_2026);
+    let mut rng = Rng(0x005e_ed0f_2026);
     let playouts = 3_000;
     let mut positions = 0u64;
     for game in 0..playouts {
@@ -151,7 +151,7 @@ fn is_legal_agrees_with_generation() {
 /// SAN of every legal move agrees with shakmaty's, and reads back to the same move.
 #[test]
 fn san_agrees_with_shakmaty() {
-    let mut rng = Rng(0x5a9_2026);
+    let mut rng = Rng(0x05a9_2026);
     let mut checked = 0u64;
     for game in 0..600 {
         let start = STARTS[game % STARTS.len()];
