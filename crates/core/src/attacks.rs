@@ -138,8 +138,10 @@ const ROOK_TABLE_LEN: usize = 102_400;
 const BISHOP_TABLE_LEN: usize = 5_248;
 const SLIDER_TABLE_LEN: usize = ROOK_TABLE_LEN + BISHOP_TABLE_LEN;
 
-static ROOK: [Magic; 64] = magics(&ROOK_DIRS, &ROOK_MAGICS, 0);
-static BISHOP: [Magic; 64] = magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_TABLE_LEN as u32);
+const ROOK_ENTRIES: [Magic; 64] = magics(&ROOK_DIRS, &ROOK_MAGICS, 0);
+const BISHOP_ENTRIES: [Magic; 64] = magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_TABLE_LEN as u32);
+static ROOK: [Magic; 64] = ROOK_ENTRIES;
+static BISHOP: [Magic; 64] = BISHOP_ENTRIES;
 
 const fn fill(table: &mut [u64; SLIDER_TABLE_LEN], dirs: &[(i32, i32); 4], magics: &[Magic; 64]) {
     let mut sq = 0;
@@ -166,8 +168,7 @@ const fn fill(table: &mut [u64; SLIDER_TABLE_LEN], dirs: &[(i32, i32); 4], magic
 
 const fn slider_table() -> [u64; SLIDER_TABLE_LEN] {
     let mut table = [0; SLIDER_TABLE_LEN];
-    let rook = magics(&ROOK_DIRS, &ROOK_MAGICS, 0);
-    let bishop = magics(&BISHOP_DIRS, &BISHOP_MAGICS, ROOK_TABLE_LEN as u32);
+    let (rook, bishop) = (ROOK_ENTRIES, BISHOP_ENTRIES);
     assert!(rook[63].offset as usize + (1 << (64 - rook[63].shift)) == ROOK_TABLE_LEN);
     assert!(bishop[63].offset as usize + (1 << (64 - bishop[63].shift)) == SLIDER_TABLE_LEN);
     fill(&mut table, &ROOK_DIRS, &rook);

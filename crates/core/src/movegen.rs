@@ -8,7 +8,7 @@
 //! population counts, while listing them expands each group.
 
 use crate::attacks;
-use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, Color, Move, Position, Rank, Role, Square};
 
 /// Receives the legal moves of a position in groups.
 pub(crate) trait Sink {
@@ -38,37 +38,6 @@ impl Sink for Counter {
     #[inline(always)]
     fn special(&mut self, _: Move) {
         self.0 += 1;
-    }
-}
-
-/// Appends moves to a [`MoveList`].
-pub(crate) struct Lister<'a>(pub &'a mut MoveList);
-
-impl Sink for Lister<'_> {
-    #[inline(always)]
-    fn piece(&mut self, _: Role, from: Square, to: Bitboard) {
-        for to in to {
-            self.0.push(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, to: Bitboard, step: i32, promotion: bool) {
-        for to in to {
-            let from = Square::from_index_wrapping((to as i32 - step) as u32);
-            if promotion {
-                for role in Role::PROMOTIONS {
-                    self.0.push(Move::promotion(from, to, role));
-                }
-            } else {
-                self.0.push(Move::normal(from, to));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, m: Move) {
-        self.0.push(m);
     }
 }
 

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::attacks;
-use crate::movegen::{self, Counter, ForEach, Lister};
+use crate::movegen::{self, Counter, ForEach};
 use crate::{
     zobrist, Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveKind, MoveList, Piece,
     Rank, Role, Setup, Square,
@@ -404,7 +404,7 @@ impl Position {
     /// Writes every legal move into `moves` (cleared first). No heap allocation.
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        movegen::generate(self, &mut Lister(moves));
+        movegen::generate(self, &mut ForEach(|m| moves.push(m)));
     }
 
     /// The legal moves (RULES.md §2–§4).
