@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod fen_arg;
 mod moves;
 mod perft;
+mod pgn;
 mod rate;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
@@ -32,6 +33,11 @@ enum Command {
     Moves(moves::Args),
     /// Show the ladder points (RULES.md §11) one game moves, with both new totals and levels.
     Rate(rate::Args),
+    /// Read PGN files (RULES.md §10): replay, check, export or count their games.
+    Pgn {
+        #[command(subcommand)]
+        command: pgn::Command,
+    },
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -68,6 +74,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Pgn { command } => pgn::run(command),
     };
     match result {
         Ok(code) => code,

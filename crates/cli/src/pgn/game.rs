@@ -1,0 +1,386 @@
+//! The visitor behind every `rookery pgn` command: replays each game with rookery-core, collects
+//! its problems with their places, classifies the final position, and can re-write the game in
+//! export format with normalised SAN.
+
+use std::ops::ControlFlow;
+
+use rookery_core::{FenError, Position, PositionError, San, SanPlus};
+use rookery_pgn::tag::decode_text;
+use rookery_pgn::{GameResult, Location, Nag, RawTag, ReadError, Visitor, Writer};
+
+/// How the final position of a game stands by itself; the first that applies, in the order
+/// issue 3 gives (RULES.md §4–§6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+    ThreefoldRepetition,
+    FiftyMoves,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 7] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoves,
+        Termination::ThreefoldRepetition,
+        Termination::FiftyMoves,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::SeventyFiveMoves => "seventy_five_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+        }
+    }
+
+    /// Classifies `pos`, the last of a game whose positions' repetition keys are `keys` (the
+    /// start included): repetition counts positions with the same placement, side to move,
+    /// castling rights and legal en passant (`Position::repetition_key`).
+    pub fn classify(pos: &Position, keys: &[u64]) -> Option<Termination> {
+        if pos.is_checkmate() {
+            return Some(Termination::Checkmate);
+        }
+        if pos.is_stalemate() {
+            return Some(Termination::Stalemate);
+        }
+        if pos.is_insufficient_material() {
+            return Some(Termination::InsufficientMaterial);
+        }
+        let key = pos.repetition_key();
+        let repetitions = keys.iter().filter(|&&k| k == key).count();
+        let halfmoves = pos.halfmoves();
+        if repetitions >= 5 {
+            Some(Termination::FivefoldRepetition)
+        } else if halfmoves >= 150 {
+            Some(Termination::SeventyFiveMoves)
+        } else if repetitions >= 3 {
+            Some(Termination::ThreefoldRepetition)
+        } else if halfmoves >= 100 {
+            Some(Termination::FiftyMoves)
+        } else {
+            None
+        }
+    }
+}
+
+/// What a command learns of one game.
+pub struct GameReport {
+    /// From 1, in the order of the input.
+    pub game: u64,
+    /// Main-line moves applied.
+    pub plies: u64,
+    /// The main line's last position.
+    pub final_position: Position,
+    /// The `Result` tag, else the termination marker, else `*`.
+    pub result: GameResult,
+    pub termination: Option<Termination>,
+    /// Every problem, each message naming the game, line and column.
+    pub problems: Vec<String>,
+    /// The game in export format, when asked for and the game has no problem.
+    pub export: Option<Vec<u8>>,
+}
+
+/// One line of play: the main line or a variation.
+#[derive(Clone, Copy)]
+struct Line {
+    pos: Position,
+    /// The position before the last move: where a variation of that move starts.
+    before: Option<Position>,
+    /// Moves in this line are no longer checked (an earlier one was illegal).
+    dead: bool,
+}
+
+/// Options of a [`Replayer`].
+#[derive(Clone, Copy, Default)]
+pub struct Options {
+    /// Check the moves of variations too (else they are skipped).
+    pub variations: bool,
+    /// Re-write each game in export format.
+    pub export: bool,
+}
+
+pub struct Replayer {
+    options: Options,
+    game: u64,
+    line: Line,
+    stack: Vec<Line>,
+    plies: u64,
+    keys: Vec<u64>,
+    fen: Option<(String, Location)>,
+    variant: Option<(String, Location)>,
+    tags: Vec<(String, String)>,
+    result_tag: Option<GameResult>,
+    result_token: Option<GameResult>,
+    problems: Vec<String>,
+    movetext: Writer<Vec<u8>>,
+}
+
+impl Replayer {
+    pub fn new(options: Options) -> Replayer {
+        let start = Position::new();
+        Replayer {
+            options,
+            game: 0,
+            line: Line { pos: start, before: None, dead: false },
+            stack: Vec::new(),
+            plies: 0,
+            keys: Vec::new(),
+            fen: None,
+            variant: None,
+            tags: Vec::new(),
+            result_tag: None,
+            result_token: None,
+            problems: Vec::new(),
+            movetext: Writer::new(Vec::new()),
+        }
+    }
+
+    fn problem(&mut self, at: Location, message: impl std::fmt::Display) {
+        self.problems.push(format!("game {}, {at}: {message}", self.game));
+    }
+
+    /// Sets up the start position from the tags: `[FEN]` if present (whatever `[SetUp]` says),
+    /// for standard chess only.
+    fn start(&mut self) -> Result<Position, ()> {
+        if let Some((variant, at)) = self.variant.take() {
+            let standard = ["standard", "chess", "normal", "from position"];
+            if !standard.contains(&variant.to_ascii_lowercase().as_str()) {
+                self.problem(at, format_args!("unsupported variant {variant:?}"));
+                return Err(());
+            }
+        }
+        match self.fen.take() {
+            None => Ok(Position::new()),
+            Some((fen, at)) => fen_position(&fen).map_err(|e| {
+                self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
+            }),
+        }
+    }
+
+    fn play(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
+        let pos = self.line.pos;
+        let on_main = self.stack.is_empty();
+        let played = if san.san == San::Null && !pos.is_check() {
+            // Analysis files write `Z0` or `--` for a pass; python-chess reads it so too.
+            let mut after = pos;
+            after.play_null();
+            Ok((after, san))
+        } else {
+            san.san.to_move(&pos).map(|m| {
+                let mut after = pos;
+                after.play_unchecked(m);
+                (after, SanPlus::from_move(&pos, m))
+            })
+        };
+        match played {
+            Ok((after, normalised)) => {
+                if self.options.export {
+                    // Writing to memory cannot fail.
+                    let _ = self.movetext.san(&normalised);
+                }
+                self.line.before = Some(pos);
+                self.line.pos = after;
+                if on_main {
+                    self.plies += 1;
+                    self.keys.push(after.repetition_key());
+                }
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let number = pos.fullmoves();
+                let dots = if pos.turn() == rookery_core::Color::White { "." } else { "..." };
+                self.problem(at, format_args!("move {number}{dots} {san}: {e}"));
+                self.line.dead = true;
+                if on_main {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }
+        }
+    }
+}
+
+/// The position of a `[FEN]` tag. A fullmove number of 0, which real files write, is read as 1.
+pub fn fen_position(fen: &str) -> Result<Position, FenError> {
+    match Position::from_fen(fen) {
+        Err(FenError::Position(PositionError::ZeroFullmoves)) => {
+            let fixed = fen.trim_end().strip_suffix(" 0").map(|f| format!("{f} 1"));
+            Position::from_fen(fixed.as_deref().unwrap_or(fen))
+        }
+        other => other,
+    }
+}
+
+impl Visitor for Replayer {
+    type Output = GameReport;
+
+    fn begin_game(&mut self) {
+        self.game += 1;
+        self.stack.clear();
+        self.plies = 0;
+        self.fen = None;
+        self.variant = None;
+        self.tags.clear();
+        self.result_tag = None;
+        self.result_token = None;
+        self.problems.clear();
+        self.movetext = Writer::new(Vec::new());
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
+        match name {
+            b"FEN" => self.fen = Some((value.decode_utf8().into_owned(), at)),
+            b"Variant" => self.variant = Some((value.decode_utf8().into_owned(), at)),
+            b"Result" => self.result_tag = GameResult::from_ascii(value.as_bytes()),
+            _ => {}
+        }
+        if self.options.export {
+            self.tags.push((decode_text(name).into_owned(), value.decode_utf8().into_owned()));
+        }
+    }
+
+    fn end_tags(&mut self) -> ControlFlow<()> {
+        let start = self.start();
+        let pos = start.unwrap_or_default();
+        self.line = Line { pos, before: None, dead: start.is_err() };
+        self.keys.clear();
+        self.keys.push(pos.repetition_key());
+        self.movetext.set_start(pos.fullmoves(), pos.turn());
+        if start.is_err() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn san(&mut self, san_plus: SanPlus, at: Location) -> ControlFlow<()> {
+        if self.line.dead {
+            return ControlFlow::Continue(());
+        }
+        self.play(san_plus, at)
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if self.options.export {
+            let _ = self.movetext.nag(nag);
+        }
+    }
+
+    fn comment(&mut self, comment: &[u8]) {
+        if self.options.export {
+            let _ = self.movetext.comment(&decode_text(comment));
+        }
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        if !self.options.variations {
+            return ControlFlow::Break(());
+        }
+        let outer = self.line;
+        self.stack.push(outer);
+        self.line = Line {
+            pos: outer.before.unwrap_or(outer.pos),
+            before: None,
+            // A variation before any move has no move to replace.
+            dead: outer.dead || outer.before.is_none(),
+        };
+        if self.options.export {
+            let _ = self.movetext.begin_variation();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(outer) = self.stack.pop() {
+            self.line = outer;
+        }
+        if self.options.export {
+            let _ = self.movetext.end_variation();
+        }
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.result_token = Some(result);
+    }
+
+    fn error(&mut self, error: ReadError) {
+        self.problems.push(error.to_string());
+    }
+
+    fn end_game(&mut self) -> GameReport {
+        // The main line is the bottom of the stack when the game ended inside a variation.
+        let main = self.stack.first().copied().unwrap_or(self.line);
+        let result = self.result_tag.or(self.result_token).unwrap_or(GameResult::Unknown);
+        let export = (self.options.export && self.problems.is_empty()).then(|| {
+            let mut tags = std::mem::take(&mut self.tags);
+            tags.retain(|(k, _)| k != "Result");
+            tags.push(("Result".to_owned(), result.to_string()));
+            let mut out = Writer::new(Vec::new());
+            let _ = out.tags(&tags);
+            let mut text = out.into_inner();
+            let mut movetext = std::mem::replace(&mut self.movetext, Writer::new(Vec::new()));
+            let _ = movetext.end_game(result);
+            text.extend_from_slice(&movetext.into_inner());
+            text
+        });
+        GameReport {
+            game: self.game,
+            plies: self.plies,
+            final_position: main.pos,
+            result,
+            termination: Termination::classify(&main.pos, &self.keys),
+            problems: std::mem::take(&mut self.problems),
+            export,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classify(fen: &str) -> Option<Termination> {
+        let pos = Position::from_fen(fen).unwrap();
+        Termination::classify(&pos, &[pos.repetition_key()])
+    }
+
+    #[test]
+    fn classifies_in_order() {
+        let mate = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1";
+        assert_eq!(classify(mate), Some(Termination::Checkmate));
+        assert_eq!(classify("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), Some(Termination::Stalemate));
+        assert_eq!(
+            classify("7k/8/8/8/8/8/8/K7 w - - 200 1"),
+            Some(Termination::InsufficientMaterial)
+        );
+        assert_eq!(
+            classify("7k/8/8/8/8/8/8/KR6 w - - 150 90"),
+            Some(Termination::SeventyFiveMoves)
+        );
+        assert_eq!(classify("7k/8/8/8/8/8/8/KR6 w - - 100 90"), Some(Termination::FiftyMoves));
+        assert_eq!(classify("7k/8/8/8/8/8/8/KR6 w - - 99 90"), None);
+        let pos = Position::from_fen("7k/8/8/8/8/8/8/KR6 w - - 0 1").unwrap();
+        let key = pos.repetition_key();
+        assert_eq!(Termination::classify(&pos, &[key; 3]), Some(Termination::ThreefoldRepetition));
+        assert_eq!(Termination::classify(&pos, &[key; 5]), Some(Termination::FivefoldRepetition));
+    }
+
+    #[test]
+    fn fullmove_zero_is_read_as_one() {
+        let pos = fen_position("4k3/8/8/8/8/8/8/4K2R w K - 1 0").unwrap();
+        assert_eq!(pos.fullmoves(), 1);
+        assert!(fen_position("4k3/8/8/8/8/8/8/4K2R w K - 1 x").is_err());
+    }
+}

@@ -1,0 +1,63 @@
+//! `rookery pgn stats`: what a file holds, and how fast it reads and replays.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use rookery_pgn::GameResult;
+
+use super::game::{Options, Termination};
+use super::Input;
+
+/// Arguments of `rookery pgn stats`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: Input,
+}
+
+/// Runs `rookery pgn stats`: games, main-line plies, results, terminations of the final
+/// positions, games with errors, and throughput (games/s, MB/s of parse and replay).
+pub fn run(args: Args) -> Result<ExitCode> {
+    let start = Instant::now();
+    let (mut games, mut plies, mut errors) = (0u64, 0u64, 0u64);
+    let mut results: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut terminations: BTreeMap<Termination, u64> = BTreeMap::new();
+    let mut unterminated = 0u64;
+    let bytes = args.input.for_each_game(Options::default(), |report| {
+        games += 1;
+        plies += report.plies;
+        *results.entry(report.result.as_str()).or_default() += 1;
+        match report.termination {
+            Some(t) => *terminations.entry(t).or_default() += 1,
+            None => unterminated += 1,
+        }
+        if !report.problems.is_empty() {
+            errors += 1;
+        }
+        Ok(())
+    })?;
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    println!("games: {games}");
+    println!("plies: {plies}");
+    let results: Vec<String> = GameResult::ALL
+        .iter()
+        .map(|r| format!("{} {}", r, results.get(r.as_str()).copied().unwrap_or(0)))
+        .collect();
+    println!("results: {}", results.join(", "));
+    let mut ends: Vec<String> = Termination::ALL
+        .iter()
+        .map(|t| format!("{} {}", t.as_str(), terminations.get(t).copied().unwrap_or(0)))
+        .collect();
+    ends.push(format!("none {unterminated}"));
+    println!("terminations: {}", ends.join(", "));
+    println!("errors: {errors}");
+    let mb = bytes as f64 / 1e6;
+    println!(
+        "throughput: {:.0} games/s, {:.2} MB/s ({mb:.3} MB in {seconds:.3} s)",
+        games as f64 / seconds,
+        mb / seconds
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,267 @@
+//! `rookery pgn replay|check|export|stats` end to end: the built binary on files and on
+//! standard input, its output formats and exit statuses (RULES.md §10, issue 3).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../pgn/tests/data");
+
+fn rookery(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 output")
+}
+
+fn replay_json(pgn: &str) -> Vec<String> {
+    let o = rookery(&["pgn", "replay", "-", "--json"], pgn);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o).lines().map(str::to_owned).collect()
+}
+
+fn json(game: u64, plies: u64, fen: &str, result: &str, termination: &str, error: &str) -> String {
+    format!(
+        "{{\"game\": {game}, \"plies\": {plies}, \"final_fen\": \"{fen}\", \"result\": \"{result}\", \
+         \"termination\": {termination}, \"error\": {error}}}"
+    )
+}
+
+#[test]
+fn replay_json_classifies_final_positions() {
+    let twice = "Nf3 Nf6 Ng1 Ng8 ";
+    let cases: Vec<(String, String)> = vec![
+        (
+            "1. f3 e5 2. g4 Qh4# 0-1".into(),
+            json(
+                1,
+                4,
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                "0-1",
+                "\"checkmate\"",
+                "null",
+            ),
+        ),
+        (
+            "[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n1. Qf7 1/2-1/2".into(),
+            json(1, 1, "7k/5Q2/6K1/8/8/8/8/8 b - - 1 1", "1/2-1/2", "\"stalemate\"", "null"),
+        ),
+        (
+            "[FEN \"7k/8/8/8/8/8/6q1/6K1 w - - 0 1\"]\n1. Kxg2 1/2-1/2".into(),
+            json(
+                1,
+                1,
+                "7k/8/8/8/8/8/6K1/8 b - - 0 1",
+                "1/2-1/2",
+                "\"insufficient_material\"",
+                "null",
+            ),
+        ),
+        (
+            format!("{} *", twice.repeat(2)),
+            json(
+                1,
+                8,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5",
+                "*",
+                "\"threefold_repetition\"",
+                "null",
+            ),
+        ),
+        (
+            format!("{} *", twice.repeat(4)),
+            json(
+                1,
+                16,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9",
+                "*",
+                "\"fivefold_repetition\"",
+                "null",
+            ),
+        ),
+        (
+            "[FEN \"7k/8/8/8/8/8/8/KR6 w - - 99 80\"]\n80. Rb2 *".into(),
+            json(1, 1, "7k/8/8/8/8/8/1R6/K7 b - - 100 80", "*", "\"fifty_moves\"", "null"),
+        ),
+        (
+            "[FEN \"7k/8/8/8/8/8/8/KR6 w - - 149 80\"]\n80. Rb2 *".into(),
+            json(1, 1, "7k/8/8/8/8/8/1R6/K7 b - - 150 80", "*", "\"seventy_five_moves\"", "null"),
+        ),
+        (
+            "[Result \"1-0\"]\n1. e4 *".into(),
+            json(
+                1,
+                1,
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                "1-0",
+                "null",
+                "null",
+            ),
+        ),
+        (
+            "1. d4".into(),
+            json(
+                1,
+                1,
+                "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                "*",
+                "null",
+                "null",
+            ),
+        ),
+    ];
+    for (pgn, want) in cases {
+        assert_eq!(replay_json(&pgn), [want], "{pgn}");
+    }
+}
+
+#[test]
+fn replay_reports_the_bad_move_and_goes_on() {
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 1-0\n\n\
+               [Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+               [Event \"c\"]\n\n1. Nf3 Nf6 2. N1d2 *\n\n\
+               [Event \"d\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n\n\
+               [Event \"e\"]\n\n1. e4 \"quoted\" *\n\n\
+               [Event \"f\"]\n\n1. e4 e5 *\n";
+    let lines = replay_json(pgn);
+    assert_eq!(lines.len(), 6, "{lines:#?}");
+    let field = |line: &str, name: &str| -> String {
+        let start = line.find(&format!("\"{name}\": ")).unwrap() + name.len() + 4;
+        let rest = &line[start..];
+        // A string runs to its closing quote (the one before `, "` or the final `}`).
+        let end = match rest.strip_prefix('"') {
+            Some(inner) => inner.find("\", \"").map_or(rest.len() - 1, |i| i + 2),
+            None => rest.find(',').unwrap_or(rest.len() - 1),
+        };
+        rest[..end].to_owned()
+    };
+    assert_eq!(field(&lines[0], "plies"), "7");
+    assert_eq!(field(&lines[0], "result"), "\"1-0\"");
+    assert_eq!(field(&lines[0], "termination"), "\"checkmate\"");
+    let e = field(&lines[0], "error");
+    assert!(e.starts_with("\"game 1, line 3, column 41: move 4... Ke7: illegal move Ke7"), "{e}");
+    let e = field(&lines[1], "error");
+    assert!(e.contains("line 7, column 13") && e.contains("Ke3"), "{e}");
+    assert_eq!(field(&lines[1], "plies"), "2");
+    let e = field(&lines[2], "error");
+    assert!(e.contains("N1d2") && e.contains("no piece can go there"), "{e}");
+    let e = field(&lines[3], "error");
+    assert!(e.contains("game 4, line 14, column 1") && e.contains("FEN"), "{e}");
+    assert_eq!(field(&lines[3], "plies"), "0");
+    // Quotes in the message are escaped for JSON.
+    let e = field(&lines[4], "error");
+    assert_eq!(e, r#""game 5, line 20, column 7: unexpected token \"\\\"\"""#);
+    assert_eq!(field(&lines[5], "error"), "null");
+    assert_eq!(field(&lines[5], "plies"), "2");
+}
+
+#[test]
+fn replay_reads_files_and_counts_every_game() {
+    let path = format!("{DATA}/real/python-chess-kasparov-deep-blue-1997.pgn");
+    let o = rookery(&["pgn", "replay", &path, "--json"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 6);
+    assert!(out.lines().all(|l| l.ends_with("\"error\": null}")), "{out}");
+    let text = stdout(&rookery(&["pgn", "replay", &path], ""));
+    assert!(text.starts_with("game 1: 89 plies, 1-0, -, "), "{text}");
+}
+
+#[test]
+fn check_lists_every_problem_and_exits_1() {
+    let path = format!("{DATA}/nasty/garbage.pgn");
+    let o = rookery(&["pgn", "check", &path], "");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "{out}");
+    assert_eq!(lines[0], r#"game 1, line 3, column 13: not a move in SAN: "Kx9""#);
+    assert!(lines[3].starts_with("game 5, line 19, column 7: invalid NAG"));
+    assert_eq!(lines[7], "8 games checked: 7 problems in 7 games");
+    // Variations are checked too.
+    let o = rookery(&["pgn", "check", "-"], "1. e4 (1. d4 Ke7) (1. Nf3) e5 *\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("game 1, line 1, column 14: move 1... Ke7: illegal move Ke7"));
+    let o = rookery(&["pgn", "check", &format!("{DATA}/real/pgn-extract-eco.pgn")], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "2014 games checked: 0 problems in 0 games\n");
+}
+
+#[test]
+fn export_normalises_and_wraps() {
+    let pgn = "[White \"Me\"]\n[Event \"Casual \\\"blitz\\\"\"]\n\n\
+               1. Ng1f3 {[%clk 0:03:00]} Pd5 2. 0-0?! ; a line comment\n\
+               (2. g3 $1) 2... Nc6 3. e4 dxe4 4. Nxe4 Kd7 1-0\n";
+    let o = rookery(&["pgn", "export", "-"], pgn);
+    // `0-0` is not legal at move 2 for White here: the game is left out.
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("left out: game 1, line 4, column 34"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1));
+
+    let pgn = "[White \"Me\"]\n[Event \"Casual \\\"blitz\\\"\"]\n\n\
+               1. Ng1f3 {[%clk 0:03:00]} Pd5 2. g3?! ; a line comment\n\
+               (2. e3 $1) 2... Nc6 3. Bg2 e5 4. 0-0 Nge7 5. d4 exd4 6. Nxd4 Nxd4 7. Qxd4 Nc6 1-0\n";
+    let o = rookery(&["pgn", "export", "-"], pgn);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want = "[Event \"Casual \\\"blitz\\\"\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                [Round \"?\"]\n[White \"Me\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+                1. Nf3 { [%clk 0:03:00] } 1... d5 2. g3 $6 { a line comment } (2. e3 $1) 2...\n\
+                Nc6 3. Bg2 e5 4. O-O Nge7 5. d4 exd4 6. Nxd4 Nxd4 7. Qxd4 Nc6 1-0\n\n";
+    assert_eq!(stdout(&o), want);
+
+    let path = format!("{DATA}/real/pychess-lichess-study-beautiful-chess-studies-1.pgn");
+    let o = rookery(&["pgn", "export", &path], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in out.lines() {
+        assert!(line.chars().count() < 80 || line.starts_with('['), "{line:?}");
+    }
+    // Exported text exports to itself.
+    let again = rookery(&["pgn", "export", "-"], &out);
+    assert_eq!(stdout(&again), out);
+}
+
+#[test]
+fn stats_counts_and_measures() {
+    let path = format!("{DATA}/real/python-chess-kasparov-deep-blue-1997.pgn");
+    let o = rookery(&["pgn", "stats", &path], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "games: 6");
+    assert_eq!(lines[1], "plies: 519");
+    assert_eq!(lines[2], "results: 1-0 3, 0-1 0, 1/2-1/2 3, * 0");
+    assert!(lines[3].starts_with("terminations: checkmate 0, "), "{out}");
+    assert!(lines[3].ends_with("none 6"), "{out}");
+    assert_eq!(lines[4], "errors: 0");
+    assert!(lines[5].starts_with("throughput: ") && lines[5].contains("games/s"), "{out}");
+    let o = rookery(&["pgn", "stats", "-"], "1. e4 Kx9 *\n1. d4 *\n");
+    assert!(stdout(&o).contains("errors: 1\n"));
+    assert!(stdout(&o).starts_with("games: 2\nplies: 2\n"));
+}
+
+#[test]
+fn no_progress_bar_off_a_terminal_and_unreadable_files_exit_2() {
+    let path = format!("{DATA}/real/pgn-extract-eco.pgn");
+    let o = rookery(&["pgn", "stats", &path], "");
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = rookery(&["pgn", "replay", "/nonexistent/games.pgn"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("/nonexistent/games.pgn"), "{err}");
+    let o = rookery(&["pgn", "replay"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

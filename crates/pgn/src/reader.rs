@@ -1,0 +1,621 @@
+//! The streaming reader: one buffer, refilled in place, and a push visitor.
+//!
+//! Import format as the PGN standard (Steven J. Edwards, 1994) describes it in §4.2 and §8, and
+//! as real files write it: tag pairs (§8.1) with escaped quotes (§7), `{}` and `;` comments
+//! (§5), `%` escape lines (§6), move numbers with `.` and `...` (§8.2.2.1), SAN (§8.2.3, read
+//! by `rookery_core`), suffix annotations and NAGs (§8.2.3.8, §8.2.4), variations (§8.2.5) and
+//! termination markers (§8.2.6); plus a UTF-8 byte order mark, CRLF line ends, Latin-1 bytes,
+//! missing results and empty games. Anything else is an error that names the game, line and
+//! column, after which the reader goes on with the next game.
+
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+
+use rookery_core::SanPlus;
+
+use crate::buffer::{Buffer, DEFAULT_CAPACITY, LOOKAHEAD};
+use crate::visitor::SkipVisitor;
+use crate::{
+    GameResult, Location, Nag, RawTag, ReadError, ReadErrorKind, Visitor, SEVEN_TAG_ROSTER,
+};
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Bytes that end a move token: white space and the self-terminating tokens of §7.
+static DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b" \t\n\r\x0b\x0c{}()[];$\"";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Where a line ends: `\n`, or `\r` (of CRLF, or alone in old Mac files).
+#[inline]
+fn is_line_end(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+/// The length of the token at the start of `bytes`: up to the first delimiter.
+#[inline]
+fn token_len(bytes: &[u8]) -> usize {
+    bytes.iter().position(|&b| DELIMITER[b as usize]).unwrap_or(bytes.len())
+}
+
+/// Reads PGN games one at a time from any [`Read`], in constant memory: one buffer, allocated
+/// when the reader is made and reused for every game. Wrap nothing in a `BufReader`; the reader
+/// buffers by itself.
+///
+/// Tokens are delivered as borrowed slices of the buffer, so a comment (or a line comment, or a
+/// tag pair's line) longer than the buffer's capacity cannot be delivered whole: a comment is
+/// cut to the capacity, a tag pair is an error ([`ReadErrorKind::TagTooLong`]).
+pub struct Reader<R> {
+    buf: Buffer<R>,
+    /// Games begun so far; the number of the current game.
+    games: u64,
+    started: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default buffer of 64 KiB.
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_capacity(DEFAULT_CAPACITY, inner)
+    }
+
+    /// A reader with a buffer of `capacity` bytes (at least 2 KiB are used): the longest comment
+    /// delivered whole, and the longest line a tag pair may stand on.
+    pub fn with_capacity(capacity: usize, inner: R) -> Reader<R> {
+        Reader { buf: Buffer::new(inner, capacity), games: 0, started: false }
+    }
+
+    /// The buffer's capacity in bytes.
+    pub fn capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
+    /// How many games have begun so far: the number of the last game read.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// How many bytes of the input have been consumed (more may have been read ahead).
+    pub fn bytes_read(&self) -> u64 {
+        self.buf.offset()
+    }
+
+    /// Where the next unread byte sits.
+    pub fn location(&self) -> Location {
+        self.buf.location()
+    }
+
+    /// The input back. Bytes read ahead into the buffer are lost.
+    pub fn into_inner(self) -> R {
+        self.buf.into_inner()
+    }
+
+    /// Reads the next game through `visitor` and returns what its
+    /// [`end_game`](Visitor::end_game) made, or `None` at the end of the input. Syntax errors
+    /// go to [`Visitor::error`] and end that game; the next call reads the next game.
+    ///
+    /// # Errors
+    /// Only errors of the underlying reader; PGN text never makes this fail.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if !self.started {
+            self.started = true;
+            self.buf.ensure()?;
+            if self.buf.available().starts_with(BOM) {
+                self.buf.consume(BOM.len());
+                self.buf.restart_line();
+            }
+        }
+        if !self.skip_to_game()? {
+            return Ok(None);
+        }
+        self.games += 1;
+        visitor.begin_game();
+        visitor.begin_tags();
+        self.read_tags(visitor)?;
+        match visitor.end_tags() {
+            ControlFlow::Continue(()) => self.read_movetext(visitor)?,
+            ControlFlow::Break(()) => self.skip_movetext(visitor, 0)?,
+        }
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Reads every remaining game through `visitor`, dropping what `end_game` makes.
+    ///
+    /// # Errors
+    /// Only errors of the underlying reader.
+    pub fn read_all<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        while self.read_game(visitor)?.is_some() {}
+        Ok(())
+    }
+
+    /// Skips the next game; `false` at the end of the input.
+    ///
+    /// # Errors
+    /// Only errors of the underlying reader.
+    pub fn skip_game(&mut self) -> io::Result<bool> {
+        Ok(self.read_game(&mut SkipVisitor)?.is_some())
+    }
+
+    /// Skips what may stand between games (white space, comments, escape lines, a byte order
+    /// mark where files were concatenated); `false` at the end of the input. A comment before a
+    /// game's first tag or move belongs to no game and is dropped.
+    fn skip_to_game(&mut self) -> io::Result<bool> {
+        loop {
+            self.buf.skip_whitespace()?;
+            match self.buf.peek() {
+                None => return Ok(false),
+                Some(b'%') if self.buf.at_line_start() => self.skip_line()?,
+                Some(b';') => self.skip_line()?,
+                Some(b'{') => self.skip_comment()?,
+                Some(0xef) if self.buf.available().starts_with(BOM) => {
+                    self.buf.consume(BOM.len());
+                }
+                Some(_) => return Ok(true),
+            }
+        }
+    }
+
+    /// Consumes the rest of the line, not its line end.
+    fn skip_line(&mut self) -> io::Result<()> {
+        self.buf.skip_until(is_line_end)?;
+        Ok(())
+    }
+
+    /// Consumes a `{` comment whatever its length; an unclosed one runs to the end of input.
+    fn skip_comment(&mut self) -> io::Result<()> {
+        self.buf.consume(1);
+        if self.buf.skip_until(|b| b == b'}')? {
+            self.buf.consume(1);
+        }
+        Ok(())
+    }
+
+    fn error<V: Visitor>(&self, v: &mut V, at: Location, token: &[u8], kind: ReadErrorKind) {
+        v.error(ReadError::new(self.games, at, token, kind));
+    }
+
+    /// The tag pair section (§8.1): tag pairs and escape lines, up to the first other token.
+    ///
+    /// A game may have no movetext at all, and some files put blank lines among a game's tags,
+    /// so a blank line cannot end the section; a tag of the Seven Tag Roster seen twice does:
+    /// it starts the next game.
+    fn read_tags<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let mut roster_seen = 0u8;
+        loop {
+            self.buf.skip_whitespace()?;
+            match self.buf.peek() {
+                Some(b'[') => {
+                    if self.read_tag(v, &mut roster_seen)?.is_break() {
+                        return Ok(());
+                    }
+                }
+                Some(b'%') if self.buf.at_line_start() => self.skip_line()?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// One tag pair, which must stand on one line (it may share it with others). `Break`, and
+    /// nothing consumed, for a roster tag already in `roster_seen`.
+    fn read_tag<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        roster_seen: &mut u8,
+    ) -> io::Result<ControlFlow<()>> {
+        let at = self.buf.location();
+        let end = match self.buf.find(0, is_line_end)? {
+            Some(end) => end,
+            None if self.buf.is_eof() => self.buf.available().len(),
+            None => {
+                let bytes = self.buf.available();
+                self.error(v, at, &bytes[..LOOKAHEAD.min(bytes.len())], ReadErrorKind::TagTooLong);
+                self.skip_line()?;
+                return Ok(ControlFlow::Continue(()));
+            }
+        };
+        let line = &self.buf.available()[..end];
+        match parse_tag(line) {
+            Ok(tag) => {
+                let name = &line[tag.name.0..tag.name.1];
+                if let Some(i) = SEVEN_TAG_ROSTER.iter().position(|(n, _)| n.as_bytes() == name) {
+                    if *roster_seen & 1 << i != 0 {
+                        return Ok(ControlFlow::Break(()));
+                    }
+                    *roster_seen |= 1 << i;
+                }
+                v.tag(name, RawTag(&line[tag.value.0..tag.value.1]), at);
+                self.buf.consume(tag.len);
+            }
+            Err(why) => {
+                let shown = line.strip_suffix(b"\r").unwrap_or(line);
+                v.error(ReadError::new(self.games, at, shown, ReadErrorKind::MalformedTag(why)));
+                self.buf.consume(end);
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The movetext section (§8.2), up to and including the termination marker, or up to the
+    /// next game's tags or the end of input when the marker is missing.
+    fn read_movetext<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let mut depth: u32 = 0;
+        loop {
+            self.buf.skip_whitespace()?;
+            let bytes = self.buf.available();
+            let Some(&first) = bytes.first() else { break };
+            match first {
+                b'[' => break,
+                b'{' => self.read_comment(v)?,
+                b';' => self.read_line_comment(v)?,
+                b'%' if self.buf.at_line_start() => self.skip_line()?,
+                b'(' => {
+                    self.buf.consume(1);
+                    match v.begin_variation() {
+                        ControlFlow::Continue(()) => depth = depth.saturating_add(1),
+                        ControlFlow::Break(()) => {
+                            if self.skip_tokens(1, true)? != Skipped::Closed {
+                                let at = self.buf.location();
+                                self.error(v, at, b"", ReadErrorKind::UnclosedVariation);
+                                return Ok(());
+                            }
+                        }
+                    }
+                }
+                b')' => {
+                    if depth == 0 {
+                        return self.fail(v, 0, 1, ReadErrorKind::UnmatchedClose);
+                    }
+                    self.buf.consume(1);
+                    depth -= 1;
+                    v.end_variation();
+                }
+                b'$' => {
+                    let len = 1 + token_len(&bytes[1..]);
+                    let Some(nag) = Nag::from_ascii(&bytes[..len]) else {
+                        return self.fail(v, depth, len, ReadErrorKind::InvalidNag);
+                    };
+                    self.buf.consume(len);
+                    v.nag(nag);
+                }
+                _ => {
+                    // A lone delimiter that starts no token (`}`, `]`, `"`) is a token of one.
+                    let len = token_len(bytes).max(1);
+                    let token = &bytes[..len];
+                    if first.is_ascii_digit() || first == b'*' || first == b'.' {
+                        match number_or_result(token) {
+                            Some(Number::Skip(n)) => self.buf.consume(n),
+                            Some(Number::Result(r)) => {
+                                self.buf.consume(len);
+                                // A marker inside a variation is a slip; only the main line's
+                                // marker ends the game.
+                                if depth == 0 {
+                                    v.result(r);
+                                    return Ok(());
+                                }
+                            }
+                            Some(Number::San) => {
+                                if self.read_san(v, len, depth)?.is_break() {
+                                    return Ok(());
+                                }
+                            }
+                            None => {
+                                return self.fail(v, depth, len, ReadErrorKind::UnexpectedToken)
+                            }
+                        }
+                    } else if first.is_ascii_alphabetic() && token != b"N" {
+                        if self.read_san(v, len, depth)?.is_break() {
+                            return Ok(());
+                        }
+                    } else if let Some(nag) = Nag::from_glyph(token) {
+                        self.buf.consume(len);
+                        v.nag(nag);
+                    } else if first == b'-' {
+                        // `--`, the null move of analysis files.
+                        if self.read_san(v, len, depth)?.is_break() {
+                            return Ok(());
+                        }
+                    } else {
+                        return self.fail(v, depth, len, ReadErrorKind::UnexpectedToken);
+                    }
+                }
+            }
+        }
+        if depth > 0 {
+            for _ in 0..depth {
+                v.end_variation();
+            }
+            let at = self.buf.location();
+            self.error(v, at, b"", ReadErrorKind::UnclosedVariation);
+        }
+        Ok(())
+    }
+
+    /// A move token of `len` bytes, with any suffix annotation (§8.2.3.8) as a NAG after it.
+    /// `Break` when the game is over for the reader (an error, or the visitor's wish).
+    fn read_san<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        len: usize,
+        depth: u32,
+    ) -> io::Result<ControlFlow<()>> {
+        let at = self.buf.location();
+        let token = &self.buf.available()[..len];
+        let san = match SanPlus::from_ascii(token) {
+            Ok(san) => san,
+            Err(e) => {
+                self.fail(v, depth, len, ReadErrorKind::InvalidSan(e))?;
+                return Ok(ControlFlow::Break(()));
+            }
+        };
+        let nag = suffix_annotation(token);
+        self.buf.consume(len);
+        if v.san(san, at).is_break() {
+            self.skip_movetext(v, depth)?;
+            return Ok(ControlFlow::Break(()));
+        }
+        if let Some(nag) = nag {
+            v.nag(nag);
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// A `{` comment (§5), delivered without its braces.
+    fn read_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let at = self.buf.location();
+        match self.buf.find(1, |b| b == b'}')? {
+            Some(end) => {
+                v.comment(&self.buf.available()[1..end]);
+                self.buf.consume_counting(end + 1);
+            }
+            None if self.buf.is_eof() => {
+                let bytes = self.buf.available();
+                let n = bytes.len();
+                self.error(v, at, &bytes[..n.min(LOOKAHEAD)], ReadErrorKind::UnterminatedComment);
+                self.buf.consume_counting(n);
+            }
+            None => {
+                // Longer than the buffer: deliver what fits, skip the rest.
+                let bytes = self.buf.available();
+                let n = bytes.len();
+                v.comment(&bytes[1..]);
+                self.buf.consume_counting(n);
+                if self.buf.skip_until(|b| b == b'}')? {
+                    self.buf.consume(1);
+                } else {
+                    self.error(v, at, b"{", ReadErrorKind::UnterminatedComment);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end.
+    fn read_line_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+        let end = self.buf.find(1, is_line_end)?.unwrap_or(self.buf.available().len());
+        v.comment(&self.buf.available()[1..end]);
+        self.buf.consume(end);
+        // Only a line longer than the buffer has anything left.
+        self.skip_line()
+    }
+
+    /// Reports a syntax error at the token of `len` bytes and skips the rest of the game.
+    fn fail<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        depth: u32,
+        len: usize,
+        kind: ReadErrorKind,
+    ) -> io::Result<()> {
+        let at = self.buf.location();
+        self.error(v, at, &self.buf.available()[..len], kind);
+        self.buf.consume(len);
+        self.skip_movetext(v, depth)
+    }
+
+    /// Skips the rest of a game's movetext; its termination marker still goes to the visitor.
+    fn skip_movetext<V: Visitor>(&mut self, v: &mut V, depth: u32) -> io::Result<()> {
+        if let Skipped::Result(result) = self.skip_tokens(depth, false)? {
+            v.result(result);
+        }
+        Ok(())
+    }
+
+    /// Skips movetext tokens, keeping count of parentheses from `depth`. With `variation`, stops
+    /// after the `)` that brings the count to 0; otherwise after a termination marker outside
+    /// any variation. Either way, stops before the next game's `[` or at the end of input.
+    fn skip_tokens(&mut self, mut depth: u32, variation: bool) -> io::Result<Skipped> {
+        loop {
+            self.buf.skip_whitespace()?;
+            let bytes = self.buf.available();
+            let Some(&first) = bytes.first() else { return Ok(Skipped::Cut) };
+            match first {
+                b'[' => return Ok(Skipped::Cut),
+                b'{' => self.skip_comment()?,
+                b';' => self.skip_line()?,
+                b'%' if self.buf.at_line_start() => self.skip_line()?,
+                b'(' => {
+                    self.buf.consume(1);
+                    depth = depth.saturating_add(1);
+                }
+                b')' => {
+                    self.buf.consume(1);
+                    if variation && depth == 1 {
+                        return Ok(Skipped::Closed);
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                _ => {
+                    let len = token_len(bytes).max(1);
+                    let result = GameResult::from_ascii(&bytes[..len]);
+                    self.buf.consume(len);
+                    if let (Some(result), 0, false) = (result, depth, variation) {
+                        return Ok(Skipped::Result(result));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How skipping movetext ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skipped {
+    /// After the `)` of the skipped variation.
+    Closed,
+    /// After the game's termination marker.
+    Result(GameResult),
+    /// Before the next game's `[`, or at the end of input.
+    Cut,
+}
+
+/// What a token that starts with a digit, `*` or `.` is.
+enum Number {
+    /// A move number indication (§8.2.2.1) or stray dots: skip this many bytes.
+    Skip(usize),
+    /// A termination marker (§8.2.6).
+    Result(GameResult),
+    /// Castling written with zeros.
+    San,
+}
+
+fn number_or_result(token: &[u8]) -> Option<Number> {
+    if let Some(result) = GameResult::from_ascii(token) {
+        return Some(Number::Result(result));
+    }
+    if token.starts_with(b"0-0") {
+        return Some(Number::San);
+    }
+    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+    // `12.`, `12...`, `12` and `...` stand alone; `12.e4` is a number then a move.
+    (digits + dots == token.len() || dots > 0).then_some(Number::Skip(digits + dots))
+}
+
+/// The NAG of a suffix annotation written onto a move (`e4!?`, `Nf3+?!`), if any.
+fn suffix_annotation(token: &[u8]) -> Option<Nag> {
+    let tail = token.len() - token.iter().rev().take_while(|b| b"!?+#".contains(b)).count();
+    let mut glyph = [0u8; 2];
+    let mut n = 0;
+    for &b in &token[tail..] {
+        if b == b'!' || b == b'?' {
+            *glyph.get_mut(n)? = b;
+            n += 1;
+        }
+    }
+    Nag::from_glyph(&glyph[..n])
+}
+
+/// Where the parts of a tag pair sit in its line.
+struct TagSpan {
+    name: (usize, usize),
+    value: (usize, usize),
+    /// Bytes up to and including the `]`.
+    len: usize,
+}
+
+/// Reads `[Name "value"]` at the start of `line` (§8.1: a tag name, a string, brackets; white
+/// space tolerated around each). A missing `]` at the end of the line is tolerated, as real
+/// files lack it, and so are unescaped quotes in a value that ends the line.
+fn parse_tag(line: &[u8]) -> Result<TagSpan, &'static str> {
+    let blank = |i: &mut usize| {
+        while matches!(line.get(*i), Some(b' ' | b'\t')) {
+            *i += 1;
+        }
+    };
+    let mut i = 1;
+    blank(&mut i);
+    let name_start = i;
+    while let Some(&b) = line.get(i) {
+        if matches!(b, b' ' | b'\t' | b'\r' | b'"' | b'[' | b']') {
+            break;
+        }
+        i += 1;
+    }
+    if i == name_start {
+        return Err("no tag name");
+    }
+    let name = (name_start, i);
+    blank(&mut i);
+    if line.get(i) != Some(&b'"') {
+        return Err("the value is not in quotes");
+    }
+    i += 1;
+    let value_start = i;
+    loop {
+        match line.get(i) {
+            None => return Err("the value's closing quote is missing"),
+            Some(b'\\') => i += 2,
+            Some(b'"') => break,
+            Some(_) => i += 1,
+        }
+    }
+    let value = (value_start, i);
+    i += 1;
+    blank(&mut i);
+    match line.get(i) {
+        Some(b']') => Ok(TagSpan { name, value, len: i + 1 }),
+        None | Some(b'\r') => Ok(TagSpan { name, value, len: i }),
+        Some(_) => {
+            // Quotes left unescaped inside the value, as in `[White ""Socrates""]`: when the
+            // line ends in `"]`, the value runs to that last quote.
+            let trimmed = line.trim_ascii_end();
+            match trimmed.strip_suffix(b"\"]") {
+                Some(inner) if inner.len() >= value_start => {
+                    Ok(TagSpan { name, value: (value_start, inner.len()), len: trimmed.len() })
+                }
+                _ => Err("text after the value"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_results() {
+        assert!(matches!(number_or_result(b"12."), Some(Number::Skip(3))));
+        assert!(matches!(number_or_result(b"12..."), Some(Number::Skip(5))));
+        assert!(matches!(number_or_result(b"3.e4"), Some(Number::Skip(2))));
+        assert!(matches!(number_or_result(b"..."), Some(Number::Skip(3))));
+        assert!(matches!(number_or_result(b"7"), Some(Number::Skip(1))));
+        assert!(matches!(number_or_result(b"1/2-1/2"), Some(Number::Result(GameResult::Draw))));
+        assert!(matches!(number_or_result(b"0-0-0+"), Some(Number::San)));
+        assert!(number_or_result(b"1-1").is_none());
+        assert!(number_or_result(b"12e4").is_none());
+    }
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(suffix_annotation(b"e4!?"), Some(Nag(5)));
+        assert_eq!(suffix_annotation(b"Nf3+?!"), Some(Nag(6)));
+        assert_eq!(suffix_annotation(b"Qh7#!!"), Some(Nag(3)));
+        assert_eq!(suffix_annotation(b"e4"), None);
+        assert_eq!(suffix_annotation(b"e4!!!"), None);
+    }
+
+    #[test]
+    fn tag_spans() {
+        let line = br#"[Event "A \"B\" C"] [Site "x"]"#;
+        let t = parse_tag(line).unwrap();
+        assert_eq!(&line[t.name.0..t.name.1], b"Event");
+        assert_eq!(&line[t.value.0..t.value.1], br#"A \"B\" C"#);
+        assert_eq!(&line[t.len..], br#" [Site "x"]"#);
+        assert!(parse_tag(b"[ Event  \"x\" ]").is_ok());
+        assert!(parse_tag(b"[Event \"x\"").is_ok());
+        let t = parse_tag(b"[White \"\"Socrates Expert\"\"]  \r").unwrap();
+        assert_eq!((t.value, t.len), ((8, 25), 27));
+        assert_eq!(parse_tag(b"[Event \"x\" y").err(), Some("text after the value"));
+        assert_eq!(parse_tag(b"[Event x]").err(), Some("the value is not in quotes"));
+        assert_eq!(parse_tag(b"[Event \"x]").err(), Some("the value's closing quote is missing"));
+        assert_eq!(parse_tag(b"[Event \"x\\").err(), Some("the value's closing quote is missing"));
+        assert_eq!(parse_tag(b"[]").err(), Some("no tag name"));
+    }
+}
