@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod fen_arg;
+mod json;
+mod ladder;
 mod moves;
 mod perft;
 mod pgn;
@@ -33,6 +35,8 @@ enum Command {
     Moves(moves::Args),
     /// Show the ladder points (RULES.md §11) one game moves, with both new totals and levels.
     Rate(rate::Args),
+    /// Replay the results of a PGN collection through the §11 ladder and print the standings.
+    Ladder(ladder::Args),
     /// Read PGN files (RULES.md §10): replay, check, export or count their games.
     Pgn {
         #[command(subcommand)]
@@ -74,10 +78,18 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Ladder(args) => ladder::run(args),
         Command::Pgn { command } => pgn::run(command),
     };
     match result {
         Ok(code) => code,
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            // The reader went away (`rookery … | head`): not an error worth a message.
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("rookery: {e:#}");
             if e.downcast_ref::<UsageError>().is_some() {

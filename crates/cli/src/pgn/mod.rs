@@ -53,7 +53,7 @@ pub struct Input {
 
 impl Input {
     /// The opened input and its size in bytes when known.
-    fn open(&self) -> Result<(Box<dyn Read>, Option<u64>), UsageError> {
+    pub(crate) fn open(&self) -> Result<(Box<dyn Read>, Option<u64>), UsageError> {
         if self.file == "-" {
             return Ok((Box::new(io::stdin().lock()), None));
         }
