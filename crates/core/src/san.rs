@@ -294,12 +294,26 @@ impl San {
                     (false, None) => MoveKind::Normal,
                     _ => return Err(SanError::BadPromotion { san: *self }),
                 };
+                let en_passant = role == Role::Pawn && Some(to) == pos.ep_square();
+                // The common case, decided without the full legality test: one candidate, found
+                // by its movement pattern with the board's blockers, onto a square free of own
+                // pieces; not a king or en passant move, not in check, not pinned off its line.
+                if !candidates.more_than_one()
+                    && role != Role::King
+                    && !en_passant
+                    && !pos.is_check()
+                {
+                    let from = candidates.first().unwrap_or(to);
+                    let king = pos.king_of(pos.turn());
+                    if !pos.pinned().contains(from) || attacks::aligned(king, from, to) {
+                        return Ok(Move::new(from, to, kind));
+                    }
+                }
                 let mut found: Option<Move> = None;
                 let mut extra: Vec<Move> = Vec::new();
                 for from in candidates {
                     let mut m = Move::new(from, to, kind);
-                    if role == Role::Pawn && Some(to) == pos.ep_square() && from.file() != to.file()
-                    {
+                    if en_passant && from.file() != to.file() {
                         m = Move::en_passant(from, to);
                     }
                     if pos.is_legal(m) {
