@@ -116,7 +116,10 @@ mod reference {
                     .and_then(|f| f.into_position(CastlingMode::Standard).ok());
                 match pos {
                     Some(pos) => *tags = Some(pos),
-                    None => return ControlFlow::Break(self.totals.errors += 1),
+                    None => {
+                        self.totals.errors += 1;
+                        return ControlFlow::Break(());
+                    }
                 }
             }
             ControlFlow::Continue(())
