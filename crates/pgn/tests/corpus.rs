@@ -14,6 +14,7 @@ use rookery_pgn::{Location, RawTag, Reader, Visitor};
 
 /// File, games, moves (main lines and variations), games with variations.
 const EXPECTED: &[(&str, usize, usize, usize)] = &[
+    ("gnuchess-book-first-2000.pgn", 2000, 148115, 0),
     ("pgn-extract-eco.pgn", 2014, 20697, 0),
     ("pychess-lichess-practice-checkmate-patterns-i.pgn", 17, 0, 0),
     ("pychess-lichess-study-beautiful-chess-studies-1.pgn", 64, 1364, 58),
