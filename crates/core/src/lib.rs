@@ -16,6 +16,7 @@ mod role;
 pub mod san;
 mod setup;
 mod square;
+pub mod uci;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -30,3 +31,4 @@ pub use role::{ByRole, Piece, Role};
 pub use san::{San, SanPlus};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::UciMove;
