@@ -460,19 +460,6 @@ impl Clock {
     }
 }
 
-/// Remaining time as `h:mm:ss`, rounded down to whole seconds, for PGN `[%clk h:mm:ss]`
-/// comments (RULES.md §10): `format_clk(5_400_000) == "1:30:00"`.
-pub fn format_clk(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// Remaining time as `h:mm:ss.t`, rounded down to tenths, for low time:
-/// `format_clk_tenths(9_799) == "0:00:09.7"`.
-pub fn format_clk_tenths(ms: u64) -> String {
-    format!("{}.{}", format_clk(ms), ms / 100 % 10)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,23 +487,6 @@ mod tests {
     }
 
     /// PGN `[%clk]` (RULES.md §10): whole seconds, rounded down.
-    #[test]
-    fn clk_text_rounds_down() {
-        assert_eq!(format_clk(0), "0:00:00");
-        assert_eq!(format_clk(999), "0:00:00");
-        assert_eq!(format_clk(1_000), "0:00:01");
-        assert_eq!(format_clk(59_999), "0:00:59");
-        assert_eq!(format_clk(60_000), "0:01:00");
-        assert_eq!(format_clk(3_599_999), "0:59:59");
-        assert_eq!(format_clk(5_400_000), "1:30:00");
-        assert_eq!(format_clk(36_000_000 + 61_000), "10:01:01");
-        assert_eq!(format_clk(3 * MS_PER_DAY), "72:00:00");
-        assert_eq!(format_clk_tenths(0), "0:00:00.0");
-        assert_eq!(format_clk_tenths(9_799), "0:00:09.7");
-        assert_eq!(format_clk_tenths(59_999), "0:00:59.9");
-        assert_eq!(format_clk_tenths(3_723_450), "1:02:03.4");
-    }
-
     #[test]
     fn error_messages_name_the_side_and_stamps() {
         let cases = [

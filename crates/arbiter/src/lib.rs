@@ -2,7 +2,18 @@
 #![forbid(unsafe_code)]
 
 pub mod clock;
+pub mod dead;
+pub mod event;
+pub mod game;
+pub mod outcome;
+mod record;
+pub mod rules;
 pub mod time_control;
 
-pub use clock::{format_clk, format_clk_tenths, Clock, ClockError, ClockState, MoveReport};
+pub use clock::{Clock, ClockError, ClockState, MoveReport};
+pub use dead::{can_ever_mate, is_dead, winnability, Budget, Winnability};
+pub use event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
+pub use game::{Game, GameSpec, GameSpecError, PlyRecord};
+pub use outcome::{GameResult, Outcome, Termination};
+pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
 pub use time_control::{ParseTimeControlError, Speed, TimeControl};

@@ -1,0 +1,151 @@
+//! How a game ended (RULES.md §5, §6): the result and the reason.
+
+use core::fmt;
+
+use rookery_core::Color;
+
+/// The score of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// A side won.
+    Win(Color),
+    /// Drawn.
+    Draw,
+    /// Aborted before it began: no result (`*`), no rating change.
+    Aborted,
+}
+
+impl GameResult {
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Aborted => "*",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// §4, §5.
+    Checkmate,
+    /// §5.
+    Resignation,
+    /// §5: the flag fell and the opponent could mate.
+    Timeout,
+    /// §5: the flag fell but the opponent could never mate: drawn.
+    TimeoutVsInsufficientMaterial,
+    /// §5, §8.4: too many illegal moves.
+    IllegalMoves,
+    /// §6.1.
+    Agreement,
+    /// §6.2: neither side can mate by any series of legal moves.
+    DeadPosition,
+    /// §6.3.
+    PerpetualCheck,
+    /// §6.4.
+    Stalemate,
+    /// §6.5 (automatic, or claimed under `fide`).
+    ThreefoldRepetition,
+    /// FIDE 9.6.1: automatic in every rule set.
+    FivefoldRepetition,
+    /// §6.6 (automatic, or claimed under `fide`).
+    FiftyMoves,
+    /// FIDE 9.6.2: automatic in every rule set.
+    SeventyFiveMoves,
+    /// Resigned when the opponent could never mate (FIDE 5.1.2, rule set `fide`): drawn.
+    ResignationVsInsufficientMaterial,
+    /// The losing illegal move was made when the opponent could never mate (FIDE 7.5.5, rule
+    /// set `fide`): drawn.
+    IllegalMovesVsInsufficientMaterial,
+    /// Stopped before each side had moved.
+    Aborted,
+    /// Ended by the server because a player left (the opponent claimed).
+    Abandoned,
+}
+
+impl Termination {
+    /// The machine label, as in the PGN `Termination` tag and the JSON of `rookery pgn
+    /// replay`: `checkmate`, `perpetual_check`, ….
+    pub const fn label(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::Timeout => "timeout",
+            Termination::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
+            Termination::IllegalMoves => "illegal_moves",
+            Termination::Agreement => "agreement",
+            Termination::DeadPosition => "dead_position",
+            Termination::PerpetualCheck => "perpetual_check",
+            Termination::Stalemate => "stalemate",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::SeventyFiveMoves => "seventy_five_moves",
+            Termination::ResignationVsInsufficientMaterial => {
+                "resignation_vs_insufficient_material"
+            }
+            Termination::IllegalMovesVsInsufficientMaterial => {
+                "illegal_moves_vs_insufficient_material"
+            }
+            Termination::Aborted => "aborted",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+
+    /// Every termination.
+    pub const ALL: [Termination; 17] = [
+        Termination::Checkmate,
+        Termination::Resignation,
+        Termination::Timeout,
+        Termination::TimeoutVsInsufficientMaterial,
+        Termination::IllegalMoves,
+        Termination::Agreement,
+        Termination::DeadPosition,
+        Termination::PerpetualCheck,
+        Termination::Stalemate,
+        Termination::ThreefoldRepetition,
+        Termination::FivefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::SeventyFiveMoves,
+        Termination::ResignationVsInsufficientMaterial,
+        Termination::IllegalMovesVsInsufficientMaterial,
+        Termination::Aborted,
+        Termination::Abandoned,
+    ];
+
+    /// Reads a label written by [`Termination::label`].
+    pub fn from_label(label: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.label() == label)
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// The end of a game: the result and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The score.
+    pub result: GameResult,
+    /// The reason.
+    pub termination: Termination,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result, self.termination)
+    }
+}
