@@ -17,6 +17,7 @@ use rookery_core::{ByColor, CastlingSide, Color, Move, Position, Role, Square};
 use crate::clock::{Clock, ClockState};
 use crate::event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
 use crate::outcome::{GameResult, Outcome, Termination};
+use crate::repetition::Repetitions;
 use crate::rules::{DrawPolicy, IllegalMovePolicy, RuleSet};
 use crate::time_control::TimeControl;
 
@@ -93,8 +94,8 @@ pub struct Game {
     clock: Clock,
     started_at: u64,
     plies: Vec<PlyRecord>,
-    /// Repetition keys of every position so far, the start included (§6.5).
-    keys: Vec<u64>,
+    /// Every position so far, the start included, for repetitions (§6.3, §6.5).
+    history: Repetitions,
     strikes: ByColor<u8>,
     /// Illegal attempts since the last move, to be recorded with it.
     pending_attempts: Vec<Illegal>,
@@ -130,7 +131,7 @@ impl Game {
             clock,
             started_at: now,
             plies: Vec::new(),
-            keys: vec![start.repetition_key()],
+            history: Repetitions::new(&start),
             strikes: ByColor::default(),
             pending_attempts: Vec::new(),
             offer: None,
@@ -210,13 +211,7 @@ impl Game {
     /// How often the current position has occurred (same placement, side to move, castling
     /// rights and legal en passant: §6.5), counted since the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
-        let key = self.position.repetition_key();
-        self.keys
-            .iter()
-            .rev()
-            .take(self.position.halfmoves() as usize + 1)
-            .filter(|&&k| k == key)
-            .count()
+        self.history.count(&self.position)
     }
 
     /// Detects a fallen flag without any action (§5, §9).
@@ -365,13 +360,11 @@ impl Game {
             },
         };
         let holds = match intended_move {
-            None => self.claim_holds(claim, &self.position, &self.keys),
+            None => self.claim_holds(claim, &self.position, false),
             Some(m) => {
                 let mut after = self.position;
                 after.play_unchecked(m);
-                let mut keys = self.keys.clone();
-                keys.push(after.repetition_key());
-                self.claim_holds(claim, &after, &keys)
+                self.claim_holds(claim, &after, true)
             }
         };
         let mut events = Vec::new();
@@ -457,7 +450,7 @@ impl Game {
         };
         self.takeback_request = None;
         while let Some(last) = self.plies.pop() {
-            self.keys.pop();
+            self.history.pop();
             if last.color == requester {
                 let mut state = last.clock_before;
                 state.running_since = Some(now);
@@ -631,7 +624,7 @@ impl Game {
         };
         let san = SanPlus::from_move(&self.position, m).to_string();
         self.position.play_unchecked(m);
-        self.keys.push(self.position.repetition_key());
+        self.history.push(&self.position);
         let gave_check = self.position.is_check();
         self.plies.push(PlyRecord {
             m,
@@ -717,10 +710,7 @@ impl Game {
     /// §6.3: the current position occurs for the third time and every move of one side since
     /// it first occurred gave check.
     fn is_perpetual_check(&self) -> bool {
-        let key = self.position.repetition_key();
-        let window = self.position.halfmoves() as usize + 1;
-        let first_start = self.keys.len().saturating_sub(window);
-        let Some(first) = (first_start..self.keys.len()).find(|&i| self.keys[i] == key) else {
+        let Some(first) = self.history.first_occurrence(&self.position) else {
             return false;
         };
         // Plies after position `first` are self.plies[first..].
@@ -731,14 +721,13 @@ impl Game {
         })
     }
 
-    fn claim_holds(&self, claim: DrawClaim, pos: &Position, keys: &[u64]) -> bool {
+    /// Whether `claim` holds for `pos`: the current position, or (`intended`) the position
+    /// the intended move would make (FIDE 9.2.1.1).
+    fn claim_holds(&self, claim: DrawClaim, pos: &Position, intended: bool) -> bool {
         match claim {
             DrawClaim::FiftyMoves => pos.halfmoves() >= 100,
-            DrawClaim::ThreefoldRepetition => {
-                let key = pos.repetition_key();
-                keys.iter().rev().take(pos.halfmoves() as usize + 1).filter(|&&k| k == key).count()
-                    >= 3
-            }
+            DrawClaim::ThreefoldRepetition if intended => self.history.count_if_pushed(pos) >= 3,
+            DrawClaim::ThreefoldRepetition => self.history.count(pos) >= 3,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod event;
 pub mod game;
 pub mod outcome;
 mod record;
+pub mod repetition;
 pub mod rules;
 pub mod time_control;
 
@@ -17,3 +18,4 @@ pub use game::{Game, GameSpec, GameSpecError, PlyRecord};
 pub use outcome::{GameResult, Outcome, Termination};
 pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
 pub use time_control::{ParseTimeControlError, Speed, TimeControl};
+pub use repetition::Repetitions;

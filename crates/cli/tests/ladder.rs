@@ -52,7 +52,11 @@ fn replaying_the_real_corpus_keeps_the_ladder_invariants() {
     // data has a game with the same name on both sides).
     assert_eq!(rated + skipped, games_with_results(&text));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().filter(|l| l.contains("skipped")).count() as u64, skipped, "{stderr}");
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("skipped")).count() as u64,
+        skipped,
+        "{stderr}"
+    );
     assert!(skipped * 100 < rated, "{skipped} skipped");
     assert!(rated >= 10, "the corpus has only {rated} rated games");
     let standings = json["standings"].as_array().unwrap();

@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 
+use rookery_arbiter::Repetitions;
 use rookery_core::{FenError, Position, PositionError, San, SanPlus};
 use rookery_pgn::tag::decode_text;
 use rookery_pgn::{GameResult, Location, Nag, RawTag, ReadError, Visitor, Writer};
@@ -44,10 +45,10 @@ impl Termination {
         }
     }
 
-    /// Classifies `pos`, the last of a game whose positions' repetition keys are `keys` (the
-    /// start included): repetition counts positions with the same placement, side to move,
-    /// castling rights and legal en passant (`Position::repetition_key`).
-    pub fn classify(pos: &Position, keys: &[u64]) -> Option<Termination> {
+    /// Classifies `pos`, the last position of a game whose positions are in `history` (the
+    /// arbiter's repetition tracking: same placement, side to move, castling rights and legal
+    /// en passant, RULES.md §6.5).
+    pub fn classify(pos: &Position, history: &Repetitions) -> Option<Termination> {
         if pos.is_checkmate() {
             return Some(Termination::Checkmate);
         }
@@ -57,8 +58,7 @@ impl Termination {
         if pos.is_insufficient_material() {
             return Some(Termination::InsufficientMaterial);
         }
-        let key = pos.repetition_key();
-        let repetitions = keys.iter().filter(|&&k| k == key).count();
+        let repetitions = history.count(pos);
         let halfmoves = pos.halfmoves();
         if repetitions >= 5 {
             Some(Termination::FivefoldRepetition)
@@ -116,7 +116,7 @@ pub struct Replayer {
     line: Line,
     stack: Vec<Line>,
     plies: u64,
-    keys: Vec<u64>,
+    history: Repetitions,
     fen: Option<(String, Location)>,
     variant: Option<(String, Location)>,
     tags: Vec<(String, String)>,
@@ -135,7 +135,7 @@ impl Replayer {
             line: Line { pos: start, before: None, dead: false },
             stack: Vec::new(),
             plies: 0,
-            keys: Vec::new(),
+            history: Repetitions::new(&start),
             fen: None,
             variant: None,
             tags: Vec::new(),
@@ -193,7 +193,7 @@ impl Replayer {
                 self.line.pos = after;
                 if on_main {
                     self.plies += 1;
-                    self.keys.push(after.repetition_key());
+                    self.history.push(&after);
                 }
                 ControlFlow::Continue(())
             }
@@ -255,8 +255,7 @@ impl Visitor for Replayer {
         let start = self.start();
         let pos = start.unwrap_or_default();
         self.line = Line { pos, before: None, dead: start.is_err() };
-        self.keys.clear();
-        self.keys.push(pos.repetition_key());
+        self.history = Repetitions::new(&pos);
         self.movetext.set_start(pos.fullmoves(), pos.turn());
         if start.is_err() {
             ControlFlow::Break(())
@@ -340,7 +339,7 @@ impl Visitor for Replayer {
             plies: self.plies,
             final_position: main.pos,
             result,
-            termination: Termination::classify(&main.pos, &self.keys),
+            termination: Termination::classify(&main.pos, &self.history),
             problems: std::mem::take(&mut self.problems),
             export,
         }
@@ -353,7 +352,7 @@ mod tests {
 
     fn classify(fen: &str) -> Option<Termination> {
         let pos = Position::from_fen(fen).unwrap();
-        Termination::classify(&pos, &[pos.repetition_key()])
+        Termination::classify(&pos, &Repetitions::new(&pos))
     }
 
     #[test]
@@ -371,10 +370,14 @@ mod tests {
         );
         assert_eq!(classify("7k/8/8/8/8/8/8/KR6 w - - 100 90"), Some(Termination::FiftyMoves));
         assert_eq!(classify("7k/8/8/8/8/8/8/KR6 w - - 99 90"), None);
-        let pos = Position::from_fen("7k/8/8/8/8/8/8/KR6 w - - 0 1").unwrap();
-        let key = pos.repetition_key();
-        assert_eq!(Termination::classify(&pos, &[key; 3]), Some(Termination::ThreefoldRepetition));
-        assert_eq!(Termination::classify(&pos, &[key; 5]), Some(Termination::FivefoldRepetition));
+        let pos = Position::from_fen("7k/8/8/8/8/8/8/KR6 w - - 10 20").unwrap();
+        let mut history = Repetitions::new(&pos);
+        history.push(&pos);
+        history.push(&pos);
+        assert_eq!(Termination::classify(&pos, &history), Some(Termination::ThreefoldRepetition));
+        history.push(&pos);
+        history.push(&pos);
+        assert_eq!(Termination::classify(&pos, &history), Some(Termination::FivefoldRepetition));
     }
 
     #[test]
