@@ -16,6 +16,6 @@ pub use dead::{can_ever_mate, is_dead, winnability, Budget, Winnability};
 pub use event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
 pub use game::{Game, GameSpec, GameSpecError, PlyRecord};
 pub use outcome::{GameResult, Outcome, Termination};
+pub use repetition::Repetitions;
 pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
 pub use time_control::{ParseTimeControlError, Speed, TimeControl};
-pub use repetition::Repetitions;
