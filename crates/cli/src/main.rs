@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod fen_arg;
 mod json;
 mod ladder;
@@ -12,6 +13,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod rate;
+mod uci;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
 #[derive(Parser)]
@@ -42,6 +44,10 @@ enum Command {
         #[command(subcommand)]
         command: pgn::Command,
     },
+    /// Run the engine as a UCI engine on standard input and output (for GUIs and matches).
+    Uci(uci::Args),
+    /// Search the engine's fixed bench positions; the node count is the engine's signature.
+    Bench(bench::Args),
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -80,6 +86,8 @@ fn main() -> ExitCode {
         Command::Rate(args) => rate::run(args),
         Command::Ladder(args) => ladder::run(args),
         Command::Pgn { command } => pgn::run(command),
+        Command::Uci(args) => uci::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,

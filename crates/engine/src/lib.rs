@@ -1,0 +1,32 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod bench;
+mod engine;
+mod eval;
+mod handler;
+mod history;
+mod limits;
+mod movepick;
+mod pawns;
+mod psqt;
+mod score;
+mod search;
+mod see;
+mod skill;
+mod thread;
+mod timeman;
+mod tt;
+
+pub use engine::{Engine, HashSizeError, Options};
+pub use handler::{BestMove, Collect, Handler, SearchInfo, SearchOutcome};
+pub use limits::{Limits, Signals, TimeLeft};
+pub use score::{Bound, Score, MAX_PLY};
+pub use skill::{Level, ELO_RANGE};
+pub use timeman::{Clock, ManualClock};
+
+/// The static evaluation of a position in centipawns, from the side to move's point of view
+/// (what the search's leaves see, before any search).
+pub fn evaluate(pos: &rookery_core::Position) -> i32 {
+    eval::evaluate(pos)
+}

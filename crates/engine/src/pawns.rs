@@ -1,0 +1,180 @@
+//! Pawn structure: doubled, isolated and passed pawns (CPW "Pawn Structure", "Passed Pawn"),
+//! and the king's pawn shield (CPW "King Safety", "Pawn Shield").
+
+use rookery_core::{Bitboard, Board, Color, Role, Square};
+
+use crate::psqt::S;
+
+const DOUBLED: S = S(-10, -20);
+const ISOLATED: S = S(-10, -12);
+/// Passed pawns by relative rank (0 = first rank).
+const PASSED: [S; 8] =
+    [S(0, 0), S(5, 10), S(8, 15), S(12, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)];
+/// Endgame value per square of king distance to the square before a passed pawn, weighted by
+/// how far the pawn has come: the defending king should be far, the own king near.
+const PASSED_KING_THEIR: i32 = 5;
+const PASSED_KING_OUR: i32 = 2;
+/// A passed pawn whose path is blocked by any piece is worth less.
+const PASSED_BLOCKED: S = S(-5, -15);
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+const fn file_mask(file: usize) -> u64 {
+    FILE_A << file
+}
+
+const fn adjacent_files(file: usize) -> u64 {
+    let mut mask = 0;
+    if file > 0 {
+        mask |= file_mask(file - 1);
+    }
+    if file < 7 {
+        mask |= file_mask(file + 1);
+    }
+    mask
+}
+
+/// The squares strictly in front of `sq` (from `color`'s point of view) on its file and the
+/// files beside it: where an enemy pawn must stand to stop a passed pawn.
+const fn passed_masks() -> [[u64; 64]; 2] {
+    let mut out = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let files = file_mask(file) | adjacent_files(file);
+        let above = if rank == 7 { 0 } else { !0u64 << ((rank + 1) * 8) };
+        let below = if rank == 0 { 0 } else { !0u64 >> ((8 - rank) * 8) };
+        out[0][sq] = files & above;
+        out[1][sq] = files & below;
+        sq += 1;
+    }
+    out
+}
+
+static PASSED_MASK: [[u64; 64]; 2] = passed_masks();
+
+/// Chebyshev distance: king steps between two squares.
+pub(crate) fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// The pawn structure of both sides, White minus Black.
+pub(crate) fn evaluate(board: &Board, kings: [Square; 2]) -> S {
+    let mut score = S(0, 0);
+    let pawns =
+        [board.by_piece(Role::Pawn.of(Color::White)), board.by_piece(Role::Pawn.of(Color::Black))];
+    let occupied = board.occupied();
+    for color in [Color::White, Color::Black] {
+        let us = color.index();
+        let ours = pawns[us];
+        let theirs = pawns[1 - us];
+        let mut side = S(0, 0);
+        for sq in ours {
+            let file = sq.file() as usize;
+            let on_file = ours & Bitboard(file_mask(file));
+            if on_file.more_than_one() {
+                // Counted once per extra pawn: the rearmost pawn of a file pays nothing.
+                let behind = Bitboard(PASSED_MASK[1 - us][sq.index()] & file_mask(file)) & ours;
+                if behind.any() {
+                    side += DOUBLED;
+                }
+            }
+            if (ours & Bitboard(adjacent_files(file))).is_empty() {
+                side += ISOLATED;
+            }
+            if (theirs & Bitboard(PASSED_MASK[us][sq.index()])).is_empty()
+                && (ours & Bitboard(PASSED_MASK[us][sq.index()] & file_mask(file))).is_empty()
+            {
+                let rank = sq.rank().relative_to(color) as usize;
+                side += PASSED[rank];
+                let front = if color == Color::White { sq.offset(0, 1) } else { sq.offset(0, -1) };
+                if let Some(front) = front {
+                    if occupied.contains(front) {
+                        side += PASSED_BLOCKED;
+                    }
+                    let weight = rank as i32 - 2;
+                    if weight > 0 {
+                        let their_king = distance(kings[1 - us], front).min(5);
+                        let our_king = distance(kings[us], front).min(5);
+                        side.1 +=
+                            weight * (their_king * PASSED_KING_THEIR - our_king * PASSED_KING_OUR);
+                    }
+                }
+            }
+        }
+        score += if color == Color::White { side } else { -side };
+    }
+    score
+}
+
+/// The middlegame pawn shield of `color`'s king: pawns on the three files around a castled
+/// king, close in front of it.
+pub(crate) fn shield(board: &Board, color: Color, king: Square) -> i32 {
+    let relative_rank = king.rank().relative_to(color) as usize;
+    if relative_rank > 1 {
+        return -20;
+    }
+    let ours = board.by_piece(Role::Pawn.of(color));
+    let file = king.file() as usize;
+    let mut score = 0;
+    let first = file.saturating_sub(1);
+    let last = (file + 1).min(7);
+    for f in first..=last {
+        let forward = if color == Color::White { 1 } else { -1 };
+        let near = king.offset(f as i32 - file as i32, forward);
+        let far = king.offset(f as i32 - file as i32, 2 * forward);
+        if near.is_some_and(|sq| ours.contains(sq)) {
+            score += 12;
+        } else if far.is_some_and(|sq| ours.contains(sq)) {
+            score += 6;
+        } else if (ours & Bitboard(file_mask(f))).is_empty() {
+            // No pawn at all on a file beside the king: a highway for rooks.
+            score -= 20;
+        } else {
+            score -= 8;
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rookery_core::Position;
+
+    fn pawns(fen: &str) -> S {
+        let pos: Position = fen.parse().unwrap();
+        let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
+        evaluate(pos.board(), kings)
+    }
+
+    #[test]
+    fn symmetric_structures_cancel() {
+        assert_eq!(pawns("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"), S(0, 0));
+    }
+
+    #[test]
+    fn penalties_and_bonuses() {
+        // Doubled and isolated pawns on the a-file against a healthy pair.
+        let bad = pawns("4k3/6pp/8/8/8/P7/P7/4K3 w - - 0 1");
+        assert!(bad.0 < 0 && bad.1 < 0, "{bad:?}");
+        // A far-advanced passed pawn is worth a lot in the endgame.
+        let passed = pawns("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1");
+        assert!(passed.1 > 60, "{passed:?}");
+        // Black's passed pawn counts for Black.
+        let black = pawns("4k3/8/8/8/8/1p6/8/4K3 w - - 0 1");
+        assert_eq!(black, S(-passed.0, -passed.1));
+    }
+
+    #[test]
+    fn shields() {
+        let pos: Position = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1".parse().unwrap();
+        let castled = shield(pos.board(), Color::White, Square::G1);
+        let pos: Position = "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1".parse().unwrap();
+        let bare = shield(pos.board(), Color::White, Square::G1);
+        assert!(castled > bare, "{castled} {bare}");
+        assert_eq!(castled, shield(pos.board(), Color::Black, Square::G8));
+    }
+}

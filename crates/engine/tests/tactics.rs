@@ -1,0 +1,46 @@
+//! The tactical suite: positions from Win At Chess (Fred Reinfeld, 1958; the WAC EPD file),
+//! each with its best move confirmed by Stockfish 15.1 (`tests/data/wac.epd`). The engine
+//! must solve at least a floor of them at a fixed node budget; the count only goes up.
+
+mod epd;
+
+use std::time::Duration;
+
+use rookery_engine::{Engine, Limits, ManualClock, Signals};
+
+/// Nodes per position.
+const BUDGET: u64 = 100_000;
+/// Positions that must be solved at [`BUDGET`] nodes.
+const FLOOR: usize = 52;
+
+#[test]
+fn solves_the_tactical_suite() {
+    let records = epd::read("wac.epd");
+    assert!(records.len() >= 30, "{} positions", records.len());
+    let mut engine = Engine::new();
+    let mut solved = 0;
+    let mut missed = Vec::new();
+    for r in &records {
+        engine.clear();
+        let outcome = engine.search(
+            &r.position,
+            &[],
+            &Limits::nodes(BUDGET),
+            &Signals::new(),
+            &ManualClock::new(Duration::ZERO),
+            &mut (),
+        );
+        let best = outcome.best.expect("a move");
+        if r.best.contains(&best) {
+            solved += 1;
+        } else {
+            missed.push(format!("{} ({}, line {})", r.id, best, r.line));
+        }
+    }
+    eprintln!("{solved} of {} solved; missed: {}", records.len(), missed.join(", "));
+    assert!(
+        solved >= FLOOR,
+        "{solved} of {} solved, floor {FLOOR}; missed: {missed:?}",
+        records.len()
+    );
+}

@@ -1,0 +1,384 @@
+//! The UCI loop: reads commands, drives the engine, writes messages.
+//!
+//! The search runs on its own thread, which owns the engine while it searches, so that
+//! `isready`, `stop`, `ponderhit` and `quit` are answered at once. Commands that change the
+//! engine (`go`, `setoption`, `ucinewgame`, `bench`) first let a running search finish, as
+//! Stockfish does: a search bounded by depth, nodes or time ends by itself, and a `go
+//! infinite` or pondering search is stopped (it has answered with `bestmove` before the next
+//! command is handled). A line that cannot be used is answered with `info string ignored:
+//! <line>: <why>` and changes nothing — except a malformed `go`, which is still searched
+//! with what could be read of it, so that every `go` gets its `bestmove`. A search that
+//! panics still answers with a legal move.
+
+use core::fmt;
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use rookery_core::{perft, Move, Position, PositionError};
+use rookery_engine::bench::{bench, BENCH_DEPTH};
+use rookery_engine::{
+    BestMove, Bound, Engine, Handler, Limits, Score, SearchInfo, Signals, TimeLeft,
+};
+
+use crate::settings::{self, OptionError, Settings};
+use crate::{
+    Command, Go, IllegalMove, InfoField, Message, ParseError, ScoreBound, ScoreValue,
+    StartPosition, UciMove,
+};
+
+/// The name the engine gives after `uci`.
+pub const ENGINE_NAME: &str = concat!("Rookery ", env!("CARGO_PKG_VERSION"));
+/// The author the engine gives after `uci`.
+pub const ENGINE_AUTHOR: &str = "The Rookery developers";
+
+/// Why a command was ignored.
+#[derive(Debug)]
+enum Rejection {
+    Parse(ParseError),
+    Illegal { m: UciMove, index: usize },
+    Position(PositionError),
+    Option(OptionError),
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::Parse(e) => e.fmt(f),
+            Rejection::Illegal { m, index } => {
+                write!(f, "{} (move {})", IllegalMove(*m), index + 1)
+            }
+            Rejection::Position(e) => write!(f, "illegal position: {e}"),
+            Rejection::Option(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The output, shared with the search thread; every message is one flushed line.
+struct Output<W>(Arc<Mutex<W>>);
+
+impl<W> Clone for Output<W> {
+    fn clone(&self) -> Output<W> {
+        Output(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> Output<W> {
+    fn line(&self, text: &dyn fmt::Display) -> io::Result<()> {
+        // A thread that panicked while writing leaves a usable writer behind.
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(out, "{text}")?;
+        out.flush()
+    }
+
+    fn send(&self, message: &Message) -> io::Result<()> {
+        self.line(message)
+    }
+}
+
+/// Writes the search's reports as `info` and `bestmove` lines.
+struct UciHandler<W> {
+    out: Output<W>,
+    answered: bool,
+}
+
+impl<W: Write> Handler for UciHandler<W> {
+    fn info(&mut self, info: &SearchInfo) {
+        let _ = self.out.send(&info_message(info));
+    }
+
+    fn best_move(&mut self, best: &BestMove) {
+        self.answered = true;
+        let _ = self.out.send(&best_move_message(best));
+    }
+}
+
+/// The `info` line of a search report.
+pub fn info_message(info: &SearchInfo) -> Message {
+    let value = match info.score {
+        Score::Centipawns(cp) => ScoreValue::Centipawns(cp),
+        Score::Mate(n) => ScoreValue::Mate(n),
+    };
+    let bound = match info.bound {
+        Bound::Exact => None,
+        Bound::Lower => Some(ScoreBound::Lower),
+        Bound::Upper => Some(ScoreBound::Upper),
+    };
+    Message::Info(vec![
+        InfoField::Depth(info.depth),
+        InfoField::SelDepth(info.seldepth),
+        InfoField::MultiPv(info.multipv),
+        InfoField::Score(crate::Score { value, bound }),
+        InfoField::Nodes(info.nodes),
+        InfoField::Nps(info.nps),
+        InfoField::HashFull(info.hashfull),
+        InfoField::Time(info.time),
+        InfoField::Pv(info.pv.iter().map(|&m| UciMove::from_move(m)).collect()),
+    ])
+}
+
+/// The `bestmove` line of a search's answer (`bestmove 0000` without a legal move).
+pub fn best_move_message(best: &BestMove) -> Message {
+    Message::BestMove {
+        best: best.best.map_or(UciMove::Null, UciMove::from_move),
+        ponder: best.ponder.map(UciMove::from_move),
+    }
+}
+
+/// A search running on its own thread.
+struct Running {
+    handle: JoinHandle<Engine>,
+    signals: Arc<Signals>,
+    /// `go infinite` or pondering: it will not end by itself.
+    endless: bool,
+}
+
+/// How the loop ended.
+enum Ended {
+    Quit,
+    Input,
+}
+
+/// The state of the loop.
+struct Session<W> {
+    out: Output<W>,
+    /// The engine, when no search holds it.
+    engine: Option<Engine>,
+    search: Option<Running>,
+    position: Position,
+    /// Repetition keys of the positions before `position`.
+    history: Vec<u64>,
+    settings: Settings,
+}
+
+/// Runs the UCI loop on `input` and `output` until `quit` or the end of the input, and
+/// hands the output back. `quit` stops a running search; at the end of the input, a search
+/// bounded by depth, nodes or time is let finish (an endless one is stopped).
+///
+/// # Errors
+/// When reading the input or writing the output fails.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<W> {
+    let out = Output(Arc::new(Mutex::new(output)));
+    let mut session = Session {
+        out: out.clone(),
+        engine: Some(Engine::new()),
+        search: None,
+        position: Position::new(),
+        history: Vec::new(),
+        settings: Settings::default(),
+    };
+    // `quit` stops a search; the end of the input lets a bounded one finish.
+    let result = session.read_all(input);
+    session.finish_search(!matches!(result, Ok(Ended::Input)));
+    drop(session);
+    result?;
+    match Arc::try_unwrap(out.0) {
+        Ok(mutex) => Ok(mutex.into_inner().unwrap_or_else(|e| e.into_inner())),
+        Err(_) => Err(io::Error::other("the search thread outlived the loop")),
+    }
+}
+
+impl<W: Write + Send + 'static> Session<W> {
+    fn read_all<R: BufRead>(&mut self, input: R) -> io::Result<Ended> {
+        for line in input.lines() {
+            let line = line?;
+            // The time a command arrives is when its clock starts.
+            let received = Instant::now();
+            if line.trim().is_empty() {
+                continue;
+            }
+            match line.parse::<Command>() {
+                Ok(Command::Quit) => return Ok(Ended::Quit),
+                Ok(command) => self.handle(&line, command, received)?,
+                Err(e) => {
+                    self.ignore(&line, &Rejection::Parse(e))?;
+                    if let Some(go) = Command::lenient_go(&line) {
+                        self.go(&line, go, received)?;
+                    }
+                }
+            }
+        }
+        Ok(Ended::Input)
+    }
+
+    fn ignore(&self, line: &str, why: &Rejection) -> io::Result<()> {
+        self.out.send(&Message::info_string(format!("ignored: {}: {why}", line.trim())))
+    }
+
+    fn handle(&mut self, line: &str, command: Command, received: Instant) -> io::Result<()> {
+        match command {
+            Command::Uci => {
+                self.out.send(&Message::IdName(ENGINE_NAME.to_owned()))?;
+                self.out.send(&Message::IdAuthor(ENGINE_AUTHOR.to_owned()))?;
+                let settings = self.settings.clone();
+                for decl in settings::declarations(self.engine(), &settings) {
+                    self.out.send(&Message::Option(decl))?;
+                }
+                self.out.send(&Message::UciOk)
+            }
+            Command::Debug(_) | Command::Register(_) => Ok(()),
+            Command::IsReady => self.out.send(&Message::ReadyOk),
+            Command::SetOption { name, value } => {
+                self.finish_search(false);
+                let mut settings = self.settings.clone();
+                let engine = self.engine();
+                match settings::apply(engine, &mut settings, &name, value.as_deref()) {
+                    Ok(()) => {
+                        self.settings = settings;
+                        Ok(())
+                    }
+                    Err(e) => self.ignore(line, &Rejection::Option(e)),
+                }
+            }
+            Command::UciNewGame => {
+                self.finish_search(false);
+                self.engine().clear();
+                Ok(())
+            }
+            Command::Position { start, moves } => match replay(&start, &moves) {
+                Ok((position, history)) => {
+                    self.position = position;
+                    self.history = history;
+                    Ok(())
+                }
+                Err(why) => self.ignore(line, &why),
+            },
+            Command::Go(go) => self.go(line, go, received),
+            Command::Stop => {
+                self.finish_search(true);
+                Ok(())
+            }
+            Command::PonderHit => {
+                if let Some(search) = &mut self.search {
+                    search.signals.ponderhit();
+                    search.endless = false;
+                }
+                Ok(())
+            }
+            Command::Quit => Ok(()),
+            Command::Bench { depth } => {
+                self.finish_search(false);
+                let report = bench(depth.unwrap_or(BENCH_DEPTH).clamp(1, 64), &received);
+                for (i, (fen, nodes, best)) in report.positions.iter().enumerate() {
+                    let best = best.map_or(UciMove::Null, UciMove::from_move);
+                    let text = format!("position {}: {fen}: {nodes} nodes, {best}", i + 1);
+                    self.out.send(&Message::info_string(text))?;
+                }
+                self.out.line(&"===========================")?;
+                self.out.line(&format_args!("Total time (ms) : {}", report.time.as_millis()))?;
+                self.out.line(&format_args!("Nodes searched  : {}", report.nodes))?;
+                self.out.line(&format_args!("Nodes/second    : {}", report.nps()))
+            }
+        }
+    }
+
+    /// The engine, once no search holds it.
+    fn engine(&mut self) -> &mut Engine {
+        self.finish_search(false);
+        self.engine.get_or_insert_with(Engine::new)
+    }
+
+    /// Ends the running search, if any: stops it if `stop` or if it would never end, then
+    /// waits for its `bestmove` and takes the engine back.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(search) = self.search.take() {
+            if stop || search.endless {
+                search.signals.stop();
+            }
+            // The search thread catches its panics, so joining fails only if writing its
+            // fallback answer panicked too; start afresh then.
+            self.engine = Some(search.handle.join().unwrap_or_default());
+        }
+    }
+
+    fn go(&mut self, line: &str, go: Go, received: Instant) -> io::Result<()> {
+        self.finish_search(false);
+        if let Some(depth) = go.perft {
+            return self.perft(depth);
+        }
+        let pos = self.position;
+        let mut limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            mate: go.mate,
+            infinite: go.infinite,
+            ..Limits::default()
+        };
+        let (time, increment) = match pos.turn() {
+            rookery_core::Color::White => (go.wtime, go.winc),
+            rookery_core::Color::Black => (go.btime, go.binc),
+        };
+        if let Some(remaining) = time {
+            limits.clock = Some(TimeLeft {
+                remaining,
+                increment: increment.unwrap_or(Duration::ZERO),
+                moves_to_go: go.moves_to_go.filter(|&n| n > 0),
+            });
+        }
+        for (index, &m) in go.search_moves.iter().enumerate() {
+            match m.to_move(&pos) {
+                Ok(m) => limits.search_moves.push(m),
+                Err(_) => self.ignore(line, &Rejection::Illegal { m, index })?,
+            }
+        }
+        let signals = Arc::new(if go.ponder { Signals::pondering() } else { Signals::new() });
+        let mut engine = self.engine.take().unwrap_or_default();
+        let history = self.history.clone();
+        let out = self.out.clone();
+        let thread_signals = Arc::clone(&signals);
+        let handle =
+            std::thread::Builder::new().name("rookery-search".to_owned()).spawn(move || {
+                let mut handler = UciHandler { out, answered: false };
+                let searched = catch_unwind(AssertUnwindSafe(|| {
+                    engine.search(&pos, &history, &limits, &thread_signals, &received, &mut handler)
+                }));
+                if searched.is_ok() {
+                    return engine;
+                }
+                if !handler.answered {
+                    // Any legal move beats no answer.
+                    let best = pos.legal_moves().first().copied();
+                    handler.best_move(&BestMove { best, ponder: None });
+                }
+                let _ = handler.out.send(&Message::info_string("the search failed; restarted"));
+                let options = engine.options().clone();
+                Engine::with_options(options).unwrap_or_default()
+            })?;
+        self.search = Some(Running { handle, signals, endless: go.infinite || go.ponder });
+        Ok(())
+    }
+
+    /// `go perft <depth>`, in Stockfish's format: each root move with its count, then the
+    /// total.
+    fn perft(&mut self, depth: u32) -> io::Result<()> {
+        let depth = depth.min(20);
+        if depth == 0 {
+            return self.out.line(&"\nNodes searched: 1");
+        }
+        let mut total = 0;
+        for (m, nodes) in perft::divide(&self.position, depth) {
+            total += nodes;
+            self.out.line(&format_args!("{m}: {nodes}"))?;
+        }
+        self.out.line(&format_args!("\nNodes searched: {total}"))
+    }
+}
+
+/// The position after `moves` from `start`, with the repetition keys of the positions before
+/// it.
+fn replay(start: &StartPosition, moves: &[UciMove]) -> Result<(Position, Vec<u64>), Rejection> {
+    let mut pos = match start {
+        StartPosition::Standard => Position::new(),
+        StartPosition::Fen(fen) => fen.into_position().map_err(Rejection::Position)?,
+    };
+    let mut history = Vec::with_capacity(moves.len());
+    for (index, &m) in moves.iter().enumerate() {
+        let legal: Move = m.to_move(&pos).map_err(|_| Rejection::Illegal { m, index })?;
+        history.push(pos.repetition_key());
+        pos.play_unchecked(legal);
+    }
+    Ok((pos, history))
+}

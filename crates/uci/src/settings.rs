@@ -1,0 +1,147 @@
+//! The options Rookery declares after `uci`, and how `setoption` changes the engine.
+
+use core::fmt;
+use std::time::Duration;
+
+use rookery_engine::{Engine, HashSizeError, Level, ELO_RANGE};
+
+use crate::{OptionDecl, OptionKind};
+
+/// The largest `Hash` accepted, in megabytes.
+pub const MAX_HASH_MB: i64 = 65_536;
+/// The most `Threads` accepted.
+pub const MAX_THREADS: i64 = 256;
+
+/// The option values that are not kept by the engine itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    pub(crate) ponder: bool,
+    pub(crate) skill_level: u32,
+    pub(crate) limit_strength: bool,
+    pub(crate) elo: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { ponder: false, skill_level: 20, limit_strength: false, elo: ELO_RANGE.1 }
+    }
+}
+
+/// Why a `setoption` was not applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name.
+    Unknown(String),
+    /// The value does not fit the option.
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given (`None`: no value).
+        value: Option<String>,
+        /// What the option takes.
+        expected: String,
+    },
+    /// The hash table could not be resized.
+    Hash(HashSizeError),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(name) => write!(f, "unknown option \"{name}\""),
+            OptionError::BadValue { name, value: Some(value), expected } => {
+                write!(f, "option \"{name}\" takes {expected}, not \"{value}\"")
+            }
+            OptionError::BadValue { name, value: None, expected } => {
+                write!(f, "option \"{name}\" takes {expected}, and no value was given")
+            }
+            OptionError::Hash(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The options, as `uci` declares them.
+pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDecl> {
+    let options = engine.options();
+    let spin = |name: &str, default: i64, min: i64, max: i64| OptionDecl {
+        name: name.to_owned(),
+        kind: OptionKind::Spin { default, min, max },
+    };
+    let check = |name: &str, default: bool| OptionDecl {
+        name: name.to_owned(),
+        kind: OptionKind::Check { default },
+    };
+    vec![
+        spin("Hash", options.hash_mb as i64, 1, MAX_HASH_MB),
+        spin("Threads", options.threads as i64, 1, MAX_THREADS),
+        spin("MultiPV", options.multipv as i64, 1, 256),
+        spin("Move Overhead", options.move_overhead.as_millis() as i64, 0, 5_000),
+        check("Ponder", settings.ponder),
+        spin("Skill Level", i64::from(settings.skill_level), 0, 20),
+        check("UCI_LimitStrength", settings.limit_strength),
+        spin("UCI_Elo", i64::from(settings.elo), i64::from(ELO_RANGE.0), i64::from(ELO_RANGE.1)),
+        OptionDecl { name: "Clear Hash".to_owned(), kind: OptionKind::Button },
+    ]
+}
+
+fn spin(name: &'static str, value: Option<&str>, min: i64, max: i64) -> Result<i64, OptionError> {
+    value.and_then(|v| v.trim().parse::<i64>().ok()).filter(|v| (min..=max).contains(v)).ok_or_else(
+        || OptionError::BadValue {
+            name,
+            value: value.map(str::to_owned),
+            expected: format!("a whole number from {min} to {max}"),
+        },
+    )
+}
+
+fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
+    match value.map(str::trim) {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(OptionError::BadValue {
+            name,
+            value: value.map(str::to_owned),
+            expected: "true or false".to_owned(),
+        }),
+    }
+}
+
+/// Applies `setoption name <name> value <value>`. Names are matched without regard to case,
+/// as UCI asks.
+pub(crate) fn apply(
+    engine: &mut Engine,
+    settings: &mut Settings,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(), OptionError> {
+    match name.to_ascii_lowercase().as_str() {
+        "hash" => {
+            let mb = spin("Hash", value, 1, MAX_HASH_MB)?;
+            engine.set_hash_mb(mb as usize).map_err(OptionError::Hash)?;
+        }
+        "threads" => engine.set_threads(spin("Threads", value, 1, MAX_THREADS)? as usize),
+        "multipv" => engine.set_multipv(spin("MultiPV", value, 1, 256)? as usize),
+        "move overhead" => {
+            let ms = spin("Move Overhead", value, 0, 5_000)?;
+            engine.set_move_overhead(Duration::from_millis(ms as u64));
+        }
+        "ponder" => settings.ponder = check("Ponder", value)?,
+        "skill level" => settings.skill_level = spin("Skill Level", value, 0, 20)? as u32,
+        "uci_limitstrength" => settings.limit_strength = check("UCI_LimitStrength", value)?,
+        "uci_elo" => {
+            let (low, high) = ELO_RANGE;
+            settings.elo = spin("UCI_Elo", value, i64::from(low), i64::from(high))? as u32;
+        }
+        "clear hash" => engine.clear(),
+        _ => return Err(OptionError::Unknown(name.to_owned())),
+    }
+    // UCI_LimitStrength with UCI_Elo takes precedence over Skill Level, as in Stockfish.
+    engine.set_level(if settings.limit_strength {
+        Some(Level::from_elo(settings.elo))
+    } else {
+        Level::from_skill(settings.skill_level)
+    });
+    Ok(())
+}

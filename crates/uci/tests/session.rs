@@ -1,0 +1,306 @@
+//! Scripted UCI sessions through the loop, with in-memory input and output.
+
+use rookery_core::Position;
+use rookery_uci::{run, Command, InfoField, Message, ScoreValue, UciMove, ENGINE_NAME};
+
+/// Runs a script and returns the output lines.
+fn session(script: &str) -> Vec<String> {
+    let out = run(script.as_bytes(), Vec::new()).expect("in-memory I/O does not fail");
+    String::from_utf8(out).expect("UTF-8 output").lines().map(str::to_owned).collect()
+}
+
+/// The parsed output lines that are UCI messages (perft and bench print plain lines).
+fn messages(lines: &[String]) -> Vec<Message> {
+    lines.iter().filter_map(|l| l.parse().ok()).collect()
+}
+
+fn best_moves(lines: &[String]) -> Vec<(UciMove, Option<UciMove>)> {
+    messages(lines)
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::BestMove { best, ponder } => Some((best, ponder)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn info_strings(lines: &[String]) -> Vec<String> {
+    messages(lines)
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Info(fields) => fields.into_iter().find_map(|f| match f {
+                InfoField::String(s) => Some(s),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Asserts that `m` is legal after `position` (a `position` command).
+fn assert_legal(position: &str, m: UciMove) {
+    let Ok(Command::Position { start, moves }) = position.parse::<Command>() else {
+        panic!("not a position command: {position}")
+    };
+    let mut pos = match start {
+        rookery_uci::StartPosition::Standard => Position::new(),
+        rookery_uci::StartPosition::Fen(fen) => fen.into_position().unwrap(),
+    };
+    for m in moves {
+        pos.play_unchecked(m.to_move(&pos).unwrap());
+    }
+    assert!(m.to_move(&pos).is_ok(), "{m} is not legal after {position}");
+}
+
+#[test]
+fn handshake_declares_the_options() {
+    let lines = session("uci\nisready\nquit\n");
+    assert_eq!(lines[0], format!("id name {ENGINE_NAME}"));
+    assert_eq!(lines[1], "id author The Rookery developers");
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Move Overhead",
+        "Ponder",
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Clear Hash",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}: {lines:?}"
+        );
+    }
+    let uciok = lines.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(lines[uciok + 1], "readyok");
+    assert_eq!(lines.len(), uciok + 2);
+    for line in &lines {
+        assert!(line.parse::<Message>().is_ok(), "not a UCI message: {line}");
+    }
+}
+
+#[test]
+fn search_reports_and_answers_a_legal_move() {
+    let position = "position startpos moves e2e4 e7e5 g1f3";
+    // The end of the input lets the search finish (`quit` would stop it).
+    let lines = session(&format!("{position}\ngo depth 5\nisready\n"));
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert_legal(position, best[0].0);
+    let depths: Vec<u32> = messages(&lines)
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Info(fields) => fields.into_iter().find_map(|f| match f {
+                InfoField::Depth(d) => Some(d),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
+    assert!(lines.contains(&"readyok".to_owned()));
+    for line in &lines {
+        assert!(line.parse::<Message>().is_ok(), "not a UCI message: {line}");
+    }
+}
+
+#[test]
+fn mate_is_reported_in_moves() {
+    let lines = session("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 4\n");
+    assert_eq!(best_moves(&lines), [("d1d8".parse().unwrap(), None)]);
+    let last_score = messages(&lines).into_iter().rev().find_map(|m| match m {
+        Message::Info(fields) => fields.into_iter().find_map(|f| match f {
+            InfoField::Score(s) => Some(s.value),
+            _ => None,
+        }),
+        _ => None,
+    });
+    assert_eq!(last_score, Some(ScoreValue::Mate(1)));
+}
+
+#[test]
+fn no_legal_move_answers_0000() {
+    for fen in [
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // fool's mate
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                // stalemate
+    ] {
+        for go in ["go depth 5", "go wtime 1000 btime 1000", "go infinite\nstop", "go nodes 1"] {
+            let lines = session(&format!("position fen {fen}\n{go}\nquit\n"));
+            assert_eq!(best_moves(&lines), [(UciMove::Null, None)], "{fen} {go}: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn every_go_gets_a_legal_bestmove() {
+    let position = "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let gos = [
+        "go wtime 0 btime 0",
+        "go wtime 1 btime 1 winc 0 binc 0",
+        "go movetime 0",
+        "go movetime 20",
+        "go nodes 1",
+        "go nodes 500",
+        "go depth 1",
+        "go mate 1",
+        "go infinite\nstop",
+        "go ponder wtime 100 btime 100\nponderhit",
+        "go ponder movetime 10\nstop",
+        "go searchmoves a2a3 h2h3 depth 3",
+        "go wtime 50 btime 50 winc 10 binc 10 movestogo 1",
+    ];
+    // With `quit` the search is stopped at once; without it, it runs to its limits.
+    for go in gos.iter().flat_map(|go| [format!("{go}\nquit"), go.to_string()]) {
+        let lines = session(&format!("{position}\n{go}\n"));
+        let best = best_moves(&lines);
+        assert_eq!(best.len(), 1, "{go}: {lines:?}");
+        assert_legal(position, best[0].0);
+        if let Some(ponder) = best[0].1 {
+            let after = format!("{position} moves {}", best[0].0);
+            assert_legal(&after, ponder);
+        }
+        if go.contains("searchmoves") {
+            assert!(["a2a3", "h2h3"].contains(&best[0].0.to_string().as_str()), "{go}: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn the_end_of_input_finishes_the_search() {
+    let lines = session("position startpos\ngo infinite\n");
+    assert_eq!(best_moves(&lines).len(), 1, "{lines:?}");
+    let lines = session("position startpos\ngo depth 3\n");
+    assert_eq!(best_moves(&lines).len(), 1, "{lines:?}");
+}
+
+#[test]
+fn consecutive_searches_answer_in_order() {
+    let script = "position startpos\ngo depth 3\nposition startpos moves d2d4\ngo depth 3\nposition startpos moves d2d4 d7d5\ngo nodes 2000\n";
+    let lines = session(script);
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 3, "{lines:?}");
+    assert_legal("position startpos", best[0].0);
+    assert_legal("position startpos moves d2d4", best[1].0);
+    assert_legal("position startpos moves d2d4 d7d5", best[2].0);
+}
+
+#[test]
+fn malformed_lines_are_ignored_with_a_reason() {
+    let script = "\
+hello
+position startpos moves e2e5
+position fen 8/8/8/8/8/8/8/8 w - - 0 1
+setoption name Hash value lots
+setoption name Hash value 0
+setoption name Colour value blue
+go depth x
+isready
+quit
+";
+    let lines = session(script);
+    let ignored = info_strings(&lines);
+    assert_eq!(
+        ignored,
+        [
+            "ignored: hello: unknown command \"hello\"",
+            "ignored: position startpos moves e2e5: illegal move e2e5 (move 1)",
+            "ignored: position fen 8/8/8/8/8/8/8/8 w - - 0 1: illegal position: white has no king",
+            "ignored: setoption name Hash value lots: option \"Hash\" takes a whole number from 1 to 65536, not \"lots\"",
+            "ignored: setoption name Hash value 0: option \"Hash\" takes a whole number from 1 to 65536, not \"0\"",
+            "ignored: setoption name Colour value blue: unknown option \"Colour\"",
+            "ignored: go depth x: expected a number after \"depth\", found \"x\"",
+        ],
+        "{lines:?}"
+    );
+    // The malformed go still gets its answer, from the starting position.
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 1);
+    assert_legal("position startpos", best[0].0);
+}
+
+#[test]
+fn go_perft_counts_like_stockfish() {
+    let lines = session("position startpos moves e2e4\ngo perft 3\nquit\n");
+    assert_eq!(lines.len(), 22, "{lines:?}");
+    assert!(
+        lines.contains(&"e7e5: 600".to_owned()) || lines.iter().any(|l| l.starts_with("e7e5: "))
+    );
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 13160");
+    let kiwipete =
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let lines = session(&format!("{kiwipete}\ngo perft 3\nquit\n"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 97862");
+    assert!(lines.contains(&"e1g1: 2059".to_owned()), "{lines:?}");
+}
+
+#[test]
+fn multipv_reports_several_lines() {
+    let lines = session("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    let multipvs: Vec<u32> = messages(&lines)
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Info(fields) => fields.into_iter().find_map(|f| match f {
+                InfoField::MultiPv(n) => Some(n),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(multipvs.len(), 12, "{lines:?}");
+    assert_eq!(&multipvs[9..], [1, 2, 3]);
+    assert_eq!(best_moves(&lines).len(), 1);
+}
+
+#[test]
+fn options_and_levels_are_accepted() {
+    let script = "\
+setoption name hash value 8
+setoption name Threads value 2
+setoption name Move Overhead value 10
+setoption name Ponder value true
+setoption name Clear Hash
+setoption name UCI_LimitStrength value true
+setoption name UCI_Elo value 1200
+ucinewgame
+position startpos
+go depth 3
+setoption name UCI_LimitStrength value false
+setoption name Skill Level value 3
+go wtime 2000 btime 2000
+isready
+quit
+";
+    let lines = session(script);
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    for (m, _) in best {
+        assert_legal("position startpos", m);
+    }
+}
+
+#[test]
+fn bench_prints_the_signature() {
+    let lines = session("bench 3\nquit\n");
+    let nodes = lines.iter().find_map(|l| l.strip_prefix("Nodes searched  : ")).expect("a total");
+    assert!(nodes.parse::<u64>().unwrap() > 0);
+    let again = session("bench 3\nquit\n");
+    assert_eq!(
+        again.iter().find_map(|l| l.strip_prefix("Nodes searched  : ")),
+        Some(nodes),
+        "the signature is deterministic"
+    );
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let lines = session("position startpos\ngo infinite\nisready\nisready\nstop\nquit\n");
+    let ready = lines.iter().filter(|l| *l == "readyok").count();
+    assert_eq!(ready, 2);
+    let stop_answer = lines.iter().position(|l| l.starts_with("bestmove")).unwrap();
+    let last_ready = lines.iter().rposition(|l| l == "readyok").unwrap();
+    assert!(last_ready < stop_answer, "isready did not wait for the search: {lines:?}");
+}
