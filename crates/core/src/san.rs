@@ -143,10 +143,6 @@ impl fmt::Display for SanError {
 
 impl std::error::Error for SanError {}
 
-fn square_at(s: &[u8]) -> Option<Square> {
-    Square::from_ascii(s).ok()
-}
-
 impl SanPlus {
     /// Parses SAN, forgiving as real files need: `0-0` for `O-O`, `e8Q` for `e8=Q`, `Pe4`,
     /// redundant disambiguation, LAN-style `Ng1-f3`, and any trailing `+`, `#`, `!` and `?`
@@ -154,26 +150,14 @@ impl SanPlus {
     ///
     /// # Errors
     /// [`ParseSanError`] for text that is not a move.
+    #[inline(always)]
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
-        let err = || ParseSanError { text: String::from_utf8_lossy(text).into_owned() };
-        let mut s = text;
-        let mut suffix = None;
-        while let Some((&last, rest)) = s.split_last() {
-            match last {
-                b'+' => suffix = suffix.or(Some(Suffix::Check)),
-                b'#' => suffix = suffix.or(Some(Suffix::Checkmate)),
-                b'!' | b'?' => {}
-                _ => break,
-            }
-            s = rest;
+        // One `Option<SanPlus>`, eight bytes, out of both parsers: the caller gets it in a
+        // register rather than through memory.
+        match parse_plain(text).or_else(|| parse_any(text)) {
+            Some(san_plus) => Ok(san_plus),
+            None => Err(not_san(text)),
         }
-        let san = match s {
-            b"O-O" | b"0-0" => San::Castle(CastlingSide::KingSide),
-            b"O-O-O" | b"0-0-0" => San::Castle(CastlingSide::QueenSide),
-            b"--" | b"Z0" | b"0000" | b"@@@@" => San::Null,
-            _ => San::parse_normal(s).ok_or_else(err)?,
-        };
-        Ok(SanPlus { san, suffix })
     }
 
     /// The SAN of a legal move `m` in `pos`, with `+` or `#` when it checks or mates.
@@ -192,44 +176,163 @@ impl SanPlus {
     }
 }
 
-impl San {
-    fn parse_normal(s: &[u8]) -> Option<San> {
-        let (mut s, mut promotion) = (s, None);
-        if let [rest @ .., p] = s {
-            if let Some(role) = Role::from_char(*p as char).filter(|_| p.is_ascii_uppercase()) {
-                s = rest.strip_suffix(b"=").unwrap_or(rest);
-                promotion = Some(role);
-            } else if let [rest2 @ .., b'=', p] = s {
-                promotion = Some(Role::from_char(*p as char)?);
-                s = rest2;
-            }
-        }
-        if s.len() < 2 {
-            return None;
-        }
-        let (head, dest) = s.split_at(s.len() - 2);
-        let to = square_at(dest)?;
-        let (role, mut head) = match head.first() {
-            Some(&c) if c.is_ascii_uppercase() => (Role::from_char(c as char)?, &head[1..]),
-            _ => (Role::Pawn, head),
-        };
-        let mut capture = false;
-        if let Some(rest) = head.strip_suffix(b"x").or_else(|| head.strip_suffix(b":")) {
-            capture = true;
-            head = rest;
-        } else if let Some(rest) = head.strip_suffix(b"-") {
-            head = rest;
-        }
-        let (file, rank) = match head {
-            [] => (None, None),
-            [f] if f.is_ascii_lowercase() => (Some(File::from_char(*f as char)?), None),
-            [r] => (None, Some(Rank::from_char(*r as char)?)),
-            [f, r] => (Some(File::from_char(*f as char)?), Some(Rank::from_char(*r as char)?)),
-            _ => return None,
-        };
-        Some(San::Normal { role, file, rank, capture, to, promotion })
-    }
+/// The shapes that nearly every move in a game score has, read front to back in one pass:
+/// `[piece][file|rank|square][x|:|-]<square>[+|#]`. `None` for anything else, which
+/// [`parse_san`] then reads; for these shapes the two agree.
+#[inline(always)]
+fn parse_plain(text: &[u8]) -> Option<SanPlus> {
+    let (body, suffix) = match *text {
+        [ref body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [ref body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        _ => (text, None),
+    };
+    let (role, rest) = match *body {
+        [c, ref rest @ ..] => match piece_letter(c) {
+            Some(role) => (role, rest),
+            None => (Role::Pawn, body),
+        },
+        [] => return None,
+    };
+    let [ref head @ .., f, r] = *rest else { return None };
+    let to = square_at(f, r)?;
+    let (capture, head) = match *head {
+        [ref head @ .., b'x' | b':'] => (true, head),
+        [ref head @ .., b'-'] => (false, head),
+        _ => (false, head),
+    };
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [c] => match (file_letter(c), rank_digit(c)) {
+            (Some(file), _) => (Some(file), None),
+            (None, Some(rank)) => (None, Some(rank)),
+            (None, None) => return None,
+        },
+        [f, r] => (Some(file_letter(f)?), Some(rank_digit(r)?)),
+        _ => return None,
+    };
+    Some(SanPlus { san: San::Normal { role, file, rank, capture, to, promotion: None }, suffix })
+}
 
+/// Any SAN, the forgiving forms included; kept out of line, as [`parse_plain`] reads most moves.
+#[inline(never)]
+fn parse_any(text: &[u8]) -> Option<SanPlus> {
+    let (end, suffix) = split_marks(text);
+    Some(SanPlus { san: parse_san(&text[..end])?, suffix })
+}
+
+/// Splits the trailing check, mate and annotation marks off a move: the end of the move proper,
+/// and the suffix, which is the last `+` or `#` (`e4+#` mates, `e4#+` checks).
+#[inline]
+fn split_marks(text: &[u8]) -> (usize, Option<Suffix>) {
+    let mut end = text.len();
+    let mut suffix = None;
+    while let Some(&last) = text[..end].last() {
+        let mark = match last {
+            b'+' => Some(Suffix::Check),
+            b'#' => Some(Suffix::Checkmate),
+            b'!' | b'?' => None,
+            _ => break,
+        };
+        suffix = suffix.or(mark);
+        end -= 1;
+    }
+    (end, suffix)
+}
+
+/// A move without its marks: castling and the null move as whole words, else
+/// `[piece][file][rank][x|:|-]<square>[[=]promotion]` read from the end.
+#[inline]
+fn parse_san(s: &[u8]) -> Option<San> {
+    if let Some(b'O' | b'0' | b'-' | b'Z' | b'@') = s.first() {
+        match s {
+            b"O-O" | b"0-0" => return Some(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" => return Some(San::Castle(CastlingSide::QueenSide)),
+            b"--" | b"Z0" | b"0000" | b"@@@@" => return Some(San::Null),
+            // `-e4` is a pawn move with a LAN dash: read on.
+            _ => {}
+        }
+    }
+    let mut n = s.len();
+    let mut promotion = None;
+    if let Some(&p) = s.last() {
+        if let Some(role) = piece_letter(p) {
+            n -= 1;
+            if n > 0 && s[n - 1] == b'=' {
+                n -= 1;
+            }
+            promotion = Some(role);
+        } else if n >= 2 && s[n - 2] == b'=' {
+            // After `=` the letter may be lower case (`e8=q`).
+            promotion = Some(piece_letter(p.to_ascii_uppercase())?);
+            n -= 2;
+        }
+    }
+    if n < 2 {
+        return None;
+    }
+    let to = square_at(s[n - 2], s[n - 1])?;
+    let head = &s[..n - 2];
+    let (role, head) = match *head {
+        [c, ref rest @ ..] if c.is_ascii_uppercase() => (piece_letter(c)?, rest),
+        _ => (Role::Pawn, head),
+    };
+    let (capture, head) = match *head {
+        [ref rest @ .., b'x' | b':'] => (true, rest),
+        [ref rest @ .., b'-'] => (false, rest),
+        _ => (false, head),
+    };
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [f] if f.is_ascii_lowercase() => (Some(file_letter(f)?), None),
+        [r] => (None, Some(rank_digit(r)?)),
+        [f, r] => (Some(file_letter(f)?), Some(rank_digit(r)?)),
+        _ => return None,
+    };
+    Some(San::Normal { role, file, rank, capture, to, promotion })
+}
+
+/// The role of an upper-case piece letter, `P` included.
+#[inline]
+fn piece_letter(c: u8) -> Option<Role> {
+    // A table, not a `match`: the letter of a move is hard to predict, a load is not.
+    PIECE_LETTERS[usize::from(c)]
+}
+
+static PIECE_LETTERS: [Option<Role>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < Role::ALL.len() {
+        let role = Role::ALL[i];
+        table[role.upper_char() as usize] = Some(role);
+        i += 1;
+    }
+    table
+};
+
+/// The square of a file letter and a rank digit, in one table load.
+#[inline]
+fn square_at(f: u8, r: u8) -> Option<Square> {
+    let (file, rank) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'1'));
+    (file < 8 && rank < 8)
+        .then(|| Square::from_index_wrapping(u32::from(rank) * 8 + u32::from(file)))
+}
+
+#[inline]
+fn file_letter(c: u8) -> Option<File> {
+    File::ALL.get(usize::from(c.wrapping_sub(b'a'))).copied()
+}
+
+#[inline]
+fn rank_digit(c: u8) -> Option<Rank> {
+    Rank::ALL.get(usize::from(c.wrapping_sub(b'1'))).copied()
+}
+
+#[cold]
+fn not_san(text: &[u8]) -> ParseSanError {
+    ParseSanError { text: String::from_utf8_lossy(text).into_owned() }
+}
+
+impl San {
     /// The canonical SAN of a legal move `m` in `pos`: minimal disambiguation (file, then rank,
     /// then both), `x` for captures, `=Q` for promotions, `O-O`/`O-O-O`.
     pub fn from_move(pos: &Position, m: Move) -> San {
@@ -504,6 +607,33 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         fen.parse().unwrap()
+    }
+
+    #[test]
+    fn one_pass_reading_agrees_with_the_general_one() {
+        // Every piece letter, origin, link, square and suffix, and bytes near each of them.
+        let pieces = ["", "K", "Q", "R", "B", "N", "P", "O", "k", "x"];
+        let origins = ["", "a", "h", "i", "1", "8", "0", "9", "a1", "h8", "e9", "x", "A"];
+        let links = ["", "x", ":", "-", "=", "xx"];
+        let squares = ["e4", "a1", "h8", "i4", "e0", "e9", "`4", "4e", "e"];
+        let suffixes = ["", "+", "#", "++", "+#", "!", "?!", "+!", "=Q", "Q"];
+        let mut plain = 0;
+        for p in pieces {
+            for o in origins {
+                for l in links {
+                    for sq in squares {
+                        for sfx in suffixes {
+                            let text = format!("{p}{o}{l}{sq}{sfx}");
+                            if let Some(fast) = parse_plain(text.as_bytes()) {
+                                plain += 1;
+                                assert_eq!(Some(fast), parse_any(text.as_bytes()), "{text}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(plain > 1000, "{plain}");
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! errors. The corpus is read into memory once so the disk is not measured.
 //!
 //! Run: `scripts/fetch-pgn-corpus.sh && cargo bench -p rookery-pgn --bench replay`
-//! (`-- --rounds N`, `-- FILE` for another corpus).
+//! (`-- --rounds N`, `-- FILE` for another corpus, `-- --limit N` for its first `N` games only,
+//! as `scripts/bench-pgn-python.py --limit N` reads them).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -158,6 +159,17 @@ mod reference {
     }
 }
 
+/// The length of the first `n` games of `data`: up to where the reader leaves the `n`-th.
+fn first_games_len(data: &[u8], n: u64) -> usize {
+    let mut reader = rookery_pgn::Reader::new(data);
+    for _ in 0..n {
+        if !reader.skip_game().expect("reading memory never fails") {
+            break;
+        }
+    }
+    reader.bytes_read() as usize
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = args
@@ -169,16 +181,26 @@ fn main() {
     let path = args.iter().find(|a| a.ends_with(".pgn")).map(PathBuf::from).unwrap_or_else(|| {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus/corpus.pgn")
     });
-    let data = std::fs::read(&path).unwrap_or_else(|e| {
+    let limit: Option<u64> = args
+        .iter()
+        .position(|a| a == "--limit")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok());
+    let mut data = std::fs::read(&path).unwrap_or_else(|e| {
         eprintln!(
             "cannot read the corpus {}: {e}\nfetch it first with scripts/fetch-pgn-corpus.sh",
             path.display()
         );
         std::process::exit(2);
     });
+    if let Some(n) = limit {
+        let len = first_games_len(&data, n);
+        data.truncate(len);
+    }
     let mb = data.len() as f64 / 1e6;
+    let games = limit.map_or(String::new(), |n| format!(", first {n} games"));
     println!(
-        "PGN parse + replay of {} ({mb:.1} MB), best of {rounds} interleaved rounds\n",
+        "PGN parse + replay of {}{games} ({mb:.1} MB), best of {rounds} interleaved rounds\n",
         path.display()
     );
     let mut best = [Duration::MAX; 2];

@@ -9,6 +9,7 @@
 
 use std::io::{self, Read};
 
+use crate::scan::position_line_end;
 use crate::Location;
 
 /// The default capacity: the longest comment or line delivered whole.
@@ -132,6 +133,22 @@ impl<R: Read> Buffer<R> {
         self.start += n;
     }
 
+    /// The line of the next byte, and the offset in the input where that line starts.
+    #[inline]
+    pub(crate) fn line_state(&self) -> (u64, u64) {
+        (self.line, self.line_start)
+    }
+
+    /// Consumes `n` bytes whose newlines the caller has counted: `line` and `line_start` are
+    /// the [`Buffer::line_state`] after them.
+    #[inline]
+    pub(crate) fn consume_counted(&mut self, n: usize, line: u64, line_start: u64) {
+        debug_assert!(n <= self.end - self.start);
+        self.start += n;
+        self.line = line;
+        self.line_start = line_start;
+    }
+
     /// Where the next byte sits (1-based; the column counts bytes).
     #[inline]
     pub(crate) fn location(&self) -> Location {
@@ -199,6 +216,22 @@ impl<R: Read> Buffer<R> {
         loop {
             let bytes = self.available();
             if let Some(i) = bytes.get(from..).and_then(|b| b.iter().position(|&c| stop(c))) {
+                return Ok(Some(from + i));
+            }
+            from = bytes.len();
+            if self.eof || self.is_full() {
+                return Ok(None);
+            }
+            self.fill_up()?;
+        }
+    }
+
+    /// [`Buffer::find`] for the first line end (`\n` or `\r`), eight bytes at a time.
+    pub(crate) fn find_line_end(&mut self, from: usize) -> io::Result<Option<usize>> {
+        let mut from = from;
+        loop {
+            let bytes = self.available();
+            if let Some(i) = bytes.get(from..).and_then(position_line_end) {
                 return Ok(Some(from + i));
             }
             from = bytes.len();

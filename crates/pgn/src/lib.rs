@@ -5,6 +5,7 @@ mod buffer;
 pub mod comment;
 mod error;
 mod reader;
+mod scan;
 pub mod tag;
 mod token;
 mod visitor;

@@ -14,36 +14,16 @@ use std::ops::ControlFlow;
 use rookery_core::SanPlus;
 
 use crate::buffer::{Buffer, DEFAULT_CAPACITY, LOOKAHEAD};
+use crate::scan::{
+    class, class_of, is_delimiter, is_line_end, is_tag_name_end, position_either,
+    position_line_end, token_len, token_len_short,
+};
 use crate::visitor::SkipVisitor;
 use crate::{
     GameResult, Location, Nag, RawTag, ReadError, ReadErrorKind, Visitor, SEVEN_TAG_ROSTER,
 };
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
-
-/// Bytes that end a move token: white space and the self-terminating tokens of §7.
-static DELIMITER: [bool; 256] = {
-    let mut table = [false; 256];
-    let bytes = b" \t\n\r\x0b\x0c{}()[];$\"";
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
-
-/// Where a line ends: `\n`, or `\r` (of CRLF, or alone in old Mac files).
-#[inline]
-fn is_line_end(b: u8) -> bool {
-    b == b'\n' || b == b'\r'
-}
-
-/// The length of the token at the start of `bytes`: up to the first delimiter.
-#[inline]
-fn token_len(bytes: &[u8]) -> usize {
-    bytes.iter().position(|&b| DELIMITER[b as usize]).unwrap_or(bytes.len())
-}
 
 /// Reads PGN games one at a time from any [`Read`], in constant memory: one buffer, allocated
 /// when the reader is made and reused for every game. Wrap nothing in a `BufReader`; the reader
@@ -188,6 +168,9 @@ impl<R: Read> Reader<R> {
     fn read_tags<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let mut roster_seen = 0u8;
         loop {
+            if self.read_plain_tags(v, &mut roster_seen).is_break() {
+                return Ok(());
+            }
             self.buf.skip_whitespace()?;
             match self.buf.peek() {
                 Some(b'[') => {
@@ -201,6 +184,48 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The tag pairs that stand on lines already buffered and read as [`parse_tag`] reads them,
+    /// in one loop with the line count in locals, as [`Reader::read_tag`] would read them (it
+    /// finds the same line end in the same bytes). Stops before anything else, for
+    /// [`Reader::read_tags`]' general loop. `Break` when a repeated roster tag ends the section.
+    #[inline]
+    fn read_plain_tags<V: Visitor>(&mut self, v: &mut V, roster_seen: &mut u8) -> ControlFlow<()> {
+        let offset = self.buf.offset();
+        let (mut line, mut line_start) = self.buf.line_state();
+        let bytes = self.buf.available();
+        let mut i = 0;
+        let mut flow = ControlFlow::Continue(());
+        while let Some(&b) = bytes.get(i) {
+            match class_of(b) {
+                class::BLANK => i += 1,
+                class::NEWLINE => {
+                    i += 1;
+                    line += 1;
+                    line_start = offset + i as u64;
+                }
+                _ if b == b'[' => {
+                    let Some(end) = position_line_end(&bytes[i..]) else { break };
+                    let text = &bytes[i..i + end];
+                    let Ok(tag) = parse_tag(text) else { break };
+                    let name = &text[tag.name.0..tag.name.1];
+                    if let Some(k) = roster_index(name) {
+                        if *roster_seen & 1 << k != 0 {
+                            flow = ControlFlow::Break(());
+                            break;
+                        }
+                        *roster_seen |= 1 << k;
+                    }
+                    let at = Location { line, column: offset + i as u64 - line_start + 1 };
+                    v.tag(name, RawTag(&text[tag.value.0..tag.value.1]), at);
+                    i += tag.len;
+                }
+                _ => break,
+            }
+        }
+        self.buf.consume_counted(i, line, line_start);
+        flow
+    }
+
     /// One tag pair, which must stand on one line (it may share it with others). `Break`, and
     /// nothing consumed, for a roster tag already in `roster_seen`.
     fn read_tag<V: Visitor>(
@@ -209,7 +234,7 @@ impl<R: Read> Reader<R> {
         roster_seen: &mut u8,
     ) -> io::Result<ControlFlow<()>> {
         let at = self.buf.location();
-        let end = match self.buf.find(0, is_line_end)? {
+        let end = match self.buf.find_line_end(0)? {
             Some(end) => end,
             None if self.buf.is_eof() => self.buf.available().len(),
             None => {
@@ -223,7 +248,7 @@ impl<R: Read> Reader<R> {
         match parse_tag(line) {
             Ok(tag) => {
                 let name = &line[tag.name.0..tag.name.1];
-                if let Some(i) = SEVEN_TAG_ROSTER.iter().position(|(n, _)| n.as_bytes() == name) {
+                if let Some(i) = roster_index(name) {
                     if *roster_seen & 1 << i != 0 {
                         return Ok(ControlFlow::Break(()));
                     }
@@ -246,6 +271,9 @@ impl<R: Read> Reader<R> {
     fn read_movetext<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let mut depth: u32 = 0;
         loop {
+            if self.read_plain_tokens(v, depth)?.is_break() {
+                return Ok(());
+            }
             self.buf.skip_whitespace()?;
             let bytes = self.buf.available();
             let Some(&first) = bytes.first() else { break };
@@ -336,6 +364,75 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// The tokens that make up nearly all movetext (white space, move numbers, moves, a result
+    /// marker of digits) in one loop over the buffered bytes, with the line count in locals.
+    /// Stops before any other token, and where fewer than [`LOOKAHEAD`] bytes remain to be
+    /// scanned, and leaves it to the general loop of [`Reader::read_movetext`], which reads
+    /// every token the same way: a token read here starts where the general loop would have
+    /// found at least [`LOOKAHEAD`] bytes buffered too, so it sees the same bytes.
+    /// `Break` when the game is over for the reader.
+    #[inline]
+    fn read_plain_tokens<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        depth: u32,
+    ) -> io::Result<ControlFlow<()>> {
+        let offset = self.buf.offset();
+        let (mut line, mut line_start) = self.buf.line_state();
+        let bytes = self.buf.available();
+        let limit =
+            if self.buf.is_eof() { bytes.len() } else { bytes.len().saturating_sub(LOOKAHEAD) };
+        let mut i = 0;
+        // White space, then one token. Movetext has a rhythm, a number, White's move, Black's
+        // move (`12.Nf3 Nc6 `), and each place in it gets its own copy of this code, so that a
+        // branch predictor sees one likely kind of token at each; one copy would have to guess,
+        // after every move, whether a move or a number comes next. Any token may still come
+        // at any place.
+        macro_rules! next_token {
+            ($rhythm:lifetime) => {
+                loop {
+                    match bytes.get(i).filter(|_| i < limit).map(|&b| class_of(b)) {
+                        Some(class::BLANK) => i += 1,
+                        Some(class::NEWLINE) => {
+                            i += 1;
+                            line += 1;
+                            line_start = offset + i as u64;
+                        }
+                        Some(_) => break,
+                        None => break $rhythm,
+                    }
+                }
+                let at = Location { line, column: offset + i as u64 - line_start + 1 };
+                match plain_token(v, bytes, i, at) {
+                    Plain::Next(next) => i = next,
+                    Plain::Result(next, result) => {
+                        i = next;
+                        // A marker inside a variation is a slip; only the main line's marker
+                        // ends the game.
+                        if depth == 0 {
+                            self.buf.consume_counted(i, line, line_start);
+                            v.result(result);
+                            return Ok(ControlFlow::Break(()));
+                        }
+                    }
+                    Plain::Halt(next) => {
+                        self.buf.consume_counted(next, line, line_start);
+                        self.skip_movetext(v, depth)?;
+                        return Ok(ControlFlow::Break(()));
+                    }
+                    Plain::Other => break $rhythm,
+                }
+            };
+        }
+        'rhythm: loop {
+            next_token!('rhythm);
+            next_token!('rhythm);
+            next_token!('rhythm);
+        }
+        self.buf.consume_counted(i, line, line_start);
+        Ok(ControlFlow::Continue(()))
+    }
+
     /// A move token of `len` bytes, with any suffix annotation (§8.2.3.8) as a NAG after it.
     /// `Break` when the game is over for the reader (an error, or the visitor's wish).
     fn read_san<V: Visitor>(
@@ -397,7 +494,7 @@ impl<R: Read> Reader<R> {
 
     /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end.
     fn read_line_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
-        let end = self.buf.find(1, is_line_end)?.unwrap_or(self.buf.available().len());
+        let end = self.buf.find_line_end(1)?.unwrap_or(self.buf.available().len());
         v.comment(&self.buf.available()[1..end]);
         self.buf.consume(end);
         // Only a line longer than the buffer has anything left.
@@ -511,6 +608,86 @@ fn suffix_annotation(token: &[u8]) -> Option<Nag> {
     Nag::from_glyph(&glyph[..n])
 }
 
+/// What [`plain_token`] made of the token at an offset.
+enum Plain {
+    /// A move number or a move, read: go on at this offset.
+    Next(usize),
+    /// A termination marker, ending at this offset.
+    Result(usize, GameResult),
+    /// A move after which the visitor broke off, ending at this offset.
+    Halt(usize),
+    /// Another token, for the general loop.
+    Other,
+}
+
+/// The move number, move or digit result marker at `bytes[i]`, which [`Reader::read_movetext`]'s
+/// general loop would read the same way; a move goes to the visitor, with any suffix
+/// annotation as a NAG after it.
+#[inline(always)]
+fn plain_token<V: Visitor>(v: &mut V, bytes: &[u8], i: usize, at: Location) -> Plain {
+    let rest = &bytes[i..];
+    match rest.first().map(|&b| class_of(b)) {
+        Some(class::NUMBER) => {
+            // `12.` and `7.` followed by no other dot, the usual move numbers, without loops.
+            let digit = |k: usize| rest.get(k).is_some_and(u8::is_ascii_digit);
+            let dot = |k: usize| rest.get(k) == Some(&b'.');
+            if digit(0) && digit(1) && dot(2) && !dot(3) {
+                return Plain::Next(i + 3);
+            }
+            if digit(0) && dot(1) && !dot(2) {
+                return Plain::Next(i + 2);
+            }
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+            // As `number_or_result`: `12.`, `12...`, `...` and `12` stand alone, `12.e4` is a
+            // number then a move.
+            if dots > 0 || rest.get(digits).is_none_or(|&b| is_delimiter(b)) {
+                return Plain::Next(i + digits + dots);
+            }
+            let len = token_len(rest);
+            match GameResult::from_ascii(&rest[..len]) {
+                Some(result) => Plain::Result(i + len, result),
+                None => Plain::Other,
+            }
+        }
+        Some(class::LETTER) => {
+            let token = &rest[..token_len_short(rest)];
+            // A lone `N` is the novelty glyph; an error is reported by the general loop.
+            if token == b"N" {
+                return Plain::Other;
+            }
+            let Ok(san) = SanPlus::from_ascii(token) else { return Plain::Other };
+            if v.san(san, at).is_break() {
+                return Plain::Halt(i + token.len());
+            }
+            if let Some(b'!' | b'?' | b'+' | b'#') = token.last() {
+                if let Some(nag) = suffix_annotation(token) {
+                    v.nag(nag);
+                }
+            }
+            Plain::Next(i + token.len())
+        }
+        _ => Plain::Other,
+    }
+}
+
+/// The place of a tag in the Seven Tag Roster ([`SEVEN_TAG_ROSTER`]), if it is one.
+#[inline]
+fn roster_index(name: &[u8]) -> Option<usize> {
+    let i = match name {
+        b"Event" => 0,
+        b"Site" => 1,
+        b"Date" => 2,
+        b"Round" => 3,
+        b"White" => 4,
+        b"Black" => 5,
+        b"Result" => 6,
+        _ => return None,
+    };
+    debug_assert_eq!(SEVEN_TAG_ROSTER[i].0.as_bytes(), name);
+    Some(i)
+}
+
 /// Where the parts of a tag pair sit in its line.
 struct TagSpan {
     name: (usize, usize),
@@ -519,10 +696,35 @@ struct TagSpan {
     len: usize,
 }
 
+/// The form export format writes and nearly every file has, `[Name "value"]` with one space
+/// and no escape, read in one pass; `None` for any other, which [`parse_tag`] then reads (for
+/// this form the two agree).
+#[inline]
+fn parse_plain_tag(line: &[u8]) -> Option<TagSpan> {
+    let name_end = 1 + line.get(1..)?.iter().position(|&b| is_tag_name_end(b))?;
+    if name_end == 1 || line.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let value_end = value_start + position_either(&line[value_start..], b'"', b'\\')?;
+    if line[value_end] != b'"' || line.get(value_end + 1) != Some(&b']') {
+        return None;
+    }
+    Some(TagSpan { name: (1, name_end), value: (value_start, value_end), len: value_end + 2 })
+}
+
 /// Reads `[Name "value"]` at the start of `line` (§8.1: a tag name, a string, brackets; white
 /// space tolerated around each). A missing `]` at the end of the line is tolerated, as real
 /// files lack it, and so are unescaped quotes in a value that ends the line.
 fn parse_tag(line: &[u8]) -> Result<TagSpan, &'static str> {
+    match parse_plain_tag(line) {
+        Some(tag) => Ok(tag),
+        None => parse_tag_general(line),
+    }
+}
+
+/// [`parse_tag`] for any form.
+fn parse_tag_general(line: &[u8]) -> Result<TagSpan, &'static str> {
     let blank = |i: &mut usize| {
         while matches!(line.get(*i), Some(b' ' | b'\t')) {
             *i += 1;
@@ -602,6 +804,15 @@ mod tests {
     }
 
     #[test]
+    fn roster_indices_follow_the_roster() {
+        for (i, (name, _)) in SEVEN_TAG_ROSTER.iter().enumerate() {
+            assert_eq!(roster_index(name.as_bytes()), Some(i), "{name}");
+        }
+        assert_eq!(roster_index(b"ECO"), None);
+        assert_eq!(roster_index(b"event"), None);
+    }
+
+    #[test]
     fn tag_spans() {
         let line = br#"[Event "A \"B\" C"] [Site "x"]"#;
         let t = parse_tag(line).unwrap();
@@ -617,5 +828,17 @@ mod tests {
         assert_eq!(parse_tag(b"[Event \"x]").err(), Some("the value's closing quote is missing"));
         assert_eq!(parse_tag(b"[Event \"x\\").err(), Some("the value's closing quote is missing"));
         assert_eq!(parse_tag(b"[]").err(), Some("no tag name"));
+        // The one-pass reading of the common form agrees with the general one.
+        let plain: [&[u8]; 5] =
+            [br#"[Event "x"]"#, br#"[E "x"] "#, br#"[Event ""]"#, b"[Ev \"x\"]\r", br#"[a "b"]]"#];
+        for line in plain {
+            let (a, b) = (parse_plain_tag(line).unwrap(), parse_tag_general(line).unwrap());
+            assert_eq!((a.name, a.value, a.len), (b.name, b.value, b.len), "{line:?}");
+        }
+        for other in
+            [&br#"[a "b" ]"#[..], br#"[a  "b"]"#, br#"[a "\"b"]"#, br#"[ a "b"]"#, b"[a \"b"]
+        {
+            assert!(parse_plain_tag(other).is_none(), "{other:?}");
+        }
     }
 }
