@@ -7,17 +7,19 @@
 //! `n = 1` and `v = word ^ 0x01…01 * c` this finds the first byte equal to `c`. Only the
 //! lowest flag is used, and the masks of several tests are or-ed, which keeps it exact.
 
-/// Bytes that end a move token: white space and the self-terminating tokens of §7.
-static DELIMITER: [bool; 256] = {
+/// A membership table for the bytes in `bytes`.
+const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    let bytes = b" \t\n\r\x0b\x0c{}()[];$\"";
     let mut i = 0;
     while i < bytes.len() {
         table[bytes[i] as usize] = true;
         i += 1;
     }
     table
-};
+}
+
+/// Bytes that end a move token: white space and the self-terminating tokens of §7.
+static DELIMITER: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c{}()[];$\"");
 
 /// `true` for a byte that ends a move token (PGN standard §7: white space and the
 /// self-terminating tokens `{ } ( ) [ ] ; $ "`).
@@ -147,16 +149,7 @@ pub(crate) fn position_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
 
 /// Bytes that end a tag name (§8.1.1 allows letters, digits and `_`; anything up to white
 /// space, a quote or a bracket is taken).
-static TAG_NAME_END: [bool; 256] = {
-    let mut table = [false; 256];
-    let bytes = b" \t\r\"[]";
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static TAG_NAME_END: [bool; 256] = byte_set(b" \t\r\"[]");
 
 /// `true` for a byte that ends a tag name.
 #[inline]
