@@ -1,0 +1,233 @@
+//! Sign-up, log-in, log-out: usernames validated, passwords hashed with Argon2id (on a
+//! blocking thread: a hash takes tens of milliseconds), failed log-ins rate-limited per name
+//! and per address.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use rookery_ladder::Level;
+use rookery_store::{StoreError, User};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::error::{parse_body, ApiError};
+use crate::identity::{set_cookie, token_hash, Identity, Visitor, SESSION_COOKIE, SESSION_MS};
+use crate::state::{now_ms, random_hex, AppState};
+
+/// A user as the API shows it.
+pub fn user_json(u: &User) -> Value {
+    let level = Level::of(u.points);
+    json!({
+        "name": u.username,
+        "created_at_ms": u.created_at_ms,
+        "points": u.points.to_string(),
+        "level": { "label": level.label(), "en": level.en().to_string(), "zh": level.zh().to_string() },
+        "rating": { "rating": round1(u.rating.rating), "deviation": round1(u.rating.deviation), "volatility": u.rating.volatility },
+        "wins": u.wins, "draws": u.draws, "losses": u.losses,
+    })
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Checks a username: 3 to 20 ASCII letters, digits, `_` or `-`, starting with a letter.
+/// Names that could pass for anonymous visitors or the engine are refused.
+pub fn validate_username(name: &str) -> Result<(), ApiError> {
+    const RULE: &str = "3 to 20 letters, digits, _ or -, starting with a letter";
+    let ok_len = (3..=20).contains(&name.len());
+    let ok_chars = name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let ok_start = name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic());
+    if !(ok_len && ok_chars && ok_start) {
+        return Err(ApiError::field("username", format!("{RULE}: {name:?}")));
+    }
+    let lower = name.to_ascii_lowercase();
+    if lower.starts_with("anon-") || lower.starts_with("rookery") {
+        return Err(ApiError::field("username", format!("{name:?} is reserved")));
+    }
+    Ok(())
+}
+
+fn validate_password(password: &str) -> Result<(), ApiError> {
+    if !(8..=256).contains(&password.chars().count()) {
+        return Err(ApiError::field("password", "8 to 256 characters"));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+/// `GET /api/v1/account`.
+pub async fn me(Extension(visitor): Extension<Visitor>) -> Json<Value> {
+    Json(match &visitor.identity {
+        Identity::User(u) => {
+            json!({ "user": user_json(u), "anonymous_name": null, "csrf": visitor.csrf })
+        }
+        Identity::Anonymous { name } => {
+            json!({ "user": null, "anonymous_name": name, "csrf": visitor.csrf })
+        }
+    })
+}
+
+/// `POST /api/v1/account/signup`.
+pub async fn signup(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let creds: Credentials = parse_body(&body)?;
+    validate_username(&creds.username)?;
+    validate_password(&creds.password)?;
+    let now = now_ms();
+    let ip = addr.ip().to_string();
+    if !state.login_by_addr.allows(&ip, now) {
+        return Err(ApiError::RateLimited);
+    }
+    state.login_by_addr.record(&ip, now);
+    let password = creds.password;
+    let hash = tokio::task::spawn_blocking(move || {
+        let salt = SaltString::encode_b64(random_hex(16).as_bytes()).map_err(|e| e.to_string())?;
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(ApiError::Internal)?;
+    let user = match state.store.create_user(&creds.username, &hash, now as i64).await {
+        Ok(user) => user,
+        Err(StoreError::UsernameTaken(_)) => {
+            return Err(ApiError::Conflict {
+                code: "username_taken",
+                message: format!("the username {:?} is taken", creds.username),
+            })
+        }
+        Err(e) => return Err(e.into()),
+    };
+    tracing::info!(user = %user.username, "signed up");
+    start_session(&state, &user, StatusCode::CREATED).await
+}
+
+/// `POST /api/v1/account/login`.
+pub async fn login(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let creds: Credentials = parse_body(&body)?;
+    let now = now_ms();
+    let ip = addr.ip().to_string();
+    let name_key = creds.username.to_ascii_lowercase();
+    if !state.login_by_name.allows(&name_key, now) || !state.login_by_addr.allows(&ip, now) {
+        return Err(ApiError::RateLimited);
+    }
+    let stored = state.store.password_hash(&creds.username).await?;
+    let password = creds.password;
+    let expected = stored.as_ref().map(|(_, h)| h.clone());
+    let ok = tokio::task::spawn_blocking(move || {
+        // An unknown name costs a hash too, so timing does not tell which names exist.
+        let text = expected.as_deref().unwrap_or_else(|| dummy_hash());
+        let valid = PasswordHash::new(text)
+            .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+            .unwrap_or(false);
+        valid && expected.is_some()
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let user = match (ok, stored) {
+        (true, Some((id, _))) => state.store.user(id).await?,
+        _ => None,
+    };
+    let Some(user) = user else {
+        state.login_by_name.record(&name_key, now);
+        state.login_by_addr.record(&ip, now);
+        return Err(ApiError::BadCredentials);
+    };
+    tracing::info!(user = %user.username, "logged in");
+    start_session(&state, &user, StatusCode::OK).await
+}
+
+/// A real Argon2id hash of nothing anyone knows, verified against when the name is unknown.
+fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| {
+        let Ok(salt) = SaltString::encode_b64(b"rookery-dummy-salt") else { return String::new() };
+        let secret = random_hex(16);
+        Argon2::default()
+            .hash_password(secret.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    })
+}
+
+async fn start_session(
+    state: &AppState,
+    user: &User,
+    status: StatusCode,
+) -> Result<Response, ApiError> {
+    let token = random_hex(32);
+    let now = now_ms() as i64;
+    state.store.create_session(&token_hash(&token), user.id, now, now + SESSION_MS as i64).await?;
+    let mut response = (status, Json(user_json(user))).into_response();
+    let cookie = set_cookie(SESSION_COOKIE, &token, true, SESSION_MS / 1000, "Lax");
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().append(SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+/// `POST /api/v1/account/logout`.
+pub async fn logout(
+    State(state): State<Arc<AppState>>,
+    Extension(visitor): Extension<Visitor>,
+) -> Result<Response, ApiError> {
+    if let Some(hash) = &visitor.session_hash {
+        state.store.delete_session(hash).await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    let cookie = set_cookie(SESSION_COOKIE, "", true, 0, "Lax");
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().append(SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames() {
+        for ok in ["alice", "Bob_2", "x-y-z", "abc"] {
+            assert!(validate_username(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "ab",
+            "1abc",
+            "_abc",
+            "a b c",
+            "ålice",
+            "a".repeat(21).as_str(),
+            "anon-123",
+            "Rookery1",
+            "ab;DROP",
+        ] {
+            assert!(validate_username(bad).is_err(), "{bad}");
+        }
+    }
+}

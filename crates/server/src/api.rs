@@ -1,0 +1,389 @@
+//! The JSON API (docs/api.md): lobby, games, users, leaderboard, health.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use rookery_arbiter::RuleSet;
+use rookery_store::{GameSummary, Player, PlayerKind};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::accounts::user_json;
+use crate::error::{parse_body, ApiError};
+use crate::identity::{Identity, Visitor};
+use crate::live::{game_json, player_json, rebuild, Crowd};
+use crate::lobby::{ColorChoice, Seek};
+use crate::state::AppState;
+
+type Shared = State<Arc<AppState>>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeekBody {
+    time_control: String,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default = "default_rules")]
+    rules: String,
+    #[serde(default = "default_color")]
+    color: String,
+    #[serde(default)]
+    to: Option<String>,
+}
+
+fn default_rules() -> String {
+    "seed".into()
+}
+
+fn default_color() -> String {
+    "random".into()
+}
+
+/// `GET /api/v1/seeks`.
+pub async fn seeks(State(state): Shared, Extension(visitor): Extension<Visitor>) -> Json<Value> {
+    let list: Vec<Value> =
+        state.lobby.visible(visitor.identity.name()).iter().map(|s| s.json()).collect();
+    Json(json!({ "seeks": list }))
+}
+
+async fn open_seek(
+    state: &AppState,
+    visitor: &Visitor,
+    body: SeekBody,
+    challenge: bool,
+) -> Result<Response, ApiError> {
+    if body.rated && matches!(visitor.identity, Identity::Anonymous { .. }) {
+        return Err(ApiError::field("rated", "rated games need an account: sign in"));
+    }
+    let to = match (challenge, body.to) {
+        (false, Some(_)) => {
+            return Err(ApiError::field("to", "use /api/v1/challenges to challenge a user"))
+        }
+        (false, None) => None,
+        (true, None) => return Err(ApiError::field("to", "whom to challenge")),
+        (true, Some(name)) => {
+            let user = state
+                .store
+                .user_by_name(&name)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("user {name:?}")))?;
+            if Some(user.id) == visitor.identity.user_id() {
+                return Err(ApiError::field("to", "you cannot challenge yourself"));
+            }
+            Some(user.username)
+        }
+    };
+    let seek = Seek::new(
+        visitor.identity.as_player(),
+        &body.time_control,
+        body.rated,
+        &body.rules,
+        &body.color,
+        to,
+    )?;
+    let seek = state.lobby.add(seek)?;
+    Ok((StatusCode::CREATED, Json(seek.json())).into_response())
+}
+
+/// `POST /api/v1/seeks`.
+pub async fn create_seek(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    open_seek(&state, &visitor, parse_body(&body)?, false).await
+}
+
+/// `POST /api/v1/challenges`.
+pub async fn challenge(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    open_seek(&state, &visitor, parse_body(&body)?, true).await
+}
+
+/// `DELETE /api/v1/seeks/{id}`.
+pub async fn cancel_seek(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let seek = state.lobby.peek(&id).ok_or_else(|| ApiError::NotFound(format!("seek {id:?}")))?;
+    if !visitor.identity.is(&seek.owner) {
+        return Err(ApiError::Forbidden("only its owner may cancel a seek".into()));
+    }
+    state.lobby.take(&id);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/v1/seeks/{id}/accept`: exactly one accepter gets the game.
+pub async fn accept_seek(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let me = &visitor.identity;
+    let seek = state.lobby.peek(&id).ok_or_else(|| gone(&id))?;
+    if me.is(&seek.owner) {
+        return Err(ApiError::Forbidden("you cannot accept your own seek".into()));
+    }
+    if let Some(to) = &seek.to {
+        if !to.eq_ignore_ascii_case(me.name()) || me.user_id().is_none() {
+            return Err(ApiError::Forbidden("this challenge is for someone else".into()));
+        }
+    }
+    if seek.rated && me.user_id().is_none() {
+        return Err(ApiError::Forbidden("rated games need an account: sign in".into()));
+    }
+    let seek = state.lobby.take(&id).ok_or_else(|| gone(&id))?;
+    let (white, black) = if seek.color.owner_is_white() {
+        (seek.owner.clone(), me.as_player())
+    } else {
+        (me.as_player(), seek.owner.clone())
+    };
+    match state.live.create(&state, white, black, seek.rules, &seek.time_control, seek.rated).await
+    {
+        Ok(handle) => {
+            state.lobby.game_started(&seek.id, &handle.meta.id, [&seek.owner.name, me.name()]);
+            Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id })).into_response())
+                .into_response())
+        }
+        Err(e) => {
+            state.lobby.put_back(seek);
+            Err(e)
+        }
+    }
+}
+
+fn gone(id: &str) -> ApiError {
+    ApiError::Conflict {
+        code: "gone",
+        message: format!(
+            "seek {id:?} is no longer open: someone else accepted it or it was cancelled"
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineGameBody {
+    level: u8,
+    #[serde(default = "default_color")]
+    color: String,
+    time_control: String,
+    #[serde(default = "default_casual")]
+    rules: String,
+}
+
+fn default_casual() -> String {
+    "casual".into()
+}
+
+/// `POST /api/v1/engine-games`.
+pub async fn engine_game(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let body: EngineGameBody = parse_body(&body)?;
+    if !(1..=8).contains(&body.level) {
+        return Err(ApiError::field("level", format!("1 to 8, not {}", body.level)));
+    }
+    let rules: RuleSet =
+        body.rules.parse().map_err(|e| ApiError::field("rules", format!("{e}")))?;
+    let color = ColorChoice::parse(&body.color)?;
+    let engine = Player {
+        kind: PlayerKind::Engine,
+        user_id: None,
+        name: format!("Rookery level {}", body.level),
+        engine_level: Some(body.level),
+    };
+    let me = visitor.identity.as_player();
+    let (white, black) = if color.owner_is_white() { (me, engine) } else { (engine, me) };
+    let handle = state.live.create(&state, white, black, rules, &body.time_control, false).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id }))).into_response())
+}
+
+fn summary_json(g: &GameSummary) -> Value {
+    json!({
+        "id": g.id, "white": player_json(&g.white), "black": player_json(&g.black),
+        "rules": g.rules, "time_control": g.time_control, "rated": g.rated,
+        "status": g.status.as_str(), "result": g.result, "termination": g.termination,
+        "created_at_ms": g.created_at_ms, "ended_at_ms": g.ended_at_ms,
+    })
+}
+
+/// `GET /api/v1/games/live`.
+pub async fn live_games(State(state): Shared) -> Json<Value> {
+    let mut games: Vec<Value> = state
+        .live
+        .list()
+        .iter()
+        .map(|h| {
+            let m = &h.meta;
+            json!({
+                "id": m.id, "white": player_json(&m.white), "black": player_json(&m.black),
+                "rules": m.rules.label(), "time_control": m.time_control, "speed": m.speed,
+                "rated": m.rated, "status": "live", "created_at_ms": m.created_at_ms,
+            })
+        })
+        .collect();
+    games.sort_by_key(|g| std::cmp::Reverse(g["created_at_ms"].as_u64()));
+    Json(json!({ "games": games }))
+}
+
+/// Checks a game id's shape before it reaches the database.
+pub fn check_game_id(id: &str) -> Result<(), ApiError> {
+    if id.is_empty() || id.len() > 16 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::NotFound(format!("game {id:?}")));
+    }
+    Ok(())
+}
+
+/// The game's state: from its actor when live, else rebuilt from storage.
+pub async fn game_state(state: &AppState, id: &str) -> Result<Value, ApiError> {
+    check_game_id(id)?;
+    if let Some(handle) = state.live.get(id) {
+        if let Some(v) = handle.snapshot().await {
+            return Ok(v);
+        }
+    }
+    let stored =
+        state.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    let (meta, game, last) = rebuild(&stored).map_err(ApiError::Internal)?;
+    Ok(game_json(&meta, &game, last, &Crowd::default()))
+}
+
+/// `GET /api/v1/games/{id}`.
+pub async fn game(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(game_state(&state, &id).await?))
+}
+
+fn pgn_response(pgn: String, filename: &str) -> Response {
+    (
+        [
+            (CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_owned()),
+            (axum::http::header::CONTENT_DISPOSITION, format!("inline; filename=\"{filename}\"")),
+        ],
+        pgn,
+    )
+        .into_response()
+}
+
+/// `GET /api/v1/games/{id}/pgn`.
+pub async fn game_pgn(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    check_game_id(&id)?;
+    if let Some(handle) = state.live.get(&id) {
+        if let Some(pgn) = handle.pgn().await {
+            return Ok(pgn_response(pgn, &format!("{id}.pgn")));
+        }
+    }
+    let stored =
+        state.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    let pgn = match stored.pgn {
+        Some(pgn) => pgn,
+        None => rebuild(&stored).map_err(ApiError::Internal)?.1.to_pgn(),
+    };
+    Ok(pgn_response(pgn, &format!("{id}.pgn")))
+}
+
+/// `GET /api/v1/users/{name}`.
+pub async fn user(State(state): Shared, Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
+    let user = state
+        .store
+        .user_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("user {name:?}")))?;
+    let history: Vec<Value> = state
+        .store
+        .rating_history(user.id, 500)
+        .await?
+        .iter()
+        .map(|h| json!({ "game": h.game_id, "at_ms": h.at_ms, "points": h.points.to_string(), "delta": h.points_delta.to_string(), "rating": (h.rating * 10.0).round() / 10.0 }))
+        .collect();
+    let games: Vec<Value> =
+        state.store.user_games(user.id, 20, None).await?.iter().map(summary_json).collect();
+    Ok(Json(json!({ "user": user_json(&user), "history": history, "games": games })))
+}
+
+/// `GET /api/v1/users/{name}/games.pgn`: every finished game, newest first.
+pub async fn user_pgn(
+    State(state): Shared,
+    Path(name): Path<String>,
+) -> Result<Response, ApiError> {
+    let user = state
+        .store
+        .user_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("user {name:?}")))?;
+    let mut out = String::new();
+    let mut before = None;
+    loop {
+        let page = state.store.user_games(user.id, 500, before).await?;
+        for g in &page {
+            if let Some(pgn) = &g.pgn {
+                out.push_str(pgn.trim_end());
+                out.push_str("\n\n");
+            }
+        }
+        match page.last() {
+            Some(last) if page.len() == 500 => before = last.ended_at_ms,
+            _ => break,
+        }
+    }
+    Ok(pgn_response(out, &format!("{}.pgn", user.username)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    limit: Option<i64>,
+    offset: Option<i64>,
+}
+
+/// `GET /api/v1/leaderboard`.
+pub async fn leaderboard(
+    State(state): Shared,
+    Query(page): Query<Page>,
+) -> Result<Json<Value>, ApiError> {
+    let limit = page.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(ApiError::field("limit", "1 to 200"));
+    }
+    let offset = page.offset.unwrap_or(0);
+    if offset < 0 {
+        return Err(ApiError::field("offset", "0 or more"));
+    }
+    let users: Vec<Value> =
+        state.store.leaderboard(limit, offset).await?.iter().map(user_json).collect();
+    Ok(Json(json!({ "users": users })))
+}
+
+/// `GET /api/v1/games/recent`: finished games, newest first.
+pub async fn recent_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
+    let games: Vec<Value> = state.store.recent_games(30).await?.iter().map(summary_json).collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+/// `GET /health`.
+pub async fn health(State(state): Shared) -> Response {
+    let db = state.store.backend().as_str();
+    match state.store.leaderboard(1, 0).await {
+        Ok(_) => Json(json!({ "status": "ok", "live_games": state.live.len(), "database": db }))
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "health check: database does not answer");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "database unavailable", "database": db })),
+            )
+                .into_response()
+        }
+    }
+}

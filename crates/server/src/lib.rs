@@ -1,0 +1,135 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+mod accounts;
+mod api;
+mod assets;
+mod error;
+mod identity;
+mod live;
+mod lobby;
+mod ratelimit;
+mod routes;
+mod state;
+mod ws;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+
+pub use error::ApiError;
+pub use state::now_ms;
+
+use crate::state::AppState;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The directory for the SQLite database (created if missing).
+    pub data_dir: PathBuf,
+    /// A database URL (`sqlite:…` or `postgres://…`); `None` for `DATA_DIR/rookery.sqlite3`.
+    pub database: Option<String>,
+}
+
+impl Config {
+    /// The database URL this configuration uses.
+    pub fn database_url(&self) -> String {
+        match &self.database {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.data_dir.join("rookery.sqlite3").display()),
+        }
+    }
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The data directory cannot be created.
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The database cannot be opened or migrated.
+    #[error("database: {0}")]
+    Store(#[from] rookery_store::StoreError),
+    /// The address cannot be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The HTTP server failed.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server that is listening: its address, and the future that runs it.
+pub struct Server {
+    addr: SocketAddr,
+    listener: TcpListener,
+    state: Arc<AppState>,
+}
+
+impl Server {
+    /// Opens the database (creating and migrating it), rebuilds the live games it holds, and
+    /// binds the address.
+    ///
+    /// # Errors
+    /// [`ServeError`] naming what failed.
+    pub async fn bind(config: &Config) -> Result<Server, ServeError> {
+        if config.database.is_none() {
+            std::fs::create_dir_all(&config.data_dir)
+                .map_err(|source| ServeError::DataDir { path: config.data_dir.clone(), source })?;
+        }
+        let store = rookery_store::Store::open(&config.database_url()).await?;
+        let state = AppState::new(store);
+        state.live.resume_all(&state).await;
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| ServeError::Bind { addr: config.addr, source })?;
+        let addr = listener.local_addr()?;
+        Ok(Server { addr, listener, state })
+    }
+
+    /// The address it listens on (with the real port when port 0 was asked for).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting, stores the clocks of the
+    /// live games and closes the database.
+    ///
+    /// # Errors
+    /// I/O errors of the listener.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let app = routes::router(self.state.clone());
+        tracing::info!(addr = %self.addr, "listening");
+        let state = self.state.clone();
+        // Open WebSockets would hold a graceful shutdown forever: first stop the live games
+        // (their clocks are stored), then tell every socket to close.
+        let stop = async move {
+            shutdown.await;
+            tracing::info!("shutting down: storing the clocks of live games");
+            state.live.shutdown().await;
+            state.closing.send_replace(true);
+        };
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(stop)
+            .await?;
+        self.state.store.close().await;
+        Ok(())
+    }
+}

@@ -1,0 +1,244 @@
+//! The lobby: open seeks and challenges, held in memory (like lichess, a seek does not
+//! survive a restart; a game does). Accepting removes the seek under one lock, so of many
+//! accepters exactly one gets the game.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use rookery_arbiter::{RuleSet, TimeControl};
+use rookery_store::Player;
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use crate::error::ApiError;
+use crate::live::player_json;
+use crate::state::{now_ms, random_id};
+
+/// Which colour the seek's owner wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Either, decided when accepted.
+    Random,
+}
+
+impl ColorChoice {
+    /// Reads `white`, `black` or `random`.
+    pub fn parse(text: &str) -> Result<ColorChoice, ApiError> {
+        match text {
+            "white" => Ok(ColorChoice::White),
+            "black" => Ok(ColorChoice::Black),
+            "random" => Ok(ColorChoice::Random),
+            _ => Err(ApiError::field("color", format!("white, black or random, not {text:?}"))),
+        }
+    }
+
+    /// The name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// Whether the owner plays White, tossing a coin for `Random`.
+    pub fn owner_is_white(self) -> bool {
+        match self {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => {
+                let mut b = [0u8; 1];
+                let _ = getrandom::fill(&mut b);
+                b[0] & 1 == 0
+            }
+        }
+    }
+}
+
+/// An open seek (or a challenge to one user).
+#[derive(Clone, Debug)]
+pub struct Seek {
+    /// Its id.
+    pub id: String,
+    /// Who made it.
+    pub owner: Player,
+    /// The time control text.
+    pub time_control: String,
+    /// Its speed.
+    pub speed: &'static str,
+    /// Rated.
+    pub rated: bool,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The owner's colour.
+    pub color: ColorChoice,
+    /// The challenged user's name (case as typed), for a challenge.
+    pub to: Option<String>,
+    /// When (Unix ms).
+    pub created_at_ms: u64,
+}
+
+impl Seek {
+    /// Checks and builds a seek.
+    ///
+    /// # Errors
+    /// [`ApiError::BadField`] naming the bad field.
+    pub fn new(
+        owner: Player,
+        time_control: &str,
+        rated: bool,
+        rules: &str,
+        color: &str,
+        to: Option<String>,
+    ) -> Result<Seek, ApiError> {
+        let tc: TimeControl =
+            time_control.parse().map_err(|e| ApiError::field("time_control", format!("{e}")))?;
+        let rules: RuleSet = rules.parse().map_err(|e| ApiError::field("rules", format!("{e}")))?;
+        if rated && rules.takebacks {
+            return Err(ApiError::field(
+                "rules",
+                "rated games use the seed or fide rules (§8.1: no takebacks)",
+            ));
+        }
+        let color = ColorChoice::parse(color)?;
+        Ok(Seek {
+            id: random_id(8),
+            owner,
+            time_control: time_control.to_owned(),
+            speed: tc.speed().name(),
+            rated,
+            rules,
+            color,
+            to,
+            created_at_ms: now_ms(),
+        })
+    }
+
+    /// The seek as the API shows it.
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id, "owner": player_json(&self.owner), "time_control": self.time_control,
+            "speed": self.speed, "rated": self.rated, "rules": self.rules.label(),
+            "color": self.color.name(), "to": self.to, "created_at_ms": self.created_at_ms,
+        })
+    }
+
+    /// Whether `name` may see it: everyone for open seeks; the two sides for a challenge.
+    pub fn visible_to(&self, name: &str) -> bool {
+        match &self.to {
+            None => true,
+            Some(to) => to.eq_ignore_ascii_case(name) || self.owner.name == name,
+        }
+    }
+}
+
+/// A lobby message with its audience (`None`: everyone who can see seeks).
+#[derive(Clone, Debug)]
+pub struct LobbyMessage {
+    /// Who may receive it: names (case-insensitive), or `None` for the seek's audience.
+    pub audience: Option<Vec<String>>,
+    /// The seek it concerns, for visibility.
+    pub seek: Option<Arc<Seek>>,
+    /// The JSON text.
+    pub text: Arc<str>,
+}
+
+impl LobbyMessage {
+    /// Whether `name` receives it.
+    pub fn is_for(&self, name: &str) -> bool {
+        if let Some(names) = &self.audience {
+            return names.iter().any(|n| n.eq_ignore_ascii_case(name));
+        }
+        self.seek.as_ref().is_none_or(|s| s.visible_to(name))
+    }
+}
+
+/// Open seeks.
+pub struct Lobby {
+    seeks: Mutex<HashMap<String, Arc<Seek>>>,
+    /// Lobby events for the lobby sockets.
+    pub events: broadcast::Sender<LobbyMessage>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby { seeks: Mutex::new(HashMap::new()), events: broadcast::channel(1024).0 }
+    }
+}
+
+/// At most this many open seeks per owner.
+const MAX_SEEKS_PER_OWNER: usize = 5;
+
+impl Lobby {
+    /// Opens a seek.
+    ///
+    /// # Errors
+    /// [`ApiError::Conflict`] when the owner already has too many.
+    pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, ApiError> {
+        let seek = Arc::new(seek);
+        {
+            let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            if seeks.values().filter(|s| s.owner.name == seek.owner.name).count()
+                >= MAX_SEEKS_PER_OWNER
+            {
+                return Err(ApiError::Conflict {
+                    code: "too_many_seeks",
+                    message: format!("at most {MAX_SEEKS_PER_OWNER} open seeks each"),
+                });
+            }
+            seeks.insert(seek.id.clone(), seek.clone());
+        }
+        let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
+        let _ = self.events.send(LobbyMessage {
+            audience: None,
+            seek: Some(seek.clone()),
+            text: text.into(),
+        });
+        Ok(seek)
+    }
+
+    /// The open seeks `name` can see, oldest first.
+    pub fn visible(&self, name: &str) -> Vec<Arc<Seek>> {
+        let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+        let mut list: Vec<Arc<Seek>> =
+            seeks.values().filter(|s| s.visible_to(name)).cloned().collect();
+        list.sort_by(|a, b| a.created_at_ms.cmp(&b.created_at_ms).then_with(|| a.id.cmp(&b.id)));
+        list
+    }
+
+    /// Looks at a seek without taking it.
+    pub fn peek(&self, id: &str) -> Option<Arc<Seek>> {
+        self.seeks.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
+    }
+
+    /// Takes the seek `id` out of the lobby: the caller that gets `Some` is the one accepter.
+    pub fn take(&self, id: &str) -> Option<Arc<Seek>> {
+        let seek = self.seeks.lock().unwrap_or_else(|e| e.into_inner()).remove(id)?;
+        let text = json!({ "t": "seek_removed", "id": id }).to_string();
+        let _ = self.events.send(LobbyMessage {
+            audience: None,
+            seek: Some(seek.clone()),
+            text: text.into(),
+        });
+        Some(seek)
+    }
+
+    /// Puts a taken seek back (the game could not be created).
+    pub fn put_back(&self, seek: Arc<Seek>) {
+        self.seeks.lock().unwrap_or_else(|e| e.into_inner()).insert(seek.id.clone(), seek.clone());
+        let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
+        let _ =
+            self.events.send(LobbyMessage { audience: None, seek: Some(seek), text: text.into() });
+    }
+
+    /// Tells two players their game has started.
+    pub fn game_started(&self, seek: &str, game: &str, players: [&str; 2]) {
+        let text = json!({ "t": "game_started", "seek": seek, "game": game }).to_string();
+        let audience = Some(players.iter().map(|s| (*s).to_owned()).collect());
+        let _ = self.events.send(LobbyMessage { audience, seek: None, text: text.into() });
+    }
+}

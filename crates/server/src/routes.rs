@@ -1,0 +1,41 @@
+//! Every route in one block (docs/api.md, docs/protocol.md).
+
+use std::sync::Arc;
+
+use axum::middleware;
+use axum::routing::{delete, get, post};
+use axum::Router;
+
+use crate::state::AppState;
+use crate::{accounts, api, assets, identity, ws};
+
+/// The whole site.
+pub fn router(state: Arc<AppState>) -> Router {
+    let api = Router::new()
+        .route("/account", get(accounts::me))
+        .route("/account/signup", post(accounts::signup))
+        .route("/account/login", post(accounts::login))
+        .route("/account/logout", post(accounts::logout))
+        .route("/seeks", get(api::seeks).post(api::create_seek))
+        .route("/seeks/{id}", delete(api::cancel_seek))
+        .route("/seeks/{id}/accept", post(api::accept_seek))
+        .route("/challenges", post(api::challenge))
+        .route("/engine-games", post(api::engine_game))
+        .route("/games/live", get(api::live_games))
+        .route("/games/recent", get(api::recent_games))
+        .route("/games/{id}", get(api::game))
+        .route("/games/{id}/pgn", get(api::game_pgn))
+        .route("/games/{id}/socket", get(ws::game_socket))
+        .route("/lobby/socket", get(ws::lobby_socket))
+        .route("/users/{name}", get(api::user))
+        .route("/users/{name}/games.pgn", get(api::user_pgn))
+        .route("/leaderboard", get(api::leaderboard))
+        .route("/health", get(api::health))
+        .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) });
+    Router::new()
+        .nest("/api/v1", api)
+        .route("/health", get(api::health))
+        .merge(assets::router())
+        .layer(middleware::from_fn_with_state(state.clone(), identity::identify))
+        .with_state(state)
+}

@@ -1,0 +1,73 @@
+//! What every handler shares.
+
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rookery_store::Store;
+use tokio::sync::watch;
+
+use crate::live::LiveGames;
+use crate::lobby::Lobby;
+use crate::ratelimit::RateLimiter;
+
+/// The server's shared state.
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+    /// The live games, one actor each.
+    pub live: LiveGames,
+    /// Open seeks.
+    pub lobby: Lobby,
+    /// Failed log-ins per username.
+    pub login_by_name: RateLimiter,
+    /// Failed log-ins and sign-ups per address.
+    pub login_by_addr: RateLimiter,
+    /// Set to `true` when the server shuts down: sockets close.
+    pub closing: watch::Sender<bool>,
+}
+
+impl AppState {
+    /// Fresh state over a store.
+    pub fn new(store: Store) -> Arc<AppState> {
+        Arc::new(AppState {
+            store,
+            live: LiveGames::default(),
+            lobby: Lobby::default(),
+            login_by_name: RateLimiter::new(5, 60_000),
+            login_by_addr: RateLimiter::new(20, 60_000),
+            closing: watch::Sender::new(false),
+        })
+    }
+}
+
+/// Wall-clock time in milliseconds since the Unix epoch: the only place the server reads the
+/// time of day. The arbiter and the store are given it.
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// `bytes` random bytes from the operating system, as lowercase hex.
+pub fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    // The OS generator failing is not recoverable in a server that must issue secrets.
+    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
+    hex(&buf)
+}
+
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// A short random id of letters and digits (game and seek ids).
+pub fn random_id(len: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut buf = vec![0u8; len];
+    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
+    buf.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
+}

@@ -1,0 +1,226 @@
+//! The test harness: a real server on an ephemeral port over a temporary SQLite file, and
+//! real HTTP and WebSocket clients with their own cookie jars.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running server.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    _dir: Option<tempfile::TempDir>,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// A server over a fresh temporary database.
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data_dir = dir.path().to_path_buf();
+        let mut server = TestServer::start_in(data_dir).await;
+        server._dir = Some(dir);
+        server
+    }
+
+    /// A server over the database in `data_dir`.
+    pub async fn start_in(data_dir: PathBuf) -> TestServer {
+        TestServer::start_at(data_dir, "127.0.0.1:0".parse().unwrap()).await
+    }
+
+    /// A server over the database in `data_dir` on `addr`.
+    pub async fn start_at(data_dir: PathBuf, addr: SocketAddr) -> TestServer {
+        let config = rookery_server::Config {
+            addr,
+            data_dir: data_dir.clone(),
+            database: std::env::var("ROOKERY_SERVER_TEST_DATABASE").ok(),
+        };
+        let server = rookery_server::Server::bind(&config).await.expect("server binds");
+        let addr = server.local_addr();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("server runs");
+        });
+        TestServer { addr, data_dir, _dir: None, stop: Some(stop), task: Some(task) }
+    }
+
+    /// Stops in order (live games store their clocks) and waits.
+    pub async fn stop(mut self) -> Option<tempfile::TempDir> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+        }
+        self._dir.take()
+    }
+
+    /// A handle on a server running elsewhere (another process), for the clients.
+    pub fn remote(addr: SocketAddr) -> TestServer {
+        TestServer { addr, data_dir: PathBuf::new(), _dir: None, stop: None, task: None }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+}
+
+/// A browser: an HTTP client with a cookie jar and the CSRF token.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub jar: Arc<Jar>,
+    pub base: String,
+    pub addr: SocketAddr,
+    pub csrf: String,
+}
+
+impl Client {
+    pub async fn new(server: &TestServer) -> Client {
+        let jar = Arc::new(Jar::default());
+        let http = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+        let base = format!("http://{}", server.addr);
+        let me: Value =
+            http.get(format!("{base}/api/v1/account")).send().await.unwrap().json().await.unwrap();
+        let csrf = me["csrf"].as_str().expect("csrf token").to_owned();
+        Client { http, jar, base, addr: server.addr, csrf }
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    pub async fn get_text(&self, path: &str) -> (StatusCode, String) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        (r.status(), r.text().await.unwrap())
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("x-csrf-token", &self.csrf)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    pub async fn signup(&self, name: &str) -> Value {
+        let (status, body) = self
+            .post(
+                "/api/v1/account/signup",
+                json!({ "username": name, "password": "correct horse battery" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body
+    }
+
+    /// Opens a seek and has `other` accept it; returns the game id.
+    pub async fn seek_accepted_by(&self, other: &Client, body: Value) -> String {
+        let (status, seek) = self.post("/api/v1/seeks", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{seek}");
+        let id = seek["id"].as_str().unwrap();
+        let (status, game) = other.post(&format!("/api/v1/seeks/{id}/accept"), json!(null)).await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        game["game"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn socket(&self, path: &str) -> Ws {
+        let url = format!("ws://{}{path}", self.addr);
+        let mut request = url.as_str().into_client_request().unwrap();
+        let http_url: reqwest::Url = self.base.parse().unwrap();
+        if let Some(cookies) = self.jar.cookies(&http_url) {
+            request.headers_mut().insert("cookie", cookies);
+        }
+        let (stream, _) =
+            tokio_tungstenite::connect_async(request).await.expect("websocket connects");
+        Ws { stream }
+    }
+
+    pub async fn game_socket(&self, game: &str) -> (Ws, Value) {
+        let mut ws = self.socket(&format!("/api/v1/games/{game}/socket")).await;
+        let hello = ws.next_of("hello").await;
+        (ws, hello)
+    }
+}
+
+/// One WebSocket connection.
+pub struct Ws {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    pub async fn send(&mut self, v: Value) {
+        self.stream.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.stream.send(Message::Text(text.to_owned().into())).await.unwrap();
+    }
+
+    /// The next JSON message (pings are answered by the library), within 10 s.
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("socket open")
+                .expect("no socket error");
+            match msg {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+                Message::Close(_) => panic!("socket closed"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// Skips messages until one of type `t` (and, for events, of kind `kind` when given as
+    /// `event:kind`).
+    pub async fn next_of(&mut self, t: &str) -> Value {
+        let (t, kind) = t.split_once(':').map_or((t, None), |(a, b)| (a, Some(b)));
+        loop {
+            let v = self.recv().await;
+            if v["t"] == t && kind.is_none_or(|k| v["kind"] == k) {
+                return v;
+            }
+        }
+    }
+
+    /// Plays a move and waits for it to come back.
+    pub async fn play(&mut self, uci: &str, ply: usize) -> Value {
+        self.send(json!({ "t": "move", "uci": uci, "ply": ply })).await;
+        loop {
+            let v = self.recv().await;
+            if v["t"] == "move" && v["ply"] == ply + 1 {
+                return v;
+            }
+            assert_ne!(v["t"], "rejected", "move {uci} at ply {ply}: {v}");
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Opening a database: the URL, the connection pool, the SQLite settings and the migrations.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::str::FromStr;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
+
+use crate::StoreError;
+
+/// Connections in the pool. SQLite serialises writers whatever this is; readers run in
+/// parallel with them under WAL.
+const MAX_CONNECTIONS: u32 = 10;
+
+/// Set on every SQLite connection (the sqlx Any driver reads only the file name and open mode
+/// from the URL, so these cannot travel in the connect options).
+///
+/// - `synchronous = NORMAL`: under WAL a commit is durable against the process dying
+///   (`kill -9`, a panic, an abort) once the call returns, because the commit is in the
+///   operating system's hands; only a power loss or an operating-system crash may lose the
+///   last commits, and never corrupts the file. `FULL` would add an fsync per commit.
+/// - `foreign_keys = ON`: SQLite leaves them off by default.
+/// - `busy_timeout = 10000`: a writer waits up to 10 s for another's write lock instead of
+///   failing with "database is locked". Writes are short, so this is reached only under
+///   overload.
+const SQLITE_CONNECTION_PRAGMAS: &str =
+    "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
+
+/// The database behind a [`Store`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// A SQLite file (the default): one process, no server to run.
+    Sqlite,
+    /// A PostgreSQL server: several server processes may share it.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names, or `None`.
+    ///
+    /// `sqlite:PATH` and `sqlite://PATH` are SQLite; `postgres://…` and `postgresql://…` are
+    /// PostgreSQL.
+    #[must_use]
+    pub fn of_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+
+    /// `sqlite` or `postgres`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+
+    /// The embedded migrations of this dialect: (version, description, SQL).
+    const fn migrations(self) -> &'static [(i64, &'static str, &'static str)] {
+        match self {
+            Backend::Sqlite => {
+                &[(1, "initial", include_str!("../migrations/sqlite/0001_initial.sql"))]
+            }
+            Backend::Postgres => {
+                &[(1, "initial", include_str!("../migrations/postgres/0001_initial.sql"))]
+            }
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// Persistence for the chess server: accounts, sessions, games with their actions, and
+/// ladder changes, in SQLite or PostgreSQL.
+///
+/// Cheap to clone: clones share one connection pool. Every method is one statement or one
+/// transaction, and a write is committed when the method returns.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub(crate) pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Opens the database at `url`, creating a SQLite file if it is missing, and brings its
+    /// schema up to date.
+    ///
+    /// `url` is `sqlite:PATH` or `sqlite://PATH` (relative paths are relative to the working
+    /// directory; the directory must exist), or a PostgreSQL URL `postgres://USER:PASSWORD@HOST:PORT/DB`
+    /// (the database must exist). SQLite files are put in WAL mode.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::InvalidUrl`] for another scheme or an unreadable SQLite URL,
+    /// [`StoreError::Database`] if the database cannot be reached or created, and
+    /// [`StoreError::Migrate`] if the schema cannot be brought up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let invalid = || StoreError::InvalidUrl(redact(url));
+        let backend = Backend::of_url(url).ok_or_else(invalid)?;
+        let options = match backend {
+            Backend::Sqlite => {
+                let sqlite = SqliteConnectOptions::from_str(url)
+                    .map_err(|_| invalid())?
+                    .create_if_missing(true);
+                let options = AnyConnectOptions::from_url(&sqlite.to_url_lossy())?;
+                // The journal mode belongs to the file, not the connection: set it once, before
+                // the pool opens several connections that would race to change it.
+                let mut conn = AnyConnection::connect_with(&options).await?;
+                conn.execute("PRAGMA journal_mode = WAL").await?;
+                conn.close().await?;
+                options
+            }
+            Backend::Postgres => AnyConnectOptions::from_str(url).map_err(|_| invalid())?,
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(MAX_CONNECTIONS)
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute(SQLITE_CONNECTION_PRAGMAS).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        let migrator = Migrator::new(Embedded(backend)).await?;
+        migrator.run(&pool).await?;
+        Ok(Store { pool, backend })
+    }
+
+    /// Which database this store uses.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection, waiting for those in use to be returned. Every clone of this
+    /// store is closed too; later calls fail with [`StoreError::Database`].
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The migrations of one dialect, compiled into the binary from `migrations/<dialect>/`.
+#[derive(Debug)]
+struct Embedded(Backend);
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>> {
+        let migrations = self
+            .0
+            .migrations()
+            .iter()
+            .map(|&(version, description, sql)| {
+                Migration::new(
+                    version,
+                    Cow::Borrowed(description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(sql),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(async move { Ok(migrations) })
+    }
+}
+
+/// The URL with the password, if any, replaced by `***`, for error messages and logs.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority
+        .rsplit_once('@')
+        .and_then(|(userinfo, host)| userinfo.split_once(':').map(|(user, _password)| (user, host)))
+    {
+        Some((user, host)) => format!("{scheme}://{user}:***@{host}{path}"),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backends_by_url() {
+        assert_eq!(Backend::of_url("sqlite:rookery.db"), Some(Backend::Sqlite));
+        assert_eq!(Backend::of_url("sqlite:///var/lib/rookery.db"), Some(Backend::Sqlite));
+        assert_eq!(Backend::of_url("postgres://u@h/db"), Some(Backend::Postgres));
+        assert_eq!(Backend::of_url("postgresql://u@h/db"), Some(Backend::Postgres));
+        assert_eq!(Backend::of_url("mysql://u@h/db"), None);
+        assert_eq!(Backend::of_url("rookery.db"), None);
+    }
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(redact("postgres://u:secret@h:5432/db?x=1"), "postgres://u:***@h:5432/db?x=1");
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+        assert_eq!(redact("sqlite:a.db"), "sqlite:a.db");
+    }
+}

@@ -1,0 +1,182 @@
+//! Games and their action logs.
+
+use rookery_store::{Action, Finish, GameStatus, StoreError};
+
+use crate::harness::{anonymous, each_backend, engine, new_game, user};
+
+fn action(seq: i64) -> Action {
+    Action { seq, at_ms: 10_000 + seq * 1_000, kind: "move".to_owned(), data: format!("m{seq}") }
+}
+
+fn finish(game_id: &str, result: &str, ended_at_ms: i64) -> Finish {
+    Finish {
+        game_id: game_id.to_owned(),
+        result: result.to_owned(),
+        termination: "normal".to_owned(),
+        pgn: format!("[Result \"{result}\"]\n\n{result}\n"),
+        ended_at_ms,
+    }
+}
+
+#[tokio::test]
+async fn actions_are_appended_once_and_read_in_order() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let mut game = new_game("g1", user(&alice), anonymous("guest"), 5);
+        game.initial_fen = Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_owned());
+        game.rules = "casual".to_owned();
+        game.rated = false;
+        store.create_game(&game).await.unwrap();
+        match store.create_game(&game).await {
+            Err(StoreError::Conflict(_)) => {}
+            other => panic!("duplicate game id: expected Conflict, got {other:?}"),
+        }
+
+        // Appended out of order; read back by seq.
+        for seq in [0, 1, 3, 2] {
+            store.append_action("g1", &action(seq)).await.unwrap();
+        }
+        let mut other = action(1);
+        other.data = "different".to_owned();
+        match store.append_action("g1", &other).await {
+            Err(StoreError::Conflict(message)) => assert!(message.contains("g1"), "{message}"),
+            other => panic!("duplicate seq: expected Conflict, got {other:?}"),
+        }
+        match store.append_action("nope", &action(0)).await {
+            Err(StoreError::NotFound(_)) => {}
+            other => panic!("unknown game: expected NotFound, got {other:?}"),
+        }
+
+        let stored = store.game("g1").await.unwrap().expect("stored");
+        assert_eq!(stored.id, game.id);
+        assert_eq!(stored.white, game.white);
+        assert_eq!(stored.black, game.black);
+        assert_eq!(stored.rules, "casual");
+        assert_eq!(stored.time_control, "300+2");
+        assert!(!stored.rated);
+        assert_eq!(stored.initial_fen, game.initial_fen);
+        assert_eq!(stored.created_at_ms, 5);
+        assert_eq!(stored.status, GameStatus::Live);
+        assert_eq!(
+            (stored.result, stored.termination, stored.pgn, stored.ended_at_ms),
+            (None, None, None, None)
+        );
+        assert_eq!(stored.actions, (0..4).map(action).collect::<Vec<_>>());
+        assert_eq!(store.game("nope").await.unwrap(), None);
+
+        // A finished game takes no more actions.
+        assert_eq!(store.finish_game(&finish("g1", "1-0", 20_000)).await.unwrap(), None);
+        match store.append_action("g1", &action(4)).await {
+            Err(StoreError::Conflict(message)) => {
+                assert!(message.contains("finished"), "{message}")
+            }
+            other => panic!("finished game: expected Conflict, got {other:?}"),
+        }
+        let stored = store.game("g1").await.unwrap().unwrap();
+        assert_eq!(stored.status, GameStatus::Finished);
+        assert_eq!(stored.result.as_deref(), Some("1-0"));
+        assert_eq!(stored.termination.as_deref(), Some("normal"));
+        assert_eq!(stored.pgn.as_deref(), Some("[Result \"1-0\"]\n\n1-0\n"));
+        assert_eq!(stored.ended_at_ms, Some(20_000));
+        assert_eq!(stored.actions.len(), 4);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn players_must_match_their_kind() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let mut wrong = user(&alice);
+        wrong.user_id = None;
+        let result = store.create_game(&new_game("g", wrong, anonymous("x"), 0)).await;
+        assert!(matches!(result, Err(StoreError::Database(_))), "{result:?}");
+        let mut ghost = user(&alice);
+        ghost.user_id = Some(rookery_store::UserId(alice.id.0 + 1_000));
+        let result = store.create_game(&new_game("g", ghost, anonymous("x"), 0)).await;
+        assert!(matches!(result, Err(StoreError::NotFound(_))), "{result:?}");
+        assert_eq!(store.game("g").await.unwrap(), None);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn live_games_come_back_with_their_actions() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        store.create_game(&new_game("b-live", user(&alice), engine(3), 2)).await.unwrap();
+        store.create_game(&new_game("a-live", anonymous("x"), anonymous("y"), 1)).await.unwrap();
+        store.create_game(&new_game("c-done", anonymous("x"), engine(8), 3)).await.unwrap();
+        store.create_game(&new_game("d-empty", engine(1), engine(2), 4)).await.unwrap();
+        for seq in 0..3 {
+            store.append_action("a-live", &action(seq)).await.unwrap();
+            store.append_action("c-done", &action(seq)).await.unwrap();
+        }
+        store.append_action("b-live", &action(0)).await.unwrap();
+        store.finish_game(&finish("c-done", "0-1", 9)).await.unwrap();
+
+        let live = store.live_games().await.unwrap();
+        let ids: Vec<&str> = live.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["a-live", "b-live", "d-empty"], "oldest first, finished left out");
+        assert_eq!(live[0].actions, (0..3).map(action).collect::<Vec<_>>());
+        assert_eq!(live[1].actions, [action(0)]);
+        assert_eq!(live[1].black.engine_level, Some(3));
+        assert!(live[2].actions.is_empty());
+        assert!(live.iter().all(|g| g.status == GameStatus::Live));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn game_lists_are_newest_first() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+        // (id, ends at, result); alice is in g1..g5, g6 is between guests.
+        let games = [
+            ("g1", Some(100), "1-0"),
+            ("g2", Some(300), "0-1"),
+            ("g3", Some(200), "1/2-1/2"),
+            ("g4", Some(400), "*"),
+            ("g5", None, ""),
+            ("g6", Some(250), "1-0"),
+        ];
+        for (i, (id, ended, result)) in games.into_iter().enumerate() {
+            let (white, black) = match id {
+                "g6" => (anonymous("x"), anonymous("y")),
+                _ if i % 2 == 0 => (user(&alice), user(&bob)),
+                _ => (user(&bob), user(&alice)),
+            };
+            let mut game = new_game(id, white, black, i as i64);
+            game.rated = false;
+            store.create_game(&game).await.unwrap();
+            if let Some(ended) = ended {
+                store.finish_game(&finish(id, result, ended)).await.unwrap();
+            }
+        }
+        let ids = |list: Vec<rookery_store::GameSummary>| {
+            list.into_iter().map(|g| g.id).collect::<Vec<_>>()
+        };
+        assert_eq!(ids(store.user_games(alice.id, 10, None).await.unwrap()), ["g2", "g3", "g1"]);
+        assert_eq!(ids(store.user_games(alice.id, 2, None).await.unwrap()), ["g2", "g3"]);
+        assert_eq!(ids(store.user_games(alice.id, 10, Some(200)).await.unwrap()), ["g1"]);
+        assert_eq!(ids(store.user_games(alice.id, 0, None).await.unwrap()), Vec::<String>::new());
+        assert_eq!(ids(store.user_games(bob.id, 10, Some(301)).await.unwrap()), ["g2", "g3", "g1"]);
+        assert_eq!(ids(store.recent_games(10).await.unwrap()), ["g2", "g6", "g3", "g1"]);
+        assert_eq!(ids(store.recent_games(1).await.unwrap()), ["g2"]);
+
+        let g2 = store.user_games(alice.id, 1, None).await.unwrap().remove(0);
+        assert_eq!(g2.status, GameStatus::Finished);
+        assert_eq!(g2.result.as_deref(), Some("0-1"));
+        assert_eq!(g2.ended_at_ms, Some(300));
+        assert_eq!(g2.white, user(&bob));
+        assert_eq!(g2.black, user(&alice));
+        assert!(g2.pgn.is_some());
+        assert_eq!(store.game("g4").await.unwrap().unwrap().status, GameStatus::Aborted);
+    })
+    .await;
+}

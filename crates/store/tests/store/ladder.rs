@@ -1,0 +1,305 @@
+//! Finishing games: RULES.md §11 points, Glicko-2, history, and concurrent finishes.
+
+use std::collections::HashMap;
+
+use rookery_ladder::{award, GameResult, Glicko2, Points, Rating};
+use rookery_store::{Finish, GameStatus, Store, StoreError, User, UserId};
+
+use crate::harness::{anonymous, each_backend, engine, new_game, user};
+
+fn finish(game_id: &str, result: &str, ended_at_ms: i64) -> Finish {
+    Finish {
+        game_id: game_id.to_owned(),
+        result: result.to_owned(),
+        termination: "normal".to_owned(),
+        pgn: format!("{result}\n"),
+        ended_at_ms,
+    }
+}
+
+fn pgn_result(result: GameResult) -> &'static str {
+    match result {
+        GameResult::AWins => "1-0",
+        GameResult::BWins => "0-1",
+        GameResult::Draw => "1/2-1/2",
+    }
+}
+
+async fn fetch(store: &Store, id: UserId) -> User {
+    store.user(id).await.unwrap().expect("user exists")
+}
+
+/// Plays one rated game to its end and returns the changes.
+async fn play(store: &Store, id: &str, white: &User, black: &User, result: &str, at: i64) {
+    store.create_game(&new_game(id, user(white), user(black), at)).await.unwrap();
+    store.finish_game(&finish(id, result, at)).await.unwrap().expect("rated");
+}
+
+#[tokio::test]
+async fn rated_finish_moves_points_and_ratings() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let glicko = Glicko2::default();
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+
+        // A sequence of results, checked game by game against rookery-ladder directly, so the
+        // points drift apart and later games fall in other §11 bands.
+        let results = [
+            ("1-0", GameResult::AWins),
+            ("1-0", GameResult::AWins),
+            ("1/2-1/2", GameResult::Draw),
+            ("0-1", GameResult::BWins),
+            ("1-0", GameResult::AWins),
+        ];
+        let (mut a_points, mut b_points) = (Points::ZERO, Points::ZERO);
+        let (mut a_rating, mut b_rating) = (glicko.initial(), glicko.initial());
+        for (i, (text, result)) in results.into_iter().enumerate() {
+            let id = format!("g{i}");
+            let at = 1_000 * (i as i64 + 1);
+            store.create_game(&new_game(&id, user(&alice), user(&bob), at)).await.unwrap();
+            let changes = store.finish_game(&finish(&id, text, at + 500)).await.unwrap().unwrap();
+
+            let (da, db) = award(a_points, b_points, result);
+            let (ra, rb) = glicko.rate_game(a_rating, b_rating, result);
+            assert_eq!(changes.white.user_id, alice.id);
+            assert_eq!(changes.black.user_id, bob.id);
+            assert_eq!(changes.white.points_before, a_points, "game {i}");
+            assert_eq!(changes.black.points_before, b_points, "game {i}");
+            assert_eq!(changes.white.rating_before, a_rating, "game {i}");
+            a_points = a_points.checked_add(da).unwrap();
+            b_points = b_points.checked_add(db).unwrap();
+            (a_rating, b_rating) = (ra, rb);
+            assert_eq!(changes.white.points_after, a_points, "game {i}");
+            assert_eq!(changes.black.points_after, b_points, "game {i}");
+            assert_eq!(changes.white.points_delta(), da, "game {i}");
+            assert_eq!(changes.white.rating_after, ra, "game {i}");
+            assert_eq!(changes.black.rating_after, rb, "game {i}");
+            let game = store.game(&id).await.unwrap().unwrap();
+            assert_eq!(game.status, GameStatus::Finished);
+        }
+        // The first win between equals is worth 10 (§11, diff < 10).
+        assert_eq!(
+            store.rating_history(alice.id, 1_000).await.unwrap()[0].points_delta,
+            Points::from_whole(10)
+        );
+
+        let alice = fetch(&store, alice.id).await;
+        let bob = fetch(&store, bob.id).await;
+        assert_eq!((alice.points, bob.points), (a_points, b_points));
+        assert_eq!(a_points.checked_add(b_points), Some(Points::ZERO), "zero-sum");
+        assert_eq!(alice.rating, a_rating, "Glicko-2 survives the round trip exactly");
+        assert_eq!(bob.rating, b_rating);
+        assert_eq!((alice.wins, alice.draws, alice.losses), (3, 1, 1));
+        assert_eq!((bob.wins, bob.draws, bob.losses), (1, 1, 3));
+
+        let history = store.rating_history(alice.id, 100).await.unwrap();
+        assert_eq!(history.len(), 5);
+        assert_eq!(
+            history.iter().map(|h| h.game_id.as_str()).collect::<Vec<_>>(),
+            ["g0", "g1", "g2", "g3", "g4"]
+        );
+        assert_eq!(history[4].points, a_points);
+        assert_eq!(history[4].rating, a_rating.rating);
+        assert_eq!(history[0].at_ms, 1_500);
+        let mut running = Points::ZERO;
+        for point in &history {
+            running = running.checked_add(point.points_delta).unwrap();
+            assert_eq!(point.points, running, "history of {}", point.game_id);
+        }
+        let last_two = store.rating_history(bob.id, 2).await.unwrap();
+        assert_eq!(last_two.iter().map(|h| h.game_id.as_str()).collect::<Vec<_>>(), ["g3", "g4"]);
+
+        // Black as the winner: the award is computed with White as side A.
+        let carol = store.create_user("carol", "h", 0).await.unwrap();
+        store.create_game(&new_game("g9", user(&carol), user(&alice), 9_000)).await.unwrap();
+        let changes = store.finish_game(&finish("g9", "0-1", 9_500)).await.unwrap().unwrap();
+        let (dc, da) = award(Points::ZERO, a_points, GameResult::BWins);
+        assert_eq!(changes.white.points_after, dc);
+        assert_eq!(changes.black.points_after, a_points.checked_add(da).unwrap());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_game_is_finished_once() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+        play(&store, "g", &alice, &bob, "1-0", 1).await;
+        let before = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
+        for again in ["0-1", "1-0", "*"] {
+            match store.finish_game(&finish("g", again, 2)).await {
+                Err(StoreError::Conflict(message)) => {
+                    assert!(message.contains("\"g\""), "{message}")
+                }
+                other => panic!("second finish {again}: expected Conflict, got {other:?}"),
+            }
+        }
+        assert_eq!((fetch(&store, alice.id).await, fetch(&store, bob.id).await), before);
+        assert_eq!(store.game("g").await.unwrap().unwrap().result.as_deref(), Some("1-0"));
+        assert_eq!(store.rating_history(alice.id, 10).await.unwrap().len(), 1);
+        match store.finish_game(&finish("missing", "1-0", 2)).await {
+            Err(StoreError::NotFound(_)) => {}
+            other => panic!("unknown game: expected NotFound, got {other:?}"),
+        }
+        // A result outside the four PGN results is refused and changes nothing.
+        store.create_game(&new_game("h", user(&alice), user(&bob), 3)).await.unwrap();
+        let bad = store.finish_game(&finish("h", "2-0", 4)).await;
+        assert!(matches!(bad, Err(StoreError::Database(_))), "{bad:?}");
+        assert_eq!(store.game("h").await.unwrap().unwrap().status, GameStatus::Live);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unrated_aborted_and_guest_games_change_no_one() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+        let mut unrated = new_game("unrated", user(&alice), user(&bob), 1);
+        unrated.rated = false;
+        let games = [
+            (unrated, "1-0", GameStatus::Finished),
+            (new_game("aborted", user(&alice), user(&bob), 2), "*", GameStatus::Aborted),
+            (new_game("guest", user(&alice), anonymous("guest"), 3), "1-0", GameStatus::Finished),
+            (new_game("engine", engine(5), user(&bob), 4), "0-1", GameStatus::Finished),
+            (new_game("self", user(&alice), user(&alice), 5), "1/2-1/2", GameStatus::Finished),
+        ];
+        for (game, result, status) in games {
+            store.create_game(&game).await.unwrap();
+            let changes = store.finish_game(&finish(&game.id, result, 10)).await.unwrap();
+            assert_eq!(changes, None, "{}", game.id);
+            let stored = store.game(&game.id).await.unwrap().unwrap();
+            assert_eq!(stored.status, status, "{}", game.id);
+            assert_eq!(stored.result.as_deref(), Some(result), "{}", game.id);
+        }
+        for id in [alice.id, bob.id] {
+            let now = fetch(&store, id).await;
+            assert_eq!(now.points, Points::ZERO);
+            assert_eq!(now.rating, Glicko2::default().initial());
+            assert_eq!(now.games(), 0);
+            assert!(store.rating_history(id, 10).await.unwrap().is_empty());
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn concurrent_finishes_serialise() {
+    const GAMES: usize = 20;
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+        let mut outcome = HashMap::new(); // game id -> (white, result from White's side)
+        for i in 0..GAMES {
+            let id = format!("c{i:02}");
+            let (white, black) = if i % 2 == 0 { (&alice, &bob) } else { (&bob, &alice) };
+            store.create_game(&new_game(&id, user(white), user(black), i as i64)).await.unwrap();
+            let result = GameResult::ALL[i % 3];
+            outcome.insert(id, (white.id, result));
+        }
+        let tasks: Vec<_> = outcome
+            .iter()
+            .map(|(id, &(_, result))| {
+                let store = store.clone();
+                let finish = finish(id, pgn_result(result), 1_000);
+                tokio::spawn(async move { store.finish_game(&finish).await })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().unwrap().expect("rated");
+        }
+
+        // Replay the games in the order the store applied them (its history order) through
+        // rookery-ladder: every award must start from the points the previous one left.
+        let history = store.rating_history(alice.id, 100).await.unwrap();
+        let bob_history = store.rating_history(bob.id, 100).await.unwrap();
+        assert_eq!(history.len(), GAMES);
+        let order: Vec<&str> = history.iter().map(|h| h.game_id.as_str()).collect();
+        let bob_order: Vec<&str> = bob_history.iter().map(|h| h.game_id.as_str()).collect();
+        assert_eq!(order, bob_order, "both players saw the games in one order");
+        let glicko = Glicko2::default();
+        let (mut a, mut b) = (Points::ZERO, Points::ZERO);
+        let (mut ra, mut rb): (Rating, Rating) = (glicko.initial(), glicko.initial());
+        for (step, id) in order.iter().enumerate() {
+            let (white, result) = outcome[*id];
+            let (da, db, new_ra, new_rb) = if white == alice.id {
+                let (da, db) = award(a, b, result);
+                let (x, y) = glicko.rate_game(ra, rb, result);
+                (da, db, x, y)
+            } else {
+                let (db, da) = award(b, a, result);
+                let (y, x) = glicko.rate_game(rb, ra, result);
+                (da, db, x, y)
+            };
+            a = a.checked_add(da).unwrap();
+            b = b.checked_add(db).unwrap();
+            (ra, rb) = (new_ra, new_rb);
+            assert_eq!(history[step].points, a, "alice after {id} (step {step})");
+            assert_eq!(bob_history[step].points, b, "bob after {id} (step {step})");
+            assert_eq!(history[step].points_delta, da, "{id}");
+        }
+        let alice = fetch(&store, alice.id).await;
+        let bob = fetch(&store, bob.id).await;
+        assert_eq!((alice.points, bob.points), (a, b), "equal to sequential application");
+        assert_eq!(alice.points.checked_add(bob.points), Some(Points::ZERO), "zero-sum");
+        assert_eq!((alice.rating, bob.rating), (ra, rb));
+        assert_eq!(alice.games() as usize, GAMES);
+        assert_eq!(bob.games() as usize, GAMES);
+        assert_eq!(alice.wins, bob.losses);
+        assert_eq!(alice.draws, bob.draws);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn leaderboard_order() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let mut users = HashMap::new();
+        for name in ["mia", "ned", "oli", "pia", "Zed", "abe"] {
+            users.insert(name, store.create_user(name, "h", 0).await.unwrap());
+        }
+        let u = |name: &str| users[name].clone();
+        // mia and oli beat ned and pia: 10 each at equal ratings (a tie broken by name);
+        // then ned beats pia at equal points: ned 0 with a rating that is not 1500, pia -20.
+        // abe and Zed never play: 0 points at 1500, a tie on points with ned.
+        play(&store, "l1", &u("mia"), &u("ned"), "1-0", 1).await;
+        play(&store, "l2", &u("oli"), &u("pia"), "1-0", 2).await;
+        let ned = fetch(&store, u("ned").id).await;
+        let pia = fetch(&store, u("pia").id).await;
+        play(&store, "l3", &ned, &pia, "1-0", 3).await;
+
+        let board = store.leaderboard(100, 0).await.unwrap();
+        let names: Vec<&str> = board.iter().map(|u| u.username.as_str()).collect();
+        let [mia, ned, oli, pia, abe] = ["mia", "ned", "oli", "pia", "abe"]
+            .map(|n| board.iter().find(|u| u.username == n).unwrap().clone());
+        assert_eq!((mia.points, mia.rating), (oli.points, oli.rating), "a full tie");
+        assert_eq!(ned.points, abe.points, "a tie on points");
+        assert!(ned.rating.rating != abe.rating.rating, "broken by rating");
+        assert_eq!(pia.points, Points::from_whole(-20));
+        let mut expected = board.clone();
+        expected.sort_by(|x, y| {
+            y.points
+                .cmp(&x.points)
+                .then(y.rating.rating.total_cmp(&x.rating.rating))
+                .then(x.username.to_lowercase().cmp(&y.username.to_lowercase()))
+        });
+        assert_eq!(board, expected);
+        assert_eq!(names[..2], ["mia", "oli"]);
+        assert_eq!(names[names.len() - 1], "pia");
+        let pos = |n: &str| names.iter().position(|&m| m == n).unwrap();
+        assert!(pos("abe") < pos("Zed"), "names compare without case: {names:?}");
+        assert_eq!(board.len(), 6);
+
+        let page: Vec<String> =
+            store.leaderboard(2, 1).await.unwrap().into_iter().map(|u| u.username).collect();
+        assert_eq!(page, names[1..3]);
+        assert!(store.leaderboard(10, 6).await.unwrap().is_empty());
+    })
+    .await;
+}

@@ -1,0 +1,9 @@
+//! Integration tests of rookery-store against real databases: every test body runs on a fresh
+//! SQLite file and, when `ROOKERY_TEST_POSTGRES` is set, on a fresh PostgreSQL database (see
+//! `harness.rs`).
+
+mod accounts;
+mod durability;
+mod games;
+mod harness;
+mod ladder;
