@@ -12,7 +12,9 @@ mod ladder;
 mod moves;
 mod perft;
 mod pgn;
+mod play;
 mod rate;
+mod serve;
 mod uci;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
@@ -31,6 +33,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the chess site: accounts, lobby, live games, the web UI (http://127.0.0.1:8080).
+    Serve(serve::Args),
     /// Count the leaf nodes of the move tree to a depth (the standard move-generator test).
     Perft(perft::Args),
     /// List the legal moves of a position.
@@ -44,6 +48,8 @@ enum Command {
         #[command(subcommand)]
         command: pgn::Command,
     },
+    /// Play a game in the terminal, against the engine or a friend at the same keyboard.
+    Play(play::Args),
     /// Run the engine as a UCI engine on standard input and output (for GUIs and matches).
     Uci(uci::Args),
     /// Search the engine's fixed bench positions; the node count is the engine's signature.
@@ -83,9 +89,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Ladder(args) => ladder::run(args),
         Command::Pgn { command } => pgn::run(command),
+        Command::Play(args) => play::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Bench(args) => bench::run(args),
     };

@@ -117,6 +117,7 @@ impl Server {
     ) -> Result<(), ServeError> {
         let app = routes::router(self.state.clone());
         tracing::info!(addr = %self.addr, "listening");
+        let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -129,7 +130,21 @@ impl Server {
         axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(stop)
             .await?;
+        sweeper.abort();
         self.state.store.close().await;
         Ok(())
+    }
+}
+
+/// Deletes expired sessions once an hour.
+async fn sweep_sessions(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        every.tick().await;
+        match state.store.delete_expired_sessions(now_ms() as i64).await {
+            Ok(n) if n > 0 => tracing::info!(sessions = n, "expired sessions deleted"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "cannot delete expired sessions"),
+        }
     }
 }

@@ -160,13 +160,19 @@ impl LobbyMessage {
 /// Open seeks.
 pub struct Lobby {
     seeks: Mutex<HashMap<String, Arc<Seek>>>,
+    /// Open lobby sockets per visitor name: a seek lives while its owner is in the lobby.
+    present: Mutex<HashMap<String, usize>>,
     /// Lobby events for the lobby sockets.
     pub events: broadcast::Sender<LobbyMessage>,
 }
 
 impl Default for Lobby {
     fn default() -> Lobby {
-        Lobby { seeks: Mutex::new(HashMap::new()), events: broadcast::channel(1024).0 }
+        Lobby {
+            seeks: Mutex::new(HashMap::new()),
+            present: Mutex::new(HashMap::new()),
+            events: broadcast::channel(1024).0,
+        }
     }
 }
 
@@ -233,6 +239,40 @@ impl Lobby {
         let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
         let _ =
             self.events.send(LobbyMessage { audience: None, seek: Some(seek), text: text.into() });
+    }
+
+    /// A lobby socket of `name` opened.
+    pub fn enter(&self, name: &str) {
+        *self
+            .present
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(name.to_owned())
+            .or_insert(0) += 1;
+    }
+
+    /// A lobby socket of `name` closed: when it was the last, the seeks of `name` close too
+    /// (as on lichess, nobody accepts a seek whose owner has gone).
+    pub fn leave(&self, name: &str) {
+        let gone = {
+            let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+            let count = present.entry(name.to_owned()).or_insert(1);
+            *count -= 1;
+            let gone = *count == 0;
+            if gone {
+                present.remove(name);
+            }
+            gone
+        };
+        if gone {
+            let ids: Vec<String> = {
+                let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+                seeks.values().filter(|s| s.owner.name == name).map(|s| s.id.clone()).collect()
+            };
+            for id in ids {
+                self.take(&id);
+            }
+        }
     }
 
     /// Tells two players their game has started.

@@ -79,8 +79,11 @@ pub async fn lobby_socket(
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
+            let name = visitor.identity.name();
+            state.lobby.enter(name);
             let mut conn = Connection::new(socket, state.clone());
-            conn.lobby(visitor.identity.name()).await;
+            conn.lobby(name).await;
+            state.lobby.leave(name);
         })
         .into_response())
 }

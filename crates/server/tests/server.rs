@@ -477,3 +477,55 @@ async fn a_player_who_leaves_can_be_claimed_against() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_lobby_socket_shows_seeks_live_and_challenges_privately() {
+    let server = TestServer::start().await;
+    let alice = Client::new(&server).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&server).await;
+    bob.signup("bob").await;
+    let carol = Client::new(&server).await;
+    let mut alice_lobby = alice.socket("/api/v1/lobby/socket").await;
+    assert_eq!(alice_lobby.next_of("seeks").await["seeks"], json!([]));
+    let mut carol_lobby = carol.socket("/api/v1/lobby/socket").await;
+    carol_lobby.next_of("seeks").await;
+
+    // An open seek reaches everyone at once.
+    let (_, s) = bob.post("/api/v1/seeks", seek("300+3", false, "casual", "random")).await;
+    assert_eq!(carol_lobby.next_of("seek_added").await["seek"]["id"], s["id"]);
+    // A challenge reaches only the challenged.
+    let (status, ch) = bob.post("/api/v1/challenges", json!({ "to": "ALICE", "time_control": "600+0", "rated": true, "rules": "fide", "color": "black" })).await;
+    assert_eq!(status, StatusCode::CREATED, "{ch}");
+    let added = alice_lobby.next_of("seek_added").await;
+    let added = if added["seek"]["id"] == s["id"] {
+        alice_lobby.next_of("seek_added").await
+    } else {
+        added
+    };
+    assert_eq!(added["seek"]["to"], "alice");
+    let (_, visible) = carol.get("/api/v1/seeks").await;
+    assert_eq!(visible["seeks"].as_array().unwrap().len(), 1, "carol sees the open seek only");
+    let (status, _) = carol
+        .post(&format!("/api/v1/seeks/{}/accept", ch["id"].as_str().unwrap()), json!(null))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, game) = alice
+        .post(&format!("/api/v1/seeks/{}/accept", ch["id"].as_str().unwrap()), json!(null))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let started = alice_lobby.next_of("game_started").await;
+    assert_eq!(started["game"], game["game"]);
+    let (_, g) = alice.get(&format!("/api/v1/games/{}", game["game"].as_str().unwrap())).await;
+    assert_eq!(
+        (g["white"]["name"].as_str(), g["rules"].as_str(), g["rated"].as_bool()),
+        (Some("alice"), Some("fide"), Some(true))
+    );
+
+    // A seek closes when its owner leaves the lobby.
+    let (_, mine) = carol.post("/api/v1/seeks", seek("60+0", false, "casual", "white")).await;
+    drop(carol_lobby);
+    let removed = alice_lobby.next_of("seek_removed").await;
+    assert_eq!(removed["id"], mine["id"]);
+    server.stop().await;
+}

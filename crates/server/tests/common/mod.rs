@@ -44,11 +44,16 @@ impl TestServer {
 
     /// A server over the database in `data_dir` on `addr`.
     pub async fn start_at(data_dir: PathBuf, addr: SocketAddr) -> TestServer {
-        let config = rookery_server::Config {
-            addr,
-            data_dir: data_dir.clone(),
-            database: std::env::var("ROOKERY_SERVER_TEST_DATABASE").ok(),
-        };
+        TestServer::start_with(data_dir, addr, None).await
+    }
+
+    /// A server on `addr` over `database` (a URL), or the SQLite file in `data_dir`.
+    pub async fn start_with(
+        data_dir: PathBuf,
+        addr: SocketAddr,
+        database: Option<String>,
+    ) -> TestServer {
+        let config = rookery_server::Config { addr, data_dir: data_dir.clone(), database };
         let server = rookery_server::Server::bind(&config).await.expect("server binds");
         let addr = server.local_addr();
         let (stop, stopped) = oneshot::channel::<()>();

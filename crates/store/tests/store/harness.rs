@@ -80,14 +80,16 @@ fn rethrow(backend: Backend, outcome: Result<(), tokio::task::JoinError>) {
 }
 
 /// A database created for one test through the admin URL, dropped by [`PostgresDb::drop`].
-struct PostgresDb {
+pub struct PostgresDb {
     admin: String,
     name: String,
-    url: String,
+    /// The URL of the new database.
+    pub url: String,
 }
 
 impl PostgresDb {
-    async fn create(admin: &str) -> PostgresDb {
+    /// Creates a fresh database through the admin URL.
+    pub async fn create(admin: &str) -> PostgresDb {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
         // Unique within this process (counter) and across runs and processes (pid, time), so
@@ -105,7 +107,8 @@ impl PostgresDb {
         PostgresDb { admin: admin.to_owned(), name, url }
     }
 
-    async fn drop(self) {
+    /// Drops the database.
+    pub async fn drop(self) {
         let mut conn = PgConnection::connect(&self.admin).await.expect("connect to the admin URL");
         conn.execute(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name).as_str())
             .await

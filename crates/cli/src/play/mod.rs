@@ -1,0 +1,87 @@
+//! `rookery play`: a full-screen terminal game against the engine or between two people at
+//! one keyboard, with clocks, on the arbiter's rules.
+//!
+//! The parts, from the inside out: [`app`] holds the game and everything the screen shows and
+//! changes it by [`app::Action`]s at a time passed in (no terminal, no system clock);
+//! [`input`] turns key and mouse events into actions; [`render`] draws the state with
+//! ratatui widgets; [`worker`] runs the engine's search on its own thread; [`terminal`] owns
+//! the real terminal and the only `Instant::now()`. [`setup`] turns the arguments into the
+//! starting game.
+
+mod app;
+mod input;
+mod render;
+mod setup;
+mod terminal;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use rookery_arbiter::{RuleSet, TimeControl};
+
+/// Which side you take against the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// You play White.
+    White,
+    /// You play Black.
+    Black,
+    /// Drawn by lot.
+    Random,
+}
+
+/// Arguments of `rookery play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Play against the engine at this level, 1 (beginner) to 8 (expert). Without it, two people
+    /// take turns at one keyboard (hot-seat).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+    /// Your colour against the engine.
+    #[arg(long, value_enum, default_value = "random", requires = "level")]
+    color: ColorChoice,
+    /// Start from this position (FEN) instead of the standard one.
+    #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
+    fen: Option<String>,
+    /// Continue the first game of this PGN file after its last main-line move.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Time control in the arbiter's syntax: `300+2`, `40/5400:1800+30`, `300d5`, `-` for none.
+    #[arg(long, value_name = "TC", default_value = "-")]
+    tc: TimeControl,
+    /// Rule set: `seed` (third illegal move loses, touch-move), `fide` or `casual` (takebacks
+    /// against the engine, illegal moves only refused).
+    #[arg(long, value_name = "RULES", default_value = "seed")]
+    rules: RuleSet,
+    /// Draw the board with ASCII letters and no colour (also chosen when the terminal shows no
+    /// colour).
+    #[arg(long)]
+    ascii: bool,
+    /// Start with Black at the bottom of the board.
+    #[arg(long)]
+    flip: bool,
+    /// Write the game as PGN to this file when it ends and on quitting; Ctrl-S writes it at any
+    /// time (without `--save`, to rookery-<time>.pgn in the current directory).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Seed for the engine's choices and `--color random` (default: from the system clock).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+}
+
+/// Runs `rookery play` until the player quits.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let wall = setup::WallClock::now();
+    let config = setup::config(args, &wall)?;
+    let app = app::App::new(config, 0)?;
+    let app = terminal::run(app)?;
+    if let Some(path) = &app.saved {
+        println!("the game is saved in {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

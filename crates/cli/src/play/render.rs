@@ -1,0 +1,496 @@
+//! Drawing the game with ratatui: the board (Unicode pieces on coloured squares, or ASCII
+//! letters), the clocks and the move list beside it, then a message line, the move being
+//! typed, the key reminder, and an overlay for the help or the result. Everything is computed
+//! from the [`App`] and the screen size, so a resize is just the next draw.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color as Colour, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use rookery_arbiter::{GameResult, IllegalMovePolicy, Outcome, Termination};
+use rookery_core::{Color, File, Piece, Rank, Role, Square};
+
+use super::app::{title, App, Overlay, Tone};
+use super::input::KEYS;
+use super::setup::Look;
+
+/// The smallest screen the game draws on.
+pub const MIN_SIZE: (u16, u16) = (27, 14);
+
+/// Rows under the board area: the message (two, for the long ones), the move being typed, the
+/// keys.
+const BOTTOM_ROWS: u16 = 4;
+
+/// Where the board sits on the screen and how big a square is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry {
+    /// The top-left cell of the top-left square.
+    x: u16,
+    y: u16,
+    /// A square's size in cells.
+    width: u16,
+    height: u16,
+    flipped: bool,
+}
+
+impl BoardGeometry {
+    /// The cells of `sq`.
+    pub fn square_rect(&self, sq: Square) -> Rect {
+        let (column, row) = self.cell_of(sq);
+        Rect::new(self.x + column * self.width, self.y + row * self.height, self.width, self.height)
+    }
+
+    /// The square under the screen cell (`x`, `y`), if any.
+    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        let column = x.checked_sub(self.x)? / self.width;
+        let row = y.checked_sub(self.y)? / self.height;
+        if column >= 8 || row >= 8 {
+            return None;
+        }
+        let (file, rank) = if self.flipped { (7 - column, row) } else { (column, 7 - row) };
+        Some(Square::from_coords(File::ALL[file as usize], Rank::ALL[rank as usize]))
+    }
+
+    fn cell_of(&self, sq: Square) -> (u16, u16) {
+        let (file, rank) = (sq.file().index() as u16, sq.rank().index() as u16);
+        if self.flipped {
+            (7 - file, rank)
+        } else {
+            (file, 7 - rank)
+        }
+    }
+
+    /// The width of the board with its rank labels.
+    fn outer_width(&self) -> u16 {
+        self.x + 8 * self.width
+    }
+}
+
+/// The board's place on a screen of this size; `None` when the screen is too small.
+pub fn board_geometry(screen: Rect, look: Look, flipped: bool) -> Option<BoardGeometry> {
+    if screen.width < MIN_SIZE.0 || screen.height < MIN_SIZE.1 {
+        return None;
+    }
+    // Terminal cells are about twice as tall as wide: 3×1, 5×2 and 7×3 squares look square
+    // enough. The largest that leaves room for the clocks and moves (28 columns) wins.
+    let sizes: &[(u16, u16)] = match look {
+        Look::Ascii => &[(3, 1)],
+        Look::Indexed | Look::TrueColor => &[(7, 3), (5, 2), (3, 1)],
+    };
+    let (width, height) = sizes
+        .iter()
+        .copied()
+        .find(|&(w, h)| 3 + 8 * w + 28 <= screen.width && 2 + 8 * h + BOTTOM_ROWS <= screen.height)
+        .unwrap_or((3, 1));
+    Some(BoardGeometry { x: screen.x + 3, y: screen.y + 1, width, height, flipped })
+}
+
+/// The colours of one look.
+struct Palette {
+    light: Colour,
+    dark: Colour,
+    last_light: Colour,
+    last_dark: Colour,
+    selected: Colour,
+    check: Colour,
+    piece: Colour,
+    hint: Colour,
+}
+
+impl Palette {
+    fn of(look: Look) -> Option<Palette> {
+        match look {
+            Look::Ascii => None,
+            // lichess's brown board.
+            Look::TrueColor => Some(Palette {
+                light: Colour::Rgb(240, 217, 181),
+                dark: Colour::Rgb(181, 136, 99),
+                last_light: Colour::Rgb(205, 210, 106),
+                last_dark: Colour::Rgb(170, 162, 58),
+                selected: Colour::Rgb(130, 151, 105),
+                check: Colour::Rgb(230, 90, 80),
+                piece: Colour::Rgb(0, 0, 0),
+                hint: Colour::Rgb(70, 70, 70),
+            }),
+            Look::Indexed => Some(Palette {
+                light: Colour::Indexed(223),
+                dark: Colour::Indexed(137),
+                last_light: Colour::Indexed(186),
+                last_dark: Colour::Indexed(143),
+                selected: Colour::Indexed(107),
+                check: Colour::Indexed(167),
+                piece: Colour::Indexed(16),
+                hint: Colour::Indexed(238),
+            }),
+        }
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let screen = frame.area();
+    let Some(board) = board_geometry(screen, app.look, app.flipped) else {
+        let text =
+            format!("enlarge the terminal: rookery play needs {}×{}", MIN_SIZE.0, MIN_SIZE.1);
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), screen);
+        return;
+    };
+    draw_board(frame.buffer_mut(), app, &board);
+    let main_height = screen.height - BOTTOM_ROWS;
+    let panel_x = board.outer_width() + 2;
+    if panel_x < screen.right() {
+        let panel = Rect::new(panel_x, screen.y, screen.right() - panel_x, main_height);
+        frame.render_widget(Paragraph::new(panel_lines(app, panel.height)), panel);
+    }
+    let bottom = Rect::new(screen.x, screen.y + main_height, screen.width, BOTTOM_ROWS);
+    let [status, input, keys] =
+        Layout::vertical([Constraint::Length(2), Constraint::Length(1), Constraint::Length(1)])
+            .areas(bottom);
+    frame.render_widget(Paragraph::new(status_line(app)).wrap(Wrap { trim: true }), status);
+    frame.render_widget(Paragraph::new(input_line(app)), input);
+    let dim =
+        if app.look == Look::Ascii { Style::new() } else { Style::new().fg(Colour::DarkGray) };
+    let reminder = "Enter play · Tab complete · Ctrl-D draw · Ctrl-R resign · Ctrl-S save · \
+                    Ctrl-F flip · F1 help · Ctrl-C quit";
+    frame.render_widget(Paragraph::new(Span::styled(reminder, dim)), keys);
+    match app.overlay {
+        Overlay::None => {}
+        Overlay::Help => draw_help(frame, screen),
+        Overlay::GameOver => draw_game_over(frame, app, screen),
+    }
+}
+
+fn draw_board(buf: &mut Buffer, app: &App, board: &BoardGeometry) {
+    let palette = Palette::of(app.look);
+    let pos = app.game.position();
+    let last = app.game.plies().last().map(|p| (p.m.from(), p.m.to()));
+    let in_check = pos.is_check().then(|| pos.king_of(pos.turn()));
+    let selected = app.selected.or(app.promotion.map(|(from, _)| from));
+    let targets: Vec<Square> = match selected {
+        Some(from) => {
+            pos.legal_moves().iter().filter(|m| m.from() == from).map(|m| m.to()).collect()
+        }
+        None => Vec::new(),
+    };
+    for sq in Square::ALL {
+        let rect = board.square_rect(sq);
+        let is_last = last.is_some_and(|(from, to)| sq == from || sq == to);
+        let piece = pos.board().piece_at(sq);
+        let centre = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        match &palette {
+            Some(p) => {
+                let bg = if in_check == Some(sq) {
+                    p.check
+                } else if selected == Some(sq) {
+                    p.selected
+                } else if is_last {
+                    if sq.is_light() {
+                        p.last_light
+                    } else {
+                        p.last_dark
+                    }
+                } else if sq.is_light() {
+                    p.light
+                } else {
+                    p.dark
+                };
+                let style = Style::new().bg(bg).fg(p.piece);
+                buf.set_style(rect, style);
+                for y in rect.top()..rect.bottom() {
+                    buf.set_string(rect.x, y, " ".repeat(rect.width as usize), style);
+                }
+                let glyph = match piece {
+                    Some(piece) => unicode_glyph(piece).to_string(),
+                    None if targets.contains(&sq) => "•".to_owned(),
+                    None => " ".to_owned(),
+                };
+                let glyph_style = if piece.is_none() { style.fg(p.hint) } else { style };
+                buf.set_string(centre.0, centre.1, glyph, glyph_style);
+                if targets.contains(&sq) && piece.is_some() {
+                    buf.set_string(rect.x, centre.1, "·", style.fg(p.hint));
+                }
+                if app.cursor == sq && app.overlay == Overlay::None {
+                    let cursor = style.add_modifier(Modifier::BOLD);
+                    buf.set_string(rect.x, centre.1, "[", cursor);
+                    buf.set_string(rect.right() - 1, centre.1, "]", cursor);
+                }
+            }
+            None => {
+                // Without colour: the piece letter, `.` on dark empty squares, and marks
+                // either side for the cursor, selection, check and last move.
+                let glyph = match piece {
+                    Some(piece) => piece.char(),
+                    None if targets.contains(&sq) => '*',
+                    None if sq.is_dark() => '.',
+                    None => ' ',
+                };
+                let (left, right) = if app.cursor == sq && app.overlay == Overlay::None {
+                    ('[', ']')
+                } else if selected == Some(sq) {
+                    ('<', '>')
+                } else if in_check == Some(sq) {
+                    ('!', '!')
+                } else if is_last {
+                    ('(', ')')
+                } else {
+                    (' ', ' ')
+                };
+                let text = format!("{left}{glyph}{right}");
+                buf.set_string(rect.x, rect.y, text, Style::new());
+            }
+        }
+    }
+    let label = if palette.is_some() { Style::new().fg(Colour::Gray) } else { Style::new() };
+    for rank in Rank::ALL {
+        let rect = board.square_rect(Square::from_coords(File::A, rank));
+        let y = rect.y + rect.height / 2;
+        buf.set_string(board.x - 2, y, rank.char().to_string(), label);
+    }
+    for file in File::ALL {
+        let rect = board.square_rect(Square::from_coords(file, Rank::First));
+        let y = board.y + 8 * board.height;
+        buf.set_string(rect.x + rect.width / 2, y, file.char().to_string(), label);
+    }
+}
+
+/// The figurine: outline for White, solid for Black, as in printed diagrams.
+fn unicode_glyph(piece: Piece) -> char {
+    match (piece.color, piece.role) {
+        (Color::White, Role::King) => '♔',
+        (Color::White, Role::Queen) => '♕',
+        (Color::White, Role::Rook) => '♖',
+        (Color::White, Role::Bishop) => '♗',
+        (Color::White, Role::Knight) => '♘',
+        (Color::White, Role::Pawn) => '♙',
+        (Color::Black, Role::King) => '♚',
+        (Color::Black, Role::Queen) => '♛',
+        (Color::Black, Role::Rook) => '♜',
+        (Color::Black, Role::Bishop) => '♝',
+        (Color::Black, Role::Knight) => '♞',
+        (Color::Black, Role::Pawn) => '♟',
+    }
+}
+
+/// A clock reading: `m:ss`, `h:mm:ss` from an hour, tenths under ten seconds.
+pub fn format_clock(ms: u64) -> String {
+    let secs = ms / 1000;
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else if ms < 10_000 {
+        format!("0:{:02}.{}", secs, ms % 1000 / 100)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+fn panel_lines(app: &App, height: u16) -> Vec<Line<'static>> {
+    let game = &app.game;
+    let ascii = app.look == Look::Ascii;
+    let bold = if ascii { Style::new() } else { Style::new().add_modifier(Modifier::BOLD) };
+    let mut lines = Vec::new();
+    let tc = game.clock().time_control().to_string();
+    let tc = if tc == "-" { "no clock".to_owned() } else { tc };
+    lines.push(Line::from(format!("Rookery · {} rules · {tc}", game.rules().label())));
+    lines.push(Line::from(""));
+    let turn = game.position().turn();
+    let top = if app.flipped { Color::White } else { Color::Black };
+    for color in [top, !top] {
+        let marker = match (turn == color && !game.is_over(), ascii) {
+            (true, true) => ">",
+            (true, false) => "▶",
+            (false, _) => " ",
+        };
+        let clock =
+            game.clock().remaining(color, app.now).map_or_else(|| "-".to_owned(), format_clock);
+        let who = format!("{marker} {:<6}{:<14}", title(color), app.label(color));
+        lines.push(Line::from(vec![Span::raw(who), Span::styled(format!("{clock:>9}"), bold)]));
+    }
+    lines.push(Line::from(""));
+    if let Some(outcome) = game.outcome() {
+        lines.push(Line::styled(format!("{} {}", outcome.result, describe(outcome)), bold));
+    } else {
+        let mut state = format!("{} to move", title(turn));
+        if game.position().is_check() {
+            state.push_str(" · check");
+        }
+        if app.is_thinking() {
+            state = "Rookery is thinking…".to_owned();
+        }
+        lines.push(Line::from(state));
+    }
+    if let IllegalMovePolicy::Strikes { limit } = game.rules().illegal_moves {
+        lines.push(Line::from(format!(
+            "illegal moves: White {}/{limit} · Black {}/{limit}",
+            game.strikes(Color::White),
+            game.strikes(Color::Black)
+        )));
+    } else if game.rules().illegal_moves == IllegalMovePolicy::Fide {
+        lines.push(Line::from(format!(
+            "illegal moves: White {}/2 · Black {}/2",
+            game.strikes(Color::White),
+            game.strikes(Color::Black)
+        )));
+    }
+    if let Some(obligation) = game.obligation() {
+        lines.push(Line::from(format!("touch-move: {obligation}")));
+    }
+    if let Some(by) = game.pending_offer() {
+        lines.push(Line::from(format!("draw offered by {}", title(by))));
+    }
+    if app.offer_armed {
+        lines.push(Line::from("draw offer goes with your next move"));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Moves", bold));
+    let mut rows = move_rows(app);
+    let room = (height as usize).saturating_sub(lines.len());
+    if rows.len() > room {
+        rows.drain(..rows.len() - room);
+    }
+    lines.extend(rows.into_iter().map(Line::from));
+    lines
+}
+
+/// The move list in SAN, a numbered row per move pair.
+fn move_rows(app: &App) -> Vec<String> {
+    let start = app.game.start_position();
+    let mut number = start.fullmoves();
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for (i, ply) in app.game.plies().iter().enumerate() {
+        if ply.color == Color::White {
+            row = format!("{number:>3}. {:<8}", ply.san);
+        } else {
+            if i == 0 {
+                row = format!("{number:>3}. {:<8}", "…");
+            }
+            row.push_str(&ply.san);
+            rows.push(std::mem::take(&mut row));
+            number += 1;
+        }
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    if let Some(outcome) = app.game.outcome() {
+        rows.push(format!("     {}", outcome.result));
+    }
+    rows
+}
+
+fn status_line(app: &App) -> Line<'static> {
+    let ascii = app.look == Look::Ascii;
+    match &app.message {
+        Some((text, Tone::Warning)) if !ascii => {
+            Line::styled(text.clone(), Style::new().fg(Colour::LightRed))
+        }
+        Some((text, _)) => Line::from(text.clone()),
+        None => {
+            let game = &app.game;
+            let text = match game.outcome() {
+                Some(outcome) => format!("game over: {} {}", outcome.result, describe(outcome)),
+                None if app.is_thinking() => "Rookery is thinking…".to_owned(),
+                None => {
+                    let turn = game.position().turn();
+                    let check = if game.position().is_check() { " · check" } else { "" };
+                    format!("{} to move{check}", title(turn))
+                }
+            };
+            Line::from(text)
+        }
+    }
+}
+
+fn input_line(app: &App) -> Line<'static> {
+    if app.promotion.is_some() {
+        return Line::from("promote to: q queen · r rook · b bishop · n knight (Enter: queen)");
+    }
+    let mut spans = vec![Span::raw("move> "), Span::raw(app.input.clone()), Span::raw("_")];
+    if app.input.is_empty() {
+        spans.push(Span::raw("  type a move (e4, Nf3, e2e4) or pick with arrows and Space"));
+    } else {
+        let options = app.completions();
+        let text = match options.len() {
+            0 => "  no legal move starts so".to_owned(),
+            n if n <= 8 => format!("  Tab: {}", options.join(" ")),
+            n => format!("  Tab: {} … ({n})", options[..8].join(" ")),
+        };
+        spans.push(Span::raw(text));
+    }
+    Line::from(spans)
+}
+
+/// The outcome in words, after the score: "White wins by checkmate".
+pub fn describe(outcome: Outcome) -> String {
+    let how = match outcome.termination {
+        Termination::Checkmate => "by checkmate",
+        Termination::Resignation => "by resignation",
+        Termination::Timeout => "on time",
+        Termination::TimeoutVsInsufficientMaterial => {
+            "on time: the flag fell, but no mate was possible"
+        }
+        Termination::IllegalMoves => "by illegal moves",
+        Termination::Agreement => "by agreement",
+        Termination::DeadPosition => "by dead position",
+        Termination::PerpetualCheck => "by perpetual check",
+        Termination::Stalemate => "by stalemate",
+        Termination::ThreefoldRepetition => "by threefold repetition",
+        Termination::FivefoldRepetition => "by fivefold repetition",
+        Termination::FiftyMoves => "by the fifty-move rule",
+        Termination::SeventyFiveMoves => "by the seventy-five-move rule",
+        Termination::ResignationVsInsufficientMaterial => {
+            "by resignation against a side that could not mate"
+        }
+        Termination::IllegalMovesVsInsufficientMaterial => {
+            "by illegal moves against a side that could not mate"
+        }
+        Termination::Aborted => "aborted",
+        Termination::Abandoned => "by abandonment",
+    };
+    match outcome.result {
+        GameResult::Win(color) => format!("{} wins {how}", title(color)),
+        GameResult::Draw => format!("draw {how}"),
+        GameResult::Aborted => "game aborted".to_owned(),
+    }
+}
+
+/// A box of `width` × `height` in the middle of `screen`, clipped to it.
+fn centred(screen: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(screen.width);
+    let height = height.min(screen.height);
+    Rect::new(
+        screen.x + (screen.width - width) / 2,
+        screen.y + (screen.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+fn draw_help(frame: &mut Frame, screen: Rect) {
+    let mut lines: Vec<Line> =
+        KEYS.iter().map(|(keys, what)| Line::from(format!(" {keys:<22}{what}"))).collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(" any key closes this help"));
+    let area = centred(screen, 72, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys ")), area);
+}
+
+fn draw_game_over(frame: &mut Frame, app: &App, screen: Rect) {
+    let Some(outcome) = app.game.outcome() else { return };
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(format!("  {}  {}", outcome.result, describe(outcome))),
+        Line::from(format!("  after {} moves", app.game.plies().len().div_ceil(2))),
+        Line::from(""),
+    ];
+    if let Some(path) = &app.saved {
+        lines.push(Line::from(format!("  saved to {}", path.display())));
+    }
+    lines.push(Line::from("  Ctrl-S save PGN · Esc see the board · q quit"));
+    let area = centred(screen, 60, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Game over ")), area);
+}

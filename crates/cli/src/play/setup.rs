@@ -1,0 +1,275 @@
+//! From the command line to the first position: the mode, the rule set and clock, and the
+//! moves of a PGN to continue. Every error names the offending argument (and for a PGN, the
+//! file, line and column) and exits with status 2.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rookery_arbiter::{Game, GameSpec, MoveInput};
+use rookery_core::{Color, SanPlus};
+use rookery_engine::Level;
+use rookery_pgn::{Location, RawTag, ReadError, Reader, Visitor};
+
+use super::{Args, ColorChoice};
+use crate::UsageError;
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people at one keyboard: whoever is on move acts.
+    HotSeat,
+    /// A person against the engine.
+    Engine {
+        /// The person's colour.
+        human: Color,
+        /// The engine's level.
+        level: Level,
+    },
+}
+
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Letters, no colour.
+    Ascii,
+    /// Unicode pieces on squares of the 256-colour palette.
+    Indexed,
+    /// Unicode pieces on 24-bit colours.
+    TrueColor,
+}
+
+/// Everything a game needs to start, checked.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The game to create (rules, clock, start position, names).
+    pub spec: GameSpec,
+    /// Moves to replay before play starts (the main line of `--pgn`), with where they stand.
+    pub moves: Vec<(SanPlus, Location)>,
+    /// The PGN file the moves come from, for messages.
+    pub pgn: Option<PathBuf>,
+    /// Who plays.
+    pub mode: Mode,
+    /// How the board is drawn.
+    pub look: Look,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Where Ctrl-S writes the PGN.
+    pub save: PathBuf,
+    /// Also write it when the game ends and on quitting (`--save`).
+    pub auto_save: bool,
+    /// Seeds the engine's choices.
+    pub seed: u64,
+}
+
+impl Config {
+    /// A hot-seat game from the standard start with these rules and clock, drawn in colour.
+    #[cfg(test)]
+    pub fn hot_seat(spec: GameSpec) -> Config {
+        Config {
+            spec,
+            moves: Vec::new(),
+            pgn: None,
+            mode: Mode::HotSeat,
+            look: Look::TrueColor,
+            flipped: false,
+            save: PathBuf::from("rookery-test.pgn"),
+            auto_save: false,
+            seed: 1,
+        }
+    }
+
+    /// Creates the game at `now` and replays the moves to continue from.
+    ///
+    /// # Errors
+    /// [`UsageError`] naming the bad `--fen`, or the PGN move that cannot be played.
+    pub fn start_game(&self, now: u64) -> Result<Game, UsageError> {
+        let mut game = Game::new(self.spec.clone(), now).map_err(|e| match &self.pgn {
+            Some(path) => UsageError(format!("{}: [FEN]: {e}", path.display())),
+            None => UsageError(format!("bad --fen: {e}")),
+        })?;
+        for (san, at) in &self.moves {
+            let turn = game.position().turn();
+            let input = MoveInput::San(san.to_string());
+            if let Err(rejected) = game.play(turn, &input, false, now) {
+                let file = self
+                    .pgn
+                    .as_deref()
+                    .map_or_else(|| "PGN".to_owned(), |p| p.display().to_string());
+                return Err(UsageError(format!("{file}: {at}: cannot play {san}: {rejected}")));
+            }
+        }
+        if game.is_over() {
+            let file =
+                self.pgn.as_deref().map_or_else(|| "PGN".to_owned(), |p| p.display().to_string());
+            return Err(UsageError(format!("{file}: the game is already over")));
+        }
+        Ok(game)
+    }
+}
+
+/// The wall clock, read once at start: it names the default save file and dates the game.
+pub struct WallClock {
+    /// Seconds since the Unix epoch.
+    pub unix_secs: u64,
+    /// Nanoseconds within the second, for a default seed.
+    pub nanos: u32,
+}
+
+impl WallClock {
+    /// Reads the system clock.
+    pub fn now() -> WallClock {
+        let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+        WallClock { unix_secs: since.as_secs(), nanos: since.subsec_nanos() }
+    }
+
+    /// The UTC date and time: (year, month, day, hour, minute, second).
+    fn civil(&self) -> (i64, u32, u32, u64, u64, u64) {
+        // Howard Hinnant's days-to-civil algorithm ("chrono-Compatible Low-Level Date
+        // Algorithms").
+        let days = (self.unix_secs / 86_400) as i64 + 719_468;
+        let era = days.div_euclid(146_097);
+        let doe = days.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        let secs = self.unix_secs % 86_400;
+        (year, month, day, secs / 3600, secs / 60 % 60, secs % 60)
+    }
+}
+
+/// Checks the arguments and builds the game's configuration.
+///
+/// # Errors
+/// [`UsageError`] naming the bad argument or PGN file.
+pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
+    let seed = args.seed.unwrap_or(u64::from(wall.nanos) ^ wall.unix_secs);
+    let mode = match args.level {
+        None => Mode::HotSeat,
+        Some(n) => {
+            let level = Level::new(n)
+                .ok_or_else(|| UsageError(format!("bad --level {n}: expected 1 to 8")))?;
+            let human = match args.color {
+                ColorChoice::White => Color::White,
+                ColorChoice::Black => Color::Black,
+                ColorChoice::Random if seed.is_multiple_of(2) => Color::White,
+                ColorChoice::Random => Color::Black,
+            };
+            Mode::Engine { human, level }
+        }
+    };
+    let (white, black) = match mode {
+        Mode::HotSeat => ("?".to_owned(), "?".to_owned()),
+        Mode::Engine { human, level } => {
+            let person = std::env::var("USER").unwrap_or_else(|_| "Player".to_owned());
+            let engine = format!("Rookery level {}", level.get());
+            match human {
+                Color::White => (person, engine),
+                Color::Black => (engine, person),
+            }
+        }
+    };
+    let (year, month, day, hour, minute, second) = wall.civil();
+    let mut spec = GameSpec {
+        fen: args.fen,
+        rules: args.rules,
+        time_control: Some(args.tc),
+        white,
+        black,
+        tags: vec![
+            ("Event".into(), "Rookery terminal game".into()),
+            ("Site".into(), "rookery play".into()),
+            ("Date".into(), format!("{year:04}.{month:02}.{day:02}")),
+            ("Round".into(), "-".into()),
+        ],
+    };
+    let mut moves = Vec::new();
+    if let Some(path) = &args.pgn {
+        let loaded = load_pgn(path)?;
+        spec.fen = loaded.fen;
+        moves = loaded.moves;
+    }
+    let look = if args.ascii { Look::Ascii } else { super::terminal::detect_look() };
+    let save = args.save.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "rookery-{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}.pgn"
+        ))
+    });
+    let config = Config {
+        spec,
+        moves,
+        pgn: args.pgn,
+        mode,
+        look,
+        flipped: args.flip,
+        save,
+        auto_save: args.save.is_some(),
+        seed,
+    };
+    // Fail now, before the terminal changes, if the position or the PGN cannot be played.
+    config.start_game(0)?;
+    Ok(config)
+}
+
+/// The first game of a PGN file: its start position and main-line moves.
+struct LoadedGame {
+    fen: Option<String>,
+    moves: Vec<(SanPlus, Location)>,
+}
+
+fn load_pgn(path: &Path) -> Result<LoadedGame, UsageError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
+    let mut reader = Reader::new(file);
+    let mut visitor = MainLine::default();
+    let game = reader
+        .read_game(&mut visitor)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?
+        .ok_or_else(|| UsageError(format!("{}: no game in the file", path.display())))?;
+    match game {
+        Ok(game) => Ok(game),
+        Err(e) => Err(UsageError(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// Collects the `[FEN]` tag and the main line of one game; variations are skipped.
+#[derive(Default)]
+struct MainLine {
+    fen: Option<String>,
+    moves: Vec<(SanPlus, Location)>,
+    error: Option<ReadError>,
+}
+
+impl Visitor for MainLine {
+    type Output = Result<LoadedGame, ReadError>;
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
+        if name == b"FEN" {
+            self.fen = Some(value.decode_utf8().into_owned());
+        }
+    }
+
+    fn san(&mut self, san_plus: SanPlus, at: Location) -> ControlFlow<()> {
+        self.moves.push((san_plus, at));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+
+    fn error(&mut self, error: ReadError) {
+        self.error.get_or_insert(error);
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        let this = std::mem::take(self);
+        match this.error {
+            Some(e) => Err(e),
+            None => Ok(LoadedGame { fen: this.fen, moves: this.moves }),
+        }
+    }
+}
