@@ -178,6 +178,11 @@ impl Game {
         &self.plies
     }
 
+    /// The side asking to take back its last move, if any (rule sets with takebacks).
+    pub fn takeback_request(&self) -> Option<Color> {
+        self.takeback_request
+    }
+
     /// The side whose draw offer stands, if any (§7).
     pub fn pending_offer(&self) -> Option<Color> {
         self.offer

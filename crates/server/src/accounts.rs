@@ -24,12 +24,11 @@ use crate::state::{now_ms, random_hex, AppState};
 
 /// A user as the API shows it.
 pub fn user_json(u: &User) -> Value {
-    let level = Level::of(u.points);
     json!({
         "name": u.username,
         "created_at_ms": u.created_at_ms,
         "points": u.points.to_string(),
-        "level": { "label": level.label(), "en": level.en().to_string(), "zh": level.zh().to_string() },
+        "level": crate::live::level_json(Level::of(u.points)),
         "rating": { "rating": round1(u.rating.rating), "deviation": round1(u.rating.deviation), "volatility": u.rating.volatility },
         "wins": u.wins, "draws": u.draws, "losses": u.losses,
     })

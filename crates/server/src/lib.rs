@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
+mod analysis;
 mod api;
 mod assets;
 mod error;
@@ -18,6 +19,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 pub use error::ApiError;
@@ -127,7 +129,13 @@ impl Server {
             state.live.shutdown().await;
             state.closing.send_replace(true);
         };
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        // No Nagle: game messages are small frames that must leave at once.
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+        });
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(stop)
             .await?;
         sweeper.abort();

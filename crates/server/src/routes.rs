@@ -7,7 +7,7 @@ use axum::routing::{delete, get, post};
 use axum::Router;
 
 use crate::state::AppState;
-use crate::{accounts, api, assets, identity, ws};
+use crate::{accounts, analysis, api, assets, identity, ws};
 
 /// The whole site.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -25,6 +25,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/recent", get(api::recent_games))
         .route("/games/{id}", get(api::game))
         .route("/games/{id}/pgn", get(api::game_pgn))
+        .route("/games/{id}/analysis", get(analysis::analysis))
         .route("/games/{id}/socket", get(ws::game_socket))
         .route("/lobby/socket", get(ws::lobby_socket))
         .route("/users/{name}", get(api::user))
@@ -32,10 +33,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/leaderboard", get(api::leaderboard))
         .route("/health", get(api::health))
         .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) });
-    Router::new()
+    // Cookies are read and set by the API only: the pages and their long-cached assets are
+    // the same for everyone.
+    let identified = Router::new()
         .nest("/api/v1", api)
+        .layer(middleware::from_fn_with_state(state.clone(), identity::identify));
+    Router::new()
+        .merge(identified)
         .route("/health", get(api::health))
         .merge(assets::router())
-        .layer(middleware::from_fn_with_state(state.clone(), identity::identify))
         .with_state(state)
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rookery_store::Store;
-use tokio::sync::watch;
+use tokio::sync::{watch, Mutex, MutexGuard};
 
 use crate::live::LiveGames;
 use crate::lobby::Lobby;
@@ -22,8 +22,13 @@ pub struct AppState {
     pub login_by_name: RateLimiter,
     /// Failed log-ins and sign-ups per address.
     pub login_by_addr: RateLimiter,
+    /// Engine analyses running, at most one per core.
+    pub analysts: crate::analysis::Analysts,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
+    /// Taken around the live games' writes when the database is SQLite (see
+    /// [`AppState::write_turn`]).
+    sqlite_writer: Mutex<()>,
 }
 
 impl AppState {
@@ -35,8 +40,23 @@ impl AppState {
             lobby: Lobby::default(),
             login_by_name: RateLimiter::new(5, 60_000),
             login_by_addr: RateLimiter::new(20, 60_000),
+            analysts: crate::analysis::Analysts::default(),
             closing: watch::Sender::new(false),
+            sqlite_writer: Mutex::new(()),
         })
+    }
+
+    /// Waits for this task's turn to write a live game's action, when the database is SQLite.
+    ///
+    /// SQLite has one writer at a time; pool connections that race for its lock sleep in its
+    /// busy handler (1, 2, 5, 10 … ms), which held the load benchmark (BENCHMARKS.md, "Server
+    /// load") at about 1,000 moves/s with seconds of latency and an idle CPU. Queued here,
+    /// in order, the writes never meet the lock taken. PostgreSQL needs no turn.
+    pub async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
+        match self.store.backend() {
+            rookery_store::Backend::Sqlite => Some(self.sqlite_writer.lock().await),
+            rookery_store::Backend::Postgres => None,
+        }
     }
 }
 

@@ -27,6 +27,10 @@ const MAX_FRAME: usize = 64 * 1024;
 /// A message larger than this is refused with an error.
 const MAX_MESSAGE: usize = 4 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(2);
+/// The read buffer of a socket. Messages are at most [`MAX_MESSAGE`] (larger frames grow the
+/// buffer); tungstenite's default of 128 KiB is zero-filled before every read, which made it
+/// resident: 290 KiB per game for its two sockets (BENCHMARKS.md, "Server load").
+const READ_BUFFER: usize = 4 * 1024;
 
 /// Refuses cross-site WebSocket upgrades: a browser's `Origin` must name this host.
 fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
@@ -57,11 +61,12 @@ pub async fn game_socket(
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let mut conn = Connection::new(socket, state.clone());
             match handle {
                 Some(handle) => conn.play(handle, &visitor).await,
-                None => conn.watch_finished(&id).await,
+                None => conn.watch_finished(&id, &visitor).await,
             }
         })
         .into_response())
@@ -78,6 +83,7 @@ pub async fn lobby_socket(
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let name = visitor.identity.name();
             state.lobby.enter(name);
@@ -171,7 +177,7 @@ impl Connection {
             Seat::Spectator
         };
         let Some(joined) = handle.join(seat).await else {
-            return self.watch_finished(&meta.id).await;
+            return self.watch_finished(&meta.id, visitor).await;
         };
         if !self.send(&joined.hello).await {
             handle.send(Command::Leave { seat }).await;
@@ -281,7 +287,7 @@ impl Connection {
 
     /// A finished game no actor holds: send it, then answer `ping` and `sync` until the
     /// client leaves.
-    async fn watch_finished(&mut self, id: &str) {
+    async fn watch_finished(&mut self, id: &str, visitor: &Visitor) {
         let game = match game_state(&self.state, id).await {
             Ok(game) => game,
             Err(e) => {
@@ -289,7 +295,12 @@ impl Connection {
                 return;
             }
         };
-        if !self.send(&json!({ "t": "hello", "you": null, "game": game })).await {
+        let you = match self.state.store.game(id).await {
+            Ok(Some(g)) if visitor.identity.is(&g.white) => Value::from("white"),
+            Ok(Some(g)) if visitor.identity.is(&g.black) => Value::from("black"),
+            _ => Value::Null,
+        };
+        if !self.send(&json!({ "t": "hello", "you": you, "game": game })).await {
             return;
         }
         let mut closing = self.state.closing.subscribe();

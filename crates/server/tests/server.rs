@@ -221,6 +221,13 @@ async fn a_rated_game_to_checkmate_with_a_spectator_and_the_ladder() {
     assert_eq!(export.trim(), pgn.trim());
     let (_, board) = white.get("/api/v1/leaderboard").await;
     assert_eq!(board["users"][0]["name"], "blacky");
+
+    // Analysis of the finished game: before 2...Qh4# Black mates in one (White's view: -1).
+    let (status, a) = white.get(&format!("/api/v1/games/{game}/analysis?ply=3")).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!((a["mate"].as_i64(), a["best"].as_str()), (Some(-1), Some("d8h4")), "{a}");
+    let (status, _) = white.get(&format!("/api/v1/games/{game}/analysis?ply=5")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     server.stop().await;
 }
 
@@ -233,6 +240,12 @@ async fn draw_offers_over_the_wire() {
     let (mut w, _) = white.game_socket(&game).await;
     let (mut b, _) = black.game_socket(&game).await;
 
+    // No engine advice while the game is played (§8.5).
+    let (status, body) = white.get(&format!("/api/v1/games/{game}/analysis?ply=0")).await;
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game_in_progress"))
+    );
     // An offer is made with one's own move (§7).
     w.send(json!({ "t": "move", "uci": "e2e4", "ply": 0, "offer_draw": true })).await;
     let offered = b.next_of("event:draw_offered").await;

@@ -250,7 +250,9 @@ impl Actor {
         });
         Crowd {
             spectators: self.spectators,
-            online: ByColor::new_with(|c| self.connections[c] > 0),
+            online: ByColor::new_with(|c| {
+                self.connections[c] > 0 || self.handle.meta.player(c).kind == PlayerKind::Engine
+            }),
             abandoned,
         }
     }
@@ -390,7 +392,9 @@ impl Actor {
     async fn store(&mut self, action: &Action, at: u64) -> Result<(), rookery_store::StoreError> {
         let (kind, data) = action.encode();
         let stored = rookery_store::Action { seq: self.seq, at_ms: at as i64, kind, data };
+        let turn = self.state.write_turn().await;
         self.state.store.append_action(&self.handle.meta.id, &stored).await?;
+        drop(turn);
         self.seq += 1;
         self.last_stamp = self.last_stamp.max(at);
         Ok(())
@@ -408,7 +412,10 @@ impl Actor {
         };
         let mut ladder: Option<RatingChanges> = None;
         for attempt in 0..5u64 {
-            match self.state.store.finish_game(&finish).await {
+            let turn = self.state.write_turn().await;
+            let finished = self.state.store.finish_game(&finish).await;
+            drop(turn);
+            match finished {
                 Ok(changes) => {
                     ladder = changes;
                     break;
@@ -422,6 +429,8 @@ impl Actor {
         }
         tracing::info!(game = %finish.game_id, result = %finish.result, termination = %finish.termination, "game over");
         self.finished_at = Some(now_ms());
+        // Out of the live list at once; sockets already joined keep this actor until they go.
+        self.state.live.remove(&self.handle.meta.id);
         let now = self.game_now();
         self.broadcast(&end_json(&self.game, now, ladder.as_ref()));
     }

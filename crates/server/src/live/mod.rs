@@ -17,7 +17,7 @@ use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 pub use action::{parse_claim, Action};
-pub use view::{game_json, player_json, Crowd};
+pub use view::{game_json, level_json, player_json, Crowd};
 
 use crate::error::ApiError;
 use crate::state::{now_ms, random_id, AppState};
@@ -328,6 +328,7 @@ impl LiveGames {
         };
         let spec = meta.spec().map_err(|e| ApiError::field("time_control", e))?;
         let game = Game::new(spec, now).map_err(|e| ApiError::field("fen", e.to_string()))?;
+        let turn = state.write_turn().await;
         state
             .store
             .create_game(&NewGame {
@@ -341,6 +342,7 @@ impl LiveGames {
                 created_at_ms: now as i64,
             })
             .await?;
+        drop(turn);
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
         Ok(self.spawn(state, meta, game, 0, now, false))
     }

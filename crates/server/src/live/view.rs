@@ -168,7 +168,7 @@ pub fn game_json(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> Value {
         "dests": dests_json(pos, over),
         "clock": clock_json(game, now),
         "offer": if over { None } else { game.pending_offer().map(color_name) },
-        "takeback": Value::Null,
+        "takeback": if over { None } else { game.takeback_request().map(color_name) },
         "strikes": { "white": game.strikes(Color::White), "black": game.strikes(Color::Black) },
         "strike_limit": strike_limit,
         "obligation": obligation_json(if over { None } else { game.obligation() }),
@@ -251,13 +251,17 @@ pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<Value> {
     out
 }
 
+/// A level as the API shows it everywhere: the machine label and both names.
+pub fn level_json(level: rookery_ladder::Level) -> Value {
+    json!({ "label": level.label(), "en": level.en().to_string(), "zh": level.zh().to_string() })
+}
+
 /// One side's ladder change.
 fn change_json(c: &rookery_store::RatingChange) -> Value {
-    let level = rookery_ladder::Level::of(c.points_after);
     json!({
         "points_before": c.points_before.to_string(),
         "points_after": c.points_after.to_string(),
-        "level": level.label(),
+        "level": level_json(rookery_ladder::Level::of(c.points_after)),
         "rating_before": (c.rating_before.rating * 10.0).round() / 10.0,
         "rating_after": (c.rating_after.rating * 10.0).round() / 10.0,
     })

@@ -1,0 +1,107 @@
+//! Engine analysis of a finished game's positions, for the review board. Never of a game in
+//! progress (RULES.md §8.5: no advice during play). Searches run on blocking threads, at most
+//! one per core at a time, each with a fixed budget.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use rookery_core::Color;
+use rookery_engine::{Engine, Limits, Options, Score, Signals};
+use rookery_store::GameStatus;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+use crate::api::check_game_id;
+use crate::error::ApiError;
+use crate::live::rebuild;
+use crate::state::AppState;
+
+/// The budget of one analysis.
+const NODES: u64 = 1_500_000;
+const TIME: Duration = Duration::from_secs(3);
+
+/// Limits concurrent analyses to the machine's cores.
+pub struct Analysts(Semaphore);
+
+impl Default for Analysts {
+    fn default() -> Analysts {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Analysts(Semaphore::new(cores))
+    }
+}
+
+/// `?ply=N`: the position after `N` moves.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct At {
+    ply: Option<usize>,
+}
+
+/// `GET /api/v1/games/{id}/analysis?ply=N`.
+pub async fn analysis(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(at): Query<At>,
+) -> Result<Json<Value>, ApiError> {
+    check_game_id(&id)?;
+    let stored =
+        state.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    if stored.status == GameStatus::Live {
+        return Err(ApiError::Conflict {
+            code: "game_in_progress",
+            message: "no engine analysis while the game is played (§8.5)".into(),
+        });
+    }
+    let (_, game, _) = rebuild(&stored).map_err(ApiError::Internal)?;
+    let plies = game.plies().len();
+    let ply = at.ply.unwrap_or(plies);
+    if ply > plies {
+        return Err(ApiError::field("ply", format!("0 to {plies}, not {ply}")));
+    }
+    let mut pos = *game.start_position();
+    let mut history = Vec::with_capacity(ply);
+    for record in &game.plies()[..ply] {
+        history.push(pos.repetition_key());
+        pos.play_unchecked(record.m);
+    }
+    let fen = pos.to_fen();
+    if !pos.has_legal_moves() {
+        return Ok(Json(json!({
+            "ply": ply, "fen": fen, "depth": 0, "score_cp": null,
+            "mate": if pos.is_check() { Some(0) } else { None }, "pv": [], "best": null, "nodes": 0,
+        })));
+    }
+    let _permit =
+        state.analysts.0.acquire().await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let outcome = tokio::task::spawn_blocking(move || {
+        let mut engine = Engine::with_options(Options { hash_mb: 32, ..Options::default() })
+            .map_err(|e| e.to_string())?;
+        let limits = Limits { nodes: Some(NODES), movetime: Some(TIME), ..Limits::default() };
+        Ok::<_, String>(engine.search(
+            &pos,
+            &history,
+            &limits,
+            &Signals::new(),
+            &Instant::now(),
+            &mut (),
+        ))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(ApiError::Internal)?;
+    // From White's point of view, as review boards show it.
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    let (cp, mate) = match outcome.score {
+        Some(Score::Centipawns(cp)) => (Some(cp * sign), None),
+        Some(Score::Mate(n)) => (None, Some(n * sign)),
+        None => (None, None),
+    };
+    Ok(Json(json!({
+        "ply": ply, "fen": fen, "depth": outcome.depth, "score_cp": cp, "mate": mate,
+        "pv": outcome.pv.iter().map(|m| m.to_uci()).collect::<Vec<_>>(),
+        "best": outcome.best.map(|m| m.to_uci()), "nodes": outcome.nodes,
+    })))
+}

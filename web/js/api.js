@@ -1,0 +1,68 @@
+// The HTTP API of docs/api.md: JSON in and out, the double-submit CSRF header on every POST
+// and DELETE, errors as `ApiError` carrying the server's code, field and message.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const e = (body && body.error) || {};
+    super(e.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = e.code || String(status);
+    this.field = e.field || null;
+  }
+}
+
+function cookie(name) {
+  const m = document.cookie.match(new RegExp('(?:^|;\\s*)' + name + '=([^;]*)'));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+let csrf = null;
+
+async function request(method, path, body) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = cookie('rookery_csrf') || csrf || '';
+  const res = await fetch('/api/v1' + path, {
+    method, headers, credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const text = await res.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  if (!res.ok) throw new ApiError(res.status, json || { error: { message: text || res.statusText } });
+  return json;
+}
+
+/** The visitor: `{user, anonymous_name, csrf}`; also sets the cookies a new visitor lacks. */
+export async function account() {
+  const a = await request('GET', '/account');
+  if (a && a.csrf) csrf = a.csrf;
+  return a;
+}
+
+export const signup = (username, password) => request('POST', '/account/signup', { username, password });
+export const login = (username, password) => request('POST', '/account/login', { username, password });
+export const logout = () => request('POST', '/account/logout');
+
+export const seeks = () => request('GET', '/seeks');
+export const createSeek = (seek) => request('POST', '/seeks', seek);
+export const createChallenge = (challenge) => request('POST', '/challenges', challenge);
+export const cancelSeek = (id) => request('DELETE', `/seeks/${encodeURIComponent(id)}`);
+export const acceptSeek = (id) => request('POST', `/seeks/${encodeURIComponent(id)}/accept`);
+export const engineGame = (spec) => request('POST', '/engine-games', spec);
+
+export const liveGames = () => request('GET', '/games/live');
+export const game = (id) => request('GET', `/games/${encodeURIComponent(id)}`);
+export const pgnUrl = (id) => `/api/v1/games/${encodeURIComponent(id)}/pgn`;
+/** Engine analysis of a finished game at `ply` (proposed endpoint; 404 until the server has it). */
+export const analysis = (id, ply) => request('GET', `/games/${encodeURIComponent(id)}/analysis?ply=${ply}`);
+
+export const user = (name) => request('GET', `/users/${encodeURIComponent(name)}`);
+export const userPgnUrl = (name) => `/api/v1/users/${encodeURIComponent(name)}/games.pgn`;
+export const leaderboard = (limit, offset) => request('GET', `/leaderboard?limit=${limit}&offset=${offset}`);
+
+export function socketUrl(path) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/v1${path}`;
+}

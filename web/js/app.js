@@ -1,0 +1,120 @@
+// The single-page shell: client routes, the header (account, language, sound), and the
+// visitor's identity shared with the pages. Each page module exports `mount(el, params, ctx)`
+// returning a cleanup function.
+
+import * as api from './api.js';
+import { h, clear, toast, icon } from './dom.js';
+import { LANGS, lang, setLang, t, translateDom } from './i18n.js';
+import { isMuted, setMuted } from './sound.js';
+
+const ROUTES = [
+  [/^\/(?:lobby)?$/, () => import('./pages/lobby.js')],
+  [/^\/game\/([A-Za-z0-9_-]+)$/, () => import('./pages/game.js')],
+  [/^\/review\/([A-Za-z0-9_-]+)$/, () => import('./pages/review.js')],
+  [/^\/@\/([A-Za-z0-9_-]+)$/, () => import('./pages/profile.js')],
+  [/^\/leaderboard$/, () => import('./pages/leaderboard.js')],
+  [/^\/(login|signup)$/, () => import('./pages/account.js')],
+];
+
+const ctx = {
+  me: null,
+  /** The name the server knows this visitor by. */
+  get name() { return this.me ? (this.me.user ? this.me.user.name : this.me.anonymous_name) : null; },
+  get signedIn() { return !!(this.me && this.me.user); },
+  navigate,
+  refreshAccount,
+  setNetStatus,
+};
+
+let cleanup = null;
+let renderSeq = 0;
+
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, '', path);
+  else if (path !== location.pathname + location.search) history.pushState(null, '', path);
+  render();
+}
+
+async function render() {
+  const seq = ++renderSeq;
+  if (cleanup) { try { cleanup(); } catch (e) { console.error(e); } cleanup = null; }
+  setNetStatus(null);
+  const page = document.getElementById('page');
+  const path = location.pathname;
+  const route = ROUTES.find(([re]) => re.test(path));
+  document.querySelectorAll('.site-nav a').forEach((a) => a.classList.toggle('active', a.getAttribute('href') === path));
+  if (!route) { clear(page, h('p.notice', t('common.not_found'))); return; }
+  const params = path.match(route[0]).slice(1).map(decodeURIComponent);
+  clear(page, h('p.loading', t('common.loading')));
+  try {
+    const mod = await route[1]();
+    if (seq !== renderSeq) return;
+    page.className = 'page';
+    clear(page);
+    cleanup = (await mod.mount(page, params, ctx)) || null;
+  } catch (e) {
+    console.error(e);
+    if (seq === renderSeq) clear(page, h('p.notice.error', t('common.error', { msg: e.message })));
+  }
+}
+
+function setNetStatus(status) {
+  const el = document.getElementById('net-status');
+  if (!el) return;
+  el.hidden = status !== 'closed';
+  el.textContent = t('net.offline');
+}
+
+async function refreshAccount() {
+  try { ctx.me = await api.account(); } catch (e) { ctx.me = null; toast(t('common.error', { msg: e.message }), 'error'); }
+  renderHeader();
+  return ctx.me;
+}
+
+function renderHeader() {
+  translateDom(document);
+  document.title = t('app.name');
+  const sel = document.getElementById('lang-select');
+  clear(sel, Object.entries(LANGS).map(([code, l]) => h('option', { value: code, selected: code === lang() }, l.name)));
+  const sound = document.getElementById('sound-toggle');
+  clear(sound, icon(isMuted() ? 'mute' : 'sound'));
+  sound.title = t(isMuted() ? 'nav.sound_off' : 'nav.sound_on');
+  sound.setAttribute('aria-label', sound.title);
+  const box = document.getElementById('account-box');
+  if (ctx.signedIn) {
+    const name = ctx.me.user.name;
+    clear(box,
+      h('a.user-link', { href: `/@/${name}`, 'data-link': true, id: 'me-link' }, name),
+      h('button.link-btn', { type: 'button', id: 'logout', on: { click: onLogout } }, t('nav.signout')));
+  } else {
+    clear(box,
+      ctx.me ? h('span.anon-name', ctx.me.anonymous_name) : null,
+      h('a.btn.small', { href: '/login', 'data-link': true, id: 'signin-link' }, t('nav.signin')));
+  }
+}
+
+async function onLogout() {
+  try { await api.logout(); } catch (e) { toast(e.message, 'error'); }
+  await refreshAccount();
+  render();
+}
+
+function init() {
+  setLang(lang());
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-link]');
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(a.getAttribute('href'));
+  });
+  window.addEventListener('popstate', render);
+  document.getElementById('lang-select').addEventListener('change', (e) => {
+    setLang(e.target.value);
+    renderHeader();
+    render();
+  });
+  document.getElementById('sound-toggle').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); });
+  refreshAccount().then(render);
+}
+
+init();

@@ -1,0 +1,481 @@
+// The game page: play or watch one game over its socket (docs/protocol.md). The server's
+// `hello`/`state` is the whole truth; `move`, `event` and `end` update it; the page renders
+// from it. Earlier positions can be reviewed from the move list while the game goes on.
+
+import * as api from '../api.js';
+import { Socket } from '../socket.js';
+import { Board, uciSquares, destsFromServer } from '../board.js';
+import { Clocks } from '../clock.js';
+import { h, clear, toast, confirmButton, copyText, icon } from '../dom.js';
+import { t, colorName, resultText, levelText } from '../i18n.js';
+import * as sound from '../sound.js';
+import { parseFen, toFen, patternMoves, destsMap, replay, play } from '../chess.js';
+import { tcLabel, playerName } from './lobby.js';
+import { moveList, navKeys } from './review.js';
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+const UCI_RE = /^[a-h][1-8][a-h][1-8][qrbn]?$/i;
+
+/** The low-time mark: 10 s, or a fifth of a shorter base time. */
+function lowMark(tc) {
+  const m = /^(\d+(?:\.\d+)?)/.exec(tc || '');
+  if (!m || tc.includes('/') || /d$/.test(tc)) return 10000;
+  return Math.min(10000, Math.max(2000, Number(m[1]) * 200));
+}
+
+export async function mount(page, [id], ctx) {
+  page.classList.add('game-page');
+  let g = null; // the protocol's game object
+  let you = null;
+  let positions = []; // parsed positions, [0] initial … [ply]
+  let viewPly = null; // null: following the game
+  let lastTouch = null;
+  let firstHello = true;
+  let abandonTimer = null;
+  let lastZeroSync = 0;
+
+  // Layout.
+  const boardEl = h('div.board#board');
+  const bars = { top: h('div.player-bar.top'), bottom: h('div.player-bar.bottom') };
+  const clockEls = { white: h('div.clock#clock-white', { dataset: { color: 'white' } }), black: h('div.clock#clock-black', { dataset: { color: 'black' } }) };
+  const info = h('div.game-info#game-info');
+  const status = h('div.status#status', { 'aria-live': 'polite' });
+  const banner = h('div.result-banner#result', { hidden: true });
+  const obligationEl = h('div.obligation#obligation', { hidden: true });
+  const strikesEl = h('div.strikes#strikes', { hidden: true });
+  const offerBox = h('div.offer-box#offer-box', { hidden: true });
+  const controls = h('div.controls#controls');
+  const movesEl = h('div.moves#moves', { role: 'list', 'aria-label': t('game.moves') });
+  const viewNote = h('div.view-note#view-note', { hidden: true });
+  const offerCheck = h('input#offer-draw', { type: 'checkbox' });
+  const offerLabel = h('label.offer-draw', offerCheck, ' ', t('game.offer_draw'));
+  const moveInput = h('input#move-input', { type: 'text', placeholder: t('game.move_input'), 'aria-label': t('game.move_input.label'), autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false' });
+  const spectatorsEl = h('span.spectators#spectators');
+  const fenBtn = h('button.btn.small#copy-fen', { type: 'button', on: { click: copyFen } }, t('game.fen'));
+  const reviewLink = h('a.btn.small#review-link', { href: `/review/${id}`, 'data-link': true, hidden: true }, t('game.review'));
+  const tools = h('div.tools',
+    h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
+    h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
+    fenBtn, reviewLink);
+
+  page.append(h('div.game-layout',
+    h('div.board-col', bars.top, h('div.board-frame', boardEl), bars.bottom),
+    h('div.side-col',
+      info, status, banner, obligationEl, strikesEl, offerBox,
+      h('div.move-panel', movesEl, viewNote),
+      h('div.actions', offerLabel, controls),
+      h('form.move-form', { on: { submit: onTypedMove } }, moveInput),
+      tools)));
+
+  const board = new Board(boardEl, { onMove: onBoardMove, onSelect: onBoardSelect });
+  const clocks = new Clocks(clockEls, {
+    onLow: (color) => { if (color === you) sound.play('lowTime'); },
+    onZero: () => {
+      // The server decides flags; ask it to look (at most once a second).
+      if (g && g.status === 'live' && performance.now() - lastZeroSync > 1000) { lastZeroSync = performance.now(); socket.send({ t: 'sync' }); }
+    },
+  });
+
+  const socket = new Socket(api.socketUrl(`/games/${encodeURIComponent(id)}/socket`), {
+    onStatus: (s) => ctx.setNetStatus(s),
+    onMessage: (msg) => { try { onMessage(msg, performance.now()); } catch (e) { console.error(e, msg); } },
+  });
+
+  function onMessage(msg, at) {
+    switch (msg.t) {
+      case 'hello':
+        you = msg.you || null;
+        setGame(msg.game, at);
+        if (firstHello) {
+          // A finished game greets its own players as spectators (`you: null`): face them anyway.
+          const mine = g.black && g.black.kind !== 'engine' && g.black.name === ctx.name ? 'black' : 'white';
+          board.setOrientation(you || mine);
+          firstHello = false;
+        }
+        renderAll();
+        break;
+      case 'state':
+        setGame(msg.game, at);
+        renderAll();
+        break;
+      case 'move': onMove(msg, at); break;
+      case 'event': onEvent(msg); break;
+      case 'end': onEnd(msg, at); break;
+      case 'rejected': onRejected(msg); break;
+      case 'error': toast(t('common.error', { msg: msg.message || msg.code }), 'error'); renderBoard(); break;
+      default: break;
+    }
+  }
+
+  function setGame(game, at) {
+    g = { ...game };
+    lowSet();
+    positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
+    // Trust the server's current position over the replay if they disagree.
+    if (g.fen && toFen(positions[positions.length - 1]).split(' ')[0] !== g.fen.split(' ')[0]) positions[positions.length - 1] = parseFen(g.fen);
+    if (viewPly !== null && viewPly > g.ply) viewPly = null;
+    lastTouch = null;
+    clocks.set(g.status === 'live' ? g.clock : g.clock && { ...g.clock, running: null }, at);
+  }
+
+  function lowSet() { clocks.lowMs = lowMark(g.time_control); }
+
+  function onMove(msg, at) {
+    if (!g) return;
+    if (msg.ply !== g.ply + 1) { socket.send({ t: 'sync' }); return; }
+    const prev = positions[positions.length - 1];
+    const capture = (msg.san || '').includes('x') || !!prev.board[squareOf(msg.uci.slice(2, 4))];
+    g.moves.push({ uci: msg.uci, san: msg.san, clock_ms: msg.clock ? msg.clock[msg.by + '_ms'] : null });
+    // A move that is not the latest of its batch comes without `fen`: replay it.
+    const next = msg.fen ? parseFen(msg.fen) : play(prev, msg.uci);
+    g.ply = msg.ply;
+    g.fen = msg.fen || toFen(next);
+    g.turn = other(msg.by);
+    g.check = !!msg.check;
+    g.dests = msg.dests || {};
+    g.clock = msg.clock || g.clock;
+    g.offer = msg.offer_draw ? msg.by : null;
+    g.takeback = null;
+    g.obligation = null;
+    g.claimable = [];
+    positions.push(next);
+    lastTouch = null;
+    if (msg.by === you) offerCheck.checked = false;
+    clocks.set(g.clock, at);
+    sound.play(g.check ? 'check' : capture ? 'capture' : 'move');
+    renderAll();
+    if (you && g.turn === you && g.status === 'live') {
+      if (board.playPremove()) return;
+    }
+  }
+
+  function onEvent(ev) {
+    if (!g) return;
+    switch (ev.kind) {
+      case 'draw_offered':
+        g.offer = ev.by;
+        if (ev.by !== you) toast(t('game.draw_offered_by', { color: colorName(ev.by) }));
+        break;
+      case 'draw_declined':
+        g.offer = null;
+        if (ev.by !== you) toast(t('game.draw_declined', { color: colorName(ev.by) }));
+        break;
+      case 'obliged':
+        g.obligation = { ...ev.obligation, color: ev.color };
+        break;
+      case 'illegal_move':
+        g.strikes = { ...(g.strikes || { white: 0, black: 0 }), [ev.color]: ev.count };
+        if ('limit' in ev) g.strike_limit = ev.limit;
+        toast(ev.limit ? t('game.illegal', { n: ev.count, limit: ev.limit, reason: ev.reason }) : t('game.illegal_nolimit', { n: ev.count, reason: ev.reason }), 'error', 6000);
+        sound.play('error');
+        break;
+      case 'time_added':
+        if (ev.clock) { g.clock = ev.clock; clocks.set(ev.clock); }
+        else if (clocks.state && clocks.state[ev.color + '_ms'] !== null) { clocks.state[ev.color + '_ms'] += ev.ms; clocks.render(); }
+        toast(t('game.time_added', { s: Math.round(ev.ms / 1000), color: colorName(ev.color) }));
+        break;
+      case 'draw_claimable':
+        g.claimable = [...new Set([...(g.claimable || []), ev.claim])];
+        break;
+      case 'takeback_requested':
+        g.takeback = ev.by;
+        break;
+      case 'crowd':
+        g.spectators = ev.spectators;
+        if (g.white) g.white.online = ev.white_online;
+        if (g.black) g.black.online = ev.black_online;
+        g.abandoned = ev.abandoned || null;
+        break;
+      default: break;
+    }
+    renderAll();
+  }
+
+  function onEnd(msg, at) {
+    if (!g) return;
+    g.status = msg.termination === 'aborted' ? 'aborted' : 'finished';
+    g.result = msg.result;
+    g.termination = msg.termination;
+    g.reason = msg.reason;
+    g.ladder = msg.ladder || null;
+    g.dests = {};
+    g.offer = null;
+    g.abandoned = null;
+    g.clock = msg.clock || g.clock;
+    clocks.set(g.clock && { ...g.clock, running: null }, at);
+    board.cancelPremove();
+    sound.play('end');
+    renderAll();
+  }
+
+  function onRejected(msg) {
+    if (msg.code === 'stale_ply') socket.send({ t: 'sync' });
+    // A counted illegal move is told by its `illegal_move` event (with the count): once is enough.
+    const counted = msg.code === 'illegal' && g && g.rules !== 'casual';
+    if (!counted) toast(t('game.rejected', { msg: msg.message || msg.code }), 'error', 6000);
+    if (msg.code !== 'illegal') sound.play('error');
+    renderBoard();
+  }
+
+  // Input.
+  function isLive() { return g && g.status === 'live'; }
+  function myTurn() { return isLive() && you && g.turn === you; }
+  function touchMove() { return g && (g.rules === 'seed' || g.rules === 'fide'); }
+
+  function sendMove(fields) {
+    const sent = socket.send({ t: 'move', ...fields, ply: g.ply, offer_draw: offerCheck.checked });
+    if (!sent) { toast(t('net.offline'), 'error'); renderBoard(); }
+    return sent;
+  }
+
+  function onBoardMove(uci, opts = {}) {
+    if (!uci || !isLive() || viewPly !== null) { renderBoard(); return; }
+    if (opts.premove && touchMove()) socket.send({ t: 'touch', square: uci.slice(0, 2), ply: g.ply });
+    sendMove({ uci });
+  }
+
+  function onBoardSelect(key) {
+    if (!myTurn() || !touchMove() || viewPly !== null) return;
+    if (g.obligation && g.obligation.color === you) return;
+    const pos = positions[positions.length - 1];
+    const p = pos && pos.board[squareOf(key)];
+    if (!p || (p === p.toUpperCase() ? 'white' : 'black') !== you) return;
+    if (lastTouch === key) return;
+    lastTouch = key;
+    socket.send({ t: 'touch', square: key, ply: g.ply });
+  }
+
+  function onTypedMove(e) {
+    e.preventDefault();
+    const text = moveInput.value.trim();
+    if (!text || !isLive() || !you) return;
+    const fields = UCI_RE.test(text) ? { uci: text.toLowerCase() } : { san: text };
+    if (sendMove(fields)) moveInput.value = '';
+  }
+
+  async function copyFen() {
+    const fen = viewPly === null ? g.fen : toFen(positions[viewPly]);
+    if (await copyText(fen)) { fenBtn.textContent = t('common.copied'); setTimeout(() => { fenBtn.textContent = t('game.fen'); }, 1500); }
+  }
+
+  function setView(ply) {
+    if (!g) return;
+    const p = Math.max(0, Math.min(g.ply, ply));
+    viewPly = p === g.ply ? null : p;
+    renderBoard();
+    renderMoves();
+  }
+
+  const keys = navKeys(() => (viewPly === null ? g.ply : viewPly), setView, () => (g ? g.ply : 0));
+  document.addEventListener('keydown', keys);
+
+  // Rendering.
+  function renderAll() {
+    if (!g) return;
+    renderTitle();
+    renderInfo();
+    renderBars();
+    renderBoard();
+    renderMoves();
+    renderStatus();
+    renderControls();
+  }
+
+  function renderTitle() {
+    const name = (p) => (p ? (p.kind === 'engine' ? t('lobby.engine_name', { n: p.engine_level }) : p.name) : '?');
+    const mark = isLive() && you && g.turn === you ? '● ' : '';
+    document.title = `${mark}${name(g.white)} – ${name(g.black)} · ${t('app.name')}`;
+  }
+
+  function renderInfo() {
+    clear(info,
+      h('div.tc', h('strong', tcLabel(g.time_control)), ' · ', t('speed.' + g.speed), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+      h('div.rules', { title: t(`rules.${g.rules}.help`) }, t('rules.' + g.rules), h('small', ' — ', t(`rules.${g.rules}.help`))),
+      h('div.role', you ? t('game.you_play', { color: colorName(you) }) : t('game.spectating'), ' · ', spectatorsEl));
+    clear(spectatorsEl, icon('eye'), ' ', t('game.spectators', { n: g.spectators || 0 }));
+  }
+
+  function renderBars() {
+    if (!g) return;
+    const bottom = board.orientation();
+    for (const [where, color] of [['top', other(bottom)], ['bottom', bottom]]) {
+      const p = g[color] || {};
+      const strikes = g.strikes ? g.strikes[color] : 0;
+      clear(bars[where],
+        h('span.dot', { class: p.online === false && p.kind !== 'engine' ? 'off' : 'on', title: t(p.online === false && p.kind !== 'engine' ? 'game.offline' : 'game.online') }),
+        h('span.piece-icon', color === 'white' ? '♔' : '♚'),
+        h('span.name', { dataset: { color } }, playerName(p)),
+        strikes ? h('span.strike-badge', { dataset: { color }, title: t('game.strikes_nolimit', { n: strikes }) }, '✗'.repeat(Math.min(strikes, 5)), g.strike_limit ? ` ${strikes}/${g.strike_limit}` : ` ${strikes}`) : null,
+        clockEls[color]);
+      bars[where].classList.toggle('to-move', isLive() && g.turn === color);
+    }
+  }
+
+  function renderBoard() {
+    if (!g) return;
+    board.closePicker();
+    if (viewPly !== null) {
+      const pos = positions[viewPly];
+      const mv = g.moves[viewPly - 1];
+      board.set({ fen: toFen(pos), turn: pos.turn, lastMove: uciSquares(mv && mv.uci), check: !!mv && /[+#]/.test(mv.san || ''), movable: undefined, premove: false });
+      viewNote.hidden = false;
+      viewNote.textContent = t('game.review_mode', { ply: viewPly });
+      return;
+    }
+    viewNote.hidden = true;
+    const last = g.moves[g.moves.length - 1];
+    let dests = new Map();
+    let showDests = true;
+    if (myTurn()) {
+      if (touchMove()) {
+        // RULES.md §8.2: any move the piece's pattern allows may be attempted; the server
+        // judges. No destination hints, as over the board.
+        dests = destsMap(patternMoves(parseFen(g.fen)));
+        showDests = false;
+        const ob = g.obligation && (g.obligation.color || g.turn) === you ? g.obligation : null;
+        if (ob && ob.kind === 'move_piece') dests = new Map([[ob.square, dests.get(ob.square) || []]]);
+        if (ob && ob.kind === 'capture') {
+          const only = new Map();
+          for (const [from, tos] of dests) if (tos.includes(ob.square)) only.set(from, [ob.square]);
+          dests = only;
+        }
+      } else {
+        dests = destsFromServer(g.dests);
+      }
+    }
+    const custom = new Map();
+    if (g.obligation && isLive()) custom.set(g.obligation.square, 'obligation');
+    board.set({
+      fen: g.fen, turn: g.turn, lastMove: uciSquares(last && last.uci), check: g.check,
+      movable: isLive() && you ? you : undefined, dests, showDests,
+      premove: isLive() && !!you && g.turn !== you, customHighlight: custom,
+    });
+  }
+
+  function renderMoves() {
+    const current = viewPly === null ? g.ply : viewPly;
+    clear(movesEl, moveList(g.moves, current, setView));
+    const active = movesEl.querySelector('.move.active');
+    if (active && viewPly === null) movesEl.scrollTop = movesEl.scrollHeight;
+    else if (active) active.scrollIntoView({ block: 'nearest' });
+  }
+
+  function renderStatus() {
+    clearInterval(abandonTimer);
+    abandonTimer = null;
+    // Result.
+    if (!isLive()) {
+      banner.hidden = false;
+      const result = g.status === 'aborted' ? t('game.aborted') : resultText(g.result, g.termination, g.reason);
+      clear(banner,
+        h('div.result-score', g.result && g.result !== '*' ? g.result.replace('1/2', '½').replace('1/2', '½') : '—'),
+        h('div.result-text', result),
+        g.ladder ? h('div.ladder', ['white', 'black'].map((c) => g.ladder[c] && h('div.ladder-line', { dataset: { color: c } },
+          h('span.ladder-name', g[c] ? g[c].name : colorName(c), ' ', g.ladder[c].level ? h('span.level-badge', levelText(g.ladder[c].level)) : null),
+          h('span.ladder-delta', t('game.points', {
+            before: g.ladder[c].points_before, after: g.ladder[c].points_after,
+            rb: Math.round(g.ladder[c].rating_before), ra: Math.round(g.ladder[c].rating_after),
+          }))))) : null,
+        h('div.banner-actions', h('a.btn.small', { href: '/', 'data-link': true }, t('game.new_game'))));
+      reviewLink.hidden = g.status !== 'finished';
+      status.textContent = '';
+      status.className = 'status over';
+      status.hidden = true;
+    } else {
+      banner.hidden = true;
+      reviewLink.hidden = true;
+      status.hidden = false;
+      if (you) status.textContent = g.turn === you ? t('game.your_turn') : t('game.waiting');
+      else status.textContent = t('game.turn', { color: colorName(g.turn) });
+      status.className = 'status' + (you && g.turn === you ? ' mine' : '');
+      if (g.check) status.textContent += ' — ' + t('game.check');
+    }
+    // Touch-move obligation.
+    const ob = isLive() && g.obligation;
+    obligationEl.hidden = !ob;
+    if (ob) {
+      const color = ob.color || g.turn;
+      obligationEl.textContent = color === you
+        ? t('game.obligation.' + ob.kind, { square: ob.square })
+        : t('game.obligation.other.' + ob.kind, { color: colorName(color), square: ob.square });
+    }
+    // Strikes (§8).
+    const strikes = g.strikes || { white: 0, black: 0 };
+    const counted = g.rules !== 'casual' && (isLive() || strikes.white > 0 || strikes.black > 0);
+    strikesEl.hidden = !counted;
+    if (counted) {
+      clear(strikesEl, ['white', 'black'].map((c) => h('span.strike-count', { dataset: { color: c }, class: strikes[c] ? 'has' : null },
+        colorName(c), ': ', g.strike_limit ? t('game.strikes', { n: strikes[c], limit: g.strike_limit }) : t('game.strikes_nolimit', { n: strikes[c] }))));
+    }
+    // Offers.
+    offerBox.hidden = true;
+    if (isLive() && g.offer) {
+      offerBox.hidden = false;
+      if (g.offer === you) clear(offerBox, h('span', t('game.your_offer')));
+      else clear(offerBox, h('span', t('game.draw_offered_by', { color: colorName(g.offer) })),
+        you ? h('span.offer-actions',
+          h('button.btn.small.primary#accept-draw', { type: 'button', on: { click: () => socket.send({ t: 'accept_draw', ply: g.ply }) } }, t('game.accept')),
+          h('button.btn.small#decline-draw', { type: 'button', on: { click: () => socket.send({ t: 'decline_draw', ply: g.ply }) } }, t('game.decline'))) : null);
+    } else if (isLive() && g.takeback && g.takeback !== you && you) {
+      offerBox.hidden = false;
+      clear(offerBox, h('span', t('game.takeback_requested', { color: colorName(g.takeback) })),
+        h('button.btn.small.primary#accept-takeback', { type: 'button', on: { click: () => socket.send({ t: 'accept_takeback', ply: g.ply }) } }, t('game.accept')));
+    }
+    // Abandonment.
+    if (isLive() && g.abandoned && g.abandoned.color !== you) {
+      const until = performance.now() + (g.abandoned.claim_in_ms || 0);
+      const color = g.abandoned.color;
+      const box = h('div.abandoned#abandoned');
+      offerBox.hidden = false;
+      offerBox.appendChild(box);
+      const tick = () => {
+        const left = Math.max(0, until - performance.now());
+        if (left > 0 || !you) clear(box, you ? t('game.abandoned_wait', { color: colorName(color), s: Math.ceil(left / 1000) }) : t('game.abandoned', { color: colorName(color) }));
+        else {
+          clearInterval(abandonTimer);
+          clear(box, t('game.abandoned', { color: colorName(color) }),
+            h('button.btn.small.primary#claim-win', { type: 'button', on: { click: () => socket.send({ t: 'claim_abandoned', result: 'win' }) } }, t('game.claim_win')),
+            h('button.btn.small#claim-abandoned-draw', { type: 'button', on: { click: () => socket.send({ t: 'claim_abandoned', result: 'draw' }) } }, t('game.claim_draw_abandoned')));
+        }
+      };
+      tick();
+      abandonTimer = setInterval(tick, 500);
+    }
+  }
+
+  let controlsKey = null;
+  function renderControls() {
+    const playing = isLive() && !!you;
+    offerLabel.hidden = !playing;
+    moveInput.disabled = !playing;
+    moveInput.closest('form').hidden = !playing;
+    // Rebuild only when the set of actions changes, so a half-confirmed resign survives a move.
+    const key = playing ? [g.ply < 2, g.rules, g.ply > 0, !!g.takeback, g.turn === you, (g.claimable || []).join()].join('|') : '';
+    if (key === controlsKey) return;
+    controlsKey = key;
+    if (!playing) { clear(controls); return; }
+    const buttons = [];
+    if (g.ply < 2) buttons.push(confirmButton(t('game.abort'), t('common.confirm'), () => socket.send({ t: 'abort' }), { class: 'btn', id: 'abort' }));
+    buttons.push(confirmButton('⚐ ' + t('game.resign'), t('common.confirm'), () => socket.send({ t: 'resign' }), { class: 'btn', id: 'resign' }));
+    if (g.rules === 'casual' && g.ply > 0 && !g.takeback) {
+      buttons.push(h('button.btn#takeback', { type: 'button', on: { click: () => socket.send({ t: 'takeback', ply: g.ply }) } }, t('game.takeback')));
+    }
+    if (g.rules === 'fide' && g.turn === you) {
+      for (const claim of g.claimable || []) {
+        buttons.push(h('button.btn.primary.claim', { type: 'button', dataset: { claim }, on: { click: () => socket.send({ t: 'claim_draw', claim, ply: g.ply }) } }, t('game.claim.' + claim)));
+      }
+    }
+    clear(controls, buttons);
+  }
+
+  return () => {
+    document.title = t('app.name');
+    socket.close();
+    clocks.destroy();
+    board.destroy();
+    clearInterval(abandonTimer);
+    document.removeEventListener('keydown', keys);
+  };
+}
+
+function squareOf(key) { return 'abcdefgh'.indexOf(key[0]) + 8 * (Number(key[1]) - 1); }

@@ -1,0 +1,221 @@
+// The lobby: open seeks (live over the lobby socket), creating a seek or a challenge, playing
+// the computer, and the live games to watch.
+
+import * as api from '../api.js';
+import { Socket } from '../socket.js';
+import { h, clear, toast } from '../dom.js';
+import { t } from '../i18n.js';
+
+/** Presets in minutes+seconds as players say them, sent in the arbiter's seconds syntax. */
+export const PRESETS = [['1+0', '60+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
+
+/** How a time control is read out: `300+2` → `5+2`, `-` → untimed. */
+export function tcLabel(tc) {
+  if (!tc || tc === '-' || tc === '?') return t('common.untimed');
+  const m = /^(\d+(?:\.\d+)?)([+db])(\d+(?:\.\d+)?)$/.exec(tc);
+  if (m) {
+    const min = Number(m[1]) / 60;
+    const base = Number.isInteger(min) ? String(min) : min < 1 ? `${m[1]}s` : min.toFixed(1);
+    return `${base}${m[2]}${m[3]}`;
+  }
+  if (/^\d+$/.test(tc)) { const min = Number(tc) / 60; return Number.isInteger(min) ? `${min}+0` : `${tc}s`; }
+  return tc;
+}
+
+function radioGroup(name, options, value) {
+  return h('div.segmented', { role: 'radiogroup' }, options.map(([v, label]) => h('label', {},
+    h('input', { type: 'radio', name, value: v, checked: v === value }), h('span', label))));
+}
+
+const valueOf = (form, name) => (form.querySelector(`input[name="${name}"]:checked`) || {}).value;
+
+export async function mount(page, _params, ctx) {
+  page.classList.add('lobby-page');
+  let seeks = new Map();
+  const seekBody = h('tbody#seek-list');
+  const liveList = h('ul.live-games#live-games');
+  const liveCount = h('span.live-count#live-count');
+
+  // Create a game.
+  let tc = '300+3';
+  const customInput = h('input#tc-custom', { type: 'text', placeholder: t('lobby.custom.help'), autocomplete: 'off', spellcheck: 'false' });
+  const presetButtons = PRESETS.map(([label, value]) => h('button.preset', {
+    type: 'button', dataset: { tc: value }, 'aria-pressed': String(value === tc),
+    on: { click: () => { tc = value; customInput.value = ''; syncPresets(); } },
+  }, h('strong', label), h('small', speedOf(value))));
+  function syncPresets() { presetButtons.forEach((b) => { b.setAttribute('aria-pressed', String(!customInput.value && b.dataset.tc === tc)); }); }
+  customInput.addEventListener('input', syncPresets);
+
+  const ratedOk = ctx.signedIn;
+  const form = h('form.create-form#create-form', { on: { submit: onCreate } },
+    h('h2', t('lobby.create')),
+    h('div.field', h('span.label', t('lobby.time_control')), h('div.presets', presetButtons)),
+    h('label.field', h('span.label', t('lobby.custom')), customInput),
+    h('div.field', h('span.label', t('lobby.mode')),
+      radioGroup('rated', [['casual', t('common.casual')], ['rated', t('common.rated')]], ratedOk ? 'rated' : 'casual'),
+      ratedOk ? null : h('small.hint', t('lobby.rated_needs_account'))),
+    h('div.field', h('span.label', t('lobby.rules')),
+      radioGroup('rules', ['seed', 'fide', 'casual'].map((r) => [r, t('rules.' + r)]), 'seed'),
+      h('small.hint#rules-help', t('rules.seed.help'))),
+    h('div.field', h('span.label', t('lobby.color')),
+      radioGroup('color', [['white', t('common.white')], ['random', t('common.random')], ['black', t('common.black')]], 'random')),
+    h('label.field', h('span.label', t('lobby.challenge_to')), h('input#challenge-to', { type: 'text', autocomplete: 'off', spellcheck: 'false' })),
+    h('button.btn.primary#create-seek', { type: 'submit' }, t('lobby.submit')));
+  // Rated games need an account and the seed or fide rules (no takebacks, RULES.md §8.1).
+  const syncRated = () => {
+    const ratedInput = form.querySelector('input[name=rated][value=rated]');
+    const allowed = ratedOk && valueOf(form, 'rules') !== 'casual';
+    ratedInput.disabled = !allowed;
+    if (!allowed && ratedInput.checked) form.querySelector('input[name=rated][value=casual]').checked = true;
+  };
+  syncRated();
+  form.addEventListener('change', (e) => {
+    if (e.target.name === 'rules') {
+      form.querySelector('#rules-help').textContent = t(`rules.${e.target.value}.help`);
+      syncRated();
+    }
+  });
+
+  async function onCreate(e) {
+    e.preventDefault();
+    const spec = {
+      time_control: customInput.value.trim() || tc,
+      rated: valueOf(form, 'rated') === 'rated',
+      rules: valueOf(form, 'rules'),
+      color: valueOf(form, 'color'),
+    };
+    const to = form.querySelector('#challenge-to').value.trim();
+    try {
+      if (to) await api.createChallenge({ to, ...spec });
+      else await api.createSeek(spec);
+      toast(t('lobby.seek_created'), 'ok');
+      refreshSeeks();
+    } catch (err) {
+      toast(t('common.error', { msg: err.message }), 'error');
+    }
+  }
+
+  // Play the computer.
+  let level = 3;
+  const levelButtons = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('button.level', {
+    type: 'button', dataset: { level: n }, 'aria-pressed': String(n === level),
+    on: { click: () => { level = n; levelButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.level) === n))); } },
+  }, String(n)));
+  const engineTc = h('select#engine-tc', PRESETS.map(([label, value]) => h('option', { value, selected: value === '600+0' }, label)), h('option', { value: '-' }, t('common.untimed')));
+  const engineForm = h('form.engine-form#engine-form', { on: { submit: onEngine } },
+    h('h2', t('lobby.computer')),
+    h('div.field', h('span.label', t('lobby.level')), h('div.levels', levelButtons)),
+    h('div.field', h('span.label', t('lobby.time_control')), engineTc),
+    h('div.field', h('span.label', t('lobby.rules')), radioGroup('erules', ['casual', 'seed', 'fide'].map((r) => [r, t('rules.' + r)]), 'casual')),
+    h('div.field', h('span.label', t('lobby.color')),
+      radioGroup('ecolor', [['white', t('common.white')], ['random', t('common.random')], ['black', t('common.black')]], 'random')),
+    h('button.btn.primary#play-computer', { type: 'submit' }, t('lobby.play_computer')));
+
+  async function onEngine(e) {
+    e.preventDefault();
+    try {
+      const r = await api.engineGame({ level, color: valueOf(engineForm, 'ecolor'), time_control: engineTc.value, rules: valueOf(engineForm, 'erules') });
+      ctx.navigate(`/game/${r.game}`);
+    } catch (err) {
+      toast(t('common.error', { msg: err.message }), 'error');
+    }
+  }
+
+  page.append(
+    h('section.panel.seeks-panel',
+      h('h2', t('lobby.seeks')),
+      h('table.seeks', h('thead', h('tr', h('th', t('lobby.player')), h('th', t('lobby.time_control')), h('th', t('lobby.mode')), h('th', t('lobby.rules')), h('th', t('lobby.color')), h('th'))), seekBody)),
+    h('section.panel.create-panel', form),
+    h('section.panel.engine-panel', engineForm),
+    h('section.panel.live-panel', h('h2', t('lobby.live'), ' ', liveCount), liveList),
+  );
+
+  function renderSeeks() {
+    const rows = [...seeks.values()].sort((a, b) => (a.created_at_ms || 0) - (b.created_at_ms || 0));
+    if (!rows.length) { clear(seekBody, h('tr.empty', h('td', { colspan: 6 }, t('lobby.no_seeks')))); return; }
+    clear(seekBody, rows.map((s) => {
+      const mine = s.owner && s.owner.name === ctx.name;
+      const action = mine
+        ? h('button.btn.small.cancel-seek', { type: 'button', on: { click: () => cancel(s.id) } }, t('common.cancel'))
+        : h('button.btn.small.primary.accept-seek', { type: 'button', on: { click: () => accept(s.id) } }, t('lobby.accept'));
+      return h('tr.seek', { dataset: { id: s.id, owner: s.owner ? s.owner.name : '' }, class: mine ? 'mine' : null },
+        h('td', s.owner && s.owner.kind === 'user' ? h('a', { href: `/@/${s.owner.name}`, 'data-link': true }, s.owner.name) : (s.owner ? s.owner.name : '?'),
+          mine ? h('span.tag', t('lobby.yours')) : null, s.to ? h('span.tag.challenge', `${t('lobby.challenge')} → ${s.to}`) : null),
+        h('td', tcLabel(s.time_control), ' ', h('small', t('speed.' + s.speed))),
+        h('td', s.rated ? t('common.rated') : t('common.casual')),
+        h('td', t('rules.' + s.rules)),
+        h('td', colorIcon(s.color)),
+        h('td', action));
+    }));
+  }
+
+  async function accept(id) {
+    try {
+      const r = await api.acceptSeek(id);
+      ctx.navigate(`/game/${r.game}`);
+    } catch (err) {
+      toast(err.code === 'gone' ? t('lobby.gone') : t('common.error', { msg: err.message }), 'error');
+      seeks.delete(id);
+      renderSeeks();
+    }
+  }
+
+  async function cancel(id) {
+    try { await api.cancelSeek(id); seeks.delete(id); renderSeeks(); } catch (err) { toast(t('common.error', { msg: err.message }), 'error'); }
+  }
+
+  async function refreshSeeks() {
+    try { const r = await api.seeks(); seeks = new Map(r.seeks.map((s) => [s.id, s])); renderSeeks(); } catch { /* the socket will tell */ }
+  }
+
+  async function refreshLive() {
+    try {
+      const r = await api.liveGames();
+      liveCount.textContent = t('lobby.live_count', { n: r.games.length });
+      if (!r.games.length) { clear(liveList, h('li.empty', t('lobby.no_live'))); return; }
+      clear(liveList, r.games.map((g) => h('li', h('a.live-game', { href: `/game/${g.id}`, 'data-link': true, dataset: { id: g.id } },
+        h('span.players', playerName(g.white, false), ' – ', playerName(g.black, false)),
+        h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+        h('span.watch', t('lobby.watch'))))));
+    } catch (err) {
+      clear(liveList, h('li.empty', t('common.error', { msg: err.message })));
+    }
+  }
+
+  const socket = new Socket(api.socketUrl('/lobby/socket'), {
+    onStatus: (s) => ctx.setNetStatus(s),
+    onMessage: (msg) => {
+      switch (msg.t) {
+        case 'seeks': seeks = new Map(msg.seeks.map((s) => [s.id, s])); renderSeeks(); break;
+        case 'seek_added': seeks.set(msg.seek.id, msg.seek); renderSeeks(); break;
+        case 'seek_removed': seeks.delete(msg.id); renderSeeks(); break;
+        case 'game_started': ctx.navigate(`/game/${msg.game}`); break;
+        case 'live': liveCount.textContent = t('lobby.live_count', { n: msg.games }); refreshLive(); break;
+        default: break;
+      }
+    },
+  });
+  renderSeeks();
+  refreshSeeks();
+  refreshLive();
+  const liveTimer = setInterval(refreshLive, 15000);
+  return () => { socket.close(); clearInterval(liveTimer); };
+}
+
+function speedOf(tc) {
+  const [base, inc] = tc.split('+').map(Number);
+  const est = base + 40 * inc;
+  return t('speed.' + (est < 180 ? 'bullet' : est < 480 ? 'blitz' : est < 1500 ? 'rapid' : 'classical'));
+}
+
+function colorIcon(c) {
+  const sym = { white: '○', black: '●', random: '◐' }[c] || c;
+  return h('span.color-icon', { title: c === 'random' ? t('common.random') : t(c === 'white' ? 'common.white' : 'common.black') }, sym);
+}
+
+export function playerName(p, link = true) {
+  if (!p) return '?';
+  if (p.kind === 'engine') return t('lobby.engine_name', { n: p.engine_level });
+  if (p.kind === 'user' && link) return h('a', { href: `/@/${p.name}`, 'data-link': true }, p.name);
+  return p.name;
+}

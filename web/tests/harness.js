@@ -1,0 +1,167 @@
+// The e2e harness: a real `rookery serve` on an ephemeral port with a temporary data
+// directory, Debian's Chromium driven by playwright-core, and helpers that act like a player
+// (sign up, drag pieces, read the page).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '../..');
+export const SHOTS = process.env.SCREENSHOT_DIR || join(ROOT, 'target/screenshots');
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => ok(port)); });
+  });
+}
+
+async function waitForHealth(base, proc, ms = 60000) {
+  const until = Date.now() + ms;
+  let last = null;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`rookery serve exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(`${base}/health`);
+      if (r.ok) return;
+      last = `HTTP ${r.status}`;
+    } catch (e) { last = e.message; }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy: ${last}`);
+}
+
+/** Starts the server; returns `{base, stop, log}`. */
+export async function startServer() {
+  const bin = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p rookery first (scripts/e2e.sh does)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = [];
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d) => { log.push(d.toString()); if (log.length > 2000) log.shift(); if (process.env.E2E_SERVER_LOG) process.stderr.write(d); };
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
+  try {
+    await waitForHealth(base, proc);
+  } catch (e) {
+    proc.kill('SIGKILL');
+    throw new Error(`${e.message}\n--- server log ---\n${log.join('')}`);
+  }
+  let proxy = null;
+  let front = base;
+  if (process.env.E2E_WEB_FROM_DISK) {
+    // UI development: web/ from disk through the dev proxy, no rebuild of the binary.
+    const proxyPort = await freePort();
+    proxy = spawn(process.execPath, [join(here, 'dev-proxy.js'), base, String(proxyPort)], { stdio: 'ignore' });
+    front = `http://127.0.0.1:${proxyPort}`;
+    await waitForHealth(front, proxy);
+  }
+  return {
+    base: front,
+    fromDisk: !!proxy,
+    log,
+    async stop() {
+      if (proxy) proxy.kill('SIGTERM');
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 5000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required', '--mute-audio'],
+  });
+}
+
+/** A new visitor (own cookies) with a page; errors in the page fail loudly in the log. */
+export async function visitor(browser, base, { locale = 'en-GB', viewport = { width: 1280, height: 860 }, name = 'visitor', colorScheme = 'dark' } = {}) {
+  const context = await browser.newContext({ baseURL: base, locale, viewport, colorScheme, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => { page.errors.push(e); console.error(`[${name}] page error: ${e.message}`); });
+  page.on('console', (m) => { if (m.type() === 'error') console.error(`[${name}] console: ${m.text()}`); });
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+export async function signup(page, username, password = 'correct horse battery') {
+  await page.goto('/signup');
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('#account-submit');
+  await page.waitForSelector('#me-link');
+  return username;
+}
+
+/** The centre of `square` on the page's board, from its size and orientation. */
+export async function squareCenter(page, square) {
+  const board = page.locator('#board');
+  const box = await board.boundingBox();
+  const white = await board.evaluate((el) => el.classList.contains('orientation-white'));
+  const file = square.charCodeAt(0) - 97, rank = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const col = white ? file : 7 - file, row = white ? 7 - rank : rank;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+/** Drags the piece on `from` to `to` with the mouse, as a person does. */
+export async function drag(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Clicks `from` then `to` (the other way of moving). */
+export async function clickMove(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.click(a.x, a.y);
+  await page.mouse.click(b.x, b.y);
+}
+
+/** Waits until the move list holds `n` moves. */
+export async function waitForPly(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#moves .move[data-ply]').length >= k, n, { timeout: 15000 });
+}
+
+export async function moveList(page) {
+  return page.$$eval('#moves .move[data-ply]', (els) => els.map((e) => e.textContent.trim()));
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Waits for the page to follow the game socket: the status line is filled. */
+export async function gameReady(page) {
+  await page.waitForURL(/\/game\//);
+  await page.waitForSelector('#status:not(:empty)');
+  await page.waitForSelector('#board cg-board piece');
+  return page.url().split('/game/')[1];
+}
