@@ -1,5 +1,6 @@
 //! `rookery bench`: the engine's fixed search of fixed positions; its node count is the
 //! engine's signature, which changes only when the search does (as Stockfish's `bench`).
+//! `rookery bench server` is the chess server's load test (module [`server`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -7,16 +8,43 @@ use std::time::Instant;
 use anyhow::Result;
 use rookery_engine::bench::{bench, BENCH_DEPTH};
 
-/// Arguments of `rookery bench`.
+mod server;
+
+/// Arguments of `rookery bench`: the engine bench, or a subcommand.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Load-test the chess server: N concurrent games over WebSockets on loopback; moves/s,
+    /// move round trip p50/p99 and the server's memory per idle game.
+    Server(server::Args),
+}
+
+/// Arguments of the engine bench (`rookery bench` without a subcommand).
+#[derive(clap::Args)]
+struct EngineArgs {
     /// Search depth in plies (the signature is defined at the default).
     #[arg(long, default_value_t = BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
 }
 
-/// Runs `rookery bench`: one line per position on stderr, the totals on stdout.
+/// Runs `rookery bench` or its subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        None => run_engine(&args.engine),
+        Some(Command::Server(server)) => server::run(server),
+    }
+}
+
+/// The engine bench: one line per position on stderr, the totals on stdout.
+fn run_engine(args: &EngineArgs) -> Result<ExitCode> {
     let report = bench(args.depth, &Instant::now());
     for (i, (fen, nodes, best)) in report.positions.iter().enumerate() {
         let best = best.map_or_else(|| "0000".to_owned(), |m| m.to_uci());

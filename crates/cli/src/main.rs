@@ -9,6 +9,7 @@ mod bench;
 mod fen_arg;
 mod json;
 mod ladder;
+mod match_cmd;
 mod moves;
 mod perft;
 mod pgn;
@@ -54,6 +55,8 @@ enum Command {
     Uci(uci::Args),
     /// Search the engine's fixed bench positions; the node count is the engine's signature.
     Bench(bench::Args),
+    /// Play UCI engines against each other through the arbiter: W/D/L, Elo, SPRT, PGN.
+    Match(match_cmd::Args),
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => match_cmd::run(args),
     };
     match result {
         Ok(code) => code,

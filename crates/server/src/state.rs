@@ -26,7 +26,7 @@ pub struct AppState {
     pub analysts: crate::analysis::Analysts,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
-    /// Taken around the live games' writes when the database is SQLite (see
+    /// Taken around game creation and results when the database is SQLite (see
     /// [`AppState::write_turn`]).
     sqlite_writer: Mutex<()>,
 }
@@ -46,12 +46,13 @@ impl AppState {
         })
     }
 
-    /// Waits for this task's turn to write a live game's action, when the database is SQLite.
+    /// Waits for this task's turn to create or finish a game, when the database is SQLite.
     ///
     /// SQLite has one writer at a time; pool connections that race for its lock sleep in its
-    /// busy handler (1, 2, 5, 10 … ms), which held the load benchmark (BENCHMARKS.md, "Server
-    /// load") at about 1,000 moves/s with seconds of latency and an idle CPU. Queued here,
-    /// in order, the writes never meet the lock taken. PostgreSQL needs no turn.
+    /// busy handler (1, 2, 5, 10 … ms), which made creating 5,000 games in the load benchmark
+    /// (BENCHMARKS.md, "Server load") take 44 s instead of 19 s. Queued here, in order, these
+    /// writes rarely meet the lock taken. (Moves need no turn: the store commits them in
+    /// groups from one task.) PostgreSQL needs no turn.
     pub async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
         match self.store.backend() {
             rookery_store::Backend::Sqlite => Some(self.sqlite_writer.lock().await),

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use sqlx::any::AnyRow;
+use sqlx::AnyPool;
 use sqlx::Row;
 
 use crate::error::decode_error;
@@ -384,6 +385,17 @@ impl Store {
     /// [`StoreError::Conflict`] if the game already has an action with this `seq` or is no
     /// longer live, [`StoreError::NotFound`] if there is no such game.
     pub async fn append_action(&self, game_id: &str, action: &Action) -> Result<(), StoreError> {
+        self.writer.append(game_id, action).await
+    }
+}
+
+/// Appends one action in its own statement (see [`Store::append_action`]).
+pub(crate) async fn append_one(
+    pool: &AnyPool,
+    game_id: &str,
+    action: &Action,
+) -> Result<(), StoreError> {
+    {
         // One statement: the insert happens only if the game is live at that moment.
         let done = sqlx::query(
             "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
@@ -394,7 +406,7 @@ impl Store {
         .bind(action.at_ms)
         .bind(&action.kind)
         .bind(&action.data)
-        .execute(&self.pool)
+        .execute(pool)
         .await
         .map_err(StoreError::from)
         .map_err(|e| {
@@ -405,11 +417,13 @@ impl Store {
             }
         })?;
         if done.rows_affected() == 0 {
-            return Err(not_live(&self.pool, game_id).await);
+            return Err(not_live(pool, game_id).await);
         }
         Ok(())
     }
+}
 
+impl Store {
     /// The game with this id and its whole action log.
     ///
     /// # Errors

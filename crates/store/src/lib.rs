@@ -6,6 +6,7 @@ mod error;
 mod game;
 mod ladder;
 mod store;
+mod writer;
 
 pub use account::{User, UserId};
 pub use error::StoreError;

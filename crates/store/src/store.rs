@@ -94,6 +94,8 @@ impl fmt::Display for Backend {
 pub struct Store {
     pub(crate) pool: AnyPool,
     backend: Backend,
+    /// Group commit of game actions.
+    pub(crate) writer: crate::writer::Writer,
 }
 
 impl Store {
@@ -142,7 +144,8 @@ impl Store {
             .await?;
         let migrator = Migrator::new(Embedded(backend)).await?;
         migrator.run(&pool).await?;
-        Ok(Store { pool, backend })
+        let writer = crate::writer::Writer::start(pool.clone());
+        Ok(Store { pool, backend, writer })
     }
 
     /// Which database this store uses.

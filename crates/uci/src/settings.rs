@@ -17,13 +17,21 @@ pub const MAX_THREADS: i64 = 256;
 pub(crate) struct Settings {
     pub(crate) ponder: bool,
     pub(crate) skill_level: u32,
+    /// `Level`: 1 to 8 are the levels for people, 0 is full strength.
+    pub(crate) level: u8,
     pub(crate) limit_strength: bool,
     pub(crate) elo: u32,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { ponder: false, skill_level: 20, limit_strength: false, elo: ELO_RANGE.1 }
+        Settings {
+            ponder: false,
+            skill_level: 20,
+            level: 0,
+            limit_strength: false,
+            elo: ELO_RANGE.1,
+        }
     }
 }
 
@@ -80,6 +88,7 @@ pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDe
         spin("Move Overhead", options.move_overhead.as_millis() as i64, 0, 5_000),
         check("Ponder", settings.ponder),
         spin("Skill Level", i64::from(settings.skill_level), 0, 20),
+        spin("Level", i64::from(settings.level), 0, i64::from(Level::MAX.get())),
         check("UCI_LimitStrength", settings.limit_strength),
         spin("UCI_Elo", i64::from(settings.elo), i64::from(ELO_RANGE.0), i64::from(ELO_RANGE.1)),
         OptionDecl { name: "Clear Hash".to_owned(), kind: OptionKind::Button },
@@ -129,6 +138,9 @@ pub(crate) fn apply(
         }
         "ponder" => settings.ponder = check("Ponder", value)?,
         "skill level" => settings.skill_level = spin("Skill Level", value, 0, 20)? as u32,
+        "level" => {
+            settings.level = spin("Level", value, 0, i64::from(Level::MAX.get()))? as u8;
+        }
         "uci_limitstrength" => settings.limit_strength = check("UCI_LimitStrength", value)?,
         "uci_elo" => {
             let (low, high) = ELO_RANGE;
@@ -137,9 +149,12 @@ pub(crate) fn apply(
         "clear hash" => engine.clear(),
         _ => return Err(OptionError::Unknown(name.to_owned())),
     }
-    // UCI_LimitStrength with UCI_Elo takes precedence over Skill Level, as in Stockfish.
+    // UCI_LimitStrength with UCI_Elo takes precedence over Skill Level, as in Stockfish; the
+    // `Level` option names one of the eight levels for people directly, and comes between.
     engine.set_level(if settings.limit_strength {
         Some(Level::from_elo(settings.elo))
+    } else if settings.level > 0 {
+        Level::new(settings.level)
     } else {
         Level::from_skill(settings.skill_level)
     });

@@ -64,6 +64,7 @@ fn handshake_declares_the_options() {
         "Move Overhead",
         "Ponder",
         "Skill Level",
+        "Level",
         "UCI_LimitStrength",
         "UCI_Elo",
         "Clear Hash",
@@ -280,6 +281,40 @@ quit
     for (m, _) in best {
         assert_legal("position startpos", m);
     }
+}
+
+/// The nodes of the last `info … nodes N` line.
+fn last_nodes(lines: &[String]) -> Option<u64> {
+    messages(lines).into_iter().rev().find_map(|m| match m {
+        Message::Info(fields) => fields.into_iter().find_map(|f| match f {
+            InfoField::Nodes(n) => Some(n),
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_level_option_names_the_levels_for_people() {
+    let declared = session("uci\nquit\n");
+    assert!(
+        declared.contains(&"option name Level type spin default 0 min 0 max 8".to_owned()),
+        "{declared:?}"
+    );
+    // Level 1 searches 2,000 nodes at most, however long the clock (engine/src/skill.rs).
+    let lines = session(
+        "setoption name Level value 1\nposition startpos\ngo wtime 600000 btime 600000\nquit\n",
+    );
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    assert_eq!(best_moves(&lines).len(), 1, "{lines:?}");
+    let nodes = last_nodes(&lines).expect("an info line with nodes");
+    assert!(nodes <= 4_000, "level 1 searched {nodes} nodes: {lines:?}");
+    // Level 0 is full strength; 9 is out of range.
+    let lines = session("setoption name Level value 0\nsetoption name Level value 9\nquit\n");
+    assert_eq!(
+        info_strings(&lines),
+        ["ignored: setoption name Level value 9: option \"Level\" takes a whole number from 0 to 8, not \"9\""],
+    );
 }
 
 #[test]

@@ -392,9 +392,8 @@ impl Actor {
     async fn store(&mut self, action: &Action, at: u64) -> Result<(), rookery_store::StoreError> {
         let (kind, data) = action.encode();
         let stored = rookery_store::Action { seq: self.seq, at_ms: at as i64, kind, data };
-        let turn = self.state.write_turn().await;
+        // The store commits the actions of many games together (group commit).
         self.state.store.append_action(&self.handle.meta.id, &stored).await?;
-        drop(turn);
         self.seq += 1;
         self.last_stamp = self.last_stamp.max(at);
         Ok(())

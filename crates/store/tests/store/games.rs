@@ -180,3 +180,54 @@ async fn game_lists_are_newest_first() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn concurrent_appends_share_commits_and_each_gets_its_own_answer() {
+    each_backend(|db| async move {
+        let store = db.store;
+        for g in 0..40 {
+            store
+                .create_game(&new_game(&format!("c{g}"), anonymous("a"), anonymous("b"), 5))
+                .await
+                .unwrap();
+        }
+        store.append_action("c0", &action(0)).await.unwrap();
+        // A burst from 40 games at once, among them a duplicate and a game that is not there:
+        // the group commit must still answer each one on its own.
+        let mut tasks = Vec::new();
+        for round in 0..5i64 {
+            for g in 0..40 {
+                let store = store.clone();
+                tasks.push(tokio::spawn(async move {
+                    let seq = if g == 0 { round + 1 } else { round };
+                    store.append_action(&format!("c{g}"), &action(seq)).await
+                }));
+            }
+            let (s1, s2) = (store.clone(), store.clone());
+            tasks.push(tokio::spawn(async move { s1.append_action("c0", &action(0)).await }));
+            tasks.push(tokio::spawn(async move { s2.append_action("nope", &action(round)).await }));
+            // Rounds in order: a game's actions come from one actor, one after the other.
+            for t in tasks.drain(..) {
+                match t.await.unwrap() {
+                    Ok(()) | Err(StoreError::Conflict(_)) | Err(StoreError::NotFound(_)) => {}
+                    Err(e) => panic!("unexpected error: {e}"),
+                }
+            }
+        }
+        for g in 0..40 {
+            let game = store.game(&format!("c{g}")).await.unwrap().unwrap();
+            let seqs: Vec<i64> = game.actions.iter().map(|a| a.seq).collect();
+            let expected: Vec<i64> = if g == 0 { (0..=5).collect() } else { (0..5).collect() };
+            assert_eq!(seqs, expected, "game c{g}");
+        }
+        assert!(matches!(
+            store.append_action("c0", &action(3)).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(matches!(
+            store.append_action("nope", &action(0)).await,
+            Err(StoreError::NotFound(_))
+        ));
+    })
+    .await;
+}

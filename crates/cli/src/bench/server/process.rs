@@ -1,0 +1,114 @@
+//! The server under test when none is given: this same binary's `rookery serve` on a free
+//! loopback port over a temporary SQLite database, and what Linux tells about a process
+//! (`/proc/PID/status` memory, `/proc/PID/stat` CPU time, the open-file limit).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+
+/// A `rookery serve` child process; killed when dropped.
+pub struct ServerProcess {
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    _data: tempfile::TempDir,
+}
+
+impl ServerProcess {
+    /// Starts `rookery serve --addr 127.0.0.1:0` over a fresh temporary directory and waits
+    /// for the line that names its address. Its later stderr (warnings) is passed through.
+    ///
+    /// # Errors
+    /// The binary cannot be started, or it exits before it serves.
+    pub fn spawn() -> Result<ServerProcess> {
+        let data = tempfile::Builder::new()
+            .prefix("rookery-bench-")
+            .tempdir()
+            .context("cannot create a temporary data directory")?;
+        let exe = std::env::current_exe().context("cannot find this program's path")?;
+        let mut child = Command::new(&exe)
+            .args(["serve", "--addr", "127.0.0.1:0", "--log-level", "warn", "--data-dir"])
+            .arg(data.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("cannot start {} serve", exe.display()))?;
+        let stderr = child.stderr.take().context("no stderr pipe")?;
+        let mut lines = BufReader::new(stderr).lines();
+        let base = loop {
+            let Some(line) = lines.next() else {
+                let status = child.wait()?;
+                bail!("the server exited before serving ({status})");
+            };
+            let line = line?;
+            if let Some(url) = line.strip_prefix("rookery: serving on ") {
+                break url.trim().to_owned();
+            }
+            eprintln!("server: {line}");
+        };
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                eprintln!("server: {line}");
+            }
+        });
+        Ok(ServerProcess { child, base, _data: data })
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        // The database is thrown away with the directory: no need for an orderly stop.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What `/proc` says about one process.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sample {
+    /// Resident set size, KiB (`VmRSS`).
+    pub rss_kib: u64,
+    /// Peak resident set size, KiB (`VmHWM`).
+    pub hwm_kib: u64,
+    /// User + system CPU time, seconds.
+    pub cpu_s: f64,
+}
+
+/// Reads `/proc/PID/status` and `/proc/PID/stat` (`pid` `None`: this process).
+pub fn sample(pid: Option<u32>) -> Option<Sample> {
+    let dir = pid.map_or_else(|| "/proc/self".to_owned(), |p| format!("/proc/{p}"));
+    let status = std::fs::read_to_string(format!("{dir}/status")).ok()?;
+    let kib = |key: &str| {
+        status.lines().find_map(|l| {
+            l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()
+        })
+    };
+    let stat = std::fs::read_to_string(format!("{dir}/stat")).ok()?;
+    // After the command name in parentheses: state is field 3, utime and stime 14 and 15.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Sample {
+        rss_kib: kib("VmRSS:")?,
+        hwm_kib: kib("VmHWM:")?,
+        cpu_s: ticks as f64 / rustix::param::clock_ticks_per_second() as f64,
+    })
+}
+
+/// Raises this process's open-file limit to its hard limit (children inherit it) and returns
+/// the new soft limit.
+pub fn raise_open_files() -> u64 {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        let _ = setrlimit(Resource::Nofile, limit);
+    }
+    getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
+}

@@ -1,0 +1,278 @@
+//! `rookery match` end to end: the real `rookery uci` binary against itself, and against
+//! engines that misbehave (tiny shell scripts), counted as the match statistics say.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rookery_core::{Position, SanPlus};
+use rookery_pgn::{Location, RawTag, Reader, Visitor};
+
+const ROOKERY: &str = env!("CARGO_BIN_EXE_rookery");
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rookery-match-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn rookery_match(args: &[&str]) -> Output {
+    let out = Command::new(ROOKERY).arg("match").args(args).output().expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "rookery match {args:?} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Per engine: its name, and its time losses, crashes, stalls and illegal moves.
+type FailureRows = Vec<(String, [u64; 4])>;
+
+/// The numbers of the final table: (wins, losses, draws, games) from the first line, and the
+/// failure rows.
+fn table(out: &Output) -> ((u64, u64, u64, u64), FailureRows) {
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let first = text.lines().next().expect("a score line");
+    let after = first.split_once(": ").expect("Score of A vs B: w - l - d  [s] n").1;
+    let numbers: Vec<u64> = after
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let (w, l, d, n) = (numbers[0], numbers[1], numbers[2], numbers[numbers.len() - 1]);
+    let header = text.lines().position(|l| l.starts_with("engine")).expect("a failure table");
+    let rows = text.lines().skip(header + 1).map(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let counts: Vec<u64> =
+            words[words.len() - 4..].iter().map(|w| w.parse().unwrap()).collect();
+        (words[..words.len() - 4].join(" "), [counts[0], counts[1], counts[2], counts[3]])
+    });
+    ((w, l, d, n), rows.collect())
+}
+
+/// Replays every game of a PGN file from its `[FEN]`: (result, termination, plies) per game.
+struct Replay {
+    pos: Position,
+    result: String,
+    termination: String,
+    plies: usize,
+    error: Option<String>,
+}
+
+impl Visitor for Replay {
+    type Output = Result<(String, String, usize), String>;
+
+    fn begin_game(&mut self) {
+        self.pos = Position::new();
+        (self.result, self.termination, self.plies, self.error) =
+            (String::new(), String::new(), 0, None);
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
+        let value = value.decode_utf8().into_owned();
+        match name {
+            b"FEN" => self.pos = Position::from_fen(&value).expect("a legal FEN tag"),
+            b"Result" => self.result = value,
+            b"Termination" => self.termination = value,
+            _ => {}
+        }
+    }
+
+    fn san(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
+        match san.san.to_move(&self.pos) {
+            Ok(m) => {
+                self.pos.play_unchecked(m);
+                self.plies += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                self.error = Some(format!("{at}: {e}"));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn error(&mut self, error: rookery_pgn::ReadError) {
+        self.error.get_or_insert(error.to_string());
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok((self.result.clone(), self.termination.clone(), self.plies)),
+        }
+    }
+}
+
+fn replay(path: &Path) -> Vec<(String, String, usize)> {
+    let file = std::fs::File::open(path).unwrap();
+    let mut reader = Reader::new(file);
+    let mut visitor = Replay {
+        pos: Position::new(),
+        result: String::new(),
+        termination: String::new(),
+        plies: 0,
+        error: None,
+    };
+    let mut games = Vec::new();
+    while let Some(game) = reader.read_game(&mut visitor).unwrap() {
+        games.push(game.unwrap_or_else(|e| panic!("game {}: {e}", games.len() + 1)));
+    }
+    games
+}
+
+#[test]
+fn rookery_against_itself() {
+    let dir = scratch("self");
+    let pgn = dir.join("games.pgn");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/data/openings.epd");
+    let engine = |level: u8| format!("{ROOKERY} uci option.Level={level} name=level{level}");
+    let out = rookery_match(&[
+        "--engine",
+        &engine(2),
+        "--engine",
+        &engine(3),
+        "--tc",
+        "5+0.05",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let ((w, l, d, n), rows) = table(&out);
+    assert_eq!((w + l + d, n), (4, 4), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(rows.len(), 2);
+    for (name, [time_losses, crashes, stalls, illegal]) in &rows {
+        assert!(name == "level2" || name == "level3", "{name}");
+        assert_eq!((crashes, stalls, illegal), (&0, &0, &0), "{name}");
+        assert_eq!(*time_losses, 0, "{name} lost on time at level 2/3 with 5 s");
+    }
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(progress.lines().filter(|l| l.starts_with("game ")).count(), 4, "{progress}");
+    // The PGN reads back, and every game replays legally to a result.
+    let games = replay(&pgn);
+    assert_eq!(games.len(), 4);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for tag in ["Event", "Site", "Date", "Round", "White", "Black", "TimeControl", "FEN"] {
+        assert_eq!(text.matches(&format!("[{tag} ")).count(), 4, "[{tag}] in every game");
+    }
+    for (result, termination, plies) in &games {
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()), "{result}");
+        assert!(!termination.is_empty());
+        assert!(*plies > 0);
+    }
+    // Colours alternate per opening: the first opening's FEN twice, then the second's.
+    let fens: Vec<&str> = text.lines().filter(|l| l.starts_with("[FEN ")).collect();
+    let rounds: Vec<&str> = text.lines().filter(|l| l.starts_with("[Round ")).collect();
+    let fen_of = |round: &str| fens[rounds.iter().position(|r| *r == round).unwrap()];
+    assert_eq!(fen_of("[Round \"1\"]"), fen_of("[Round \"2\"]"));
+    assert_ne!(fen_of("[Round \"1\"]"), fen_of("[Round \"3\"]"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Writes an executable shell script that speaks just enough UCI, with `on_go` for `go`.
+fn script(dir: &Path, name: &str, on_go: &str) -> String {
+    let path = dir.join(name);
+    let body = format!(
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo \"id name {name}\"; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&path, body).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path.to_str().unwrap().to_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn misbehaving_engines_are_counted() {
+    let dir = scratch("bad");
+    let rookery = format!("{ROOKERY} uci option.Level=1 name=rookery");
+    // Illegal moves: `a1a1` is no move, `e2e5` none either; both lose at once.
+    let illegal = script(&dir, "illegal", "echo 'info depth 1 score cp 0'; echo 'bestmove e2e5'");
+    let garbage = script(&dir, "garbage", "echo 'bestmove banana'");
+    // A crash: the process exits when asked to move, and is restarted for the next game.
+    let crash = script(&dir, "crash", "exit 3");
+    // A hang: never answers `go`; the flag falls, the margin passes, and it is restarted.
+    let hang = script(&dir, "hang", ":");
+    let cases = [
+        (illegal, [0, 0, 0, 2]),
+        (garbage, [0, 0, 0, 2]),
+        (crash, [0, 2, 0, 0]),
+        (hang, [2, 0, 2, 0]),
+    ];
+    for (bad, counts) in cases {
+        let out = rookery_match(&[
+            "--engine",
+            &rookery,
+            "--engine",
+            &bad,
+            "--tc",
+            "1+0",
+            "--games",
+            "2",
+            "--timeout-margin",
+            "200",
+        ]);
+        let ((w, l, d, n), rows) = table(&out);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!((w, l, d, n), (2, 0, 0, 2), "{bad}: rookery wins both\n{stdout}");
+        assert_eq!(rows[0].1, [0, 0, 0, 0], "{bad}: rookery is clean\n{stdout}");
+        assert_eq!(rows[1].1, counts, "{bad}\n{stdout}");
+    }
+    // An engine that does not start fails the match at once, naming it.
+    let out = Command::new(ROOKERY)
+        .args(["match", "--engine", "/nonexistent/engine", "--engine", &rookery])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+    // An option the engine does not have is refused before any game.
+    let typo = format!("{ROOKERY} uci option.Levle=3");
+    let out = Command::new(ROOKERY)
+        .args(["match", "--engine", &typo, "--engine", &rookery])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no option \"Levle\""), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        vec!["--engine", "a"],
+        vec!["--engine", "a", "--engine", "b", "--tc", "-"],
+        vec!["--engine", "a", "--engine", "b", "--sprt", "10,0"],
+        vec!["--engine", "a", "--engine", "b", "--tc", "fast"],
+        vec!["--engine", "a", "--engine", "b", "--openings", "/nonexistent.epd"],
+    ] {
+        let out = Command::new(ROOKERY).arg("match").args(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
+    }
+}

@@ -1,0 +1,286 @@
+//! Openings: the positions the games of a match start from, read from EPD or PGN.
+//!
+//! **EPD**, one opening a line: the four FEN fields (placement, side to move, castling, en
+//! passant), then optionally the two move counters as in FEN, then optional operations ended
+//! by `;`. Of the operations, `hmvc N` and `fmvn N` set the counters (EPD standard), and
+//! `moves M…` (a Rookery extension) plays moves in UCI or SAN from there. Blank lines and
+//! lines starting with `#` are skipped; other operations (`id`, `c0`, `bm`, …) are ignored.
+//!
+//! **PGN**: each game's main line (variations are skipped) from its `[FEN]` tag or the
+//! standard start, optionally cut to its first `max_plies` plies.
+//!
+//! A game starts from the position at the end of the opening: the opening's moves are not
+//! played on the clock.
+
+use core::fmt;
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use rookery_core::{Move, Position, SanPlus};
+use rookery_pgn::{Location, RawTag, ReadError, Reader, Visitor};
+
+/// One opening: where it starts and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position before the moves.
+    pub start: Position,
+    /// The moves.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The standard starting position, no moves.
+    pub fn standard() -> Opening {
+        Opening { start: Position::new(), moves: Vec::new() }
+    }
+
+    /// The position the game starts from: the start with the moves played.
+    pub fn position(&self) -> Position {
+        let mut pos = self.start;
+        for &m in &self.moves {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+}
+
+/// Why an opening file cannot be used.
+#[derive(Debug)]
+pub struct OpeningError {
+    /// Where: the file, and the line (EPD) or game (PGN) if the error is in one.
+    pub place: String,
+    /// What is wrong.
+    pub kind: OpeningErrorKind,
+}
+
+/// What is wrong with an opening.
+#[derive(Debug)]
+pub enum OpeningErrorKind {
+    /// The file cannot be read.
+    Io(std::io::Error),
+    /// Neither `.epd` nor `.pgn`.
+    UnknownFormat,
+    /// A FEN (or EPD position) that does not parse or is not legal.
+    Fen(String),
+    /// A move that does not parse or is not legal where it stands.
+    Move(String),
+    /// A PGN syntax error.
+    Pgn(String),
+    /// An opening after which the game would already be over.
+    NoLegalMove,
+    /// The file has no openings.
+    Empty,
+}
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.place)?;
+        match &self.kind {
+            OpeningErrorKind::Io(e) => write!(f, "{e}"),
+            OpeningErrorKind::UnknownFormat => {
+                f.write_str("unknown opening format (expected a .epd or .pgn file)")
+            }
+            OpeningErrorKind::Fen(why) => write!(f, "bad position: {why}"),
+            OpeningErrorKind::Move(why) => write!(f, "bad move: {why}"),
+            OpeningErrorKind::Pgn(why) => write!(f, "{why}"),
+            OpeningErrorKind::NoLegalMove => f.write_str("the opening leaves no legal move"),
+            OpeningErrorKind::Empty => f.write_str("no openings"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            OpeningErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a move in UCI or, failing that, SAN.
+fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    pos.parse_uci(text)
+        .or_else(|_| pos.parse_san(text))
+        .map_err(|_| format!("{text:?} is not a legal move in {}", pos.to_fen()))
+}
+
+/// Reads the openings of an EPD text; `name` names it in errors.
+///
+/// # Errors
+/// [`OpeningError`] naming the line of the first bad opening, or [`OpeningErrorKind::Empty`].
+pub fn parse_epd(text: &str, name: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |kind| OpeningError { place: format!("{name}, line {}", i + 1), kind };
+        let opening = parse_epd_line(line).map_err(error)?;
+        if !opening.position().has_legal_moves() {
+            return Err(error(OpeningErrorKind::NoLegalMove));
+        }
+        openings.push(opening);
+    }
+    if openings.is_empty() {
+        return Err(OpeningError { place: name.to_owned(), kind: OpeningErrorKind::Empty });
+    }
+    Ok(openings)
+}
+
+fn parse_epd_line(line: &str) -> Result<Opening, OpeningErrorKind> {
+    let mut fields = line.split_ascii_whitespace();
+    let placement: Vec<&str> = fields.by_ref().take(4).collect();
+    if placement.len() < 4 {
+        return Err(OpeningErrorKind::Fen(format!("{line:?} has fewer than four FEN fields")));
+    }
+    let rest: Vec<&str> = fields.collect();
+    // Full FEN: two counters before any operation.
+    let numbers = rest.iter().take(2).take_while(|w| w.parse::<u32>().is_ok()).count();
+    let (mut halfmoves, mut fullmoves) = ("0", "1");
+    if numbers == 2 {
+        (halfmoves, fullmoves) = (rest[0], rest[1]);
+    }
+    let operations = rest[if numbers == 2 { 2 } else { 0 }..].join(" ");
+    let mut moves_text = None;
+    for operation in operations.split(';').map(str::trim).filter(|o| !o.is_empty()) {
+        let (opcode, operand) = operation.split_once(' ').unwrap_or((operation, ""));
+        match opcode {
+            "hmvc" => halfmoves = operand.trim(),
+            "fmvn" => fullmoves = operand.trim(),
+            "moves" => moves_text = Some(operand),
+            _ => {}
+        }
+    }
+    let fen = format!("{} {halfmoves} {fullmoves}", placement.join(" "));
+    let start =
+        Position::from_fen(&fen).map_err(|e| OpeningErrorKind::Fen(format!("{fen}: {e}")))?;
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for text in moves_text.unwrap_or_default().split_ascii_whitespace() {
+        let m = parse_move(&pos, text).map_err(OpeningErrorKind::Move)?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(Opening { start, moves })
+}
+
+/// The visitor that reads PGN openings: each game's main line, cut to `max_plies`.
+struct PgnOpenings {
+    max_plies: Option<usize>,
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    error: Option<String>,
+}
+
+impl Visitor for PgnOpenings {
+    type Output = Result<Opening, String>;
+
+    fn begin_game(&mut self) {
+        self.start = Position::new();
+        self.pos = self.start;
+        self.moves.clear();
+        self.error = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
+        if name == b"FEN" {
+            let fen = value.decode_utf8();
+            match Position::from_fen(&fen) {
+                Ok(pos) => (self.start, self.pos) = (pos, pos),
+                Err(e) => self.error = Some(format!("bad FEN {fen:?}: {e}")),
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+
+    fn san(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
+        if self.error.is_some() || self.max_plies.is_some_and(|n| self.moves.len() >= n) {
+            return ControlFlow::Break(());
+        }
+        match san.san.to_move(&self.pos) {
+            Ok(m) => {
+                self.pos.play_unchecked(m);
+                self.moves.push(m);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                self.error = Some(format!("{at}: {e}"));
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn error(&mut self, error: ReadError) {
+        self.error.get_or_insert(error.to_string());
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(Opening { start: self.start, moves: std::mem::take(&mut self.moves) }),
+        }
+    }
+}
+
+/// Reads the openings of a PGN text: each game's main line, cut to `max_plies` if given;
+/// `name` names it in errors.
+///
+/// # Errors
+/// [`OpeningError`] naming the game of the first bad opening, or [`OpeningErrorKind::Empty`].
+pub fn parse_pgn(
+    read: impl std::io::Read,
+    name: &str,
+    max_plies: Option<usize>,
+) -> Result<Vec<Opening>, OpeningError> {
+    let mut reader = Reader::new(read);
+    let mut visitor = PgnOpenings {
+        max_plies,
+        start: Position::new(),
+        pos: Position::new(),
+        moves: Vec::new(),
+        error: None,
+    };
+    let mut openings = Vec::new();
+    let io = |e| OpeningError { place: name.to_owned(), kind: OpeningErrorKind::Io(e) };
+    while let Some(result) = reader.read_game(&mut visitor).map_err(io)? {
+        let place = || format!("{name}, game {}", reader.games());
+        let opening =
+            result.map_err(|e| OpeningError { place: place(), kind: OpeningErrorKind::Pgn(e) })?;
+        if !opening.position().has_legal_moves() {
+            return Err(OpeningError { place: place(), kind: OpeningErrorKind::NoLegalMove });
+        }
+        openings.push(opening);
+    }
+    if openings.is_empty() {
+        return Err(OpeningError { place: name.to_owned(), kind: OpeningErrorKind::Empty });
+    }
+    Ok(openings)
+}
+
+/// Reads an opening file, EPD or PGN by its extension (`.epd`, `.pgn`; any case).
+///
+/// # Errors
+/// [`OpeningError`] naming the file, and the line or game where it is wrong.
+pub fn load(path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
+    let name = path.display().to_string();
+    let io = |e| OpeningError { place: name.clone(), kind: OpeningErrorKind::Io(e) };
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("epd") => {
+            let bytes = std::fs::read(path).map_err(io)?;
+            let mut openings = parse_epd(&String::from_utf8_lossy(&bytes), &name)?;
+            if let Some(n) = max_plies {
+                openings.iter_mut().for_each(|o| o.moves.truncate(n));
+            }
+            Ok(openings)
+        }
+        Some("pgn") => parse_pgn(std::fs::File::open(path).map_err(io)?, &name, max_plies),
+        _ => Err(OpeningError { place: name, kind: OpeningErrorKind::UnknownFormat }),
+    }
+}
