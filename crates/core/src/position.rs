@@ -113,8 +113,15 @@ pub enum Outcome {
 
 impl Position {
     /// The standard starting position (RULES.md §1).
+    ///
+    /// Built and checked once, then copied: readers of game collections start every game
+    /// here.
+    #[inline]
     pub fn new() -> Position {
-        Position::from_setup(Setup::standard()).expect("the starting position is legal")
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        *START.get_or_init(|| {
+            Position::from_setup(Setup::standard()).expect("the starting position is legal")
+        })
     }
 
     /// Checks `setup` and builds the position.

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use crate::scan::position_line_end;
+use crate::scan::{class, class_of, position_line_end};
 use crate::Location;
 
 /// The default capacity: the longest comment or line delivered whole.
@@ -174,7 +174,26 @@ impl<R: Read> Buffer<R> {
 
     /// Skips spaces, tabs, carriage returns, form feeds and newlines (PGN standard §7: white
     /// space separates tokens), leaving the next token's first byte buffered, if any.
+    #[inline(always)]
     pub(crate) fn skip_whitespace(&mut self) -> io::Result<()> {
+        // The common cases, inline: already at a token, or one space before it; with more than
+        // the lookahead still buffered (so `ensure` would do nothing).
+        if self.end - self.start > LOOKAHEAD + 1 {
+            let blank = |b: u8| matches!(class_of(b), class::BLANK | class::NEWLINE);
+            if let [first, second, ..] = self.buf[self.start..self.end] {
+                if !blank(first) {
+                    return Ok(());
+                }
+                if first == b' ' && !blank(second) {
+                    self.start += 1;
+                    return Ok(());
+                }
+            }
+        }
+        self.skip_whitespace_slow()
+    }
+
+    fn skip_whitespace_slow(&mut self) -> io::Result<()> {
         loop {
             self.ensure()?;
             let bytes = &self.buf[self.start..self.end];
