@@ -144,6 +144,45 @@ pub struct Outcome {
     pub termination: Termination,
 }
 
+impl Outcome {
+    /// The outcome in English words, for people: "White wins by checkmate", "Draw by
+    /// agreement", "Game aborted".
+    pub fn describe(self) -> String {
+        let how = match self.termination {
+            Termination::Checkmate => "by checkmate",
+            Termination::Resignation => "by resignation",
+            Termination::Timeout => "on time",
+            Termination::TimeoutVsInsufficientMaterial => {
+                "on time: the flag fell, but no mate was possible"
+            }
+            Termination::IllegalMoves => "by illegal moves",
+            Termination::Agreement => "by agreement",
+            Termination::DeadPosition => "by dead position: no one can mate",
+            Termination::PerpetualCheck => "by perpetual check",
+            Termination::Stalemate => "by stalemate",
+            Termination::ThreefoldRepetition => "by threefold repetition",
+            Termination::FivefoldRepetition => "by fivefold repetition",
+            Termination::FiftyMoves => "by the fifty-move rule",
+            Termination::SeventyFiveMoves => "by the seventy-five-move rule",
+            Termination::ResignationVsInsufficientMaterial => {
+                "by resignation against a side that could not mate"
+            }
+            Termination::IllegalMovesVsInsufficientMaterial => {
+                "by illegal moves against a side that could not mate"
+            }
+            Termination::Aborted => "",
+            Termination::Abandoned => "by abandonment",
+        };
+        let who = match self.result {
+            GameResult::Win(Color::White) => "White wins",
+            GameResult::Win(Color::Black) => "Black wins",
+            GameResult::Draw => "Draw",
+            GameResult::Aborted => return "Game aborted".to_owned(),
+        };
+        format!("{who} {how}")
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.result, self.termination)

@@ -377,24 +377,7 @@ impl fmt::Display for MatchReport {
 
 /// The PGN date (`YYYY.MM.DD`, UTC) of a moment, for the `Date` tag.
 pub fn pgn_date(at: std::time::SystemTime) -> String {
-    let secs = at.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant,
-/// "chrono-Compatible Low-Level Date Algorithms", `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    rookery_pgn::date::UtcDateTime::from_system_time(at).pgn_date()
 }
 
 #[cfg(test)]
@@ -403,9 +386,6 @@ mod tests {
 
     #[test]
     fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
         assert_eq!(pgn_date(at), "2023.11.14");
     }

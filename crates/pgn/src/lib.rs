@@ -3,6 +3,7 @@
 
 mod buffer;
 pub mod comment;
+pub mod date;
 mod error;
 mod reader;
 mod scan;

@@ -9,7 +9,7 @@ use ratatui::style::{Color as Colour, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use rookery_arbiter::{GameResult, IllegalMovePolicy, Outcome, Termination};
+use rookery_arbiter::IllegalMovePolicy;
 use rookery_core::{Color, File, Piece, Rank, Role, Square};
 
 use super::app::{title, App, Overlay, Tone};
@@ -309,7 +309,7 @@ fn panel_lines(app: &App, height: u16) -> Vec<Line<'static>> {
     }
     lines.push(Line::from(""));
     if let Some(outcome) = game.outcome() {
-        lines.push(Line::styled(format!("{} {}", outcome.result, describe(outcome)), bold));
+        lines.push(Line::styled(format!("{} {}", outcome.result, outcome.describe()), bold));
     } else {
         let mut state = format!("{} to move", title(turn));
         if game.position().is_check() {
@@ -390,7 +390,7 @@ fn status_line(app: &App) -> Line<'static> {
         None => {
             let game = &app.game;
             let text = match game.outcome() {
-                Some(outcome) => format!("game over: {} {}", outcome.result, describe(outcome)),
+                Some(outcome) => format!("game over: {} {}", outcome.result, outcome.describe()),
                 None if app.is_thinking() => "Rookery is thinking…".to_owned(),
                 None => {
                     let turn = game.position().turn();
@@ -422,40 +422,6 @@ fn input_line(app: &App) -> Line<'static> {
     Line::from(spans)
 }
 
-/// The outcome in words, after the score: "White wins by checkmate".
-pub fn describe(outcome: Outcome) -> String {
-    let how = match outcome.termination {
-        Termination::Checkmate => "by checkmate",
-        Termination::Resignation => "by resignation",
-        Termination::Timeout => "on time",
-        Termination::TimeoutVsInsufficientMaterial => {
-            "on time: the flag fell, but no mate was possible"
-        }
-        Termination::IllegalMoves => "by illegal moves",
-        Termination::Agreement => "by agreement",
-        Termination::DeadPosition => "by dead position",
-        Termination::PerpetualCheck => "by perpetual check",
-        Termination::Stalemate => "by stalemate",
-        Termination::ThreefoldRepetition => "by threefold repetition",
-        Termination::FivefoldRepetition => "by fivefold repetition",
-        Termination::FiftyMoves => "by the fifty-move rule",
-        Termination::SeventyFiveMoves => "by the seventy-five-move rule",
-        Termination::ResignationVsInsufficientMaterial => {
-            "by resignation against a side that could not mate"
-        }
-        Termination::IllegalMovesVsInsufficientMaterial => {
-            "by illegal moves against a side that could not mate"
-        }
-        Termination::Aborted => "aborted",
-        Termination::Abandoned => "by abandonment",
-    };
-    match outcome.result {
-        GameResult::Win(color) => format!("{} wins {how}", title(color)),
-        GameResult::Draw => format!("draw {how}"),
-        GameResult::Aborted => "game aborted".to_owned(),
-    }
-}
-
 /// A box of `width` × `height` in the middle of `screen`, clipped to it.
 fn centred(screen: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(screen.width);
@@ -482,7 +448,7 @@ fn draw_game_over(frame: &mut Frame, app: &App, screen: Rect) {
     let Some(outcome) = app.game.outcome() else { return };
     let mut lines = vec![
         Line::from(""),
-        Line::from(format!("  {}  {}", outcome.result, describe(outcome))),
+        Line::from(format!("  {}  {}", outcome.result, outcome.describe())),
         Line::from(format!("  after {} moves", app.game.plies().len().div_ceil(2))),
         Line::from(""),
     ];

@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rookery_arbiter::{Game, GameSpec, MoveInput};
 use rookery_core::{Color, SanPlus};
 use rookery_engine::Level;
+use rookery_pgn::date::UtcDateTime;
 use rookery_pgn::{Location, RawTag, ReadError, Reader, Visitor};
 
 use super::{Args, ColorChoice};
@@ -123,21 +124,9 @@ impl WallClock {
         WallClock { unix_secs: since.as_secs(), nanos: since.subsec_nanos() }
     }
 
-    /// The UTC date and time: (year, month, day, hour, minute, second).
-    fn civil(&self) -> (i64, u32, u32, u64, u64, u64) {
-        // Howard Hinnant's days-to-civil algorithm ("chrono-Compatible Low-Level Date
-        // Algorithms").
-        let days = (self.unix_secs / 86_400) as i64 + 719_468;
-        let era = days.div_euclid(146_097);
-        let doe = days.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = yoe + era * 400 + i64::from(month <= 2);
-        let secs = self.unix_secs % 86_400;
-        (year, month, day, secs / 3600, secs / 60 % 60, secs % 60)
+    /// The UTC date and time.
+    fn civil(&self) -> UtcDateTime {
+        UtcDateTime::from_unix_secs(self.unix_secs)
     }
 }
 
@@ -172,7 +161,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             }
         }
     };
-    let (year, month, day, hour, minute, second) = wall.civil();
+    let now = wall.civil();
     let mut spec = GameSpec {
         fen: args.fen,
         rules: args.rules,
@@ -182,7 +171,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
         tags: vec![
             ("Event".into(), "Rookery terminal game".into()),
             ("Site".into(), "rookery play".into()),
-            ("Date".into(), format!("{year:04}.{month:02}.{day:02}")),
+            ("Date".into(), now.pgn_date()),
             ("Round".into(), "-".into()),
         ],
     };
@@ -194,6 +183,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     }
     let look = if args.ascii { Look::Ascii } else { super::terminal::detect_look() };
     let save = args.save.clone().unwrap_or_else(|| {
+        let UtcDateTime { year, month, day, hour, minute, second } = now;
         PathBuf::from(format!(
             "rookery-{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}.pgn"
         ))

@@ -342,7 +342,7 @@ fn draw_offer_accepted_and_declined() {
     );
     ctrl(&mut app, 'y', 6_000);
     assert_eq!(outcome(&app), Some((GameResult::Draw, Termination::Agreement)));
-    assert!(screen(&mut app).contains("1/2-1/2  draw by agreement"));
+    assert!(screen(&mut app).contains("1/2-1/2  Draw by agreement"));
 }
 
 #[test]

@@ -61,7 +61,8 @@ impl Meta {
     /// games are checked before they are created).
     pub fn spec(&self) -> Result<GameSpec, String> {
         let tc: TimeControl = self.time_control.parse().map_err(|e| format!("{e}"))?;
-        let date = civil_date(self.created_at_ms);
+        let date =
+            rookery_pgn::date::UtcDateTime::from_unix_secs(self.created_at_ms / 1000).pgn_date();
         Ok(GameSpec {
             fen: self.initial_fen.clone(),
             rules: self.rules,
@@ -97,21 +98,6 @@ impl Meta {
             created_at_ms: g.created_at_ms.max(0) as u64,
         })
     }
-}
-
-/// `YYYY.MM.DD` of a Unix time in ms (UTC), for the PGN `Date` tag.
-fn civil_date(ms: u64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = (ms / 86_400_000) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
 }
 
 /// Where a connection sits.
@@ -414,16 +400,4 @@ pub fn rebuild(g: &StoredGame) -> Result<(Meta, Game, u64), String> {
         last = at;
     }
     Ok((meta, game, last))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_date(0), "1970.01.01");
-        assert_eq!(civil_date(1_764_432_000_000), "2025.11.29");
-        assert_eq!(civil_date(951_782_400_000), "2000.02.29");
-    }
 }

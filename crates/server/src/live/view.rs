@@ -1,7 +1,7 @@
 //! The JSON the clients see (docs/protocol.md): the full game, a move, an event, the end.
 
 use rookery_arbiter::{
-    DrawPolicy, Event, Game, GameResult, IllegalMovePolicy, Obligation, Outcome, Termination,
+    DrawPolicy, Event, Game, GameResult, IllegalMovePolicy, Obligation, Outcome,
 };
 use rookery_core::{ByColor, Color, Position};
 use rookery_store::{Player, PlayerKind, RatingChanges};
@@ -70,46 +70,6 @@ fn obligation_json(o: Option<Obligation>) -> Value {
     }
 }
 
-/// The outcome in words.
-pub fn reason(outcome: Outcome) -> String {
-    let winner = match outcome.result {
-        GameResult::Win(Color::White) => "White wins",
-        GameResult::Win(Color::Black) => "Black wins",
-        GameResult::Draw => "Draw",
-        GameResult::Aborted => "Game aborted",
-    };
-    let why = match outcome.termination {
-        Termination::Checkmate => "by checkmate",
-        Termination::Resignation => "by resignation",
-        Termination::Timeout => "on time",
-        Termination::TimeoutVsInsufficientMaterial => {
-            "— time ran out, but the opponent could not mate"
-        }
-        Termination::IllegalMoves => "— too many illegal moves",
-        Termination::Agreement => "by agreement",
-        Termination::DeadPosition => "— dead position: no one can mate",
-        Termination::PerpetualCheck => "by perpetual check",
-        Termination::Stalemate => "by stalemate",
-        Termination::ThreefoldRepetition => "by threefold repetition",
-        Termination::FivefoldRepetition => "by fivefold repetition",
-        Termination::FiftyMoves => "by the fifty-move rule",
-        Termination::SeventyFiveMoves => "by the seventy-five-move rule",
-        Termination::ResignationVsInsufficientMaterial => {
-            "— resigned, but the opponent could not mate"
-        }
-        Termination::IllegalMovesVsInsufficientMaterial => {
-            "— an illegal move, but the opponent could not mate"
-        }
-        Termination::Aborted => "",
-        Termination::Abandoned => "— the opponent left the game",
-    };
-    if why.is_empty() {
-        winner.to_owned()
-    } else {
-        format!("{winner} {why}")
-    }
-}
-
 /// The game's status label.
 pub fn status(game: &Game) -> &'static str {
     match game.outcome() {
@@ -175,7 +135,7 @@ pub fn game_json(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> Value {
         "claimable": claimable,
         "result": outcome.map(|o| o.result.pgn()),
         "termination": outcome.map(|o| o.termination.label()),
-        "reason": outcome.map(reason),
+        "reason": outcome.map(Outcome::describe),
         "spectators": crowd.spectators,
         "abandoned": abandoned_json(crowd),
         "created_at_ms": meta.created_at_ms,
@@ -274,7 +234,7 @@ pub fn end_json(game: &Game, now: u64, ladder: Option<&RatingChanges>) -> Value 
         "t": "end",
         "result": outcome.map(|o| o.result.pgn()),
         "termination": outcome.map(|o| o.termination.label()),
-        "reason": outcome.map(reason),
+        "reason": outcome.map(Outcome::describe),
         "clock": clock_json(game, now),
         "ladder": ladder.map(|l| json!({ "white": change_json(&l.white), "black": change_json(&l.black) })),
     })
