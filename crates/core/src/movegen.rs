@@ -206,20 +206,26 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
     if rights.of(us).is_empty() {
         return;
     }
-    let occupied = pos.board().occupied();
     for side in CastlingSide::ALL {
-        if !rights.has(us, side) {
-            continue;
-        }
-        let king_to = side.king_to(us);
-        if (attacks::between(king, side.rook_from(us)) & occupied).any() {
-            continue;
-        }
-        let path = attacks::between(king, king_to).with(king_to);
-        if path.into_iter().all(|sq| !pos.is_attacked(sq, !us, occupied)) {
-            sink.special(Move::castle(king, king_to));
+        if can_castle(pos, side, king) {
+            sink.special(Move::castle(king, side.king_to(us)));
         }
     }
+}
+
+/// `true` if the side to move, not in check, with its king on `king`, may castle on `side`:
+/// the right is kept, the squares between king and rook are empty, and the king passes
+/// through and lands on no attacked square (RULES.md §3).
+#[inline]
+pub(crate) fn can_castle(pos: &Position, side: CastlingSide, king: Square) -> bool {
+    let us = pos.turn();
+    let occupied = pos.board().occupied();
+    let king_to = side.king_to(us);
+    pos.castling_rights().has(us, side)
+        && (attacks::between(king, side.rook_from(us)) & occupied).is_empty()
+        && (attacks::between(king, king_to).with(king_to))
+            .into_iter()
+            .all(|sq| !pos.is_attacked(sq, !us, occupied))
 }
 
 /// `true` if `m` is legal in `pos`: the same rules as [`generate`], applied to one move.

@@ -62,6 +62,21 @@ impl Move {
         Move::pack(from, to, KIND_PROMOTION + role as u16)
     }
 
+    /// A normal move, or a promotion to `promotion` (a knight, bishop, rook or queen) when
+    /// given: [`Move::new`] for the kinds SAN reads, without a branch on the kind.
+    #[inline(always)]
+    pub(crate) const fn normal_or_promotion(
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Move {
+        let kind = match promotion {
+            Some(role) => KIND_PROMOTION + role as u16,
+            None => KIND_NORMAL,
+        };
+        Move::pack(from, to, kind)
+    }
+
     /// A move of the given kind.
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {

@@ -512,7 +512,7 @@ impl Position {
         let to = m.to();
         let Some(role) = self.board.role_at(from) else { return };
         let mover = role.of(us);
-        let mut key = self.key ^ zobrist::castling(self.castling) ^ zobrist::turn(Color::White);
+        let mut key = self.key ^ zobrist::turn(Color::White);
         if let Some(ep) = self.ep_square.take() {
             key ^= zobrist::en_passant(ep.file());
         }
@@ -569,8 +569,12 @@ impl Position {
                 self.halfmoves = 0;
             }
         }
-        self.castling = self.castling.after_touching(from).after_touching(to);
-        key ^= zobrist::castling(self.castling);
+        // Most moves keep the rights as they are, and their keys need no change.
+        let castling = self.castling.after_touching(from).after_touching(to);
+        if castling != self.castling {
+            key ^= zobrist::castling(self.castling) ^ zobrist::castling(castling);
+            self.castling = castling;
+        }
         if us == Color::Black {
             self.fullmoves += 1;
         }

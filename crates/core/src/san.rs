@@ -9,7 +9,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::attacks;
-use crate::{Bitboard, CastlingSide, File, Move, MoveKind, Position, Rank, Role, Square};
+use crate::movegen;
+use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, without its check suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -392,9 +393,9 @@ impl San {
                 }
                 let promotes =
                     role == Role::Pawn && to.rank() == Rank::Eighth.relative_to(pos.turn());
-                let kind = match (promotes, promotion) {
-                    (true, Some(p)) if Role::PROMOTIONS.contains(&p) => MoveKind::Promotion(p),
-                    (false, None) => MoveKind::Normal,
+                let promotion = match (promotes, promotion) {
+                    (true, Some(p)) if Role::PROMOTIONS.contains(&p) => Some(p),
+                    (false, None) => None,
                     _ => return Err(SanError::BadPromotion { san: *self }),
                 };
                 let en_passant = role == Role::Pawn && Some(to) == pos.ep_square();
@@ -409,13 +410,22 @@ impl San {
                     let from = candidates.first().unwrap_or(to);
                     let king = pos.king_of(pos.turn());
                     if !pos.pinned().contains(from) || attacks::aligned(king, from, to) {
-                        return Ok(Move::new(from, to, kind));
+                        return Ok(Move::normal_or_promotion(from, to, promotion));
+                    }
+                }
+                // A king move (castling aside) is legal when its destination is not attacked
+                // once the king has left its square (RULES.md §4), in check or not.
+                if role == Role::King {
+                    let from = candidates.first().unwrap_or(to);
+                    let occupied = pos.board().occupied().without(from);
+                    if !pos.is_attacked(to, !pos.turn(), occupied) {
+                        return Ok(Move::normal(from, to));
                     }
                 }
                 let mut found: Option<Move> = None;
                 let mut extra: Vec<Move> = Vec::new();
                 for from in candidates {
-                    let mut m = Move::new(from, to, kind);
+                    let mut m = Move::normal_or_promotion(from, to, promotion);
                     if en_passant && from.file() != to.file() {
                         m = Move::en_passant(from, to);
                     }
@@ -452,6 +462,7 @@ impl San {
 }
 
 /// Pieces of the side to move, of any role among `role`, whose pattern reaches `to`.
+#[inline(always)]
 fn attackers_of_role(pos: &Position, role: Role, to: Square) -> Bitboard {
     let occupied = pos.board().occupied();
     match role {
@@ -493,9 +504,10 @@ fn pawn_origins(pos: &Position, to: Square) -> Bitboard {
 fn castle_move(pos: &Position, side: CastlingSide) -> Result<Move, SanError> {
     let us = pos.turn();
     let king = CastlingSide::king_from(us);
-    let m = Move::castle(king, side.king_to(us));
-    if pos.is_legal(m) {
-        return Ok(m);
+    // What `is_legal` decides for this move, without going through the move generator: a kept
+    // right means the king stands on `king`.
+    if !pos.is_check() && movegen::can_castle(pos, side, king) {
+        return Ok(Move::castle(king, side.king_to(us)));
     }
     let reason = if !pos.castling_rights().has(us, side) {
         "the king or that rook has moved"

@@ -226,13 +226,19 @@ impl Square {
     /// The square with index `i & 63`: for indices known to be in range.
     #[inline]
     pub const fn from_index_wrapping(i: u32) -> Square {
-        Square::ALL[(i & 63) as usize]
+        // A conversion, not a table load: squares come out of bitboard scans and packed moves
+        // on every move played.
+        // SAFETY: `Square` is `repr(u8)` with the discriminants 0 to 63, and `i & 63` is one.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::mem::transmute::<u8, Square>((i & 63) as u8)
+        }
     }
 
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::from_index_wrapping(rank as u32 * 8 + file as u32)
     }
 
     /// The square's index, 0 for `a1` up to 63 for `h8`.
@@ -244,13 +250,22 @@ impl Square {
     /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        // SAFETY: `File` is `repr(u8)` with the discriminants 0 to 7, and `self & 7` is one.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::mem::transmute::<u8, File>(self as u8 & 7)
+        }
     }
 
     /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        // SAFETY: `Rank` is `repr(u8)` with the discriminants 0 to 7, and `self >> 3` is one
+        // (a square's discriminant is below 64).
+        #[allow(unsafe_code)]
+        unsafe {
+            core::mem::transmute::<u8, Rank>(self as u8 >> 3)
+        }
     }
 
     /// The square `files` to the right and `ranks` up, if it is on the board.
@@ -259,7 +274,7 @@ impl Square {
         let f = self.file() as i32 + files;
         let r = self.rank() as i32 + ranks;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
-            Some(Square::ALL[(r * 8 + f) as usize])
+            Some(Square::from_index_wrapping((r * 8 + f) as u32))
         } else {
             None
         }
@@ -268,7 +283,7 @@ impl Square {
     /// The same square seen from the other side (`a1` ↔ `a8`).
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square::ALL[self as usize ^ 56]
+        Square::from_index_wrapping(self as u32 ^ 56)
     }
 
     /// `true` for light squares such as `h1` and `a8` (RULES.md §1).

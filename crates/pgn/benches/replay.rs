@@ -78,6 +78,7 @@ mod rookery {
         }
     }
 
+    #[inline(never)]
     pub fn run(data: &[u8]) -> Totals {
         let mut reader = Reader::new(data);
         let mut visitor = Replay { pos: Position::new(), ok: true, totals: Totals::default() };
@@ -151,6 +152,7 @@ mod reference {
         }
     }
 
+    #[inline(never)]
     pub fn run(data: &[u8]) -> Totals {
         let mut reader = Reader::new(data);
         let mut visitor = Replay { totals: Totals::default() };
