@@ -1,43 +1,30 @@
 //! Static evaluation: a tapered blend of middlegame and endgame terms (CPW "Tapered Eval"),
 //! in centipawns from the side to move's point of view.
 //!
-//! Terms: material and piece-square tables ([`crate::psqt`]), mobility (squares attacked
-//! that are neither our own nor guarded by enemy pawns; CPW "Mobility"), pawn structure
-//! ([`crate::pawns`]), king safety (attackers on the king zone, weighted by piece, scaled by
-//! their number, as in CPW "King Safety" after Ed Schröder's attack tables; plus the pawn
-//! shield), the bishop pair, rooks on open files, a tempo bonus, and endgame knowledge: a
-//! side without pawns needs more than a minor piece to win, opposite bishops draw, and a
-//! lone king is driven to the edge ("mop-up").
+//! Terms: material and piece-square tables, mobility (squares attacked that are neither our
+//! own nor guarded by enemy pawns; CPW "Mobility"), pawn structure ([`crate::pawns`]), king
+//! safety (attackers on the king zone, weighted by piece, scaled by their number, as in CPW
+//! "King Safety" after Ed Schröder's attack tables; plus the pawn shield), the bishop pair,
+//! rooks on open files, a tempo bonus, and endgame knowledge: a side without pawns needs
+//! more than a minor piece to win, opposite bishops draw, and a lone king is driven to the
+//! edge ("mop-up"). Every weight comes from [`Params`] (see [`crate::params`]);
+//! [`evaluate_with`] also reports each term to a [`Tracer`], for the tuner
+//! ([`crate::trace`]), at no cost to the search's [`NoTrace`].
 
 use rookery_core::{attacks, Bitboard, Board, Color, Position, Role, Square};
 
+use crate::params::{psqt_index, Params, Term, ACTIVE, PHASE_MAX, S};
 use crate::pawns::{self, distance};
-use crate::psqt::{psqt, S};
+use crate::trace::{NoTrace, Tracer};
 
-/// The game phase of the starting material: knights and bishops 1, rooks 2, queens 4.
-const PHASE_MAX: i32 = 24;
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-
-/// Mobility per attacked square, around a typical count, by role.
-const MOBILITY: [(S, i32); 6] =
-    [(S(0, 0), 0), (S(4, 4), 4), (S(5, 5), 6), (S(2, 4), 6), (S(1, 2), 12), (S(0, 0), 0)];
-
-/// Weight of an attacker of the king zone, by role.
-const KING_ATTACK_WEIGHT: [i32; 6] = [0, 20, 20, 40, 80, 0];
-/// Share of the attack weight that counts, in percent, by number of attackers.
-const KING_ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
-
-const BISHOP_PAIR: S = S(30, 50);
-const ROOK_OPEN_FILE: S = S(25, 10);
-const ROOK_SEMI_OPEN_FILE: S = S(12, 6);
-const TEMPO: i32 = 10;
-
-/// Non-pawn material a side needs beyond the other's to win without pawns (a rook: king
-/// and minor piece, or rook against minor piece, are draws).
-const WINNING_EDGE: i32 = 400;
-
-/// The evaluation of `pos` for the side to move.
+/// The evaluation of `pos` for the side to move, with the engine's parameters.
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &ACTIVE, &mut NoTrace)
+}
+
+/// The evaluation of `pos` for the side to move with `p`, reporting its terms to `t`.
+#[inline(always)]
+pub(crate) fn evaluate_with<T: Tracer>(pos: &Position, p: &Params, t: &mut T) -> i32 {
     let board = pos.board();
     let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
     let mut score = S(0, 0);
@@ -46,26 +33,41 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
         let mut side = S(0, 0);
         for role in Role::ALL {
             let pieces = board.by_piece(role.of(color));
-            phase += PHASE_WEIGHT[role.index()] * pieces.count() as i32;
+            let n = pieces.count() as i32;
+            phase += p.phase[role.index()] * n;
+            let material = p.material[role.index()];
+            let table = &p.psqt[role.index()];
             for sq in pieces {
-                side += psqt(color, role, sq);
+                let i = psqt_index(color == Color::White, sq);
+                side += material + table[i];
+                t.add(color, Term::Psqt(role, i), 1);
+            }
+            if T::ENABLED && n > 0 {
+                t.add(color, Term::Material(role), n);
             }
         }
         score += if color == Color::White { side } else { -side };
     }
-    score += pawns::evaluate(board, kings);
-    score += pieces(board, Color::White, kings) - pieces(board, Color::Black, kings);
+    score += pawns::evaluate(board, kings, p, t);
+    score += pieces(board, Color::White, kings, p, t) - pieces(board, Color::Black, kings, p, t);
     let phase = phase.min(PHASE_MAX);
-    let eg = scale_endgame(board, score.1);
+    let scale = endgame_scale(board, score.1, p);
+    let eg = if scale == 8 { score.1 } else { score.1 * scale / 8 };
     let mut value = (score.0 * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    value += mop_up(board, kings, value);
+    let mop_up = mop_up(board, kings, value, p);
+    value += mop_up;
+    if T::ENABLED {
+        let tempo = if pos.turn() == Color::White { p.tempo } else { -p.tempo };
+        t.taper(phase, scale, mop_up + tempo);
+    }
     let value = if pos.turn() == Color::White { value } else { -value };
-    value + TEMPO
+    value + p.tempo
 }
 
 /// Mobility, king attacks, the bishop pair and rook files of `color`'s pieces, plus the
 /// shield of its own king.
-fn pieces(board: &Board, color: Color, kings: [Square; 2]) -> S {
+#[inline(always)]
+fn pieces<T: Tracer>(board: &Board, color: Color, kings: [Square; 2], p: &Params, t: &mut T) -> S {
     let us = board.by_color(color);
     let them = !color;
     let occupied = board.occupied();
@@ -77,6 +79,7 @@ fn pieces(board: &Board, color: Color, kings: [Square; 2]) -> S {
     let mut score = S(0, 0);
     let mut attackers = 0;
     let mut attack_weight = 0;
+    let mut attackers_by_role = [0; 6];
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in board.by_piece(role.of(color)) {
             let reach = match role {
@@ -85,33 +88,51 @@ fn pieces(board: &Board, color: Color, kings: [Square; 2]) -> S {
                 Role::Rook => attacks::rook(sq, occupied),
                 _ => attacks::queen(sq, occupied),
             };
-            let (per_square, typical) = MOBILITY[role.index()];
-            score += per_square * ((reach & area).count() as i32 - typical);
+            let mobility = (reach & area).count() as i32 - p.mobility_typical[role.index()];
+            score += p.mobility[role.index()] * mobility;
+            t.add(color, Term::Mobility(role), mobility);
             if (reach & zone).any() {
                 attackers += 1;
-                attack_weight += KING_ATTACK_WEIGHT[role.index()];
+                attack_weight += p.king_attack[role.index()];
+                if T::ENABLED {
+                    attackers_by_role[role.index()] += 1;
+                }
             }
             if role == Role::Rook {
                 let file = Bitboard::from_file(sq.file());
                 if (file & our_pawns).is_empty() {
-                    score += if (file & their_pawns).is_empty() {
-                        ROOK_OPEN_FILE
+                    if (file & their_pawns).is_empty() {
+                        score += p.rook_open_file;
+                        t.add(color, Term::RookOpenFile, 1);
                     } else {
-                        ROOK_SEMI_OPEN_FILE
-                    };
+                        score += p.rook_semi_open_file;
+                        t.add(color, Term::RookSemiOpenFile, 1);
+                    }
                 }
             }
         }
     }
     if board.by_piece(Role::Bishop.of(color)).more_than_one() {
-        score += BISHOP_PAIR;
+        score += p.bishop_pair;
+        t.add(color, Term::BishopPair, 1);
     }
-    let mut danger = attack_weight * KING_ATTACK_SCALE[attackers.min(7)] / 100;
-    if board.by_piece(Role::Queen.of(color)).is_empty() {
+    let percent = p.king_attack_scale[attackers.min(7)];
+    let mut danger = attack_weight * percent / 100;
+    let no_queen = board.by_piece(Role::Queen.of(color)).is_empty();
+    if no_queen {
         danger /= 2;
     }
+    if T::ENABLED {
+        let share = f64::from(percent) / if no_queen { 200.0 } else { 100.0 };
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let n = attackers_by_role[role.index()];
+            if n > 0 {
+                t.add_mg(color, Term::KingAttack(role), f64::from(n) * share);
+            }
+        }
+    }
     score.0 += danger;
-    score.0 += pawns::shield(board, color, kings[color.index()]);
+    score += pawns::shield(board, color, kings[color.index()], p, t);
     score
 }
 
@@ -127,23 +148,22 @@ fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Non-pawn material of `color`, in endgame values.
-fn non_pawn_material(board: &Board, color: Color) -> i32 {
+fn non_pawn_material(board: &Board, color: Color, p: &Params) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .iter()
-        .map(|&role| {
-            board.by_piece(role.of(color)).count() as i32 * crate::psqt::MATERIAL[role.index()].1
-        })
+        .map(|&role| board.by_piece(role.of(color)).count() as i32 * p.material[role.index()].1)
         .sum()
 }
 
-/// Endgame value scaled for draws that material alone does not see.
-fn scale_endgame(board: &Board, eg: i32) -> i32 {
+/// The scale of the endgame value `eg`, in eighths, for draws that material alone does not
+/// see.
+fn endgame_scale(board: &Board, eg: i32, p: &Params) -> i32 {
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = !strong;
     if board.by_piece(Role::Pawn.of(strong)).is_empty()
-        && non_pawn_material(board, strong) - non_pawn_material(board, weak) < WINNING_EDGE
+        && non_pawn_material(board, strong, p) - non_pawn_material(board, weak, p) < p.winning_edge
     {
-        return eg / 8;
+        return p.scale_pawnless;
     }
     let bishops = board.by_role(Role::Bishop);
     let only_bishops =
@@ -156,17 +176,18 @@ fn scale_endgame(board: &Board, eg: i32) -> i32 {
         && black_bishop.count() == 1
         && ((bishops & Bitboard::LIGHT_SQUARES).count() == 1)
     {
-        return eg / 2;
+        return p.scale_opposite_bishops;
     }
-    eg
+    8
 }
 
 /// Drives a bare king to the edge and brings the other king closer, so that shallow
 /// searches find the mate with queen or rook (CPW "Mop-up Evaluation").
-fn mop_up(board: &Board, kings: [Square; 2], value: i32) -> i32 {
+fn mop_up(board: &Board, kings: [Square; 2], value: i32, p: &Params) -> i32 {
     let strong = if value > 0 { Color::White } else { Color::Black };
     let weak = !strong;
-    if board.by_color(weak).more_than_one() || non_pawn_material(board, strong) < WINNING_EDGE {
+    if board.by_color(weak).more_than_one() || non_pawn_material(board, strong, p) < p.winning_edge
+    {
         return 0;
     }
     let weak_king = kings[weak.index()];
@@ -174,7 +195,7 @@ fn mop_up(board: &Board, kings: [Square; 2], value: i32) -> i32 {
     let rank = weak_king.rank() as i32;
     let from_centre = (2 * file - 7).abs() / 2 + (2 * rank - 7).abs() / 2;
     let closeness = 7 - distance(kings[0], kings[1]);
-    let bonus = 10 * from_centre + 4 * closeness;
+    let bonus = p.mop_up_edge * from_centre + p.mop_up_closeness * closeness;
     if strong == Color::White {
         bonus
     } else {
@@ -206,7 +227,7 @@ mod tests {
     #[test]
     fn start_is_balanced() {
         let start = evaluate(&Position::new());
-        assert_eq!(start, TEMPO);
+        assert_eq!(start, ACTIVE.tempo);
     }
 
     #[test]

@@ -8,15 +8,18 @@ mod handler;
 mod history;
 mod limits;
 mod movepick;
+mod params;
 mod pawns;
-mod psqt;
 mod score;
 mod search;
 mod see;
 mod skill;
 mod thread;
 mod timeman;
+mod trace;
 mod tt;
+#[doc(hidden)]
+pub mod tuning;
 
 pub use engine::{Engine, HashSizeError, Options};
 pub use handler::{BestMove, Collect, Handler, SearchInfo, SearchOutcome};

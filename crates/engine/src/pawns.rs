@@ -3,19 +3,8 @@
 
 use rookery_core::{Bitboard, Board, Color, Role, Square};
 
-use crate::psqt::S;
-
-const DOUBLED: S = S(-10, -20);
-const ISOLATED: S = S(-10, -12);
-/// Passed pawns by relative rank (0 = first rank).
-const PASSED: [S; 8] =
-    [S(0, 0), S(5, 10), S(8, 15), S(12, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)];
-/// Endgame value per square of king distance to the square before a passed pawn, weighted by
-/// how far the pawn has come: the defending king should be far, the own king near.
-const PASSED_KING_THEIR: i32 = 5;
-const PASSED_KING_OUR: i32 = 2;
-/// A passed pawn whose path is blocked by any piece is worth less.
-const PASSED_BLOCKED: S = S(-5, -15);
+use crate::params::{Params, Term, S};
+use crate::trace::Tracer;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -61,7 +50,8 @@ pub(crate) fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// The pawn structure of both sides, White minus Black.
-pub(crate) fn evaluate(board: &Board, kings: [Square; 2]) -> S {
+#[inline(always)]
+pub(crate) fn evaluate<T: Tracer>(board: &Board, kings: [Square; 2], p: &Params, t: &mut T) -> S {
     let mut score = S(0, 0);
     let pawns =
         [board.by_piece(Role::Pawn.of(Color::White)), board.by_piece(Role::Pawn.of(Color::Black))];
@@ -78,28 +68,33 @@ pub(crate) fn evaluate(board: &Board, kings: [Square; 2]) -> S {
                 // Counted once per extra pawn: the rearmost pawn of a file pays nothing.
                 let behind = Bitboard(PASSED_MASK[1 - us][sq.index()] & file_mask(file)) & ours;
                 if behind.any() {
-                    side += DOUBLED;
+                    side += p.doubled;
+                    t.add(color, Term::Doubled, 1);
                 }
             }
             if (ours & Bitboard(adjacent_files(file))).is_empty() {
-                side += ISOLATED;
+                side += p.isolated;
+                t.add(color, Term::Isolated, 1);
             }
             if (theirs & Bitboard(PASSED_MASK[us][sq.index()])).is_empty()
                 && (ours & Bitboard(PASSED_MASK[us][sq.index()] & file_mask(file))).is_empty()
             {
                 let rank = sq.rank().relative_to(color) as usize;
-                side += PASSED[rank];
+                side += p.passed[rank];
+                t.add(color, Term::Passed(rank), 1);
                 let front = if color == Color::White { sq.offset(0, 1) } else { sq.offset(0, -1) };
                 if let Some(front) = front {
                     if occupied.contains(front) {
-                        side += PASSED_BLOCKED;
+                        side += p.passed_blocked;
+                        t.add(color, Term::PassedBlocked, 1);
                     }
                     let weight = rank as i32 - 2;
                     if weight > 0 {
-                        let their_king = distance(kings[1 - us], front).min(5);
-                        let our_king = distance(kings[us], front).min(5);
-                        side.1 +=
-                            weight * (their_king * PASSED_KING_THEIR - our_king * PASSED_KING_OUR);
+                        let their_king = weight * distance(kings[1 - us], front).min(5);
+                        let our_king = weight * distance(kings[us], front).min(5);
+                        side += p.passed_king_theirs * their_king + p.passed_king_ours * our_king;
+                        t.add(color, Term::PassedKingTheirs, their_king);
+                        t.add(color, Term::PassedKingOurs, our_king);
                     }
                 }
             }
@@ -109,32 +104,41 @@ pub(crate) fn evaluate(board: &Board, kings: [Square; 2]) -> S {
     score
 }
 
-/// The middlegame pawn shield of `color`'s king: pawns on the three files around a castled
-/// king, close in front of it.
-pub(crate) fn shield(board: &Board, color: Color, king: Square) -> i32 {
+/// The pawn shield of `color`'s king: pawns on the three files around a king on its first
+/// two ranks, close in front of it.
+#[inline(always)]
+pub(crate) fn shield<T: Tracer>(
+    board: &Board,
+    color: Color,
+    king: Square,
+    p: &Params,
+    t: &mut T,
+) -> S {
     let relative_rank = king.rank().relative_to(color) as usize;
     if relative_rank > 1 {
-        return -20;
+        t.add(color, Term::KingExposed, 1);
+        return p.king_exposed;
     }
     let ours = board.by_piece(Role::Pawn.of(color));
     let file = king.file() as usize;
-    let mut score = 0;
+    let mut score = S(0, 0);
     let first = file.saturating_sub(1);
     let last = (file + 1).min(7);
     for f in first..=last {
         let forward = if color == Color::White { 1 } else { -1 };
         let near = king.offset(f as i32 - file as i32, forward);
         let far = king.offset(f as i32 - file as i32, 2 * forward);
-        if near.is_some_and(|sq| ours.contains(sq)) {
-            score += 12;
+        let (term, value) = if near.is_some_and(|sq| ours.contains(sq)) {
+            (Term::ShieldNear, p.shield_near)
         } else if far.is_some_and(|sq| ours.contains(sq)) {
-            score += 6;
+            (Term::ShieldFar, p.shield_far)
         } else if (ours & Bitboard(file_mask(f))).is_empty() {
-            // No pawn at all on a file beside the king: a highway for rooks.
-            score -= 20;
+            (Term::ShieldOpen, p.shield_open)
         } else {
-            score -= 8;
-        }
+            (Term::ShieldMissing, p.shield_missing)
+        };
+        score += value;
+        t.add(color, term, 1);
     }
     score
 }
@@ -142,12 +146,18 @@ pub(crate) fn shield(board: &Board, color: Color, king: Square) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::ACTIVE;
+    use crate::trace::NoTrace;
     use rookery_core::Position;
 
     fn pawns(fen: &str) -> S {
         let pos: Position = fen.parse().unwrap();
         let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
-        evaluate(pos.board(), kings)
+        evaluate(pos.board(), kings, &ACTIVE, &mut NoTrace)
+    }
+
+    fn shield(board: &Board, color: Color, king: Square) -> i32 {
+        super::shield(board, color, king, &ACTIVE, &mut NoTrace).0
     }
 
     #[test]

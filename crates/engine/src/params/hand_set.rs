@@ -1,63 +1,67 @@
-//! Material and piece-square tables, middlegame and endgame (CPW "Piece-Square Tables",
-//! "Tapered Eval").
+//! Rookery's hand-written evaluation weights: the values the engine played with before any
+//! tuning, and where the tuning program (`crates/tune`) starts from.
 //!
-//! Rookery's own hand-set values, in the classical spirit of Michniewski's "Simplified
+//! The piece-square tables are in the classical spirit of Michniewski's "Simplified
 //! Evaluation Function" (CPW): knights and bishops toward the centre, rooks on the seventh,
 //! the king sheltered in the middlegame and central in the endgame, pawns encouraged forward
-//! in the centre and kept back before a castled king. The tables are laid out as a board is
-//! drawn, rank 8 first, from White's point of view; Black reads them mirrored.
+//! in the centre and kept back before a castled king. They are laid out as a board is drawn,
+//! rank 8 first, from White's point of view. Mobility follows CPW "Mobility", king safety CPW
+//! "King Safety" after Ed Schröder's attack tables, pawn structure CPW "Pawn Structure",
+//! "Passed Pawn" and "Pawn Shield".
 
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use super::{Params, S};
 
-use rookery_core::{Color, Role, Square};
+/// The hand-written weights.
+pub const HAND_SET: Params = Params {
+    material: [S(85, 110), S(325, 300), S(340, 320), S(460, 520), S(980, 950), S(0, 0)],
+    psqt: [
+        zip(&PAWN_MG, &PAWN_EG),
+        zip(&KNIGHT_MG, &KNIGHT_EG),
+        zip(&BISHOP_MG, &BISHOP_EG),
+        zip(&ROOK_MG, &ROOK_EG),
+        zip(&QUEEN_MG, &QUEEN_EG),
+        zip(&KING_MG, &KING_EG),
+    ],
+    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+    mobility_typical: [0, 4, 6, 6, 12, 0],
+    king_attack: [0, 20, 20, 40, 80, 0],
+    king_attack_scale: [0, 0, 50, 75, 88, 94, 97, 99],
+    bishop_pair: S(30, 50),
+    rook_open_file: S(25, 10),
+    rook_semi_open_file: S(12, 6),
+    doubled: S(-10, -20),
+    isolated: S(-10, -12),
+    passed: [S(0, 0), S(5, 10), S(8, 15), S(12, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)],
+    passed_blocked: S(-5, -15),
+    // The defending king should be far from a passed pawn's path, the own king near.
+    passed_king_theirs: S(0, 5),
+    passed_king_ours: S(0, -2),
+    shield_near: S(12, 0),
+    shield_far: S(6, 0),
+    shield_missing: S(-8, 0),
+    // No pawn at all on a file beside the king: a highway for rooks.
+    shield_open: S(-20, 0),
+    king_exposed: S(-20, 0),
+    tempo: 10,
+    phase: [0, 1, 1, 2, 4, 0],
+    // A rook: king and minor piece, or rook against minor piece, are draws.
+    winning_edge: 400,
+    scale_pawnless: 1,
+    scale_opposite_bishops: 4,
+    mop_up_edge: 10,
+    mop_up_closeness: 4,
+};
 
-/// A middlegame and an endgame value, blended by the game phase.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct S(pub(crate) i32, pub(crate) i32);
-
-impl Add for S {
-    type Output = S;
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
+/// One table of [`S`] from a middlegame and an endgame table.
+const fn zip(mg: &[i32; 64], eg: &[i32; 64]) -> [S; 64] {
+    let mut out = [S(0, 0); 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = S(mg[i], eg[i]);
+        i += 1;
     }
+    out
 }
-
-impl AddAssign for S {
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-
-impl SubAssign for S {
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    fn neg(self) -> S {
-        S(-self.0, -self.1)
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
-
-/// Material by role (the king's is irrelevant).
-pub(crate) const MATERIAL: [S; 6] =
-    [S(85, 110), S(325, 300), S(340, 320), S(460, 520), S(980, 950), S(0, 0)];
 
 #[rustfmt::skip]
 const PAWN_MG: [i32; 64] = [
@@ -202,70 +206,3 @@ const KING_EG: [i32; 64] = [
     -30, -20,  -5,   0,   0,  -5, -20, -30,
     -50, -35, -30, -25, -25, -30, -35, -50,
 ];
-
-const TABLES: [(&[i32; 64], &[i32; 64]); 6] = [
-    (&PAWN_MG, &PAWN_EG),
-    (&KNIGHT_MG, &KNIGHT_EG),
-    (&BISHOP_MG, &BISHOP_EG),
-    (&ROOK_MG, &ROOK_EG),
-    (&QUEEN_MG, &QUEEN_EG),
-    (&KING_MG, &KING_EG),
-];
-
-/// Material plus table value of a piece of `color` and `role` on `sq`, from White's point of
-/// view for White and Black's for Black.
-const fn build() -> [[[S; 64]; 6]; 2] {
-    let mut out = [[[S(0, 0); 64]; 6]; 2];
-    let mut role = 0;
-    while role < 6 {
-        let (mg, eg) = TABLES[role];
-        let mut sq = 0;
-        while sq < 64 {
-            // Square a1 = 0; the tables start at a8. White mirrors ranks, Black reads as is.
-            let white = sq ^ 56;
-            out[0][role][sq] = S(MATERIAL[role].0 + mg[white], MATERIAL[role].1 + eg[white]);
-            out[1][role][sq] = S(MATERIAL[role].0 + mg[sq], MATERIAL[role].1 + eg[sq]);
-            sq += 1;
-        }
-        role += 1;
-    }
-    out
-}
-
-static PSQT: [[[S; 64]; 6]; 2] = build();
-
-/// Material and placement of a piece, from its own side's point of view.
-#[inline]
-pub(crate) fn psqt(color: Color, role: Role, sq: Square) -> S {
-    PSQT[color.index()][role.index()][sq.index()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tables_mirror_between_colours() {
-        for role in Role::ALL {
-            for sq in Square::ALL {
-                assert_eq!(
-                    psqt(Color::White, role, sq),
-                    psqt(Color::Black, role, sq.flip_vertical())
-                );
-            }
-        }
-        // The knight prefers f3 to h3, the king g1 to e2 in the middlegame.
-        assert!(
-            psqt(Color::White, Role::Knight, Square::F3).0
-                > psqt(Color::White, Role::Knight, Square::H3).0
-        );
-        assert!(
-            psqt(Color::White, Role::King, Square::G1).0
-                > psqt(Color::White, Role::King, Square::E2).0
-        );
-        assert!(
-            psqt(Color::Black, Role::Pawn, Square::E2).1
-                > psqt(Color::Black, Role::Pawn, Square::E7).1
-        );
-    }
-}

@@ -1,0 +1,392 @@
+//! Every weight of the evaluation in one place: the [`Params`] it computes from, the [`Term`]s
+//! a tuner may change, and the value sets — [`HAND_SET`], Rookery's hand-written values, and
+//! [`TUNED`], the values the tuning program (`crates/tune`) fits from game results, written
+//! into `params/tuned.rs`. [`ACTIVE`] is the set the engine plays with.
+//!
+//! Each tunable weight is an [`S`]: a middlegame and an endgame value, blended by the game
+//! phase (CPW "Tapered Eval"). The other fields are fixed: the phase weights that define the
+//! taper, and the constants of the terms that are not linear in their weights (how the
+//! number of king attackers scales the attack, the endgame scale factors, mop-up); see
+//! [`crate::trace`] for how the tuner treats each.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use rookery_core::{Role, Square};
+
+mod hand_set;
+mod tuned;
+
+pub use hand_set::HAND_SET;
+pub use tuned::TUNED;
+
+/// The parameters the engine plays with: still the hand-set ones, because [`TUNED`] did not
+/// beat them (400 games at 5+0.05: −12 ± 29 Elo; BENCHMARKS.md, "Evaluation tuning").
+/// Changing this changes the bench signature.
+pub const ACTIVE: Params = HAND_SET;
+
+/// The game phase of the starting material, with [`Params::phase`]'s weights: knights and
+/// bishops 1, rooks 2, queens 4.
+pub const PHASE_MAX: i32 = 24;
+
+/// A middlegame and an endgame value, blended by the game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct S(pub i32, pub i32);
+
+impl Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+
+impl AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    #[inline]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+impl SubAssign for S {
+    #[inline]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+
+impl Neg for S {
+    type Output = S;
+    #[inline]
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// The evaluation's weights. Arrays by role are indexed by [`Role::index`] (pawn first);
+/// entries that no position can use (the king's material, a pawn's mobility) are zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Material by role.
+    pub material: [S; 6],
+    /// Piece-square tables by role, laid out as a board is drawn: index 0 is a8, 63 is h1,
+    /// from White's point of view (Black reads them mirrored, see [`psqt_index`]).
+    pub psqt: [[S; 64]; 6],
+    /// Mobility per safe square attacked (neither our own nor guarded by an enemy pawn), by
+    /// role, counted from [`Params::mobility_typical`].
+    pub mobility: [S; 6],
+    /// Fixed: the number of safe squares around which mobility is counted, by role.
+    pub mobility_typical: [i32; 6],
+    /// Middlegame weight of a piece that attacks the enemy king's zone, by role, before
+    /// [`Params::king_attack_scale`] and the halving without a queen.
+    pub king_attack: [i32; 6],
+    /// Fixed: the share of the attack weight that counts, in percent, by number of attackers.
+    pub king_attack_scale: [i32; 8],
+    /// Two bishops or more.
+    pub bishop_pair: S,
+    /// A rook on a file without pawns.
+    pub rook_open_file: S,
+    /// A rook on a file with enemy pawns only.
+    pub rook_semi_open_file: S,
+    /// Per pawn in front of another of its side on the same file.
+    pub doubled: S,
+    /// A pawn with no pawn of its side on the files beside it.
+    pub isolated: S,
+    /// A passed pawn, by relative rank (0 is the first rank).
+    pub passed: [S; 8],
+    /// A passed pawn whose square in front is occupied.
+    pub passed_blocked: S,
+    /// Per king step of the enemy king from the square in front of a passed pawn, times the
+    /// pawn's relative rank minus 2 (from the fourth rank on), distance capped at 5.
+    pub passed_king_theirs: S,
+    /// The same for the own king.
+    pub passed_king_ours: S,
+    /// Per shield file (the king's and those beside it) with a pawn right in front of a king
+    /// on its first two ranks.
+    pub shield_near: S,
+    /// Per shield file with a pawn two squares in front of the king.
+    pub shield_far: S,
+    /// Per shield file with pawns only further away.
+    pub shield_missing: S,
+    /// Per shield file without any pawn of the king's side.
+    pub shield_open: S,
+    /// A king beyond its second rank (no shield counted).
+    pub king_exposed: S,
+    /// Fixed: a bonus for the side to move, added after the taper.
+    pub tempo: i32,
+    /// Fixed: game phase per piece, by role ([`PHASE_MAX`] at the start).
+    pub phase: [i32; 6],
+    /// Fixed: the non-pawn material (endgame values) a side without pawns needs beyond the
+    /// other's to win, and that a side needs to mate a bare king.
+    pub winning_edge: i32,
+    /// Fixed: endgame scale, in eighths, when the stronger side has no pawns and too little
+    /// material to win.
+    pub scale_pawnless: i32,
+    /// Fixed: endgame scale, in eighths, with one bishop each on opposite colours and no other
+    /// pieces.
+    pub scale_opposite_bishops: i32,
+    /// Fixed: mop-up bonus per step of the bare king from the centre.
+    pub mop_up_edge: i32,
+    /// Fixed: mop-up bonus per step the kings are closer than 7 apart.
+    pub mop_up_closeness: i32,
+}
+
+/// The index into a [`Params::psqt`] table of a piece on `sq`: tables are drawn rank 8
+/// first from White's point of view, so White mirrors the rank and Black reads as is.
+#[inline]
+pub const fn psqt_index(white: bool, sq: Square) -> usize {
+    if white {
+        sq.index() ^ 56
+    } else {
+        sq.index()
+    }
+}
+
+/// A tunable weight of [`Params`]: an [`S`], or for [`Term::KingAttack`] a middlegame value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// [`Params::material`].
+    Material(Role),
+    /// [`Params::psqt`], by role and table index.
+    Psqt(Role, usize),
+    /// [`Params::mobility`].
+    Mobility(Role),
+    /// [`Params::king_attack`] (middlegame only).
+    KingAttack(Role),
+    /// [`Params::bishop_pair`].
+    BishopPair,
+    /// [`Params::rook_open_file`].
+    RookOpenFile,
+    /// [`Params::rook_semi_open_file`].
+    RookSemiOpenFile,
+    /// [`Params::doubled`].
+    Doubled,
+    /// [`Params::isolated`].
+    Isolated,
+    /// [`Params::passed`], by relative rank.
+    Passed(usize),
+    /// [`Params::passed_blocked`].
+    PassedBlocked,
+    /// [`Params::passed_king_theirs`].
+    PassedKingTheirs,
+    /// [`Params::passed_king_ours`].
+    PassedKingOurs,
+    /// [`Params::shield_near`].
+    ShieldNear,
+    /// [`Params::shield_far`].
+    ShieldFar,
+    /// [`Params::shield_missing`].
+    ShieldMissing,
+    /// [`Params::shield_open`].
+    ShieldOpen,
+    /// [`Params::king_exposed`].
+    KingExposed,
+}
+
+/// The single terms after the per-role and per-rank blocks, in index order.
+const SINGLES: [Term; 12] = [
+    Term::BishopPair,
+    Term::RookOpenFile,
+    Term::RookSemiOpenFile,
+    Term::Doubled,
+    Term::Isolated,
+    Term::PassedBlocked,
+    Term::PassedKingTheirs,
+    Term::PassedKingOurs,
+    Term::ShieldNear,
+    Term::ShieldFar,
+    Term::ShieldMissing,
+    Term::ShieldOpen,
+];
+
+const PSQT_AT: usize = 6;
+const MOBILITY_AT: usize = PSQT_AT + 6 * 64;
+const KING_ATTACK_AT: usize = MOBILITY_AT + 6;
+const PASSED_AT: usize = KING_ATTACK_AT + 6;
+const SINGLES_AT: usize = PASSED_AT + 8;
+
+impl Term {
+    /// The number of terms; [`Term::index`] is below it.
+    pub const COUNT: usize = SINGLES_AT + SINGLES.len() + 1;
+
+    /// A dense index, `0..Term::COUNT`.
+    pub fn index(self) -> usize {
+        match self {
+            Term::Material(role) => role.index(),
+            Term::Psqt(role, i) => PSQT_AT + 64 * role.index() + i,
+            Term::Mobility(role) => MOBILITY_AT + role.index(),
+            Term::KingAttack(role) => KING_ATTACK_AT + role.index(),
+            Term::Passed(rank) => PASSED_AT + rank,
+            Term::KingExposed => Term::COUNT - 1,
+            single => {
+                SINGLES_AT + SINGLES.iter().position(|&t| t == single).expect("a single term")
+            }
+        }
+    }
+
+    /// Every term, in index order.
+    pub fn all() -> Vec<Term> {
+        let mut all = Vec::with_capacity(Term::COUNT);
+        all.extend(Role::ALL.map(Term::Material));
+        for role in Role::ALL {
+            all.extend((0..64).map(|i| Term::Psqt(role, i)));
+        }
+        all.extend(Role::ALL.map(Term::Mobility));
+        all.extend(Role::ALL.map(Term::KingAttack));
+        all.extend((0..8).map(Term::Passed));
+        all.extend(SINGLES);
+        all.push(Term::KingExposed);
+        all
+    }
+
+    /// `false` for a term without an endgame value ([`Term::KingAttack`]).
+    pub fn has_endgame(self) -> bool {
+        !matches!(self, Term::KingAttack(_))
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Term::Material(role) => write!(f, "material[{}]", role.name()),
+            Term::Psqt(role, i) => {
+                let sq = Square::from_index_wrapping((i ^ 56) as u32);
+                write!(f, "psqt[{}][{sq}]", role.name())
+            }
+            Term::Mobility(role) => write!(f, "mobility[{}]", role.name()),
+            Term::KingAttack(role) => write!(f, "king_attack[{}]", role.name()),
+            Term::Passed(rank) => write!(f, "passed[{}]", rank + 1),
+            other => {
+                let name = format!("{other:?}");
+                // CamelCase to snake_case, as the field is named.
+                for (i, c) in name.chars().enumerate() {
+                    if c.is_ascii_uppercase() && i > 0 {
+                        f.write_str("_")?;
+                    }
+                    write!(f, "{}", c.to_ascii_lowercase())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Params {
+    /// The value of `term` (`S(mg, 0)` for [`Term::KingAttack`]).
+    pub fn get(&self, term: Term) -> S {
+        match term {
+            Term::KingAttack(role) => S(self.king_attack[role.index()], 0),
+            _ => *self.slot(term),
+        }
+    }
+
+    /// Sets `term` (only the middlegame value for [`Term::KingAttack`]).
+    pub fn set(&mut self, term: Term, value: S) {
+        match term {
+            Term::KingAttack(role) => self.king_attack[role.index()] = value.0,
+            _ => *self.slot_mut(term) = value,
+        }
+    }
+
+    fn slot(&self, term: Term) -> &S {
+        match term {
+            Term::Material(role) => &self.material[role.index()],
+            Term::Psqt(role, i) => &self.psqt[role.index()][i],
+            Term::Mobility(role) => &self.mobility[role.index()],
+            Term::KingAttack(_) => unreachable!("king attack weights are not S"),
+            Term::BishopPair => &self.bishop_pair,
+            Term::RookOpenFile => &self.rook_open_file,
+            Term::RookSemiOpenFile => &self.rook_semi_open_file,
+            Term::Doubled => &self.doubled,
+            Term::Isolated => &self.isolated,
+            Term::Passed(rank) => &self.passed[rank],
+            Term::PassedBlocked => &self.passed_blocked,
+            Term::PassedKingTheirs => &self.passed_king_theirs,
+            Term::PassedKingOurs => &self.passed_king_ours,
+            Term::ShieldNear => &self.shield_near,
+            Term::ShieldFar => &self.shield_far,
+            Term::ShieldMissing => &self.shield_missing,
+            Term::ShieldOpen => &self.shield_open,
+            Term::KingExposed => &self.king_exposed,
+        }
+    }
+
+    fn slot_mut(&mut self, term: Term) -> &mut S {
+        match term {
+            Term::Material(role) => &mut self.material[role.index()],
+            Term::Psqt(role, i) => &mut self.psqt[role.index()][i],
+            Term::Mobility(role) => &mut self.mobility[role.index()],
+            Term::KingAttack(_) => unreachable!("king attack weights are not S"),
+            Term::BishopPair => &mut self.bishop_pair,
+            Term::RookOpenFile => &mut self.rook_open_file,
+            Term::RookSemiOpenFile => &mut self.rook_semi_open_file,
+            Term::Doubled => &mut self.doubled,
+            Term::Isolated => &mut self.isolated,
+            Term::Passed(rank) => &mut self.passed[rank],
+            Term::PassedBlocked => &mut self.passed_blocked,
+            Term::PassedKingTheirs => &mut self.passed_king_theirs,
+            Term::PassedKingOurs => &mut self.passed_king_ours,
+            Term::ShieldNear => &mut self.shield_near,
+            Term::ShieldFar => &mut self.shield_far,
+            Term::ShieldMissing => &mut self.shield_missing,
+            Term::ShieldOpen => &mut self.shield_open,
+            Term::KingExposed => &mut self.king_exposed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn term_indices_are_dense_and_in_order() {
+        let all = Term::all();
+        assert_eq!(all.len(), Term::COUNT);
+        for (i, term) in all.iter().enumerate() {
+            assert_eq!(term.index(), i, "{term}");
+        }
+    }
+
+    #[test]
+    fn get_and_set_reach_every_term() {
+        let mut params = HAND_SET;
+        for (i, term) in Term::all().into_iter().enumerate() {
+            let v = i as i32 + 1;
+            params.set(term, S(v, if term.has_endgame() { -v } else { 0 }));
+        }
+        for (i, term) in Term::all().into_iter().enumerate() {
+            let v = i as i32 + 1;
+            assert_eq!(params.get(term), S(v, if term.has_endgame() { -v } else { 0 }), "{term}");
+        }
+        assert_eq!(Term::Psqt(Role::Knight, 0).to_string(), "psqt[knight][a8]");
+        assert_eq!(Term::RookSemiOpenFile.to_string(), "rook_semi_open_file");
+    }
+
+    #[test]
+    fn the_taper_starts_full() {
+        for params in [HAND_SET, TUNED] {
+            let start: i32 = [(0, 8), (1, 2), (2, 2), (3, 2), (4, 1)]
+                .iter()
+                .map(|&(role, n)| params.phase[role] * n)
+                .sum();
+            assert_eq!(start * 2, PHASE_MAX);
+        }
+    }
+}
