@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use rookery_arbiter::RuleSet;
-use rookery_store::{GameSummary, Player, PlayerKind};
+use rookery_store::{GameSummary, Player, PlayerKind, StoredGame};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -46,9 +46,7 @@ fn default_color() -> String {
 
 /// `GET /api/v1/seeks`.
 pub async fn seeks(State(state): Shared, Extension(visitor): Extension<Visitor>) -> Json<Value> {
-    let list: Vec<Value> =
-        state.lobby.visible(visitor.identity.name()).iter().map(|s| s.json()).collect();
-    Json(json!({ "seeks": list }))
+    Json(json!({ "seeks": state.lobby.visible_json(visitor.identity.name()) }))
 }
 
 async fn open_seek(
@@ -256,7 +254,12 @@ pub async fn game_state(state: &AppState, id: &str) -> Result<Value, ApiError> {
     }
     let stored =
         state.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
-    let (meta, game, last) = rebuild(&stored).map_err(ApiError::Internal)?;
+    stored_game_json(&stored)
+}
+
+/// A game no actor holds, as `GET /api/v1/games/{id}` shows it: rebuilt from its actions.
+pub fn stored_game_json(stored: &StoredGame) -> Result<Value, ApiError> {
+    let (meta, game, last) = rebuild(stored).map_err(ApiError::Internal)?;
     Ok(game_json(&meta, &game, last, &Crowd::default()))
 }
 

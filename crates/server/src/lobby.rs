@@ -216,6 +216,11 @@ impl Lobby {
         list
     }
 
+    /// The open seeks `name` can see, as the API shows them.
+    pub fn visible_json(&self, name: &str) -> Vec<Value> {
+        self.visible(name).iter().map(|s| s.json()).collect()
+    }
+
     /// Looks at a seek without taking it.
     pub fn peek(&self, id: &str) -> Option<Arc<Seek>> {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()

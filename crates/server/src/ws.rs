@@ -12,10 +12,11 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use rookery_core::{Color, Square};
+use rookery_store::StoredGame;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, oneshot};
 
-use crate::api::{check_game_id, game_state};
+use crate::api::{check_game_id, stored_game_json};
 use crate::error::ApiError;
 use crate::identity::Visitor;
 use crate::live::{Command, GameHandle, Request, Seat};
@@ -57,18 +58,27 @@ pub async fn game_socket(
     same_origin(&headers)?;
     check_game_id(&id)?;
     let handle = state.live.get(&id);
-    if handle.is_none() && state.store.game(&id).await?.is_none() {
-        return Err(ApiError::NotFound(format!("game {id:?}")));
-    }
+    // A game without an actor is over: read it once here, for the 404 and for the socket.
+    let stored = match handle {
+        Some(_) => None,
+        None => Some(
+            state
+                .store
+                .game(&id)
+                .await?
+                .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?,
+        ),
+    };
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let mut conn = Connection::new(socket, state.clone());
-            match handle {
-                Some(handle) => conn.play(handle, &visitor).await,
-                None => conn.watch_finished(&id, &visitor).await,
+            match (handle, stored) {
+                (Some(handle), _) => conn.play(handle, &visitor).await,
+                (None, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
+                (None, None) => {}
             }
         })
         .into_response())
@@ -179,7 +189,14 @@ impl Connection {
             Seat::Spectator
         };
         let Some(joined) = handle.join(seat).await else {
-            return self.watch_finished(&meta.id, visitor).await;
+            // The game ended between the lookup and the join: it is in storage now.
+            match self.state.store.game(&meta.id).await {
+                Ok(Some(stored)) => return self.watch_finished(&stored, visitor).await,
+                _ => {
+                    self.error("not_found", format!("game {:?} not found", meta.id), None).await;
+                    return;
+                }
+            }
         };
         if !self.send(&joined.hello).await {
             handle.send(Command::Leave { seat }).await;
@@ -289,18 +306,20 @@ impl Connection {
 
     /// A finished game no actor holds: send it, then answer `ping` and `sync` until the
     /// client leaves.
-    async fn watch_finished(&mut self, id: &str, visitor: &Visitor) {
-        let game = match game_state(&self.state, id).await {
+    async fn watch_finished(&mut self, stored: &StoredGame, visitor: &Visitor) {
+        let game = match stored_game_json(stored) {
             Ok(game) => game,
             Err(e) => {
-                self.error("not_found", e.to_string(), None).await;
+                self.error("internal", e.to_string(), None).await;
                 return;
             }
         };
-        let you = match self.state.store.game(id).await {
-            Ok(Some(g)) if visitor.identity.is(&g.white) => Value::from("white"),
-            Ok(Some(g)) if visitor.identity.is(&g.black) => Value::from("black"),
-            _ => Value::Null,
+        let you = if visitor.identity.is(&stored.white) {
+            Value::from("white")
+        } else if visitor.identity.is(&stored.black) {
+            Value::from("black")
+        } else {
+            Value::Null
         };
         if !self.send(&json!({ "t": "hello", "you": you, "game": game })).await {
             return;
@@ -330,7 +349,7 @@ impl Connection {
 
     async fn lobby(&mut self, name: &str) {
         let mut events = self.state.lobby.events.subscribe();
-        let seeks: Vec<Value> = self.state.lobby.visible(name).iter().map(|s| s.json()).collect();
+        let seeks = self.state.lobby.visible_json(name);
         if !self.send(&json!({ "t": "seeks", "seeks": seeks })).await {
             return;
         }
@@ -355,7 +374,7 @@ impl Connection {
                 event = events.recv() => match event {
                     Ok(m) => if m.is_for(name) && !self.send_text(&m.text).await { break },
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let seeks: Vec<Value> = self.state.lobby.visible(name).iter().map(|s| s.json()).collect();
+                        let seeks = self.state.lobby.visible_json(name);
                         if !self.send(&json!({ "t": "seeks", "seeks": seeks })).await { break }
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
