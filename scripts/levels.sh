@@ -7,18 +7,15 @@
 # Environment: GAMES (per pair, default 100), LEVELS (default "1 2 3 4 5 6 7 8"), TC (default
 # 10+0.1), CONCURRENCY (default 1), OPENINGS (default scripts/data/openings.epd), OUT (default
 # target/levels).
+# Also ROOKERY (a binary to test instead of building one) and NICE: see match-common.sh.
 set -eu
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/match-common.sh"
 
 GAMES=${GAMES:-100}
 LEVELS=${LEVELS:-"1 2 3 4 5 6 7 8"}
 TC=${TC:-10+0.1}
-CONCURRENCY=${CONCURRENCY:-1}
-OPENINGS=${OPENINGS:-scripts/data/openings.epd}
 OUT=${OUT:-target/levels}
 
-cargo build --release -q -p rookery
-ROOKERY=target/release/rookery
 mkdir -p "$OUT"
 SUMMARY="$OUT/summary.md"
 {
@@ -33,11 +30,10 @@ for LEVEL in $LEVELS; do
     if [ -n "$PREVIOUS" ]; then
         echo "levels: level $LEVEL against level $PREVIOUS, $GAMES games" >&2
         REPORT="$OUT/level$LEVEL-vs-$PREVIOUS.txt"
-        nice -n 19 "$ROOKERY" match \
+        rookery_match \
             --engine "$ROOKERY uci option.Threads=1 option.Level=$LEVEL name=level$LEVEL" \
             --engine "$ROOKERY uci option.Threads=1 option.Level=$PREVIOUS name=level$PREVIOUS" \
-            --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-            --openings "$OPENINGS" --pgn "$OUT/level$LEVEL-vs-$PREVIOUS.pgn" \
+            --tc "$TC" --games "$GAMES" --pgn "$OUT/level$LEVEL-vs-$PREVIOUS.pgn" \
             --event "Rookery level $LEVEL vs level $PREVIOUS" > "$REPORT"
         cat "$REPORT"
         awk -v pair="$LEVEL vs $PREVIOUS" '

@@ -7,14 +7,13 @@
 # Environment: GAMES (per Elo level, default 200), ELOS (default "1600 2000 2400 2500 2800"),
 # TC (default 10+0.1), CONCURRENCY (default 1), OPENINGS (default scripts/data/openings.epd),
 # OUT (default target/strength: one PGN and one report per level, and summary.md).
+# Also ROOKERY (a binary to test instead of building one) and NICE: see match-common.sh.
 set -eu
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/match-common.sh"
 
 GAMES=${GAMES:-200}
 ELOS=${ELOS:-"1600 2000 2400 2500 2800"}
 TC=${TC:-10+0.1}
-CONCURRENCY=${CONCURRENCY:-1}
-OPENINGS=${OPENINGS:-scripts/data/openings.epd}
 OUT=${OUT:-target/strength}
 
 find_stockfish() {
@@ -29,9 +28,6 @@ fi
 [ -n "$SF" ] || { echo "strength: no stockfish binary after installing" >&2; exit 1; }
 SF_VERSION=$(dpkg-query -W -f '${Version}' stockfish 2>/dev/null || echo unknown)
 
-echo "strength: building the release binary" >&2
-cargo build --release -q -p rookery
-ROOKERY=target/release/rookery
 mkdir -p "$OUT"
 
 # Speed, measured in this run: each engine's own bench (one thread).
@@ -53,11 +49,10 @@ SUMMARY="$OUT/summary.md"
 for ELO in $ELOS; do
     echo "strength: $GAMES games against Stockfish UCI_Elo $ELO at $TC" >&2
     REPORT="$OUT/sf$ELO.txt"
-    nice -n 19 "$ROOKERY" match \
+    rookery_match \
         --engine "$ROOKERY uci option.Threads=1 option.Hash=16 name=rookery" \
         --engine "$SF option.Threads=1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$ELO name=stockfish-$ELO" \
-        --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-        --openings "$OPENINGS" --pgn "$OUT/sf$ELO.pgn" --event "Rookery vs Stockfish $ELO" \
+        --tc "$TC" --games "$GAMES" --pgn "$OUT/sf$ELO.pgn" --event "Rookery vs Stockfish $ELO" \
         > "$REPORT"
     cat "$REPORT"
     awk -v elo="$ELO" '

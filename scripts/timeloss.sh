@@ -7,24 +7,20 @@
 #
 # Environment: GAMES (default 1000), TC (default 1+0.01), CONCURRENCY (default 1), OPENINGS
 # (default scripts/data/openings.epd), OUT (default target/timeloss).
+# Also ROOKERY (a binary to test instead of building one) and NICE: see match-common.sh.
 set -eu
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/match-common.sh"
 
 GAMES=${GAMES:-1000}
 TC=${TC:-1+0.01}
-CONCURRENCY=${CONCURRENCY:-1}
-OPENINGS=${OPENINGS:-scripts/data/openings.epd}
 OUT=${OUT:-target/timeloss}
 
-cargo build --release -q -p rookery
-ROOKERY=target/release/rookery
 mkdir -p "$OUT"
 echo "timeloss: $GAMES games at $TC, concurrency $CONCURRENCY" >&2
-nice -n 19 "$ROOKERY" match \
+rookery_match \
     --engine "$ROOKERY uci option.Threads=1 name=rookery-a" \
     --engine "$ROOKERY uci option.Threads=1 name=rookery-b" \
-    --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-    --openings "$OPENINGS" --pgn "$OUT/games.pgn" --event "Rookery time losses $TC" \
+    --tc "$TC" --games "$GAMES" --pgn "$OUT/games.pgn" --event "Rookery time losses $TC" \
     > "$OUT/report.txt"
 cat "$OUT/report.txt"
 LOSSES=$(awk '/^rookery-[ab] / { t += $2 } END { print t + 0 }' "$OUT/report.txt")
