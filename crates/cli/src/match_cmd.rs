@@ -199,8 +199,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 game.plies,
                 report.progress()
             );
-            if let Some((_, llr, _)) = &report.sprt {
-                line.push_str(&format!(" llr {llr:.2}"));
+            if let Some(sprt) = &report.sprt {
+                line.push_str(&format!(" llr {:.2}", sprt.llr));
             }
             eprintln!("{line}");
         }

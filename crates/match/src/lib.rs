@@ -16,7 +16,7 @@ pub use adjudication::{DrawRule, ResignRule};
 pub use engine::{EngineError, EngineProcess, Reply};
 pub use game::{GameSettings, ENGINE_RULES};
 pub use opening::{Opening, OpeningError};
-pub use runner::{pgn_date, run, Finished, MatchConfig, MatchError, MatchReport};
+pub use runner::{pgn_date, run, Finished, MatchConfig, MatchError, MatchReport, SprtState};
 pub use spec::{EngineSpec, SpecError};
 pub use sprt::{Sprt, SprtDecision};
 pub use stats::{EloEstimate, Failures, Wdl};

@@ -73,10 +73,34 @@ pub struct MatchReport {
     pub adjudicated: u64,
     /// Games won by White, drawn, won by Black.
     pub by_colour: Wdl,
-    /// The SPRT, if one runs, with the current log-likelihood ratio and decision.
-    pub sprt: Option<(Sprt, f64, SprtDecision)>,
+    /// The SPRT, if one runs.
+    pub sprt: Option<SprtState>,
     /// Games that were to be played.
     pub planned: usize,
+}
+
+/// Where a match's SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtState {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio after the last game counted.
+    pub llr: f64,
+    /// The decision; once reached it stands, and no later game is counted towards it.
+    pub decision: SprtDecision,
+    /// The games counted: those before the decision.
+    pub games: u64,
+}
+
+impl SprtState {
+    /// Counts the standings `wdl`, unless the test has decided already.
+    fn update(&mut self, wdl: &Wdl) {
+        if self.decision == SprtDecision::Continue {
+            self.llr = self.test.llr(wdl);
+            self.decision = self.test.decide(wdl);
+            self.games = wdl.games();
+        }
+    }
 }
 
 /// Why a match could not run.
@@ -157,7 +181,12 @@ pub fn run(
         failures: [Failures::default(); 2],
         adjudicated: 0,
         by_colour: Wdl::default(),
-        sprt: config.sprt.map(|s| (s, 0.0, SprtDecision::Continue)),
+        sprt: config.sprt.map(|test| SprtState {
+            test,
+            llr: 0.0,
+            decision: SprtDecision::Continue,
+            games: 0,
+        }),
         planned: config.games,
     };
     let next = AtomicUsize::new(0);
@@ -181,10 +210,11 @@ pub fn run(
                 }
             };
             report.record(&finished, &failures);
-            if let Some((sprt, llr, decision)) = &mut report.sprt {
-                *llr = sprt.llr(&report.wdl);
-                *decision = sprt.decide(&report.wdl);
-                if *decision != SprtDecision::Continue {
+            if let Some(sprt) = &mut report.sprt {
+                // Games already under way when the test decides still finish and count in
+                // the standings, but not in the test.
+                sprt.update(&report.wdl);
+                if sprt.decision != SprtDecision::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -342,20 +372,23 @@ impl fmt::Display for MatchReport {
                 w.draw_ratio().unwrap_or(0.0) * 100.0
             )?;
         }
-        if let Some((sprt, llr, decision)) = &self.sprt {
-            let verdict = match decision {
+        if let Some(state) = &self.sprt {
+            let verdict = match state.decision {
                 SprtDecision::H0 => "H0 accepted",
                 SprtDecision::H1 => "H1 accepted",
                 SprtDecision::Continue => "no decision",
             };
+            let test = &state.test;
             writeln!(
                 f,
-                "SPRT: llr {llr:.2} ({:.1}%), lbound {:.2}, ubound {:.2}, elo0 {}, elo1 {} - {verdict}",
-                llr / sprt.upper_bound() * 100.0,
-                sprt.lower_bound(),
-                sprt.upper_bound(),
-                sprt.elo0,
-                sprt.elo1,
+                "SPRT: llr {:.2} ({:.1}%), lbound {:.2}, ubound {:.2}, elo0 {}, elo1 {} - {verdict} after {} games",
+                state.llr,
+                state.llr / test.upper_bound() * 100.0,
+                test.lower_bound(),
+                test.upper_bound(),
+                test.elo0,
+                test.elo1,
+                state.games,
             )?;
         }
         let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
@@ -388,5 +421,20 @@ mod tests {
     fn dates() {
         let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
         assert_eq!(pgn_date(at), "2023.11.14");
+    }
+
+    /// A game that was under way when the test decided must not undo the decision (it did:
+    /// 45-11-30 crossed the bound at game 85, then a loss at game 86 printed "no decision").
+    #[test]
+    fn an_sprt_decision_stands() {
+        let test = Sprt::parse("0,15").unwrap();
+        let mut state = SprtState { test, llr: 0.0, decision: SprtDecision::Continue, games: 0 };
+        state.update(&Wdl::new(45, 30, 10));
+        assert_eq!(state.decision, SprtDecision::H1, "llr {}", state.llr);
+        let (llr, games) = (state.llr, state.games);
+        assert!(test.decide(&Wdl::new(45, 30, 11)) == SprtDecision::Continue);
+        state.update(&Wdl::new(45, 30, 11));
+        assert_eq!((state.decision, state.llr, state.games), (SprtDecision::H1, llr, games));
+        assert_eq!(games, 85);
     }
 }
