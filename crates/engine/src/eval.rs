@@ -3,9 +3,10 @@
 //!
 //! Terms: material and piece-square tables, mobility (squares attacked that are neither our
 //! own nor guarded by enemy pawns; CPW "Mobility"), pawn structure ([`crate::pawns`]), king
-//! safety (attackers on the king zone, weighted by piece, scaled by their number, as in CPW
-//! "King Safety" after Ed Schröder's attack tables; plus the pawn shield), the bishop pair,
-//! rooks on open files, a tempo bonus, and endgame knowledge: a side without pawns needs
+//! safety (attackers on the king zone, weighted by piece, with the safe checks and weak zone
+//! squares, scaled by the number of attackers, as in CPW "King Safety" after Ed Schröder's
+//! attack tables; plus the pawn shield), threats ([`crate::threats`]), knight and bishop
+//! outposts, the bishop pair, rooks on open files, a tempo bonus, and endgame knowledge: a side without pawns needs
 //! more than a minor piece to win, opposite bishops draw, and a lone king is driven to the
 //! edge ("mop-up"). Every weight comes from [`Params`] (see [`crate::params`]);
 //! [`evaluate_with`] also reports each term to a [`Tracer`], for the tuner
@@ -15,6 +16,7 @@ use rookery_core::{attacks, Bitboard, Board, Color, Position, Role, Square};
 
 use crate::params::{psqt_index, Params, Term, ACTIVE, PHASE_MAX, S};
 use crate::pawns::{self, distance};
+use crate::threats::{threats, Attacks};
 use crate::trace::{NoTrace, Tracer};
 
 /// The evaluation of `pos` for the side to move, with the engine's parameters.
@@ -48,8 +50,20 @@ pub(crate) fn evaluate_with<T: Tracer>(pos: &Position, p: &Params, t: &mut T) ->
         }
         score += if color == Color::White { side } else { -side };
     }
-    score += pawns::evaluate(board, kings, p, t);
-    score += pieces(board, Color::White, kings, p, t) - pieces(board, Color::Black, kings, p, t);
+    let mut white = Attacks::new(board, Color::White, kings[0]);
+    let mut black = Attacks::new(board, Color::Black, kings[1]);
+    let pawn_reach = [white.by_role[Role::Pawn.index()], black.by_role[Role::Pawn.index()]];
+    let (white_pieces, white_attack) =
+        pieces(board, Color::White, kings, pawn_reach, &mut white, p, t);
+    let (black_pieces, black_attack) =
+        pieces(board, Color::Black, kings, pawn_reach, &mut black, p, t);
+    score += white_pieces - black_pieces;
+    score += pawns::evaluate(board, kings, [white.all, black.all], p, t);
+    score += threats(board, Color::White, &white, &black, p, t)
+        - threats(board, Color::Black, &black, &white, p, t);
+    let white_danger = king_danger(board, Color::White, kings, &white, &black, &white_attack, p, t);
+    let black_danger = king_danger(board, Color::Black, kings, &black, &white, &black_attack, p, t);
+    score.0 += white_danger - black_danger;
     let phase = phase.min(PHASE_MAX);
     let scale = endgame_scale(board, score.1, p);
     let eg = if scale == 8 { score.1 } else { score.1 * scale / 8 };
@@ -64,22 +78,48 @@ pub(crate) fn evaluate_with<T: Tracer>(pos: &Position, p: &Params, t: &mut T) ->
     value + p.tempo
 }
 
-/// Mobility, king attacks, the bishop pair and rook files of `color`'s pieces, plus the
-/// shield of its own king.
+/// The pieces of one side that reach the enemy king's zone, gathered with mobility and
+/// weighed by [`king_danger`] once the other side's attacks are known too.
+#[derive(Clone, Copy, Debug, Default)]
+struct KingAttack {
+    /// Pieces that attack a square of the zone.
+    attackers: usize,
+    /// Their [`Params::king_attack`] weights, summed.
+    weight: i32,
+    /// Their number by role, for the trace only.
+    by_role: [i32; 6],
+}
+
+/// Mobility, outposts, the bishop pair and rook files of `color`'s pieces, plus the shield of
+/// its own king; adds the pieces' attacks to `ours` and returns, with the score, the
+/// attackers of the enemy king. `pawn_reach` holds the squares each side's pawns attack.
 #[inline(always)]
-fn pieces<T: Tracer>(board: &Board, color: Color, kings: [Square; 2], p: &Params, t: &mut T) -> S {
+fn pieces<T: Tracer>(
+    board: &Board,
+    color: Color,
+    kings: [Square; 2],
+    pawn_reach: [Bitboard; 2],
+    ours: &mut Attacks,
+    p: &Params,
+    t: &mut T,
+) -> (S, KingAttack) {
     let us = board.by_color(color);
     let them = !color;
     let occupied = board.occupied();
     let their_pawns = board.by_piece(Role::Pawn.of(them));
     let our_pawns = board.by_piece(Role::Pawn.of(color));
-    let area = !us & !pawn_attacks(their_pawns, them);
+    let area = !us & !pawn_reach[them.index()];
     let their_king = kings[them.index()];
     let zone = attacks::king(their_king).with(their_king);
+    // Squares on the fourth to sixth rank that our pawns defend: outposts, if no enemy pawn
+    // can come to attack them.
+    let outpost_ranks = match color {
+        Color::White => Bitboard(0x0000_ffff_ff00_0000),
+        Color::Black => Bitboard(0x0000_00ff_ffff_0000),
+    };
+    let supported = outpost_ranks & pawn_reach[color.index()];
     let mut score = S(0, 0);
-    let mut attackers = 0;
-    let mut attack_weight = 0;
-    let mut attackers_by_role = [0; 6];
+    let mut attack = KingAttack::default();
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in board.by_piece(role.of(color)) {
             let reach = match role {
@@ -88,27 +128,43 @@ fn pieces<T: Tracer>(board: &Board, color: Color, kings: [Square; 2], p: &Params
                 Role::Rook => attacks::rook(sq, occupied),
                 _ => attacks::queen(sq, occupied),
             };
+            ours.add(role, reach);
             let mobility = (reach & area).count() as i32 - p.mobility_typical[role.index()];
             score += p.mobility[role.index()] * mobility;
             t.add(color, Term::Mobility(role), mobility);
             if (reach & zone).any() {
-                attackers += 1;
-                attack_weight += p.king_attack[role.index()];
+                attack.attackers += 1;
+                attack.weight += p.king_attack[role.index()];
                 if T::ENABLED {
-                    attackers_by_role[role.index()] += 1;
+                    attack.by_role[role.index()] += 1;
                 }
             }
-            if role == Role::Rook {
-                let file = Bitboard::from_file(sq.file());
-                if (file & our_pawns).is_empty() {
-                    if (file & their_pawns).is_empty() {
-                        score += p.rook_open_file;
-                        t.add(color, Term::RookOpenFile, 1);
+            match role {
+                Role::Knight | Role::Bishop
+                    if supported.contains(sq)
+                        && (pawns::attack_span(color, sq) & their_pawns).is_empty() =>
+                {
+                    if role == Role::Knight {
+                        score += p.knight_outpost;
+                        t.add(color, Term::KnightOutpost, 1);
                     } else {
-                        score += p.rook_semi_open_file;
-                        t.add(color, Term::RookSemiOpenFile, 1);
+                        score += p.bishop_outpost;
+                        t.add(color, Term::BishopOutpost, 1);
                     }
                 }
+                Role::Rook => {
+                    let file = Bitboard::from_file(sq.file());
+                    if (file & our_pawns).is_empty() {
+                        if (file & their_pawns).is_empty() {
+                            score += p.rook_open_file;
+                            t.add(color, Term::RookOpenFile, 1);
+                        } else {
+                            score += p.rook_semi_open_file;
+                            t.add(color, Term::RookSemiOpenFile, 1);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -116,8 +172,60 @@ fn pieces<T: Tracer>(board: &Board, color: Color, kings: [Square; 2], p: &Params
         score += p.bishop_pair;
         t.add(color, Term::BishopPair, 1);
     }
-    let percent = p.king_attack_scale[attackers.min(7)];
-    let mut danger = attack_weight * percent / 100;
+    score += pawns::shield(board, color, kings[color.index()], p, t);
+    (score, attack)
+}
+
+/// The middlegame danger that `color`, whose attacks are `ours`, poses to the enemy king,
+/// whose side's attacks are `theirs`: the weights of the `attack`ers, of the safe checks
+/// and of the weak squares of the king's zone, scaled by the number of attackers and halved
+/// without a queen (CPW "King Safety"; the safe checks and weak squares after Stockfish
+/// 11's classical `kingDanger`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn king_danger<T: Tracer>(
+    board: &Board,
+    color: Color,
+    kings: [Square; 2],
+    ours: &Attacks,
+    theirs: &Attacks,
+    attack: &KingAttack,
+    p: &Params,
+    t: &mut T,
+) -> i32 {
+    let percent = p.king_attack_scale[attack.attackers.min(7)];
+    if percent == 0 {
+        return 0;
+    }
+    let king = kings[(!color).index()];
+    let zone = attacks::king(king).with(king);
+    let occupied = board.occupied();
+    // Squares we attack that the defender guards at most once, with king or queen only.
+    let weak = ours.all
+        & !theirs.twice
+        & (!theirs.all | theirs.by_role[Role::King.index()] | theirs.by_role[Role::Queen.index()]);
+    let safe = !board.by_color(color) & (!theirs.all | (weak & ours.twice));
+    let straight = attacks::rook(king, occupied);
+    let diagonal = attacks::bishop(king, occupied);
+    let rook_checks = straight & ours.by_role[Role::Rook.index()] & safe;
+    let queen_checks =
+        (straight | diagonal) & ours.by_role[Role::Queen.index()] & safe & !rook_checks;
+    let bishop_checks = diagonal & ours.by_role[Role::Bishop.index()] & safe & !queen_checks;
+    let knight_checks = attacks::knight(king) & ours.by_role[Role::Knight.index()] & safe;
+    let checks = [
+        (Role::Knight, knight_checks),
+        (Role::Bishop, bishop_checks),
+        (Role::Rook, rook_checks),
+        (Role::Queen, queen_checks),
+    ];
+    let weak_zone = (zone & weak).count() as i32;
+    let mut weight = attack.weight + p.king_zone_weak * weak_zone;
+    for (role, squares) in checks {
+        if squares.any() {
+            weight += p.safe_check[role.index()];
+        }
+    }
+    let mut danger = weight * percent / 100;
     let no_queen = board.by_piece(Role::Queen.of(color)).is_empty();
     if no_queen {
         danger /= 2;
@@ -125,26 +233,21 @@ fn pieces<T: Tracer>(board: &Board, color: Color, kings: [Square; 2], p: &Params
     if T::ENABLED {
         let share = f64::from(percent) / if no_queen { 200.0 } else { 100.0 };
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let n = attackers_by_role[role.index()];
+            let n = attack.by_role[role.index()];
             if n > 0 {
                 t.add_mg(color, Term::KingAttack(role), f64::from(n) * share);
             }
         }
+        for (role, squares) in checks {
+            if squares.any() {
+                t.add_mg(color, Term::SafeCheck(role), share);
+            }
+        }
+        if weak_zone > 0 {
+            t.add_mg(color, Term::KingZoneWeak, f64::from(weak_zone) * share);
+        }
     }
-    score.0 += danger;
-    score += pawns::shield(board, color, kings[color.index()], p, t);
-    score
-}
-
-/// The squares the pawns `pawns` of `color` attack.
-fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let p = pawns.0;
-    Bitboard(match color {
-        Color::White => ((p << 7) & NOT_H) | ((p << 9) & NOT_A),
-        Color::Black => ((p >> 9) & NOT_H) | ((p >> 7) & NOT_A),
-    })
+    danger
 }
 
 /// Non-pawn material of `color`, in endgame values.
@@ -206,6 +309,7 @@ fn mop_up(board: &Board, kings: [Square; 2], value: i32, p: &Params) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::threats::pawn_attacks;
 
     fn eval(fen: &str) -> i32 {
         evaluate(&fen.parse::<Position>().unwrap())
@@ -238,10 +342,63 @@ mod tests {
                 "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
             ),
             ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
+            // Threats, safe checks, outposts and passed pawns' roads on both sides.
+            (
+                "r4rk1/pp3ppp/2n1b3/3qN2Q/3P4/2PB4/P4PPP/R4RK1 w - - 0 1",
+                "r4rk1/p4ppp/2pb4/3p4/3Qn2q/2N1B3/PP3PPP/R4RK1 b - - 0 1",
+            ),
+            (
+                "6k1/1P3ppp/8/3n4/2B5/8/5PPP/2R3K1 b - - 0 1",
+                "2r3k1/5ppp/8/2b5/3N4/8/1p3PPP/6K1 w - - 0 1",
+            ),
         ];
         for (white, black) in pairs {
             assert_eq!(eval(white), eval(black), "{white} / {black}");
         }
+    }
+
+    /// White's coefficient of `term` minus Black's in the evaluation of `fen`.
+    fn coefficient(fen: &str, term: Term) -> f64 {
+        let pos: Position = fen.parse().unwrap();
+        crate::trace::trace(&pos, &ACTIVE).0.mg[term.index()]
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_pawn_is_worse_off() {
+        // The knight on e5, attacked by d4 and then not (d3): the pawn's square is worth less
+        // than the threat.
+        let attacked = eval("4k3/pp6/8/4n3/3P4/8/PP6/4K3 b - - 0 1");
+        let quiet = eval("4k3/pp6/8/4n3/8/3P4/PP6/4K3 b - - 0 1");
+        assert!(quiet - attacked > 30, "{attacked} {quiet}");
+    }
+
+    #[test]
+    fn safe_checks_join_the_king_attack() {
+        // Queen and bishop aim at h7: Qxh7+ is a check the king alone cannot answer.
+        let fen = "6k1/5ppp/8/7Q/8/3B4/8/6K1 b - - 0 1";
+        assert!(coefficient(fen, Term::SafeCheck(Role::Queen)) > 0.0);
+        assert!(coefficient(fen, Term::KingZoneWeak) > 0.0);
+        // A knight covering h7 makes the check unsafe.
+        let covered = "6k1/5ppp/5n2/7Q/8/3B4/8/6K1 b - - 0 1";
+        assert_eq!(coefficient(covered, Term::SafeCheck(Role::Queen)), 0.0);
+        // Ne4-f6+, unguarded without the g7 pawn.
+        assert!(
+            coefficient("6k1/5p1p/8/6NQ/4N3/8/8/6K1 b - - 0 1", Term::SafeCheck(Role::Knight))
+                > 0.0
+        );
+        assert_eq!(
+            coefficient("6k1/5ppp/8/6NQ/4N3/8/8/6K1 b - - 0 1", Term::SafeCheck(Role::Knight)),
+            0.0
+        );
+    }
+
+    #[test]
+    fn outposts() {
+        // The knight on e5, defended by d4, where no black pawn can come to attack it; with a
+        // black pawn on f7 it is no outpost.
+        assert_eq!(coefficient("4k3/p7/8/4N3/3P4/8/8/4K3 w - - 0 1", Term::KnightOutpost), 1.0);
+        assert_eq!(coefficient("4k3/p4p2/8/4N3/3P4/8/8/4K3 w - - 0 1", Term::KnightOutpost), 0.0);
+        assert_eq!(coefficient("4k3/8/8/5p2/4b3/8/8/4K3 w - - 0 1", Term::BishopOutpost), -1.0);
     }
 
     #[test]

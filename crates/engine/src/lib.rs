@@ -15,6 +15,7 @@ mod search;
 mod see;
 mod skill;
 mod thread;
+mod threats;
 mod timeman;
 mod trace;
 mod tt;

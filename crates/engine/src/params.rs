@@ -128,6 +128,43 @@ pub struct Params {
     pub shield_open: S,
     /// A king beyond its second rank (no shield counted).
     pub king_exposed: S,
+    /// Middlegame weight, added to [`Params::king_attack`]'s sum, of a safe check the attacker
+    /// has with a piece of this role: a square from which it would give check, that it
+    /// attacks, and that the defender does not guard (or guards only with king or queen
+    /// against two attackers). Counted once per role, as Stockfish 11's classical `kingDanger`.
+    pub safe_check: [i32; 6],
+    /// Middlegame weight, added to [`Params::king_attack`]'s sum, per square of the enemy
+    /// king's zone that we attack and that it defends only with king or queen, or not at all.
+    pub king_zone_weak: i32,
+    /// Per enemy piece attacked by one of our pawns that is itself safe (not attacked, or
+    /// defended), by the victim's role: it has to move, and loses a tempo or material.
+    pub threat_by_pawn: [S; 6],
+    /// Per enemy piece attacked by one of our knights or bishops, by the victim's role; minor
+    /// pieces count only when no pawn defends them (else it is an even trade offered).
+    pub threat_by_minor: [S; 6],
+    /// Per enemy piece attacked by one of our rooks, by the victim's role; minor pieces count
+    /// only when no pawn defends them.
+    pub threat_by_rook: [S; 6],
+    /// Per enemy piece or pawn that we attack and that is undefended, or a piece attacked
+    /// twice and defended once, never by a pawn (Stockfish 11's `Hanging`).
+    pub hanging: S,
+    /// Per weak enemy piece or pawn (attacked, not protected by a pawn or twice) that our
+    /// king attacks: in the endgame the king wins such pawns.
+    pub threat_by_king: S,
+    /// Per enemy piece that one of our pawns would attack after a safe push, one or two
+    /// squares (Stockfish 11's `ThreatByPawnPush`).
+    pub threat_by_push: S,
+    /// A passed pawn none of whose squares up to promotion is occupied or attacked by the
+    /// enemy, times the pawn's relative rank minus 2 (from the fourth rank on).
+    pub passed_free_path: S,
+    /// A passed pawn whose path is not free, but whose square in front is empty and not
+    /// attacked by the enemy, times the pawn's relative rank minus 2.
+    pub passed_safe_push: S,
+    /// A knight on an outpost: the fourth to sixth rank, defended by a pawn, where no enemy
+    /// pawn can ever attack it.
+    pub knight_outpost: S,
+    /// A bishop on an outpost.
+    pub bishop_outpost: S,
     /// Fixed: a bonus for the side to move, added after the taper.
     pub tempo: i32,
     /// Fixed: game phase per piece, by role ([`PHASE_MAX`] at the start).
@@ -158,7 +195,8 @@ pub const fn psqt_index(white: bool, sq: Square) -> usize {
     }
 }
 
-/// A tunable weight of [`Params`]: an [`S`], or for [`Term::KingAttack`] a middlegame value.
+/// A tunable weight of [`Params`]: an [`S`], or for the king danger terms
+/// ([`Term::KingAttack`], [`Term::SafeCheck`], [`Term::KingZoneWeak`]) a middlegame value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Term {
     /// [`Params::material`].
@@ -169,6 +207,14 @@ pub enum Term {
     Mobility(Role),
     /// [`Params::king_attack`] (middlegame only).
     KingAttack(Role),
+    /// [`Params::safe_check`] (middlegame only).
+    SafeCheck(Role),
+    /// [`Params::threat_by_pawn`], by the victim's role.
+    ThreatByPawn(Role),
+    /// [`Params::threat_by_minor`], by the victim's role.
+    ThreatByMinor(Role),
+    /// [`Params::threat_by_rook`], by the victim's role.
+    ThreatByRook(Role),
     /// [`Params::bishop_pair`].
     BishopPair,
     /// [`Params::rook_open_file`].
@@ -197,10 +243,26 @@ pub enum Term {
     ShieldOpen,
     /// [`Params::king_exposed`].
     KingExposed,
+    /// [`Params::king_zone_weak`] (middlegame only).
+    KingZoneWeak,
+    /// [`Params::hanging`].
+    Hanging,
+    /// [`Params::threat_by_king`].
+    ThreatByKing,
+    /// [`Params::threat_by_push`].
+    ThreatByPush,
+    /// [`Params::passed_free_path`].
+    PassedFreePath,
+    /// [`Params::passed_safe_push`].
+    PassedSafePush,
+    /// [`Params::knight_outpost`].
+    KnightOutpost,
+    /// [`Params::bishop_outpost`].
+    BishopOutpost,
 }
 
 /// The single terms after the per-role and per-rank blocks, in index order.
-const SINGLES: [Term; 12] = [
+const SINGLES: [Term; 21] = [
     Term::BishopPair,
     Term::RookOpenFile,
     Term::RookSemiOpenFile,
@@ -213,17 +275,30 @@ const SINGLES: [Term; 12] = [
     Term::ShieldFar,
     Term::ShieldMissing,
     Term::ShieldOpen,
+    Term::KingExposed,
+    Term::KingZoneWeak,
+    Term::Hanging,
+    Term::ThreatByKing,
+    Term::ThreatByPush,
+    Term::PassedFreePath,
+    Term::PassedSafePush,
+    Term::KnightOutpost,
+    Term::BishopOutpost,
 ];
 
 const PSQT_AT: usize = 6;
 const MOBILITY_AT: usize = PSQT_AT + 6 * 64;
 const KING_ATTACK_AT: usize = MOBILITY_AT + 6;
-const PASSED_AT: usize = KING_ATTACK_AT + 6;
+const SAFE_CHECK_AT: usize = KING_ATTACK_AT + 6;
+const THREAT_BY_PAWN_AT: usize = SAFE_CHECK_AT + 6;
+const THREAT_BY_MINOR_AT: usize = THREAT_BY_PAWN_AT + 6;
+const THREAT_BY_ROOK_AT: usize = THREAT_BY_MINOR_AT + 6;
+const PASSED_AT: usize = THREAT_BY_ROOK_AT + 6;
 const SINGLES_AT: usize = PASSED_AT + 8;
 
 impl Term {
     /// The number of terms; [`Term::index`] is below it.
-    pub const COUNT: usize = SINGLES_AT + SINGLES.len() + 1;
+    pub const COUNT: usize = SINGLES_AT + SINGLES.len();
 
     /// A dense index, `0..Term::COUNT`.
     pub fn index(self) -> usize {
@@ -232,8 +307,11 @@ impl Term {
             Term::Psqt(role, i) => PSQT_AT + 64 * role.index() + i,
             Term::Mobility(role) => MOBILITY_AT + role.index(),
             Term::KingAttack(role) => KING_ATTACK_AT + role.index(),
+            Term::SafeCheck(role) => SAFE_CHECK_AT + role.index(),
+            Term::ThreatByPawn(role) => THREAT_BY_PAWN_AT + role.index(),
+            Term::ThreatByMinor(role) => THREAT_BY_MINOR_AT + role.index(),
+            Term::ThreatByRook(role) => THREAT_BY_ROOK_AT + role.index(),
             Term::Passed(rank) => PASSED_AT + rank,
-            Term::KingExposed => Term::COUNT - 1,
             single => {
                 SINGLES_AT + SINGLES.iter().position(|&t| t == single).expect("a single term")
             }
@@ -249,15 +327,19 @@ impl Term {
         }
         all.extend(Role::ALL.map(Term::Mobility));
         all.extend(Role::ALL.map(Term::KingAttack));
+        all.extend(Role::ALL.map(Term::SafeCheck));
+        all.extend(Role::ALL.map(Term::ThreatByPawn));
+        all.extend(Role::ALL.map(Term::ThreatByMinor));
+        all.extend(Role::ALL.map(Term::ThreatByRook));
         all.extend((0..8).map(Term::Passed));
         all.extend(SINGLES);
-        all.push(Term::KingExposed);
         all
     }
 
-    /// `false` for a term without an endgame value ([`Term::KingAttack`]).
+    /// `false` for a term without an endgame value: the king danger terms
+    /// ([`Term::KingAttack`], [`Term::SafeCheck`], [`Term::KingZoneWeak`]).
     pub fn has_endgame(self) -> bool {
-        !matches!(self, Term::KingAttack(_))
+        !matches!(self, Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak)
     }
 }
 
@@ -271,6 +353,10 @@ impl fmt::Display for Term {
             }
             Term::Mobility(role) => write!(f, "mobility[{}]", role.name()),
             Term::KingAttack(role) => write!(f, "king_attack[{}]", role.name()),
+            Term::SafeCheck(role) => write!(f, "safe_check[{}]", role.name()),
+            Term::ThreatByPawn(role) => write!(f, "threat_by_pawn[{}]", role.name()),
+            Term::ThreatByMinor(role) => write!(f, "threat_by_minor[{}]", role.name()),
+            Term::ThreatByRook(role) => write!(f, "threat_by_rook[{}]", role.name()),
             Term::Passed(rank) => write!(f, "passed[{}]", rank + 1),
             other => {
                 let name = format!("{other:?}");
@@ -288,18 +374,23 @@ impl fmt::Display for Term {
 }
 
 impl Params {
-    /// The value of `term` (`S(mg, 0)` for [`Term::KingAttack`]).
+    /// The value of `term` (`S(mg, 0)` for the middlegame-only terms, see
+    /// [`Term::has_endgame`]).
     pub fn get(&self, term: Term) -> S {
         match term {
             Term::KingAttack(role) => S(self.king_attack[role.index()], 0),
+            Term::SafeCheck(role) => S(self.safe_check[role.index()], 0),
+            Term::KingZoneWeak => S(self.king_zone_weak, 0),
             _ => *self.slot(term),
         }
     }
 
-    /// Sets `term` (only the middlegame value for [`Term::KingAttack`]).
+    /// Sets `term` (only the middlegame value for the middlegame-only terms).
     pub fn set(&mut self, term: Term, value: S) {
         match term {
             Term::KingAttack(role) => self.king_attack[role.index()] = value.0,
+            Term::SafeCheck(role) => self.safe_check[role.index()] = value.0,
+            Term::KingZoneWeak => self.king_zone_weak = value.0,
             _ => *self.slot_mut(term) = value,
         }
     }
@@ -309,7 +400,12 @@ impl Params {
             Term::Material(role) => &self.material[role.index()],
             Term::Psqt(role, i) => &self.psqt[role.index()][i],
             Term::Mobility(role) => &self.mobility[role.index()],
-            Term::KingAttack(_) => unreachable!("king attack weights are not S"),
+            Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
+                unreachable!("king danger weights are not S")
+            }
+            Term::ThreatByPawn(role) => &self.threat_by_pawn[role.index()],
+            Term::ThreatByMinor(role) => &self.threat_by_minor[role.index()],
+            Term::ThreatByRook(role) => &self.threat_by_rook[role.index()],
             Term::BishopPair => &self.bishop_pair,
             Term::RookOpenFile => &self.rook_open_file,
             Term::RookSemiOpenFile => &self.rook_semi_open_file,
@@ -324,6 +420,13 @@ impl Params {
             Term::ShieldMissing => &self.shield_missing,
             Term::ShieldOpen => &self.shield_open,
             Term::KingExposed => &self.king_exposed,
+            Term::Hanging => &self.hanging,
+            Term::ThreatByKing => &self.threat_by_king,
+            Term::ThreatByPush => &self.threat_by_push,
+            Term::PassedFreePath => &self.passed_free_path,
+            Term::PassedSafePush => &self.passed_safe_push,
+            Term::KnightOutpost => &self.knight_outpost,
+            Term::BishopOutpost => &self.bishop_outpost,
         }
     }
 
@@ -332,7 +435,12 @@ impl Params {
             Term::Material(role) => &mut self.material[role.index()],
             Term::Psqt(role, i) => &mut self.psqt[role.index()][i],
             Term::Mobility(role) => &mut self.mobility[role.index()],
-            Term::KingAttack(_) => unreachable!("king attack weights are not S"),
+            Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
+                unreachable!("king danger weights are not S")
+            }
+            Term::ThreatByPawn(role) => &mut self.threat_by_pawn[role.index()],
+            Term::ThreatByMinor(role) => &mut self.threat_by_minor[role.index()],
+            Term::ThreatByRook(role) => &mut self.threat_by_rook[role.index()],
             Term::BishopPair => &mut self.bishop_pair,
             Term::RookOpenFile => &mut self.rook_open_file,
             Term::RookSemiOpenFile => &mut self.rook_semi_open_file,
@@ -347,6 +455,13 @@ impl Params {
             Term::ShieldMissing => &mut self.shield_missing,
             Term::ShieldOpen => &mut self.shield_open,
             Term::KingExposed => &mut self.king_exposed,
+            Term::Hanging => &mut self.hanging,
+            Term::ThreatByKing => &mut self.threat_by_king,
+            Term::ThreatByPush => &mut self.threat_by_push,
+            Term::PassedFreePath => &mut self.passed_free_path,
+            Term::PassedSafePush => &mut self.passed_safe_push,
+            Term::KnightOutpost => &mut self.knight_outpost,
+            Term::BishopOutpost => &mut self.bishop_outpost,
         }
     }
 }

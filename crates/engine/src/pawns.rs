@@ -1,5 +1,6 @@
 //! Pawn structure: doubled, isolated and passed pawns (CPW "Pawn Structure", "Passed Pawn"),
-//! and the king's pawn shield (CPW "King Safety", "Pawn Shield").
+//! with a passed pawn's road to promotion judged by the enemy's attacks, and the king's pawn
+//! shield (CPW "King Safety", "Pawn Shield").
 
 use rookery_core::{Bitboard, Board, Color, Role, Square};
 
@@ -42,6 +43,14 @@ const fn passed_masks() -> [[u64; 64]; 2] {
 
 static PASSED_MASK: [[u64; 64]; 2] = passed_masks();
 
+/// The squares from which an enemy pawn could one day attack a piece of `color` on `sq`:
+/// those in front of it, on the files beside it. An outpost is a square where this holds no
+/// enemy pawn.
+#[inline]
+pub(crate) fn attack_span(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PASSED_MASK[color.index()][sq.index()] & adjacent_files(sq.file() as usize))
+}
+
 /// Chebyshev distance: king steps between two squares.
 pub(crate) fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
@@ -49,9 +58,16 @@ pub(crate) fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// The pawn structure of both sides, White minus Black.
+/// The pawn structure of both sides, White minus Black; `attacked` holds the squares each
+/// side attacks, by [`Color::index`], for the passed pawns' roads.
 #[inline(always)]
-pub(crate) fn evaluate<T: Tracer>(board: &Board, kings: [Square; 2], p: &Params, t: &mut T) -> S {
+pub(crate) fn evaluate<T: Tracer>(
+    board: &Board,
+    kings: [Square; 2],
+    attacked: [Bitboard; 2],
+    p: &Params,
+    t: &mut T,
+) -> S {
     let mut score = S(0, 0);
     let pawns =
         [board.by_piece(Role::Pawn.of(Color::White)), board.by_piece(Role::Pawn.of(Color::Black))];
@@ -95,6 +111,15 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, kings: [Square; 2], p: &Params,
                         side += p.passed_king_theirs * their_king + p.passed_king_ours * our_king;
                         t.add(color, Term::PassedKingTheirs, their_king);
                         t.add(color, Term::PassedKingOurs, our_king);
+                        let stops = occupied | attacked[1 - us];
+                        let path = Bitboard(PASSED_MASK[us][sq.index()] & file_mask(file));
+                        if (path & stops).is_empty() {
+                            side += p.passed_free_path * weight;
+                            t.add(color, Term::PassedFreePath, weight);
+                        } else if !stops.contains(front) {
+                            side += p.passed_safe_push * weight;
+                            t.add(color, Term::PassedSafePush, weight);
+                        }
                     }
                 }
             }
@@ -153,7 +178,16 @@ mod tests {
     fn pawns(fen: &str) -> S {
         let pos: Position = fen.parse().unwrap();
         let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
-        evaluate(pos.board(), kings, &ACTIVE, &mut NoTrace)
+        let attacked = [Color::White, Color::Black].map(|color| {
+            let mut all = Bitboard::EMPTY;
+            for (sq, piece) in pos.board().pieces() {
+                if piece.color == color {
+                    all |= rookery_core::attacks::attacks(piece, sq, pos.board().occupied());
+                }
+            }
+            all
+        });
+        evaluate(pos.board(), kings, attacked, &ACTIVE, &mut NoTrace)
     }
 
     fn shield(board: &Board, color: Color, king: Square) -> i32 {
@@ -176,6 +210,28 @@ mod tests {
         // Black's passed pawn counts for Black.
         let black = pawns("4k3/8/8/8/8/1p6/8/4K3 w - - 0 1");
         assert_eq!(black, S(-passed.0, -passed.1));
+    }
+
+    #[test]
+    fn a_free_road_is_worth_more() {
+        // The same passed pawn on the sixth rank, its road free, then watched by a rook.
+        let free = pawns("7k/8/1P6/8/8/8/8/K7 w - - 0 1");
+        let watched = pawns("r6k/8/1P6/8/8/8/8/K7 w - - 0 1");
+        let blocked = pawns("1r5k/8/1P6/8/8/8/8/K7 w - - 0 1");
+        assert!(free.1 > watched.1 && watched.1 > blocked.1, "{free:?} {watched:?} {blocked:?}");
+        assert_eq!(
+            attack_span(Color::White, Square::E4),
+            Bitboard::from_iter([
+                Square::D5,
+                Square::D6,
+                Square::D7,
+                Square::D8,
+                Square::F5,
+                Square::F6,
+                Square::F7,
+                Square::F8,
+            ])
+        );
     }
 
     #[test]

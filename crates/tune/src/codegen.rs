@@ -67,6 +67,22 @@ pub fn tuned_rs(params: &Params, command: &str, notes: &str) -> String {
     ] {
         line(&mut out, name, &s(value));
     }
+    line(&mut out, "safe_check", &format!("{:?}", params.safe_check));
+    line(&mut out, "king_zone_weak", &params.king_zone_weak.to_string());
+    line(&mut out, "threat_by_pawn", &list(&params.threat_by_pawn));
+    line(&mut out, "threat_by_minor", &list(&params.threat_by_minor));
+    line(&mut out, "threat_by_rook", &list(&params.threat_by_rook));
+    for (name, value) in [
+        ("hanging", params.hanging),
+        ("threat_by_king", params.threat_by_king),
+        ("threat_by_push", params.threat_by_push),
+        ("passed_free_path", params.passed_free_path),
+        ("passed_safe_push", params.passed_safe_push),
+        ("knight_outpost", params.knight_outpost),
+        ("bishop_outpost", params.bishop_outpost),
+    ] {
+        line(&mut out, name, &s(value));
+    }
     out.push_str("    ..HAND_SET\n};\n");
     out
 }
@@ -137,7 +153,21 @@ mod tests {
             params.shield_open,
             params.king_exposed,
         ]);
+        expected.extend(params.threat_by_pawn);
+        expected.extend(params.threat_by_minor);
+        expected.extend(params.threat_by_rook);
+        expected.extend([
+            params.hanging,
+            params.threat_by_king,
+            params.threat_by_push,
+            params.passed_free_path,
+            params.passed_safe_push,
+            params.knight_outpost,
+            params.bishop_outpost,
+        ]);
         assert_eq!(pairs(&source), expected);
         assert!(source.contains(&format!("king_attack: {:?},", params.king_attack)));
+        assert!(source.contains(&format!("safe_check: {:?},", params.safe_check)));
+        assert!(source.contains(&format!("king_zone_weak: {},", params.king_zone_weak)));
     }
 }

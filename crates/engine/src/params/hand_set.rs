@@ -42,6 +42,29 @@ pub const HAND_SET: Params = Params {
     // No pawn at all on a file beside the king: a highway for rooks.
     shield_open: S(-20, 0),
     king_exposed: S(-20, 0),
+    // Safe checks and weak zone squares join the attackers' weights, so that they count as
+    // much as the attack does (nothing with fewer than two attackers), as in Stockfish 11's
+    // `kingDanger`, where a safe check weighs about as much as ten attackers; here a little
+    // more than a rook attacker.
+    safe_check: [0, 45, 30, 50, 40, 0],
+    king_zone_weak: 6,
+    // Threats after Stockfish 11's classical `ThreatBySafePawn`, `ThreatByMinor`,
+    // `ThreatByRook`, `Hanging`, `ThreatByKing`, `ThreatByPawnPush`, rescaled to these pawn
+    // values (about two thirds in the middlegame, half in the endgame) and kept lower where
+    // the count here is broader.
+    threat_by_pawn: [S(0, 0), S(50, 32), S(50, 32), S(62, 30), S(55, 20), S(0, 0)],
+    threat_by_minor: [S(0, 0), S(20, 20), S(20, 20), S(45, 30), S(45, 40), S(0, 0)],
+    threat_by_rook: [S(0, 0), S(12, 22), S(12, 22), S(0, 0), S(40, 25), S(0, 0)],
+    hanging: S(40, 20),
+    threat_by_king: S(10, 35),
+    threat_by_push: S(25, 18),
+    // A passed pawn's worth grows with a free road (Stockfish 11's `passed`, Ethereal's
+    // `PassedSafePromotionPath`): on the seventh rank S(12, 60) more when nothing stops it.
+    passed_free_path: S(3, 15),
+    passed_safe_push: S(2, 6),
+    // Outposts after Stockfish 11's `Outpost`: the knight twice the bishop.
+    knight_outpost: S(25, 12),
+    bishop_outpost: S(12, 6),
     tempo: 10,
     phase: [0, 1, 1, 2, 4, 0],
     // A rook: king and minor piece, or rook against minor piece, are draws.
