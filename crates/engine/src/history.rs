@@ -1,5 +1,7 @@
 //! What the search learned about quiet moves, for ordering them: the history heuristic
-//! (Schaeffer 1989; CPW "History Heuristic"), countermoves (Uiterwijk 1992; CPW
+//! (Schaeffer 1989; CPW "History Heuristic"), continuation histories (the history of a move
+//! as the answer to the move one and two plies before it: "counter-move history" and
+//! "follow-up history", Stockfish's `continuationHistory`), countermoves (Uiterwijk 1992; CPW
 //! "Countermove Heuristic") and killer moves (CPW "Killer Heuristic").
 
 use rookery_core::{Color, Move, Piece};
@@ -13,6 +15,40 @@ pub(crate) struct History {
     butterfly: [[[i16; 64]; 64]; 2],
     /// The move that last refuted a move, by the refuted move's piece and destination.
     counter: [[Option<Move>; 64]; 12],
+    /// Continuation history, flat: by an earlier move's piece and destination, then by this
+    /// move's piece and destination (12 × 64 × 12 × 64 values, 1.2 MB, so on the heap).
+    continuation: Vec<i16>,
+}
+
+/// The number of continuation-history values that follow one earlier move.
+const CONTINUATION_ROW: usize = 12 * 64;
+
+/// An earlier move of the search path, as a key into continuation history: where its row
+/// of values starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ContinuationKey(usize);
+
+impl ContinuationKey {
+    /// The key of the move `m`, made by `piece`.
+    #[inline]
+    pub(crate) fn new(piece: Piece, m: Move) -> ContinuationKey {
+        ContinuationKey((piece_index(piece) * 64 + m.to().index()) * CONTINUATION_ROW)
+    }
+}
+
+/// The earlier moves a quiet move's continuation history is looked up by: the move one ply
+/// before it and the move two plies before (`None` for a null move or before the root).
+pub(crate) type Continuations = [Option<ContinuationKey>; 2];
+
+/// Adds `bonus` to `entry` with "gravity": the closer the value to the bound, the less it
+/// moves, so that values stay bounded and recent results weigh more (Stockfish's history
+/// update).
+#[inline]
+fn nudge(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let old = i32::from(*entry);
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    *entry = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
 /// The bonus for a move that caused a cutoff at `depth` (the malus for the quiet moves tried
@@ -26,30 +62,50 @@ fn piece_index(piece: Piece) -> usize {
 }
 
 impl History {
-    /// Empty statistics, on the heap (they are about 20 kB).
+    /// Empty statistics, on the heap (about 1.2 MB).
     pub(crate) fn new() -> Box<History> {
-        Box::new(History { butterfly: [[[0; 64]; 64]; 2], counter: [[None; 64]; 12] })
+        Box::new(History {
+            butterfly: [[[0; 64]; 64]; 2],
+            counter: [[None; 64]; 12],
+            continuation: vec![0; 12 * 64 * CONTINUATION_ROW],
+        })
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        *self = History { butterfly: [[[0; 64]; 64]; 2], counter: [[None; 64]; 12] };
+        self.butterfly = [[[0; 64]; 64]; 2];
+        self.counter = [[None; 64]; 12];
+        self.continuation.fill(0);
     }
 
-    /// The history value of a quiet move of `color`.
+    /// The butterfly history value of a quiet move of `color`.
     #[inline]
     pub(crate) fn get(&self, color: Color, m: Move) -> i32 {
         i32::from(self.butterfly[color.index()][m.from().index()][m.to().index()])
     }
 
-    /// Adds `bonus` with "gravity": the closer the value to the bound, the less it moves,
-    /// so that values stay bounded and recent results weigh more (Stockfish's history update).
-    pub(crate) fn update(&mut self, color: Color, m: Move, bonus: i32) {
-        let entry = &mut self.butterfly[color.index()][m.from().index()][m.to().index()];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let old = i32::from(*entry);
-        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-        *entry = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    /// The continuation history of the quiet move `m` by `piece` after the moves `before`:
+    /// the sum of its values as the answer to each.
+    #[inline]
+    pub(crate) fn continuation(&self, before: &Continuations, piece: Piece, m: Move) -> i32 {
+        let at = piece_index(piece) * 64 + m.to().index();
+        before.iter().flatten().map(|key| i32::from(self.continuation[key.0 + at])).sum()
+    }
+
+    /// The ordering score of the quiet move `m` by `piece`: butterfly and continuation
+    /// histories together.
+    #[inline]
+    pub(crate) fn quiet(&self, before: &Continuations, piece: Piece, m: Move) -> i32 {
+        self.get(piece.color, m) + self.continuation(before, piece, m)
+    }
+
+    /// Adds `bonus` to every history of the quiet move `m` by `piece` after `before`.
+    pub(crate) fn update(&mut self, before: &Continuations, piece: Piece, m: Move, bonus: i32) {
+        nudge(&mut self.butterfly[piece.color.index()][m.from().index()][m.to().index()], bonus);
+        let at = piece_index(piece) * 64 + m.to().index();
+        for key in before.iter().flatten() {
+            nudge(&mut self.continuation[key.0 + at], bonus);
+        }
     }
 
     /// The countermove to the previous move, which `piece` made to its destination.
@@ -101,23 +157,49 @@ impl Killers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rookery_core::Square;
+    use rookery_core::{Role, Square};
 
     #[test]
     fn history_stays_bounded() {
         let mut history = History::new();
+        let pawn = Role::Pawn.of(Color::White);
         let m = Move::normal(Square::E2, Square::E4);
         for _ in 0..1_000 {
-            history.update(Color::White, m, bonus(20));
+            history.update(&[None, None], pawn, m, bonus(20));
         }
         assert!(history.get(Color::White, m) <= HISTORY_MAX);
         assert!(history.get(Color::White, m) > HISTORY_MAX / 2);
         assert_eq!(history.get(Color::Black, m), 0);
         for _ in 0..1_000 {
-            history.update(Color::White, m, -bonus(20));
+            history.update(&[None, None], pawn, m, -bonus(20));
         }
         assert!(history.get(Color::White, m) >= -HISTORY_MAX);
         assert!(history.get(Color::White, m) < 0);
+    }
+
+    #[test]
+    fn continuation_history_follows_the_earlier_moves() {
+        let mut history = History::new();
+        let knight = Role::Knight.of(Color::Black);
+        let reply = Move::normal(Square::G8, Square::F6);
+        let e4 =
+            ContinuationKey::new(Role::Pawn.of(Color::White), Move::normal(Square::E2, Square::E4));
+        let d4 =
+            ContinuationKey::new(Role::Pawn.of(Color::White), Move::normal(Square::D2, Square::D4));
+        history.update(&[Some(e4), None], knight, reply, bonus(10));
+        let after_e4 = history.continuation(&[Some(e4), None], knight, reply);
+        assert!(after_e4 > 0);
+        assert_eq!(history.continuation(&[Some(d4), None], knight, reply), 0);
+        // Both earlier moves count, and the butterfly value comes on top.
+        history.update(&[Some(e4), Some(d4)], knight, reply, bonus(10));
+        let both = history.continuation(&[Some(e4), Some(d4)], knight, reply);
+        assert!(both > after_e4);
+        assert_eq!(
+            history.quiet(&[Some(e4), Some(d4)], knight, reply),
+            both + history.get(Color::Black, reply)
+        );
+        history.clear();
+        assert_eq!(history.quiet(&[Some(e4), Some(d4)], knight, reply), 0);
     }
 
     #[test]

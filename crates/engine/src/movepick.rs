@@ -3,13 +3,13 @@
 //! The transposition table's move comes first, before any move is generated: it often cuts
 //! the node off alone. Then winning and equal captures by MVV-LVA (most valuable victim, least
 //! valuable attacker), queen promotions among them; killer moves; the countermove; the other
-//! quiet moves by history; losing captures (static exchange below zero) and underpromotions
+//! quiet moves by their butterfly and continuation histories; losing captures (static exchange below zero) and underpromotions
 //! last. Moves are picked one at a time by selection, since most nodes need only the first
 //! few.
 
 use rookery_core::{Move, MoveKind, Position, Role, MAX_LEGAL_MOVES};
 
-use crate::history::{History, Killers};
+use crate::history::{Continuations, History, Killers};
 use crate::see::{see_ge, SEE_VALUE};
 
 const GOOD_CAPTURE: i32 = 4_000_000;
@@ -35,6 +35,15 @@ enum Stage {
     Rest,
 }
 
+/// What the search knows about good quiet moves at a node: its killers, the countermove to
+/// the move before, and the earlier moves the continuation histories follow.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct QuietHints {
+    pub(crate) killers: Killers,
+    pub(crate) counter: Option<Move>,
+    pub(crate) before: Continuations,
+}
+
 /// Room for the moves of one node and their ordering scores. The search keeps one per ply
 /// and lends it to that ply's picker, so that no node pays for clearing 1.5 kB of arrays.
 pub(crate) struct MoveBuffer {
@@ -55,8 +64,7 @@ pub(crate) struct MovePicker {
     mode: Mode,
     stage: Stage,
     tt_move: Option<Move>,
-    killers: Killers,
-    counter: Option<Move>,
+    hints: QuietHints,
     len: usize,
     next: usize,
     skip_quiets: bool,
@@ -80,8 +88,7 @@ impl MovePicker {
         pos: &Position,
         mode: Mode,
         tt_move: Option<Move>,
-        killers: Killers,
-        counter: Option<Move>,
+        hints: QuietHints,
     ) -> MovePicker {
         let tt_move = tt_move.filter(|&m| {
             pos.is_legal(m) && (mode == Mode::All || pos.is_check() || is_tactical(pos, m))
@@ -90,8 +97,7 @@ impl MovePicker {
             mode,
             stage: Stage::TtMove,
             tt_move,
-            killers,
-            counter,
+            hints,
             len: 0,
             next: 0,
             skip_quiets: false,
@@ -158,7 +164,7 @@ impl MovePicker {
             }
         });
         self.len = len;
-        let us = pos.turn();
+        let hints = &self.hints;
         for i in 0..len {
             let m = buf.moves[i];
             buf.scores[i] = if let Some(victim) = pos.captured_role(m) {
@@ -176,14 +182,14 @@ impl MovePicker {
                 } else {
                     UNDERPROMOTION
                 }
-            } else if self.killers.0[0] == Some(m) {
+            } else if hints.killers.0[0] == Some(m) {
                 KILLER_1
-            } else if self.killers.0[1] == Some(m) {
+            } else if hints.killers.0[1] == Some(m) {
                 KILLER_2
-            } else if self.counter == Some(m) {
+            } else if hints.counter == Some(m) {
                 COUNTER
             } else {
-                history.get(us, m)
+                pos.moving_piece(m).map_or(0, |piece| history.quiet(&hints.before, piece, m))
             };
         }
     }
@@ -213,7 +219,7 @@ mod tests {
         let pos: Position = fen.parse().unwrap();
         let tt_move = tt.map(|t| *pos.legal_moves().iter().find(|m| m.to_uci() == t).unwrap());
         let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::All, tt_move, Killers::default(), None);
+        let mut picker = MovePicker::new(&pos, Mode::All, tt_move, QuietHints::default());
         let mut buf = MoveBuffer::new();
         let mut out = Vec::new();
         while let Some(m) = picker.next(&pos, &history, &mut buf) {
@@ -241,7 +247,7 @@ mod tests {
         let pos = Position::new();
         let bogus = Move::from_bits(0xffff);
         let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::All, Some(bogus), Killers::default(), None);
+        let mut picker = MovePicker::new(&pos, Mode::All, Some(bogus), QuietHints::default());
         let mut buf = MoveBuffer::new();
         let mut n = 0;
         while let Some(m) = picker.next(&pos, &history, &mut buf) {
@@ -255,7 +261,7 @@ mod tests {
     fn tactical_mode_yields_captures_and_queen_promotions() {
         let pos: Position = "4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
         let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::Tactical, None, Killers::default(), None);
+        let mut picker = MovePicker::new(&pos, Mode::Tactical, None, QuietHints::default());
         let mut buf = MoveBuffer::new();
         let mut moves = Vec::new();
         while let Some(m) = picker.next(&pos, &history, &mut buf) {

@@ -1,8 +1,8 @@
 //! The search: principal variation search (CPW "Principal Variation Search") in a negamax
 //! frame with alpha-beta, a transposition table, and the usual selectivity — null-move
 //! pruning, reverse futility pruning, razoring, futility and late-move pruning, static
-//! exchange pruning, late-move reductions, check extensions, internal iterative reductions,
-//! mate-distance pruning — over a quiescence search of captures and queen promotions with
+//! exchange and history pruning, late-move reductions, check and singular extensions,
+//! internal iterative reductions, mate-distance pruning — over a quiescence search of captures and queen promotions with
 //! stand pat (CPW "Quiescence Search"). Ideas and their conditions follow CPW and Stockfish
 //! (`search.cpp`); margins are Rookery's own.
 //!
@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use rookery_core::{Color, Move, Position, Role};
 
 use crate::eval::evaluate;
-use crate::history::bonus;
-use crate::movepick::{is_tactical, Mode, MovePicker};
+use crate::history::{bonus, ContinuationKey, Continuations};
+use crate::movepick::{is_tactical, Mode, MovePicker, QuietHints};
 use crate::score::{
     is_mate, value_from_tt, value_to_tt, Bound, DRAW, INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY,
 };
@@ -195,10 +195,14 @@ impl Worker<'_> {
             return alpha;
         }
 
+        // A singular-extension search of this node without one move: the table's entry is
+        // about the node with all its moves, so it neither cuts this search off nor takes
+        // its result.
+        let excluded = self.stack[ply].excluded;
         let key = pos.zobrist();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(hit) = hit {
+        if let (Some(hit), None) = (hit, excluded) {
             let value = value_from_tt(hit.value, ply, pos.halfmoves());
             let cutoff = match hit.bound {
                 Bound::Exact => true,
@@ -238,7 +242,7 @@ impl Worker<'_> {
         let us = pos.turn();
 
         let selective = self.shared.selective;
-        if !pv_node && !in_check && selective {
+        if !pv_node && !in_check && selective && excluded.is_none() {
             // Reverse futility pruning (static null move): far above beta near the leaves.
             if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta && !is_mate(beta) {
                 return eval;
@@ -279,7 +283,21 @@ impl Worker<'_> {
         let previous = if ply > 0 { self.stack[ply - 1].played } else { None };
         let counter = self.history.counter(previous);
         let killers = self.stack[ply].killers;
-        let mut picker = MovePicker::new(pos, Mode::All, tt_move, killers, counter);
+        let before = self.continuations(ply);
+        let hints = QuietHints { killers, counter, before };
+        let mut picker = MovePicker::new(pos, Mode::All, tt_move, hints);
+        // Singular extension (Anantharaman, Campbell and Marsland 1990; Stockfish): a hash move
+        // whose lower bound no other move comes near is searched a ply deeper.
+        let singular_candidate = hit.filter(|h| {
+            selective
+                && ply > 0
+                && depth >= 8
+                && excluded.is_none()
+                && h.mv.is_some()
+                && h.bound != Bound::Upper
+                && h.depth >= depth - 3
+                && !is_mate(h.value)
+        });
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
@@ -288,11 +306,19 @@ impl Worker<'_> {
         let original_alpha = alpha;
 
         while let Some(m) = picker.next(pos, self.history, &mut self.buffers[ply]) {
+            if excluded == Some(m) {
+                continue;
+            }
             legal += 1;
             let quiet = !is_tactical(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
+            let piece = pos.moving_piece(m);
+            let continuation = match piece {
+                Some(piece) if quiet => self.history.continuation(&before, piece, m),
+                _ => 0,
+            };
 
             if best > -MATE_IN_MAX_PLY && has_pieces(pos, us) && selective {
                 if quiet && !gives_check && !in_check {
@@ -307,6 +333,11 @@ impl Worker<'_> {
                         picker.skip_quiets();
                         continue;
                     }
+                    // History pruning: quiet moves that keep failing as answers to these
+                    // earlier moves.
+                    if depth <= 4 && continuation < -3_000 * depth {
+                        continue;
+                    }
                     if depth <= 8 && !see_ge(pos, m, -25 * depth * depth) {
                         continue;
                     }
@@ -315,7 +346,35 @@ impl Worker<'_> {
                 }
             }
 
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let mut extension = 0;
+            if ply < 2 * self.root_depth as usize {
+                if let Some(h) = singular_candidate.filter(|h| h.mv == Some(m)) {
+                    let tt_value = value_from_tt(h.value, ply, pos.halfmoves());
+                    let singular_beta = tt_value - 2 * depth;
+                    self.stack[ply].excluded = Some(m);
+                    let value = self.negamax(
+                        pos,
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        false,
+                    );
+                    self.stack[ply].excluded = None;
+                    if self.stopped {
+                        return DRAW;
+                    }
+                    if value < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move also beats beta, so this node fails high.
+                        return singular_beta;
+                    }
+                }
+                if gives_check {
+                    extension = 1;
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.push(pos, m, &child, ply);
             let mut value;
@@ -337,7 +396,7 @@ impl Worker<'_> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.history.get(us, m) / 6_000;
+                        r -= (self.history.get(us, m) + continuation) / 8_000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -377,7 +436,17 @@ impl Worker<'_> {
         }
 
         if legal == 0 {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+            return if excluded.is_some() {
+                // The excluded move was the only one: nothing else comes near it.
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                DRAW
+            };
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -400,16 +469,30 @@ impl Worker<'_> {
         depth: i32,
         tried: &[Option<Move>],
     ) {
-        let us = pos.turn();
         self.stack[ply].killers.push(m);
         if ply > 0 {
             self.history.set_counter(self.stack[ply - 1].played, m);
         }
+        let before = self.continuations(ply);
         let bonus = bonus(depth);
-        self.history.update(us, m, bonus);
-        for &other in tried.iter().flatten() {
-            self.history.update(us, other, -bonus);
+        if let Some(piece) = pos.moving_piece(m) {
+            self.history.update(&before, piece, m, bonus);
         }
+        for &other in tried.iter().flatten() {
+            if let Some(piece) = pos.moving_piece(other) {
+                self.history.update(&before, piece, other, -bonus);
+            }
+        }
+    }
+
+    /// The moves one and two plies before `ply`, as keys into continuation history.
+    #[inline]
+    fn continuations(&self, ply: usize) -> Continuations {
+        let key = |back: usize| {
+            let (piece, m) = self.stack[ply.checked_sub(back)?].played?;
+            Some(ContinuationKey::new(piece, m))
+        };
+        [key(1), key(2)]
     }
 
     /// Quiescence search: stand pat, then captures and queen promotions that do not lose
@@ -464,7 +547,7 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut legal = 0;
         let mut picker =
-            MovePicker::new(pos, Mode::Tactical, hit.and_then(|h| h.mv), Default::default(), None);
+            MovePicker::new(pos, Mode::Tactical, hit.and_then(|h| h.mv), QuietHints::default());
         while let Some(m) = picker.next(pos, self.history, &mut self.buffers[ply]) {
             legal += 1;
             if !in_check {

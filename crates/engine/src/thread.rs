@@ -13,7 +13,7 @@ use rookery_core::{Move, Piece, Position};
 
 use crate::handler::{Handler, SearchInfo};
 use crate::history::{History, Killers};
-use crate::movepick::{Mode, MoveBuffer, MovePicker};
+use crate::movepick::{Mode, MoveBuffer, MovePicker, QuietHints};
 use crate::score::{Bound, Score, INFINITE, MATE, MAX_PLY};
 use crate::timeman::{Clock, TimeManager};
 use crate::tt::TranspositionTable;
@@ -72,6 +72,8 @@ pub(crate) struct Frame {
     pub(crate) killers: Killers,
     /// Plies since the last null move, which repetitions cannot reach across.
     pub(crate) plies_from_null: usize,
+    /// The move a singular-extension search leaves out at this ply.
+    pub(crate) excluded: Option<Move>,
 }
 
 /// One search thread.
@@ -342,7 +344,7 @@ impl<'a> Worker<'a> {
     /// Orders the root moves once before the first iteration, as the move picker would.
     fn order_root_moves(&mut self, root: &Position) {
         let tt_move = self.shared.tt.probe(root.zobrist()).and_then(|hit| hit.mv);
-        let mut picker = MovePicker::new(root, Mode::All, tt_move, Killers::default(), None);
+        let mut picker = MovePicker::new(root, Mode::All, tt_move, QuietHints::default());
         let mut order = Vec::with_capacity(self.root_moves.len());
         while let Some(m) = picker.next(root, self.history, &mut self.buffers[0]) {
             order.push(m);
