@@ -21,8 +21,8 @@ SUMMARY="$OUT/summary.md"
 {
     echo "Rookery levels, level k against level k+1: $TC, $GAMES games per pair, openings $OPENINGS."
     echo
-    echo "| pair | games | W - L - D (stronger level's side) | score | Elo difference (95%) | ordered |"
-    echo "|---|---|---|---|---|---|"
+    echo "| pair | games | W - L - D (stronger level's side) | score | Elo difference (95%) | LOS | ordered (LOS ≥ 95%) |"
+    echo "|---|---|---|---|---|---|---|"
 } > "$SUMMARY"
 
 PREVIOUS=
@@ -38,10 +38,12 @@ for LEVEL in $LEVELS; do
         cat "$REPORT"
         awk -v pair="$LEVEL vs $PREVIOUS" '
             /^Score of/ { split($0, a, ": "); split(a[2], n, /[ \[\]]+/); w = n[1]; l = n[3]; d = n[5]; s = n[6]; g = n[7] }
-            /^Elo difference/ { diff = $3; err = $5; lo = diff - err }
+            /^Elo difference/ { diff = $3; err = $5; los = $8 }
             END {
-                ordered = (lo > 0) ? "yes (95%)" : ((s > 0.5) ? "yes (not significant)" : "NO")
-                printf "| %s | %s | %s - %s - %s | %s | %s ± %s | %s |\n", pair, g, w, l, d, s, diff, err, ordered
+                # The likelihood of superiority, from wins and losses: unlike the Elo error bar
+                # it stays finite when the weaker level scores nothing.
+                ordered = (los >= 95) ? "yes" : ((s >= 0.5) ? "not shown" : "NO")
+                printf "| %s | %s | %s - %s - %s | %s | %s ± %s | %s %% | %s |\n", pair, g, w, l, d, s, diff, err, los, ordered
             }' "$REPORT" >> "$SUMMARY"
     fi
     PREVIOUS=$LEVEL
