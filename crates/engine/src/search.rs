@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use rookery_core::{Color, Move, Position, Role};
+use rookery_core::{Color, Move, Piece, Position, Role};
 
 use crate::eval::evaluate;
 use crate::history::{bonus, ContinuationKey, Continuations};
@@ -72,7 +72,7 @@ impl Worker<'_> {
             let mut child = *root;
             child.play_unchecked(m);
             let extension = i32::from(child.is_check());
-            self.push(root, m, &child, 0);
+            self.push(root.moving_piece(m), m, &child, 0);
             let new_depth = depth - 1 + extension;
             let mut value;
             if i == self.pv_idx {
@@ -121,10 +121,9 @@ impl Worker<'_> {
         best
     }
 
-    /// Enters `child` (reached by `m` from `pos` at `ply`) on the search stack.
+    /// Enters `child` (reached by `m`, made by `piece`, at `ply`) on the search stack.
     #[inline]
-    fn push(&mut self, pos: &Position, m: Move, child: &Position, ply: usize) {
-        let piece = pos.moving_piece(m);
+    fn push(&mut self, piece: Option<Piece>, m: Move, child: &Position, ply: usize) {
         self.stack[ply].played = piece.map(|p| (p, m));
         self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
         self.keys.push(child.repetition_key());
@@ -301,7 +300,7 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
-        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiets_tried: [Option<(Piece, Move)>; 64] = [None; 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
 
@@ -376,7 +375,7 @@ impl Worker<'_> {
                 }
             }
             let new_depth = depth - 1 + extension;
-            self.push(pos, m, &child, ply);
+            self.push(piece, m, &child, ply);
             let mut value;
             if legal == 1 {
                 value = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, pv_node);
@@ -423,14 +422,15 @@ impl Worker<'_> {
                     }
                     if value >= beta {
                         if quiet {
-                            self.reward_quiet(pos, ply, m, depth, &quiets_tried[..quiet_count]);
+                            let tried = &quiets_tried[..quiet_count];
+                            self.reward_quiet(ply, piece.map(|p| (p, m)), depth, &before, tried);
                         }
                         break;
                     }
                 }
             }
             if quiet && quiet_count < quiets_tried.len() {
-                quiets_tried[quiet_count] = Some(m);
+                quiets_tried[quiet_count] = piece.map(|p| (p, m));
                 quiet_count += 1;
             }
         }
@@ -461,27 +461,24 @@ impl Worker<'_> {
 
     /// A quiet move caused a cutoff: make it a killer and the countermove, raise its history
     /// and lower that of the quiet moves tried before it.
+    /// `before` are the node's earlier moves; moves come with the piece that made them.
     fn reward_quiet(
         &mut self,
-        pos: &Position,
         ply: usize,
-        m: Move,
+        best: Option<(Piece, Move)>,
         depth: i32,
-        tried: &[Option<Move>],
+        before: &Continuations,
+        tried: &[Option<(Piece, Move)>],
     ) {
+        let Some((piece, m)) = best else { return };
         self.stack[ply].killers.push(m);
         if ply > 0 {
             self.history.set_counter(self.stack[ply - 1].played, m);
         }
-        let before = self.continuations(ply);
         let bonus = bonus(depth);
-        if let Some(piece) = pos.moving_piece(m) {
-            self.history.update(&before, piece, m, bonus);
-        }
-        for &other in tried.iter().flatten() {
-            if let Some(piece) = pos.moving_piece(other) {
-                self.history.update(&before, piece, other, -bonus);
-            }
+        self.history.update(before, piece, m, bonus);
+        for &(piece, other) in tried.iter().flatten() {
+            self.history.update(before, piece, other, -bonus);
         }
     }
 
@@ -563,7 +560,7 @@ impl Worker<'_> {
             }
             let mut child = *pos;
             child.play_unchecked(m);
-            self.push(pos, m, &child, ply);
+            self.push(pos.moving_piece(m), m, &child, ply);
             let value = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             self.pop();
             if self.stopped {
