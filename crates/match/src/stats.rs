@@ -71,8 +71,9 @@ impl Wdl {
     pub fn elo(&self) -> Option<EloEstimate> {
         let s = self.score()?;
         let sd = (self.variance()? / self.games() as f64).sqrt();
-        let low = elo_from_score(s - Z_95 * sd);
-        let high = elo_from_score(s + Z_95 * sd);
+        // An interval reaching past a score of 0 or 1 is unbounded on that side.
+        let low = elo_from_score((s - Z_95 * sd).max(0.0));
+        let high = elo_from_score((s + Z_95 * sd).min(1.0));
         Some(EloEstimate { elo: elo_from_score(s), error: (high - low) / 2.0 })
     }
 
@@ -100,7 +101,8 @@ impl core::ops::AddAssign for Wdl {
 pub struct EloEstimate {
     /// The difference.
     pub elo: f64,
-    /// Half the width of the 95% interval (NaN or infinite at the extremes of the score).
+    /// Half the width of the 95% interval: infinite when the interval reaches a score of 0
+    /// or 1.
     pub error: f64,
 }
 

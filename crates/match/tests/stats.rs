@@ -58,6 +58,11 @@ fn edges() {
     assert_eq!(Wdl::default().los(), 0.5);
     // All wins: the difference is infinite, as cutechess prints "inf".
     assert!(Wdl::new(5, 0, 0).elo().unwrap().elo.is_infinite());
+    // Nearly all wins: the interval reaches a score of 1, so the bar is unbounded (it was
+    // NaN, from the logarithm of a negative number).
+    let lopsided = Wdl::new(19, 0, 1).elo().unwrap();
+    assert!(lopsided.elo.is_finite() && lopsided.error == f64::INFINITY, "{lopsided:?}");
+    assert_eq!(lopsided.to_string(), "511.5 +/- inf");
     // All draws: no spread, no error bar.
     let draws = Wdl::new(0, 10, 0).elo().unwrap();
     assert_eq!((draws.elo, draws.error), (0.0, 0.0));
