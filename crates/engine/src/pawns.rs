@@ -1,16 +1,22 @@
-//! Pawn structure: doubled, isolated and passed pawns (CPW "Pawn Structure", "Passed Pawn"),
+//! Pawn structure: doubled, isolated, backward, connected and passed pawns (CPW "Pawn
+//! Structure", "Passed Pawn"),
 //! with a passed pawn's road to promotion judged by the enemy's attacks, and the king's pawn
 //! shield (CPW "King Safety", "Pawn Shield").
 
 use rookery_core::{Bitboard, Board, Color, Role, Square};
 
 use crate::params::{Params, Term, S};
+use crate::threats::pawn_attacks;
 use crate::trace::Tracer;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 const fn file_mask(file: usize) -> u64 {
     FILE_A << file
+}
+
+const fn rank_mask(rank: usize) -> u64 {
+    0xff << (8 * rank)
 }
 
 const fn adjacent_files(file: usize) -> u64 {
@@ -72,6 +78,7 @@ pub(crate) fn evaluate<T: Tracer>(
     let pawns =
         [board.by_piece(Role::Pawn.of(Color::White)), board.by_piece(Role::Pawn.of(Color::Black))];
     let occupied = board.occupied();
+    let defended = [pawn_attacks(pawns[0], Color::White), pawn_attacks(pawns[1], Color::Black)];
     for color in [Color::White, Color::Black] {
         let us = color.index();
         let ours = pawns[us];
@@ -79,6 +86,20 @@ pub(crate) fn evaluate<T: Tracer>(
         let mut side = S(0, 0);
         for sq in ours {
             let file = sq.file() as usize;
+            let beside = ours & Bitboard(adjacent_files(file));
+            let front = if color == Color::White { sq.offset(0, 1) } else { sq.offset(0, -1) };
+            if defended[us].contains(sq) || (beside & Bitboard(rank_mask(sq.rank() as usize))).any()
+            {
+                let rank = sq.rank().relative_to(color) as usize;
+                side += p.connected[rank];
+                t.add(color, Term::Connected(rank), 1);
+            } else if beside.any()
+                && (beside & Bitboard(PASSED_MASK[us][sq.index()])) == beside
+                && front.is_some_and(|f| defended[1 - us].contains(f))
+            {
+                side += p.backward;
+                t.add(color, Term::Backward, 1);
+            }
             let on_file = ours & Bitboard(file_mask(file));
             if on_file.more_than_one() {
                 // Counted once per extra pawn: the rearmost pawn of a file pays nothing.
@@ -98,7 +119,6 @@ pub(crate) fn evaluate<T: Tracer>(
                 let rank = sq.rank().relative_to(color) as usize;
                 side += p.passed[rank];
                 t.add(color, Term::Passed(rank), 1);
-                let front = if color == Color::White { sq.offset(0, 1) } else { sq.offset(0, -1) };
                 if let Some(front) = front {
                     if occupied.contains(front) {
                         side += p.passed_blocked;
@@ -210,6 +230,21 @@ mod tests {
         // Black's passed pawn counts for Black.
         let black = pawns("4k3/8/8/8/8/1p6/8/4K3 w - - 0 1");
         assert_eq!(black, S(-passed.0, -passed.1));
+    }
+
+    #[test]
+    fn connected_and_backward_pawns() {
+        // A phalanx and a defended chain beat the same pawns apart.
+        let phalanx = pawns("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1");
+        let apart = pawns("4k3/8/8/8/2P2P2/8/8/4K3 w - - 0 1");
+        assert!(phalanx.0 > apart.0, "{phalanx:?} {apart:?}");
+        let chain = pawns("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1");
+        assert!(chain.0 > apart.0, "{chain:?} {apart:?}");
+        // d3 is behind its neighbour e4, and Black's c5 watches d4: d3 is backward. With the
+        // black pawn on c6 instead, d3 may advance.
+        let backward = pawns("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1");
+        let healthy = pawns("4k3/8/2p5/8/4P3/3P4/8/4K3 w - - 0 1");
+        assert!(healthy.0 > backward.0, "{healthy:?} {backward:?}");
     }
 
     #[test]

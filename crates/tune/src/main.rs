@@ -25,6 +25,9 @@ struct Args {
     sampling: SamplingArgs,
     #[command(flatten)]
     schedule: ScheduleArgs,
+    /// The command that made the games, for the generated file's header.
+    #[arg(long, default_value = "scripts/fetch-pgn-corpus.sh")]
+    data_command: String,
     /// Threads (the result does not depend on it).
     #[arg(long, default_value_t = default_threads())]
     threads: usize,
@@ -174,7 +177,10 @@ fn main() -> Result<()> {
         )
     };
 
-    let command: Vec<String> = std::env::args().skip(1).collect();
+    let command: Vec<String> = std::env::args()
+        .skip(1)
+        .map(|arg| if arg.contains(char::is_whitespace) { format!("'{arg}'") } else { arg })
+        .collect();
     let file_name = args
         .pgn
         .file_name()
@@ -204,7 +210,7 @@ fn main() -> Result<()> {
         schedule.l2,
     );
     let command = format!("cargo run --release -p rookery-tune -- {}", command.join(" "));
-    let source = codegen::tuned_rs(&params, &command, &notes);
+    let source = codegen::tuned_rs(&params, &[&args.data_command, &command], &notes);
     if args.out.as_os_str() == "-" {
         print!("{source}");
     } else {

@@ -32,6 +32,10 @@ pub const HAND_SET: Params = Params {
     doubled: S(-10, -20),
     isolated: S(-10, -12),
     passed: [S(0, 0), S(5, 10), S(8, 15), S(12, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)],
+    // Connected pawns grow with their rank, as in Stockfish 11's `Connected` (about a third
+    // of its values here); backward pawns after its `Backward`.
+    connected: [S(0, 0), S(2, 1), S(4, 2), S(5, 3), S(10, 8), S(18, 15), S(30, 30), S(0, 0)],
+    backward: S(-6, -12),
     passed_blocked: S(-5, -15),
     // The defending king should be far from a passed pawn's path, the own king near.
     passed_king_theirs: S(0, 5),
