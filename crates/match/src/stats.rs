@@ -74,7 +74,9 @@ impl Wdl {
         // An interval reaching past a score of 0 or 1 is unbounded on that side.
         let low = elo_from_score((s - Z_95 * sd).max(0.0));
         let high = elo_from_score((s + Z_95 * sd).min(1.0));
-        Some(EloEstimate { elo: elo_from_score(s), error: (high - low) / 2.0 })
+        // At a score of 0 or 1 both ends are infinite and their difference undefined.
+        let error = if s <= 0.0 || s >= 1.0 { f64::INFINITY } else { (high - low) / 2.0 };
+        Some(EloEstimate { elo: elo_from_score(s), error })
     }
 
     /// The likelihood of superiority, from 0 to 1: how sure one may be that the engine is the

@@ -57,7 +57,9 @@ fn edges() {
     assert_eq!(Wdl::default().elo(), None);
     assert_eq!(Wdl::default().los(), 0.5);
     // All wins: the difference is infinite, as cutechess prints "inf".
-    assert!(Wdl::new(5, 0, 0).elo().unwrap().elo.is_infinite());
+    let sweep = Wdl::new(5, 0, 0).elo().unwrap();
+    assert!(sweep.elo.is_infinite() && sweep.error == f64::INFINITY, "{sweep:?}");
+    assert_eq!(sweep.to_string(), "inf +/- inf");
     // Nearly all wins: the interval reaches a score of 1, so the bar is unbounded (it was
     // NaN, from the logarithm of a negative number).
     let lopsided = Wdl::new(19, 0, 1).elo().unwrap();
