@@ -1,7 +1,8 @@
 //! Self-play games for tuning data: the engine against itself at a fixed number of nodes a
-//! move, from a set of openings and a few random plies more, ended by the rules (mate,
-//! stalemate, threefold repetition, fifty moves, insufficient material) or adjudicated once
-//! both sides' searches agree that the game is decided.
+//! move, from a set of openings and a few random plies more. The arbiter runs each game, as
+//! in `rookery match`: it ends it by the rules (mate, stalemate, repetition, fifty moves, a
+//! dead position), or the match's adjudicator does once both sides' searches agree that the
+//! game is decided.
 //!
 //! Games at a fixed node count are reproducible: game `n` of a run depends only on the
 //! settings, the openings and the seed, never on the machine's load or the thread that
@@ -12,9 +13,13 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use rookery_core::{Color, Move, Position, SanPlus};
+use rookery_arbiter::{Game, GameResult, GameSpec, GameSpecError, MoveInput, Termination};
+use rookery_core::Position;
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
-use rookery_pgn::{GameResult, Writer};
+use rookery_match::adjudication::{Adjudicator, Verdict};
+use rookery_match::{DrawRule, ResignRule, ENGINE_RULES};
+use rookery_pgn::Writer;
+use rookery_uci::{ScoreValue, UciMove};
 
 use crate::data::splitmix;
 
@@ -30,20 +35,12 @@ pub struct Settings {
     pub balance_cp: i32,
     /// Transposition table size of each engine, in megabytes.
     pub hash_mb: usize,
-    /// A side has lost once its score was at most `-resign_cp`, and its opponent's at least
-    /// `resign_cp`, for `resign_moves` consecutive moves of each.
-    pub resign_moves: u32,
-    /// See `resign_moves`.
-    pub resign_cp: i32,
-    /// From this ply of the game on, a game is drawn once both scores lay within
-    /// `draw_cp` of zero for `draw_moves` consecutive moves of each.
-    pub draw_from_ply: u32,
-    /// See `draw_from_ply`.
-    pub draw_moves: u32,
-    /// See `draw_from_ply`.
-    pub draw_cp: i32,
-    /// A game still going after this many plies is drawn.
-    pub max_plies: u32,
+    /// When a side has lost: both searches agree, move after move (as `rookery match
+    /// --resign-adjudication`).
+    pub resign: ResignRule,
+    /// When a game is drawn: both searches find it level, move after move (as `rookery match
+    /// --draw-adjudication`).
+    pub draw: DrawRule,
 }
 
 impl Default for Settings {
@@ -53,73 +50,9 @@ impl Default for Settings {
             random_plies: 4,
             balance_cp: 150,
             hash_mb: 8,
-            resign_moves: 3,
-            resign_cp: 1000,
-            draw_from_ply: 80,
-            draw_moves: 8,
-            draw_cp: 10,
-            max_plies: 400,
+            resign: ResignRule { moves: 3, cp: 1000 },
+            draw: DrawRule { move_number: 41, moves: 8, cp: 10 },
         }
-    }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Termination {
-    /// Checkmate.
-    Checkmate,
-    /// Stalemate.
-    Stalemate,
-    /// The same position for the third time.
-    Repetition,
-    /// Fifty moves of each side without a capture or a pawn move.
-    FiftyMoves,
-    /// Neither side can mate.
-    InsufficientMaterial,
-    /// Both searches agreed that one side has lost.
-    ResignAdjudication,
-    /// Both searches agreed that the game is level and quiet.
-    DrawAdjudication,
-    /// The game went on too long.
-    MaxPlies,
-}
-
-impl Termination {
-    /// A short description, for the PGN's `Termination` tag.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Repetition => "threefold repetition",
-            Termination::FiftyMoves => "fifty-move rule",
-            Termination::InsufficientMaterial => "insufficient material",
-            Termination::ResignAdjudication => "adjudication: decided",
-            Termination::DrawAdjudication => "adjudication: drawn",
-            Termination::MaxPlies => "adjudication: too long",
-        }
-    }
-}
-
-/// A finished game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// The position the engine started from (after the opening and the random plies).
-    pub start: Position,
-    /// The moves played.
-    pub moves: Vec<Move>,
-    /// The result.
-    pub result: GameResult,
-    /// Why it ended.
-    pub termination: Termination,
-}
-
-/// A score as a number to compare, from the side to move's view: mates beyond any
-/// centipawn value.
-fn centipawns(score: Score) -> i32 {
-    match score {
-        Score::Centipawns(cp) => cp,
-        Score::Mate(n) if n > 0 => 100_000 - n,
-        Score::Mate(n) => -100_000 - n,
     }
 }
 
@@ -153,88 +86,76 @@ fn start_position(
         engine.clear();
         let limits = Limits { nodes: Some(settings.nodes), ..Limits::default() };
         let outcome = engine.search(&pos, &[], &limits, &Signals::new(), &Instant::now(), &mut ());
-        if outcome.score.is_some_and(|s| centipawns(s).abs() <= settings.balance_cp) {
+        if matches!(outcome.score, Some(Score::Centipawns(cp)) if cp.abs() <= settings.balance_cp) {
             break;
         }
     }
     pos
 }
 
-/// Plays one game from `opening` (varied by `seed`) with `engine` on both sides.
-pub fn play(engine: &mut Engine, opening: &Position, settings: &Settings, seed: u64) -> Game {
+/// Plays game number `round` from `opening` (varied by `seed`) with `engine` on both sides.
+///
+/// The arbiter runs the game, untimed, by the rules engine matches use
+/// ([`ENGINE_RULES`]): it ends it by mate, stalemate, repetition, the fifty-move rule or a
+/// dead position. The settings' resign and draw rules end it earlier, on both searches'
+/// scores, as `rookery match` does.
+///
+/// # Errors
+/// [`GameSpecError`] if the opening and the random plies leave no legal move.
+pub fn play(
+    engine: &mut Engine,
+    opening: &Position,
+    settings: &Settings,
+    seed: u64,
+    round: u64,
+) -> Result<Game, GameSpecError> {
     let start = start_position(engine, opening, settings, seed);
+    let player = format!("rookery {} nodes", settings.nodes);
+    let spec = GameSpec {
+        fen: Some(start.to_fen()),
+        rules: ENGINE_RULES,
+        time_control: None,
+        white: player.clone(),
+        black: player,
+        tags: vec![
+            ("Event".into(), "rookery self-play".into()),
+            ("Site".into(), "rookery-selfplay".into()),
+            ("Round".into(), round.to_string()),
+        ],
+    };
+    // Untimed: the clock never runs, so every action happens at 0 ms.
+    let mut game = Game::new(spec, 0)?;
     engine.clear();
     let limits = Limits { nodes: Some(settings.nodes), ..Limits::default() };
-    let mut pos = start;
-    let mut moves = Vec::new();
-    // Repetition keys of the positions since the last irreversible move, this one last.
-    let mut keys = vec![pos.repetition_key()];
-    // White's view of each search's score, one per move played.
-    let mut scores: Vec<i32> = Vec::new();
-    let window = |n: u32| 2 * n as usize;
-    let (result, termination) = loop {
-        if let Some(outcome) = pos.outcome() {
-            break match outcome {
-                rookery_core::Outcome::Checkmate { winner: Color::White } => {
-                    (GameResult::WhiteWins, Termination::Checkmate)
-                }
-                rookery_core::Outcome::Checkmate { winner: Color::Black } => {
-                    (GameResult::BlackWins, Termination::Checkmate)
-                }
-                rookery_core::Outcome::Stalemate => (GameResult::Draw, Termination::Stalemate),
-            };
-        }
-        if pos.is_insufficient_material() {
-            break (GameResult::Draw, Termination::InsufficientMaterial);
-        }
-        if pos.halfmoves() >= 100 {
-            break (GameResult::Draw, Termination::FiftyMoves);
-        }
-        let current = pos.repetition_key();
-        if keys.iter().filter(|&&k| k == current).count() >= 3 {
-            break (GameResult::Draw, Termination::Repetition);
-        }
-        if moves.len() as u32 >= settings.max_plies {
-            break (GameResult::Draw, Termination::MaxPlies);
-        }
-
+    let mut adjudicator = Adjudicator::new(Some(settings.resign), Some(settings.draw));
+    // The engine's repetition history: the positions since the last irreversible move.
+    let mut keys = vec![start.repetition_key()];
+    while !game.is_over() {
+        let pos = *game.position();
+        let side = pos.turn();
         let history = &keys[..keys.len() - 1];
         let outcome =
             engine.search(&pos, history, &limits, &Signals::new(), &Instant::now(), &mut ());
-        let Some(m) = outcome.best else { unreachable!("a position with legal moves") };
-        let score = outcome.score.map_or(0, centipawns);
-        scores.push(if pos.turn() == Color::White { score } else { -score });
-
-        let recent = |n: u32| scores.len() >= window(n) && n > 0;
-        if recent(settings.resign_moves) {
-            let last = &scores[scores.len() - window(settings.resign_moves)..];
-            if last.iter().all(|&s| s >= settings.resign_cp) {
-                moves.push(m);
-                break (GameResult::WhiteWins, Termination::ResignAdjudication);
-            }
-            if last.iter().all(|&s| s <= -settings.resign_cp) {
-                moves.push(m);
-                break (GameResult::BlackWins, Termination::ResignAdjudication);
-            }
+        let Some(m) = outcome.best else { unreachable!("a game not over has legal moves") };
+        let played = game.play(side, &MoveInput::Uci(UciMove::from_move(m).to_string()), false, 0);
+        assert!(played.is_ok(), "the engine's move {m:?} in {pos} is legal");
+        if game.is_over() {
+            break;
         }
-        if moves.len() as u32 + 1 >= settings.draw_from_ply && recent(settings.draw_moves) {
-            let last = &scores[scores.len() - window(settings.draw_moves)..];
-            if last.iter().all(|&s| s.abs() <= settings.draw_cp) {
-                moves.push(m);
-                break (GameResult::Draw, Termination::DrawAdjudication);
-            }
-        }
-
-        let irreversible =
-            pos.is_capture(m) || pos.board().role_at(m.from()) == Some(rookery_core::Role::Pawn);
-        pos.play_unchecked(m);
-        moves.push(m);
-        if irreversible {
+        if pos.is_capture(m) || pos.board().role_at(m.from()) == Some(rookery_core::Role::Pawn) {
             keys.clear();
         }
-        keys.push(pos.repetition_key());
-    };
-    Game { start, moves, result, termination }
+        keys.push(game.position().repetition_key());
+        let score = outcome.score.map(ScoreValue::from);
+        if let Some(verdict) = adjudicator.record(side, score, game.position().fullmoves()) {
+            let (result, termination) = match verdict {
+                Verdict::Resign(loser) => (GameResult::Win(!loser), Termination::Resignation),
+                Verdict::Draw => (GameResult::Draw, Termination::Agreement),
+            };
+            game.adjudicate(result, termination, 0);
+        }
+    }
+    Ok(game)
 }
 
 /// A fresh engine for self-play: one thread, full strength.
@@ -245,37 +166,13 @@ pub fn engine(settings: &Settings) -> Result<Engine, rookery_engine::HashSizeErr
     Engine::with_options(Options { hash_mb: settings.hash_mb, ..Options::default() })
 }
 
-/// Writes `game` as PGN, numbered `round`, with a `[FEN]` tag for its start.
+/// Writes `game` as PGN (the arbiter's record: its start as a `[FEN]` tag, its result and
+/// termination).
 ///
 /// # Errors
 /// Errors of `out`.
-pub fn write_pgn(out: impl Write, game: &Game, round: u64, settings: &Settings) -> io::Result<()> {
-    let mut w = Writer::new(out);
-    let result = match game.result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::BlackWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::Unknown => "*",
-    };
-    let player = format!("rookery {} nodes", settings.nodes);
-    w.tags(&[
-        ("Event", "rookery self-play"),
-        ("Site", "rookery-selfplay"),
-        ("Round", &round.to_string()),
-        ("White", &player),
-        ("Black", &player),
-        ("Result", result),
-        ("FEN", &game.start.to_string()),
-        ("SetUp", "1"),
-        ("Termination", game.termination.describe()),
-    ])?;
-    w.set_start(game.start.fullmoves(), game.start.turn());
-    let mut pos = game.start;
-    for &m in &game.moves {
-        w.san(&SanPlus::from_move(&pos, m))?;
-        pos.play_unchecked(m);
-    }
-    w.end_game(game.result)
+pub fn write_pgn(out: impl Write, game: &Game) -> io::Result<()> {
+    game.write_pgn(&mut Writer::new(out))
 }
 
 #[cfg(test)]
@@ -283,25 +180,23 @@ mod tests {
     use super::*;
 
     fn quick() -> Settings {
-        Settings { nodes: 300, max_plies: 60, ..Settings::default() }
+        Settings { nodes: 300, ..Settings::default() }
     }
 
     #[test]
     fn games_are_legal_reproducible_and_read_back() {
         let settings = quick();
         let mut engine = engine(&settings).unwrap();
-        let a = play(&mut engine, &Position::new(), &settings, 7);
-        let b = play(&mut engine, &Position::new(), &settings, 7);
-        assert_eq!(a, b, "a fixed node count and seed make the same game");
-        assert_ne!(a.start, Position::new(), "random plies vary the start");
+        let a = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap();
+        let b = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap();
+        assert!(a.is_over());
+        assert_eq!(a.to_pgn(), b.to_pgn(), "a fixed node count and seed make the same game");
+        assert_ne!(*a.start_position(), Position::new(), "random plies vary the start");
 
-        let mut pos = a.start;
-        for &m in &a.moves {
-            assert!(pos.is_legal(m));
-            pos.play_unchecked(m);
-        }
         let mut text = Vec::new();
-        write_pgn(&mut text, &a, 1, &settings).unwrap();
+        write_pgn(&mut text, &a).unwrap();
+        let pgn = String::from_utf8(text.clone()).unwrap();
+        assert!(pgn.contains("[Round \"1\"]") && pgn.contains("[FEN "), "{pgn}");
         let (positions, stats) = crate::sample(
             &text,
             &crate::Sampling { skip_plies: 0, every: 1, seed: 1, max_games: None },
@@ -312,16 +207,40 @@ mod tests {
     }
 
     #[test]
-    fn a_mated_side_loses_and_a_stalemate_is_drawn() {
+    fn games_end_by_the_rules_and_by_adjudication() {
         let settings = Settings { random_plies: 0, ..quick() };
         let mut engine = engine(&settings).unwrap();
         // White mates at once: Ra8.
         let mate: Position = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
-        let game = play(&mut engine, &mate, &settings, 1);
-        assert_eq!(game.result, GameResult::WhiteWins);
+        let game = play(&mut engine, &mate, &settings, 1, 1).unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!(
+            (outcome.result, outcome.termination),
+            (GameResult::Win(rookery_core::Color::White), Termination::Checkmate)
+        );
+        assert_eq!(game.plies().len(), 1);
+        // A queen up: both searches agree for three moves each, and Black resigns.
+        let won: Position = "4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1".parse().unwrap();
+        let game = play(&mut engine, &won, &settings, 1, 2).unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.result, GameResult::Win(rookery_core::Color::White));
+        assert!(
+            matches!(outcome.termination, Termination::Resignation | Termination::Checkmate),
+            "{outcome:?}"
+        );
+        // Neither side can mate: the arbiter calls the dead position after the first move.
+        let dead: Position = "8/8/4k3/8/3n4/8/4K3/8 w - - 0 1".parse().unwrap();
+        let game = play(&mut engine, &dead, &settings, 1, 3).unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!(
+            (outcome.result, outcome.termination),
+            (GameResult::Draw, Termination::DeadPosition)
+        );
+        // A start without a legal move is no game.
         let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
-        let game = play(&mut engine, &stalemate, &settings, 1);
-        assert_eq!((game.result, game.termination), (GameResult::Draw, Termination::Stalemate));
-        assert!(game.moves.is_empty());
+        assert!(matches!(
+            play(&mut engine, &stalemate, &settings, 1, 4),
+            Err(GameSpecError::AlreadyOver(_))
+        ));
     }
 }

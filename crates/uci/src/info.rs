@@ -136,6 +136,16 @@ impl InfoField {
     }
 }
 
+impl From<rookery_engine::Score> for ScoreValue {
+    /// The engine's score as `info score` reports it.
+    fn from(score: rookery_engine::Score) -> ScoreValue {
+        match score {
+            rookery_engine::Score::Centipawns(cp) => ScoreValue::Centipawns(cp),
+            rookery_engine::Score::Mate(n) => ScoreValue::Mate(n),
+        }
+    }
+}
+
 impl Score {
     fn parse(tokens: &mut Tokens<'_>) -> Result<Score, ParseError> {
         let value = match tokens.next() {

@@ -19,9 +19,7 @@ use std::time::{Duration, Instant};
 
 use rookery_core::{perft, Move, Position, PositionError};
 use rookery_engine::bench::{bench, BENCH_DEPTH};
-use rookery_engine::{
-    BestMove, Bound, Engine, Handler, Limits, Score, SearchInfo, Signals, TimeLeft,
-};
+use rookery_engine::{BestMove, Bound, Engine, Handler, Limits, SearchInfo, Signals, TimeLeft};
 
 use crate::settings::{self, OptionError, Settings};
 use crate::{
@@ -97,10 +95,7 @@ impl<W: Write> Handler for UciHandler<W> {
 
 /// The `info` line of a search report.
 pub fn info_message(info: &SearchInfo) -> Message {
-    let value = match info.score {
-        Score::Centipawns(cp) => ScoreValue::Centipawns(cp),
-        Score::Mate(n) => ScoreValue::Mate(n),
-    };
+    let value = ScoreValue::from(info.score);
     let bound = match info.bound {
         Bound::Exact => None,
         Bound::Lower => Some(ScoreBound::Lower),

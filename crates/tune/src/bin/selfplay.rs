@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use anyhow::{ensure, Context, Result};
 use clap::Parser;
-use rookery_pgn::GameResult;
+use rookery_arbiter::GameResult;
+use rookery_core::Color;
 use rookery_tune::data::splitmix;
 use rookery_tune::selfplay::{self, Settings};
 
@@ -78,7 +79,7 @@ fn main() -> Result<()> {
                 let mut engine = match selfplay::engine(settings) {
                     Ok(engine) => engine,
                     Err(e) => {
-                        let _ = tx.send(Err(e));
+                        let _ = tx.send(Err(anyhow::anyhow!("{e}")));
                         return;
                     }
                 };
@@ -89,7 +90,7 @@ fn main() -> Result<()> {
                     }
                     let key = splitmix(args.seed ^ splitmix(round));
                     let opening = &openings[(round % openings.len() as u64) as usize];
-                    let game = selfplay::play(&mut engine, opening, settings, key);
+                    let game = selfplay::play(&mut engine, opening, settings, key, round);
                     if tx.send(Ok((round, game))).is_err() {
                         break;
                     }
@@ -97,24 +98,33 @@ fn main() -> Result<()> {
             });
         }
         drop(tx);
-        let (mut games, mut plies) = (0u64, 0usize);
+        let (mut games, mut plies, mut skipped) = (0u64, 0usize, 0u64);
         let mut wdl = [0u64; 3];
         for message in rx {
-            let (round, game) = message.map_err(|e| anyhow::anyhow!("{e}"))?;
-            selfplay::write_pgn(&mut out, &game, round, &settings)
+            let (round, game) = message?;
+            games += 1;
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    // The opening and its random plies ended the game before it began.
+                    eprintln!("game {round} skipped: {e}");
+                    skipped += 1;
+                    continue;
+                }
+            };
+            selfplay::write_pgn(&mut out, &game)
                 .and_then(|()| out.flush())
                 .with_context(|| format!("writing {}", args.out.display()))?;
-            games += 1;
-            plies += game.moves.len();
-            match game.result {
-                GameResult::WhiteWins => wdl[0] += 1,
-                GameResult::Draw => wdl[1] += 1,
-                _ => wdl[2] += 1,
+            plies += game.plies().len();
+            match game.outcome().map(|o| o.result) {
+                Some(GameResult::Win(Color::White)) => wdl[0] += 1,
+                Some(GameResult::Win(Color::Black)) => wdl[2] += 1,
+                _ => wdl[1] += 1,
             }
             if games.is_multiple_of(100) || games == args.games {
                 let secs = started.elapsed().as_secs_f64();
                 eprintln!(
-                    "{games}/{} games (1-0 {}, draws {}, 0-1 {}), {plies} plies, {:.1} games/s [{secs:.0}s]",
+                    "{games}/{} games (1-0 {}, draws {}, 0-1 {}, skipped {skipped}), {plies} plies, {:.1} games/s [{secs:.0}s]",
                     args.games,
                     wdl[0],
                     wdl[1],
