@@ -260,6 +260,26 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// The squares the pawns `pawns` of `color` attack towards file a and towards file h, for
+/// all pawns at once (set-wise, by shifting the set).
+#[inline]
+pub const fn pawns_by_side(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    match color {
+        Color::White => (Bitboard((p << 7) & NOT_H), Bitboard((p << 9) & NOT_A)),
+        Color::Black => (Bitboard((p >> 9) & NOT_H), Bitboard((p >> 7) & NOT_A)),
+    }
+}
+
+/// The squares attacked by any of the pawns `pawns` of `color`.
+#[inline]
+pub const fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    let (west, east) = pawns_by_side(color, pawns);
+    Bitboard(west.0 | east.0)
+}
+
 #[inline]
 fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
     let index =
@@ -322,6 +342,25 @@ mod tests {
 
     fn bb(squares: &[Square]) -> Bitboard {
         squares.iter().copied().collect()
+    }
+
+    #[test]
+    fn set_wise_pawn_attacks_agree_with_the_tables() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = Bitboard(x & (x >> 5));
+            for color in [Color::White, Color::Black] {
+                let one_by_one =
+                    set.into_iter().fold(Bitboard::EMPTY, |all, sq| all | pawn(color, sq));
+                assert_eq!(pawns(color, set), one_by_one, "{color} {:x}", set.0);
+                let (west, east) = pawns_by_side(color, set);
+                assert_eq!(west | east, one_by_one);
+                assert!((west & Bitboard(0x8080_8080_8080_8080)).is_empty(), "no wrap to file h");
+            }
+        }
     }
 
     #[test]

@@ -309,23 +309,9 @@ fn mop_up(board: &Board, kings: [Square; 2], value: i32, p: &Params) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::threats::pawn_attacks;
 
     fn eval(fen: &str) -> i32 {
         evaluate(&fen.parse::<Position>().unwrap())
-    }
-
-    #[test]
-    fn pawn_attacks_agree_with_the_tables() {
-        let pos: Position = "4k3/pp4pp/2p5/8/4P3/P6P/1P4P1/4K3 w - - 0 1".parse().unwrap();
-        for color in [Color::White, Color::Black] {
-            let pawns = pos.board().by_piece(Role::Pawn.of(color));
-            let mut expected = Bitboard::EMPTY;
-            for sq in pawns {
-                expected |= attacks::pawn(color, sq);
-            }
-            assert_eq!(pawn_attacks(pawns, color), expected, "{color}");
-        }
     }
 
     #[test]

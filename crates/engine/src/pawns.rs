@@ -3,10 +3,9 @@
 //! with a passed pawn's road to promotion judged by the enemy's attacks, and the king's pawn
 //! shield (CPW "King Safety", "Pawn Shield").
 
-use rookery_core::{Bitboard, Board, Color, Role, Square};
+use rookery_core::{attacks, Bitboard, Board, Color, Role, Square};
 
 use crate::params::{Params, Term, S};
-use crate::threats::pawn_attacks;
 use crate::trace::Tracer;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -78,7 +77,7 @@ pub(crate) fn evaluate<T: Tracer>(
     let pawns =
         [board.by_piece(Role::Pawn.of(Color::White)), board.by_piece(Role::Pawn.of(Color::Black))];
     let occupied = board.occupied();
-    let defended = [pawn_attacks(pawns[0], Color::White), pawn_attacks(pawns[1], Color::Black)];
+    let defended = [attacks::pawns(Color::White, pawns[0]), attacks::pawns(Color::Black, pawns[1])];
     for color in [Color::White, Color::Black] {
         let us = color.index();
         let ours = pawns[us];

@@ -12,29 +12,9 @@ use rookery_core::{attacks, Bitboard, Board, Color, Rank, Role, Square};
 use crate::params::{Params, Term, S};
 use crate::trace::Tracer;
 
-const NOT_A: u64 = !0x0101_0101_0101_0101;
-const NOT_H: u64 = !0x8080_8080_8080_8080;
-
 /// The pieces that threats count, in the order of the per-role weights: pawns and the king
 /// are never the victims of these terms.
 const VICTIMS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-/// The squares the pawns `pawns` of `color` attack towards the west (file a) and the east.
-#[inline]
-fn pawn_attacks_by_side(pawns: Bitboard, color: Color) -> (Bitboard, Bitboard) {
-    let p = pawns.0;
-    match color {
-        Color::White => (Bitboard((p << 7) & NOT_H), Bitboard((p << 9) & NOT_A)),
-        Color::Black => (Bitboard((p >> 9) & NOT_H), Bitboard((p >> 7) & NOT_A)),
-    }
-}
-
-/// The squares the pawns `pawns` of `color` attack.
-#[inline]
-pub(crate) fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    let (west, east) = pawn_attacks_by_side(pawns, color);
-    west | east
-}
 
 /// `bb` moved one rank forward for `color`.
 #[inline]
@@ -62,7 +42,7 @@ impl Attacks {
     /// [`Attacks::add`]ed as the evaluation meets them.
     #[inline]
     pub(crate) fn new(board: &Board, color: Color, king: Square) -> Attacks {
-        let (west, east) = pawn_attacks_by_side(board.by_piece(Role::Pawn.of(color)), color);
+        let (west, east) = attacks::pawns_by_side(color, board.by_piece(Role::Pawn.of(color)));
         let pawns = west | east;
         let king = attacks::king(king);
         let mut by_role = [Bitboard::EMPTY; 6];
@@ -100,7 +80,7 @@ pub(crate) fn threats<T: Tracer>(
 
     // Pieces attacked by a pawn that cannot simply be taken for free.
     let safe_pawns = our_pawns & (!theirs.all | ours.all);
-    let by_pawn = pawn_attacks(safe_pawns, color) & pieces;
+    let by_pawn = attacks::pawns(color, safe_pawns) & pieces;
     // Minor pieces count when no pawn defends them: else the attacker offers a mere trade.
     let loose = pieces - theirs.by_role[Role::Pawn.index()];
     let minors = board.by_role(Role::Knight) | board.by_role(Role::Bishop);
@@ -142,7 +122,7 @@ pub(crate) fn threats<T: Tracer>(
     let mut pushes = forward(our_pawns, color) & empty;
     pushes |= forward(pushes & third, color) & empty;
     pushes &= !theirs.by_role[Role::Pawn.index()] & (ours.all | !theirs.all);
-    let by_push = (pawn_attacks(pushes, color) & pieces).count() as i32;
+    let by_push = (attacks::pawns(color, pushes) & pieces).count() as i32;
     score += p.threat_by_push * by_push;
     t.add(color, Term::ThreatByPush, by_push);
     score

@@ -72,10 +72,7 @@ fn knight_step(b: u64) -> u64 {
 /// Squares the pawns of `color` on `b` attack.
 #[inline]
 fn pawn_attacks(color: Color, b: u64) -> u64 {
-    match color {
-        Color::White => ((b & !FILE_A) << 7) | ((b & !FILE_H) << 9),
-        Color::Black => ((b & !FILE_A) >> 9) | ((b & !FILE_H) >> 7),
-    }
+    attacks::pawns(color, Bitboard(b)).0
 }
 
 #[inline]
