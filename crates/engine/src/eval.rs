@@ -82,6 +82,8 @@ pub(crate) fn evaluate_with<T: Tracer>(pos: &Position, p: &Params, t: &mut T) ->
 /// weighed by [`king_danger`] once the other side's attacks are known too.
 #[derive(Clone, Copy, Debug, Default)]
 struct KingAttack {
+    /// The enemy king's zone: its square and the squares next to it.
+    zone: Bitboard,
     /// Pieces that attack a square of the zone.
     attackers: usize,
     /// Their [`Params::king_attack`] weights, summed.
@@ -119,7 +121,7 @@ fn pieces<T: Tracer>(
     };
     let supported = outpost_ranks & pawn_reach[color.index()];
     let mut score = S(0, 0);
-    let mut attack = KingAttack::default();
+    let mut attack = KingAttack { zone, ..KingAttack::default() };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in board.by_piece(role.of(color)) {
             let reach = match role {
@@ -198,7 +200,7 @@ fn king_danger<T: Tracer>(
         return 0;
     }
     let king = kings[(!color).index()];
-    let zone = attacks::king(king).with(king);
+    let zone = attack.zone;
     let occupied = board.occupied();
     // Squares we attack that the defender guards at most once, with king or queen only.
     let weak = ours.all
