@@ -2,15 +2,21 @@
 //! (Schaeffer 1989; CPW "History Heuristic"), continuation histories (the history of a move
 //! as the answer to the move one and two plies before it: "counter-move history" and
 //! "follow-up history", Stockfish's `continuationHistory`), countermoves (Uiterwijk 1992; CPW
-//! "Countermove Heuristic") and killer moves (CPW "Killer Heuristic").
+//! "Countermove Heuristic") and killer moves (CPW "Killer Heuristic"); and, for captures, a
+//! capture history by piece, destination and victim (Stockfish's `captureHistory`), which
+//! orders captures of equal victims by how often they refuted.
 
-use rookery_core::{Color, Move, Piece};
+use rookery_core::{Color, Move, Piece, Role};
+
+use crate::correction::Correction;
 
 /// History values stay within ±`HISTORY_MAX`.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// Per-thread statistics that outlive one search (cleared by a new game).
 pub(crate) struct History {
+    /// The static evaluation's recent errors, by pawn structure ([`Correction`]).
+    pub(crate) correction: Correction,
     /// Butterfly history: by side, from square and to square.
     butterfly: [[[i16; 64]; 64]; 2],
     /// The move that last refuted a move, by the refuted move's piece and destination.
@@ -18,6 +24,8 @@ pub(crate) struct History {
     /// Continuation history, flat: by an earlier move's piece and destination, then by this
     /// move's piece and destination (12 × 64 × 12 × 64 values, 1.2 MB, so on the heap).
     continuation: Vec<i16>,
+    /// Capture history: by the capturing piece, the destination and the captured role.
+    capture: [[[i16; 6]; 64]; 12],
 }
 
 /// The number of continuation-history values that follow one earlier move.
@@ -62,20 +70,24 @@ fn piece_index(piece: Piece) -> usize {
 }
 
 impl History {
-    /// Empty statistics, on the heap (about 1.2 MB).
+    /// Empty statistics, on the heap (about 1.3 MB).
     pub(crate) fn new() -> Box<History> {
         Box::new(History {
+            correction: Correction::new(),
             butterfly: [[[0; 64]; 64]; 2],
             counter: [[None; 64]; 12],
             continuation: vec![0; 12 * 64 * CONTINUATION_ROW],
+            capture: [[[0; 6]; 64]; 12],
         })
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
+        self.correction.clear();
         self.butterfly = [[[0; 64]; 64]; 2];
         self.counter = [[None; 64]; 12];
         self.continuation.fill(0);
+        self.capture = [[[0; 6]; 64]; 12];
     }
 
     /// The butterfly history value of a quiet move of `color`.
@@ -106,6 +118,17 @@ impl History {
         for key in before.iter().flatten() {
             nudge(&mut self.continuation[key.0 + at], bonus);
         }
+    }
+
+    /// The capture history of `piece` capturing a `victim` with `m`.
+    #[inline]
+    pub(crate) fn capture(&self, piece: Piece, m: Move, victim: Role) -> i32 {
+        i32::from(self.capture[piece_index(piece)][m.to().index()][victim.index()])
+    }
+
+    /// Adds `bonus` to the capture history of `piece` capturing a `victim` with `m`.
+    pub(crate) fn update_capture(&mut self, piece: Piece, m: Move, victim: Role, bonus: i32) {
+        nudge(&mut self.capture[piece_index(piece)][m.to().index()][victim.index()], bonus);
     }
 
     /// The countermove to the previous move, which `piece` made to its destination.
@@ -200,6 +223,21 @@ mod tests {
         );
         history.clear();
         assert_eq!(history.quiet(&[Some(e4), Some(d4)], knight, reply), 0);
+    }
+
+    #[test]
+    fn capture_history_is_by_piece_destination_and_victim() {
+        let mut history = History::new();
+        let rook = Role::Rook.of(Color::White);
+        let rxd5 = Move::normal(Square::D1, Square::D5);
+        history.update_capture(rook, rxd5, Role::Knight, bonus(8));
+        assert!(history.capture(rook, rxd5, Role::Knight) > 0);
+        assert_eq!(history.capture(rook, rxd5, Role::Bishop), 0);
+        assert_eq!(history.capture(Role::Queen.of(Color::White), rxd5, Role::Knight), 0);
+        history.update_capture(rook, rxd5, Role::Bishop, -bonus(8));
+        assert!(history.capture(rook, rxd5, Role::Bishop) < 0);
+        history.clear();
+        assert_eq!(history.capture(rook, rxd5, Role::Knight), 0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+mod correction;
 mod engine;
 mod eval;
 mod handler;

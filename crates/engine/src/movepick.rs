@@ -2,9 +2,9 @@
 //!
 //! The transposition table's move comes first, before any move is generated: it often cuts
 //! the node off alone. Then winning and equal captures by MVV-LVA (most valuable victim, least
-//! valuable attacker), queen promotions among them; killer moves; the countermove; the other
-//! quiet moves by their butterfly and continuation histories; losing captures (static exchange below zero) and underpromotions
-//! last. Moves are picked one at a time by selection, since most nodes need only the first
+//! valuable attacker) and their capture history, queen promotions among them; killer moves;
+//! the countermove; the other quiet moves by their butterfly and continuation histories;
+//! losing captures (static exchange below zero) and underpromotions last. Moves are picked one at a time by selection, since most nodes need only the first
 //! few.
 
 use rookery_core::{Move, MoveKind, Position, Role, MAX_LEGAL_MOVES};
@@ -168,8 +168,12 @@ impl MovePicker {
         for i in 0..len {
             let m = buf.moves[i];
             buf.scores[i] = if let Some(victim) = pos.captured_role(m) {
-                let attacker = pos.board().role_at(m.from()).map_or(0, Role::index) as i32;
-                let mvv_lva = SEE_VALUE[victim.index()] * 8 - attacker;
+                // The victim first; among equal victims, the capture history (within about
+                // a pawn's worth of victim value), then the cheaper attacker.
+                let piece = pos.moving_piece(m);
+                let attacker = piece.map_or(0, |p| p.role.index()) as i32;
+                let learned = piece.map_or(0, |p| history.capture(p, m, victim));
+                let mvv_lva = SEE_VALUE[victim.index()] * 8 - attacker + learned / 32;
                 let good = self.mode == Mode::Tactical || see_ge(pos, m, 0);
                 if good {
                     GOOD_CAPTURE + mvv_lva

@@ -2,9 +2,12 @@
 //! frame with alpha-beta, a transposition table, and the usual selectivity — null-move
 //! pruning, reverse futility pruning, razoring, futility and late-move pruning, static
 //! exchange and history pruning, late-move reductions, check and singular extensions,
-//! internal iterative reductions, mate-distance pruning — over a quiescence search of captures and queen promotions with
-//! stand pat (CPW "Quiescence Search"). Ideas and their conditions follow CPW and Stockfish
-//! (`search.cpp`); margins are Rookery's own.
+//! internal iterative reductions, mate-distance pruning — over a quiescence search of
+//! captures and queen promotions with stand pat (CPW "Quiescence Search"). Static
+//! evaluations are corrected by what searches of the same pawn structure found
+//! ([`crate::correction`]), and late moves are reduced more at expected cut nodes (nodes
+//! whose parent expects them to fail high). Ideas and their conditions follow CPW and
+//! Stockfish (`search.cpp`); margins are Rookery's own.
 //!
 //! Draws: a repetition of any position since the last irreversible move (game history and
 //! search path alike, never across a null move), the fifty-move rule unless the move before
@@ -47,6 +50,48 @@ fn reduction(depth: i32, moves: usize) -> i32 {
     i32::from(table[depth.clamp(0, 63) as usize][moves.min(63)])
 }
 
+/// What a node is expected to be (Knuth and Moore's node types): on the principal variation,
+/// failing high (a cut node, where one move refutes the move before), or failing low (an all
+/// node, where every move must be searched).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// The type of the child reached by this node's first move: a PV node's first move leads
+    /// to a PV node; the refutation of a cut node's move leads to an all node, and the other
+    /// way round.
+    fn first_child(self) -> Node {
+        match self {
+            Node::Pv => Node::Pv,
+            Node::Cut => Node::All,
+            Node::All => Node::Cut,
+        }
+    }
+
+    /// The type of a child searched with a null window at full depth (after a null move, or
+    /// a reduced search that failed high): the opposite of a cut node, else a cut node.
+    fn opposite(self) -> Node {
+        if self == Node::Cut {
+            Node::All
+        } else {
+            Node::Cut
+        }
+    }
+
+    /// This node searched again with a null window (a singular-extension search).
+    fn non_pv(self) -> Node {
+        if self == Node::Pv {
+            Node::All
+        } else {
+            self
+        }
+    }
+}
+
 /// `true` if `color` has a piece other than pawns and king: null moves are unsound in pawn
 /// endings, where zugzwang is common.
 fn has_pieces(pos: &Position, color: Color) -> bool {
@@ -65,7 +110,8 @@ impl Worker<'_> {
         depth: i32,
     ) -> i32 {
         let mut best = -INFINITE;
-        self.stack[0].static_eval = if root.is_check() { NO_EVAL } else { evaluate(root) };
+        self.stack[0].static_eval =
+            if root.is_check() { NO_EVAL } else { self.corrected(root, evaluate(root)) };
         self.stack[2].killers = Default::default();
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -76,7 +122,7 @@ impl Worker<'_> {
             let new_depth = depth - 1 + extension;
             let mut value;
             if i == self.pv_idx {
-                value = -self.negamax(&child, -beta, -alpha, new_depth, 1, true);
+                value = -self.negamax(&child, -beta, -alpha, new_depth, 1, Node::Pv);
             } else {
                 // Reduce late quiet root moves a little, as for any PV node.
                 let quiet = !is_tactical(root, m) && !child.is_check();
@@ -85,12 +131,12 @@ impl Worker<'_> {
                 } else {
                     0
                 };
-                value = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, 1, false);
+                value = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, 1, Node::Cut);
                 if value > alpha && r > 0 {
-                    value = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, false);
+                    value = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, Node::Cut);
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(&child, -beta, -alpha, new_depth, 1, true);
+                    value = -self.negamax(&child, -beta, -alpha, new_depth, 1, Node::Pv);
                 }
             }
             self.pop();
@@ -170,8 +216,9 @@ impl Worker<'_> {
         mut beta: i32,
         mut depth: i32,
         ply: usize,
-        pv_node: bool,
+        node: Node,
     ) -> i32 {
+        let pv_node = node == Node::Pv;
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, pv_node);
         }
@@ -215,11 +262,13 @@ impl Worker<'_> {
 
         // The static evaluation (kept in the table and on the stack), and the estimate the
         // pruning decisions use: the search value when its bound says it is the better guess.
-        let static_eval = match hit {
+        let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
             _ => evaluate(pos),
         };
+        let us = pos.turn();
+        let static_eval = self.corrected(pos, raw_eval);
         let mut eval = static_eval;
         if let (Some(hit), false) = (hit, in_check) {
             let value = value_from_tt(hit.value, ply, pos.halfmoves());
@@ -238,7 +287,6 @@ impl Worker<'_> {
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply + 2].killers = Default::default();
-        let us = pos.turn();
 
         let selective = self.shared.selective;
         if !pv_node && !in_check && selective && excluded.is_none() {
@@ -262,7 +310,8 @@ impl Worker<'_> {
                 self.stack[ply].played = None;
                 self.stack[ply + 1].plies_from_null = 0;
                 self.keys.push(child.repetition_key());
-                let value = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, false);
+                let value =
+                    -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, node.opposite());
                 self.keys.pop();
                 if self.stopped {
                     return DRAW;
@@ -302,6 +351,8 @@ impl Worker<'_> {
         let mut legal = 0usize;
         let mut quiets_tried: [Option<(Piece, Move)>; 64] = [None; 64];
         let mut quiet_count = 0;
+        let mut captures_tried: [Option<(Piece, Move, Role)>; 32] = [None; 32];
+        let mut capture_count = 0;
         let original_alpha = alpha;
 
         while let Some(m) = picker.next(pos, self.history, &mut self.buffers[ply]) {
@@ -357,7 +408,7 @@ impl Worker<'_> {
                         singular_beta,
                         (depth - 1) / 2,
                         ply,
-                        false,
+                        node.non_pv(),
                     );
                     self.stack[ply].excluded = None;
                     if self.stopped {
@@ -378,7 +429,8 @@ impl Worker<'_> {
             self.push(piece, m, &child, ply);
             let mut value;
             if legal == 1 {
-                value = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, pv_node);
+                value =
+                    -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, node.first_child());
             } else {
                 let mut r = 0;
                 if selective
@@ -387,7 +439,7 @@ impl Worker<'_> {
                     && (quiet || !see_ge(pos, m, 0))
                 {
                     r = reduction(depth, legal);
-                    r += i32::from(!pv_node) + i32::from(!improving);
+                    r += i32::from(!pv_node) + i32::from(!improving) + i32::from(node == Node::Cut);
                     if killers.contains(m) || counter == Some(m) {
                         r -= 1;
                     }
@@ -399,12 +451,14 @@ impl Worker<'_> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                value = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                let (reduced, next) = (new_depth - r, ply + 1);
+                value = -self.negamax(&child, -alpha - 1, -alpha, reduced, next, Node::Cut);
                 if value > alpha && r > 0 {
-                    value = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+                    value =
+                        -self.negamax(&child, -alpha - 1, -alpha, new_depth, next, node.opposite());
                 }
                 if pv_node && value > alpha && value < beta {
-                    value = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
+                    value = -self.negamax(&child, -beta, -alpha, new_depth, next, Node::Pv);
                 }
             }
             self.pop();
@@ -425,6 +479,8 @@ impl Worker<'_> {
                             let tried = &quiets_tried[..quiet_count];
                             self.reward_quiet(ply, piece.map(|p| (p, m)), depth, &before, tried);
                         }
+                        let capture = piece.zip(pos.captured_role(m)).map(|(p, v)| (p, m, v));
+                        self.reward_capture(capture, depth, &captures_tried[..capture_count]);
                         break;
                     }
                 }
@@ -432,6 +488,11 @@ impl Worker<'_> {
             if quiet && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = piece.map(|p| (p, m));
                 quiet_count += 1;
+            } else if let (Some(p), Some(victim)) = (piece, pos.captured_role(m)) {
+                if capture_count < captures_tried.len() {
+                    captures_tried[capture_count] = Some((p, m, victim));
+                    capture_count += 1;
+                }
             }
         }
 
@@ -455,8 +516,30 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(key, best_move, value_to_tt(best, ply), static_eval, depth, bound);
+        // The search's verdict on a quiet position, where it says more than the static
+        // evaluation: a fail-high above it or a fail-low below it, or an exact value.
+        let tactical_best = best_move.is_some_and(|m| is_tactical(pos, m));
+        let beyond_bound = match bound {
+            Bound::Lower => best <= static_eval,
+            Bound::Upper => best >= static_eval,
+            Bound::Exact => false,
+        };
+        if !(in_check || tactical_best || is_mate(best) || beyond_bound) {
+            self.history.correction.update(pos.board(), us, depth, raw_eval, best);
+        }
+        self.shared.tt.store(key, best_move, value_to_tt(best, ply), raw_eval, depth, bound);
         best
+    }
+
+    /// The static evaluation `raw` of `pos` with the correction history's adjustment, kept
+    /// clear of mate values (`NO_EVAL`, in check, stays as it is).
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        if raw == NO_EVAL {
+            return NO_EVAL;
+        }
+        let value = self.history.correction.apply(pos.board(), pos.turn(), raw);
+        value.clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
     }
 
     /// A quiet move caused a cutoff: make it a killer and the countermove, raise its history
@@ -479,6 +562,23 @@ impl Worker<'_> {
         self.history.update(before, piece, m, bonus);
         for &(piece, other) in tried.iter().flatten() {
             self.history.update(before, piece, other, -bonus);
+        }
+    }
+
+    /// A move caused a cutoff: raise its capture history if it is a capture (`best`), and
+    /// lower that of the captures tried before it, which did not.
+    fn reward_capture(
+        &mut self,
+        best: Option<(Piece, Move, Role)>,
+        depth: i32,
+        tried: &[Option<(Piece, Move, Role)>],
+    ) {
+        let bonus = bonus(depth);
+        if let Some((piece, m, victim)) = best {
+            self.history.update_capture(piece, m, victim, bonus);
+        }
+        for &(piece, m, victim) in tried.iter().flatten() {
+            self.history.update_capture(piece, m, victim, -bonus);
         }
     }
 
@@ -527,18 +627,20 @@ impl Worker<'_> {
                 return value;
             }
         }
-        let (stand_pat, mut best) = if in_check {
-            (NO_EVAL, -INFINITE)
+        let raw_eval = match hit {
+            _ if in_check => NO_EVAL,
+            Some(h) if h.eval != NO_EVAL => h.eval,
+            _ => evaluate(pos),
+        };
+        let stand_pat = self.corrected(pos, raw_eval);
+        let mut best = if in_check {
+            -INFINITE
         } else {
-            let eval = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => evaluate(pos),
-            };
-            if eval >= beta {
-                return eval;
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            alpha = alpha.max(eval);
-            (eval, eval)
+            alpha = alpha.max(stand_pat);
+            stand_pat
         };
         let original_alpha = alpha;
         let mut best_move = None;
@@ -590,7 +692,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(key, best_move, value_to_tt(best, ply), stand_pat, 0, bound);
+        self.shared.tt.store(key, best_move, value_to_tt(best, ply), raw_eval, 0, bound);
         best
     }
 }
