@@ -344,14 +344,20 @@ mod tests {
         squares.iter().copied().collect()
     }
 
-    #[test]
-    fn set_wise_pawn_attacks_agree_with_the_tables() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..2_000 {
+    /// `n` pseudo-random sets of squares from `seed` (xorshift64), each about a quarter full.
+    fn random_sets(seed: u64, n: usize) -> impl Iterator<Item = u64> {
+        let mut x = seed;
+        (0..n).map(move |_| {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let set = Bitboard(x & (x >> 5));
+            x & (x >> 3)
+        })
+    }
+
+    #[test]
+    fn set_wise_pawn_attacks_agree_with_the_tables() {
+        for set in random_sets(0x9e37_79b9_7f4a_7c15, 2_000).map(Bitboard) {
             for color in [Color::White, Color::Black] {
                 let one_by_one =
                     set.into_iter().fold(Bitboard::EMPTY, |all, sq| all | pawn(color, sq));
@@ -365,12 +371,7 @@ mod tests {
 
     #[test]
     fn sliders_match_ray_walk_on_random_boards() {
-        let mut x: u64 = 0x1234_5678_9abc_def1;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let occ = x & (x >> 3);
+        for occ in random_sets(0x1234_5678_9abc_def1, 20_000) {
             for sq in Square::ALL {
                 let s = sq as i32;
                 assert_eq!(rook(sq, Bitboard(occ)).0, slide(s, occ, &ROOK_DIRS), "{sq} {occ:x}");
