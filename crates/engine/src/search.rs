@@ -365,6 +365,8 @@ impl Worker<'_> {
             child.play_unchecked(m);
             let gives_check = child.is_check();
             let piece = pos.moving_piece(m);
+            // The capturing piece and its victim, for capture history.
+            let capture = piece.zip(pos.captured_role(m)).map(|(p, victim)| (p, m, victim));
             let continuation = match piece {
                 Some(piece) if quiet => self.history.continuation(&before, piece, m),
                 _ => 0,
@@ -479,7 +481,6 @@ impl Worker<'_> {
                             let tried = &quiets_tried[..quiet_count];
                             self.reward_quiet(ply, piece.map(|p| (p, m)), depth, &before, tried);
                         }
-                        let capture = piece.zip(pos.captured_role(m)).map(|(p, v)| (p, m, v));
                         self.reward_capture(capture, depth, &captures_tried[..capture_count]);
                         break;
                     }
@@ -488,11 +489,9 @@ impl Worker<'_> {
             if quiet && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = piece.map(|p| (p, m));
                 quiet_count += 1;
-            } else if let (Some(p), Some(victim)) = (piece, pos.captured_role(m)) {
-                if capture_count < captures_tried.len() {
-                    captures_tried[capture_count] = Some((p, m, victim));
-                    capture_count += 1;
-                }
+            } else if capture.is_some() && capture_count < captures_tried.len() {
+                captures_tried[capture_count] = capture;
+                capture_count += 1;
             }
         }
 
