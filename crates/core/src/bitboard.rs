@@ -87,6 +87,16 @@ impl Bitboard {
         }
     }
 
+    /// The highest square (`h8` end), if any.
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(63 - self.0.leading_zeros()))
+        }
+    }
+
     /// The only square of a set with exactly one square.
     #[inline]
     pub const fn single_square(self) -> Option<Square> {
@@ -264,6 +274,11 @@ mod tests {
         assert_eq!(bb.into_iter().len(), 2);
         assert!(bb.more_than_one());
         assert_eq!(Bitboard::from_square(Square::E4).single_square(), Some(Square::E4));
+        let three = bb | Bitboard::from_square(Square::C5);
+        assert_eq!((three.first(), three.last()), (Some(Square::A1), Some(Square::H8)));
+        let c5 = three.without(Square::H8).without(Square::A1);
+        assert_eq!((c5.first(), c5.last()), (Some(Square::C5), Some(Square::C5)));
+        assert_eq!((Bitboard::EMPTY.first(), Bitboard::EMPTY.last()), (None, None));
     }
 
     #[test]

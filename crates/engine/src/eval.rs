@@ -131,15 +131,18 @@ fn pieces<T: Tracer>(
                 _ => attacks::queen(sq, occupied),
             };
             ours.add(role, reach);
-            let mobility = (reach & area).count() as i32 - p.mobility_typical[role.index()];
-            score += p.mobility[role.index()] * mobility;
-            t.add(color, Term::Mobility(role), mobility);
+            let mobility = (reach & area).count() as usize;
+            score += p.mobility[role.index()][mobility];
+            t.add(color, Term::Mobility(role, mobility), 1);
             if (reach & zone).any() {
                 attack.attackers += 1;
                 attack.weight += p.king_attack[role.index()];
                 if T::ENABLED {
                     attack.by_role[role.index()] += 1;
                 }
+            }
+            if matches!(role, Role::Knight | Role::Bishop) {
+                minor(board, color, sq, role, kings[color.index()], our_pawns, p, t, &mut score);
             }
             match role {
                 Role::Knight | Role::Bishop
@@ -176,6 +179,41 @@ fn pieces<T: Tracer>(
     }
     score += pawns::shield(board, color, kings[color.index()], p, t);
     (score, attack)
+}
+
+/// The terms of a knight or bishop on `sq` beside mobility and outposts: a pawn right in
+/// front of it, its distance from its own `king`, and for a bishop its own pawns on its colour.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn minor<T: Tracer>(
+    board: &Board,
+    color: Color,
+    sq: Square,
+    role: Role,
+    king: Square,
+    our_pawns: Bitboard,
+    p: &Params,
+    t: &mut T,
+    score: &mut S,
+) {
+    let forward = if color == Color::White { 1 } else { -1 };
+    if sq.offset(0, forward).is_some_and(|front| board.by_role(Role::Pawn).contains(front)) {
+        *score += p.minor_behind_pawn;
+        t.add(color, Term::MinorBehindPawn, 1);
+    }
+    let steps = distance(sq, king);
+    *score += p.king_protector * steps;
+    t.add(color, Term::KingProtector, steps);
+    if role == Role::Bishop {
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            !Bitboard::LIGHT_SQUARES
+        };
+        let n = (our_pawns & colour).count() as i32;
+        *score += p.bishop_pawns * n;
+        t.add(color, Term::BishopPawns, n);
+    }
 }
 
 /// The middlegame danger that `color`, whose attacks are `ours`, poses to the enemy king,
@@ -358,6 +396,32 @@ mod tests {
         let attacked = eval("4k3/pp6/8/4n3/3P4/8/PP6/4K3 b - - 0 1");
         let quiet = eval("4k3/pp6/8/4n3/8/3P4/PP6/4K3 b - - 0 1");
         assert!(quiet - attacked > 30, "{attacked} {quiet}");
+    }
+
+    #[test]
+    fn pawn_storms_are_counted_by_the_nearest_enemy_pawn() {
+        // White's king on g1: nothing on f and g, h4 three ranks up the h-file. Black's king
+        // on g8 sees f2 and g2 on its sixth rank from its side, nothing on h.
+        let fen = "6k1/8/8/8/7p/8/5PP1/6K1 w - - 0 1";
+        assert_eq!(coefficient(fen, Term::Storm(0)), 2.0 - 1.0);
+        assert_eq!(coefficient(fen, Term::Storm(3)), 1.0);
+        assert_eq!(coefficient(fen, Term::Storm(6)), -2.0);
+        // h3 blocks h4; Black's king on a8 has no pawn before it.
+        let blocked = "k7/8/8/8/7p/7P/5PP1/6K1 w - - 0 1";
+        assert_eq!(coefficient(blocked, Term::StormBlocked), 1.0);
+        assert_eq!(coefficient(blocked, Term::Storm(3)), 0.0);
+    }
+
+    #[test]
+    fn minor_pieces_see_pawns_and_their_king() {
+        // The knight on d3, behind d4 and two steps from its king.
+        let knight = "4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(knight, Term::MinorBehindPawn), 1.0);
+        assert_eq!(coefficient(knight, Term::KingProtector), 2.0);
+        // The dark-squared bishop on c1 with b2, d2 and e3 on its colour, a2 not.
+        let bishop = "4k3/8/8/8/8/4P3/PP1P4/2B1K3 w - - 0 1";
+        assert_eq!(coefficient(bishop, Term::BishopPawns), 3.0);
+        assert_eq!(coefficient(bishop, Term::MinorBehindPawn), 0.0);
     }
 
     #[test]

@@ -20,9 +20,11 @@ mod tuned;
 pub use hand_set::HAND_SET;
 pub use tuned::TUNED;
 
-/// The parameters the engine plays with: [`TUNED`], fitted to the engine's own games, which
-/// beat the hand-set weights by +31 ± 34 Elo in 222 games at 3+0.03 (BENCHMARKS.md,
-/// "Evaluation tuning"). Changing this changes the bench signature.
+/// The parameters the engine plays with: [`TUNED`], fitted to the engine's own games. The
+/// first fit beat the hand-set weights by +31 ± 34 Elo in 222 games at 3+0.03; the second,
+/// on more games and with mobility by count, pawn storms and three minor-piece terms, beat
+/// the first by about +48 in two steps of 292 and 392 games (BENCHMARKS.md, "Evaluation
+/// tuning"). Changing this changes the bench signature.
 pub const ACTIVE: Params = TUNED;
 
 /// The game phase of the starting material, with [`Params::phase`]'s weights: knights and
@@ -79,6 +81,31 @@ impl Mul<i32> for S {
     }
 }
 
+/// The length of a row of [`Params::mobility`]: a queen attacks at most 27 squares.
+pub const MOBILITY_MAX: usize = 28;
+
+/// The numbers of safe squares a piece can attack, by role: `0..MOBILITY_SQUARES[role]`
+/// (eight for a knight, 13 for a bishop, 14 for a rook, 27 for a queen); the rest of its row
+/// of [`Params::mobility`] is zero.
+pub const MOBILITY_SQUARES: [usize; 6] = [0, 9, 14, 15, 28, 0];
+
+/// A mobility table that grows by `per_square[role]` with each safe square, zero at
+/// `typical[role]` squares: how the hand-set weights count mobility.
+pub const fn linear_mobility(per_square: [S; 6], typical: [i32; 6]) -> [[S; MOBILITY_MAX]; 6] {
+    let mut table = [[S(0, 0); MOBILITY_MAX]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut n = 0;
+        while n < MOBILITY_SQUARES[role] {
+            let steps = n as i32 - typical[role];
+            table[role][n] = S(per_square[role].0 * steps, per_square[role].1 * steps);
+            n += 1;
+        }
+        role += 1;
+    }
+    table
+}
+
 /// The evaluation's weights. Arrays by role are indexed by [`Role::index`] (pawn first);
 /// entries that no position can use (the king's material, a pawn's mobility) are zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,11 +115,9 @@ pub struct Params {
     /// Piece-square tables by role, laid out as a board is drawn: index 0 is a8, 63 is h1,
     /// from White's point of view (Black reads them mirrored, see [`psqt_index`]).
     pub psqt: [[S; 64]; 6],
-    /// Mobility per safe square attacked (neither our own nor guarded by an enemy pawn), by
-    /// role, counted from [`Params::mobility_typical`].
-    pub mobility: [S; 6],
-    /// Fixed: the number of safe squares around which mobility is counted, by role.
-    pub mobility_typical: [i32; 6],
+    /// Mobility: by role and by the number of safe squares the piece attacks (neither our
+    /// own nor guarded by an enemy pawn), up to [`MOBILITY_SQUARES`].
+    pub mobility: [[S; MOBILITY_MAX]; 6],
     /// Middlegame weight of a piece that attacks the enemy king's zone, by role, before
     /// [`Params::king_attack_scale`] and the halving without a queen.
     pub king_attack: [i32; 6],
@@ -118,6 +143,18 @@ pub struct Params {
     pub backward: S,
     /// A passed pawn whose square in front is occupied.
     pub passed_blocked: S,
+    /// Per shield file (the king's and those beside it), the enemy pawn nearest in front of
+    /// the king that no pawn of ours blocks, by its rank relative to the king's side (0: the
+    /// file holds no such enemy pawn): a pawn storm.
+    pub storm: [S; 8],
+    /// Per shield file whose nearest enemy pawn in front of the king is blocked by one of ours.
+    pub storm_blocked: S,
+    /// Per bishop, per pawn of its side on squares of the bishop's colour.
+    pub bishop_pawns: S,
+    /// A knight or bishop with a pawn (of either side) right in front of it.
+    pub minor_behind_pawn: S,
+    /// Per knight or bishop, per king step from its own king.
+    pub king_protector: S,
     /// Per king step of the enemy king from the square in front of a passed pawn, times the
     /// pawn's relative rank minus 2 (from the fourth rank on), distance capped at 5.
     pub passed_king_theirs: S,
@@ -209,8 +246,8 @@ pub enum Term {
     Material(Role),
     /// [`Params::psqt`], by role and table index.
     Psqt(Role, usize),
-    /// [`Params::mobility`].
-    Mobility(Role),
+    /// [`Params::mobility`], by role and number of safe squares.
+    Mobility(Role, usize),
     /// [`Params::king_attack`] (middlegame only).
     KingAttack(Role),
     /// [`Params::safe_check`] (middlegame only).
@@ -237,6 +274,16 @@ pub enum Term {
     Connected(usize),
     /// [`Params::passed_blocked`].
     PassedBlocked,
+    /// [`Params::storm`], by relative rank.
+    Storm(usize),
+    /// [`Params::storm_blocked`].
+    StormBlocked,
+    /// [`Params::bishop_pawns`].
+    BishopPawns,
+    /// [`Params::minor_behind_pawn`].
+    MinorBehindPawn,
+    /// [`Params::king_protector`].
+    KingProtector,
     /// [`Params::passed_king_theirs`].
     PassedKingTheirs,
     /// [`Params::passed_king_ours`].
@@ -272,7 +319,7 @@ pub enum Term {
 }
 
 /// The single terms after the per-role and per-rank blocks, in index order.
-const SINGLES: [Term; 22] = [
+const SINGLES: [Term; 26] = [
     Term::BishopPair,
     Term::RookOpenFile,
     Term::RookSemiOpenFile,
@@ -295,18 +342,23 @@ const SINGLES: [Term; 22] = [
     Term::KnightOutpost,
     Term::BishopOutpost,
     Term::Backward,
+    Term::StormBlocked,
+    Term::BishopPawns,
+    Term::MinorBehindPawn,
+    Term::KingProtector,
 ];
 
 const PSQT_AT: usize = 6;
 const MOBILITY_AT: usize = PSQT_AT + 6 * 64;
-const KING_ATTACK_AT: usize = MOBILITY_AT + 6;
+const KING_ATTACK_AT: usize = MOBILITY_AT + 6 * MOBILITY_MAX;
 const SAFE_CHECK_AT: usize = KING_ATTACK_AT + 6;
 const THREAT_BY_PAWN_AT: usize = SAFE_CHECK_AT + 6;
 const THREAT_BY_MINOR_AT: usize = THREAT_BY_PAWN_AT + 6;
 const THREAT_BY_ROOK_AT: usize = THREAT_BY_MINOR_AT + 6;
 const PASSED_AT: usize = THREAT_BY_ROOK_AT + 6;
 const CONNECTED_AT: usize = PASSED_AT + 8;
-const SINGLES_AT: usize = CONNECTED_AT + 8;
+const STORM_AT: usize = CONNECTED_AT + 8;
+const SINGLES_AT: usize = STORM_AT + 8;
 
 impl Term {
     /// The number of terms; [`Term::index`] is below it.
@@ -317,7 +369,7 @@ impl Term {
         match self {
             Term::Material(role) => role.index(),
             Term::Psqt(role, i) => PSQT_AT + 64 * role.index() + i,
-            Term::Mobility(role) => MOBILITY_AT + role.index(),
+            Term::Mobility(role, n) => MOBILITY_AT + MOBILITY_MAX * role.index() + n,
             Term::KingAttack(role) => KING_ATTACK_AT + role.index(),
             Term::SafeCheck(role) => SAFE_CHECK_AT + role.index(),
             Term::ThreatByPawn(role) => THREAT_BY_PAWN_AT + role.index(),
@@ -325,6 +377,7 @@ impl Term {
             Term::ThreatByRook(role) => THREAT_BY_ROOK_AT + role.index(),
             Term::Passed(rank) => PASSED_AT + rank,
             Term::Connected(rank) => CONNECTED_AT + rank,
+            Term::Storm(rank) => STORM_AT + rank,
             single => {
                 SINGLES_AT + SINGLES.iter().position(|&t| t == single).expect("a single term")
             }
@@ -338,7 +391,9 @@ impl Term {
         for role in Role::ALL {
             all.extend((0..64).map(|i| Term::Psqt(role, i)));
         }
-        all.extend(Role::ALL.map(Term::Mobility));
+        for role in Role::ALL {
+            all.extend((0..MOBILITY_MAX).map(|n| Term::Mobility(role, n)));
+        }
         all.extend(Role::ALL.map(Term::KingAttack));
         all.extend(Role::ALL.map(Term::SafeCheck));
         all.extend(Role::ALL.map(Term::ThreatByPawn));
@@ -346,6 +401,7 @@ impl Term {
         all.extend(Role::ALL.map(Term::ThreatByRook));
         all.extend((0..8).map(Term::Passed));
         all.extend((0..8).map(Term::Connected));
+        all.extend((0..8).map(Term::Storm));
         all.extend(SINGLES);
         all
     }
@@ -365,7 +421,7 @@ impl fmt::Display for Term {
                 let sq = Square::from_index_wrapping((i ^ 56) as u32);
                 write!(f, "psqt[{}][{sq}]", role.name())
             }
-            Term::Mobility(role) => write!(f, "mobility[{}]", role.name()),
+            Term::Mobility(role, n) => write!(f, "mobility[{}][{n}]", role.name()),
             Term::KingAttack(role) => write!(f, "king_attack[{}]", role.name()),
             Term::SafeCheck(role) => write!(f, "safe_check[{}]", role.name()),
             Term::ThreatByPawn(role) => write!(f, "threat_by_pawn[{}]", role.name()),
@@ -373,6 +429,7 @@ impl fmt::Display for Term {
             Term::ThreatByRook(role) => write!(f, "threat_by_rook[{}]", role.name()),
             Term::Passed(rank) => write!(f, "passed[{}]", rank + 1),
             Term::Connected(rank) => write!(f, "connected[{}]", rank + 1),
+            Term::Storm(rank) => write!(f, "storm[{rank}]"),
             other => {
                 let name = format!("{other:?}");
                 // CamelCase to snake_case, as the field is named.
@@ -414,7 +471,7 @@ impl Params {
         match term {
             Term::Material(role) => &self.material[role.index()],
             Term::Psqt(role, i) => &self.psqt[role.index()][i],
-            Term::Mobility(role) => &self.mobility[role.index()],
+            Term::Mobility(role, n) => &self.mobility[role.index()][n],
             Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
                 unreachable!("king danger weights are not S")
             }
@@ -428,6 +485,11 @@ impl Params {
             Term::Isolated => &self.isolated,
             Term::Passed(rank) => &self.passed[rank],
             Term::Connected(rank) => &self.connected[rank],
+            Term::Storm(rank) => &self.storm[rank],
+            Term::StormBlocked => &self.storm_blocked,
+            Term::BishopPawns => &self.bishop_pawns,
+            Term::MinorBehindPawn => &self.minor_behind_pawn,
+            Term::KingProtector => &self.king_protector,
             Term::PassedBlocked => &self.passed_blocked,
             Term::PassedKingTheirs => &self.passed_king_theirs,
             Term::PassedKingOurs => &self.passed_king_ours,
@@ -451,7 +513,7 @@ impl Params {
         match term {
             Term::Material(role) => &mut self.material[role.index()],
             Term::Psqt(role, i) => &mut self.psqt[role.index()][i],
-            Term::Mobility(role) => &mut self.mobility[role.index()],
+            Term::Mobility(role, n) => &mut self.mobility[role.index()][n],
             Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
                 unreachable!("king danger weights are not S")
             }
@@ -465,6 +527,11 @@ impl Params {
             Term::Isolated => &mut self.isolated,
             Term::Passed(rank) => &mut self.passed[rank],
             Term::Connected(rank) => &mut self.connected[rank],
+            Term::Storm(rank) => &mut self.storm[rank],
+            Term::StormBlocked => &mut self.storm_blocked,
+            Term::BishopPawns => &mut self.bishop_pawns,
+            Term::MinorBehindPawn => &mut self.minor_behind_pawn,
+            Term::KingProtector => &mut self.king_protector,
             Term::PassedBlocked => &mut self.passed_blocked,
             Term::PassedKingTheirs => &mut self.passed_king_theirs,
             Term::PassedKingOurs => &mut self.passed_king_ours,
@@ -511,6 +578,25 @@ mod tests {
         }
         assert_eq!(Term::Psqt(Role::Knight, 0).to_string(), "psqt[knight][a8]");
         assert_eq!(Term::RookSemiOpenFile.to_string(), "rook_semi_open_file");
+    }
+
+    #[test]
+    fn mobility_rows_hold_every_count_a_piece_can_reach() {
+        use rookery_core::{attacks, Bitboard};
+        let reach = |role: Role, sq: Square| match role {
+            Role::Knight => attacks::knight(sq),
+            Role::Bishop => attacks::bishop(sq, Bitboard::EMPTY),
+            Role::Rook => attacks::rook(sq, Bitboard::EMPTY),
+            _ => attacks::queen(sq, Bitboard::EMPTY),
+        };
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let most = Square::ALL.iter().map(|&sq| reach(role, sq).count() as usize).max();
+            assert_eq!(most, Some(MOBILITY_SQUARES[role.index()] - 1), "{role:?}");
+        }
+        // The hand-set table is linear: zero at the typical count, one step per square.
+        let knight = HAND_SET.mobility[Role::Knight.index()];
+        assert_eq!((knight[4], knight[5], knight[0]), (S(0, 0), S(4, 4), S(-16, -16)));
+        assert!(HAND_SET.mobility[Role::Pawn.index()].iter().all(|&s| s == S(0, 0)));
     }
 
     #[test]

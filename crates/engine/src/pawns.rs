@@ -164,12 +164,39 @@ pub(crate) fn shield<T: Tracer>(
         return p.king_exposed;
     }
     let ours = board.by_piece(Role::Pawn.of(color));
+    let theirs = board.by_piece(Role::Pawn.of(!color));
     let file = king.file() as usize;
     let mut score = S(0, 0);
     let first = file.saturating_sub(1);
     let last = (file + 1).min(7);
+    let forward = if color == Color::White { 1 } else { -1 };
+    // The squares beyond the king's rank, seen from its side.
+    let ahead = match color {
+        Color::White => Bitboard(u64::MAX.checked_shl(8 * (king.rank() as u32 + 1)).unwrap_or(0)),
+        Color::Black => Bitboard(!u64::MAX.checked_shl(8 * king.rank() as u32).unwrap_or(0)),
+    };
     for f in first..=last {
-        let forward = if color == Color::White { 1 } else { -1 };
+        let stormers = theirs & ahead & Bitboard(file_mask(f));
+        // The enemy pawn nearest the king: the lowest for White's king, the highest for Black's.
+        let nearest = match color {
+            Color::White => stormers.first(),
+            Color::Black => stormers.last(),
+        };
+        match nearest {
+            Some(pawn) if pawn.offset(0, -forward).is_some_and(|sq| ours.contains(sq)) => {
+                score += p.storm_blocked;
+                t.add(color, Term::StormBlocked, 1);
+            }
+            Some(pawn) => {
+                let rank = pawn.rank().relative_to(color) as usize;
+                score += p.storm[rank];
+                t.add(color, Term::Storm(rank), 1);
+            }
+            None => {
+                score += p.storm[0];
+                t.add(color, Term::Storm(0), 1);
+            }
+        }
         let near = king.offset(f as i32 - file as i32, forward);
         let far = king.offset(f as i32 - file as i32, 2 * forward);
         let (term, value) = if near.is_some_and(|sq| ours.contains(sq)) {
@@ -270,11 +297,12 @@ mod tests {
 
     #[test]
     fn shields() {
-        let pos: Position = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1".parse().unwrap();
-        let castled = shield(pos.board(), Color::White, Square::G1);
+        let both: Position = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1".parse().unwrap();
+        let castled = shield(both.board(), Color::White, Square::G1);
         let pos: Position = "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1".parse().unwrap();
         let bare = shield(pos.board(), Color::White, Square::G1);
         assert!(castled > bare, "{castled} {bare}");
-        assert_eq!(castled, shield(pos.board(), Color::Black, Square::G8));
+        // The same for Black in the mirrored position (pawn storms included).
+        assert_eq!(castled, shield(both.board(), Color::Black, Square::G8));
     }
 }

@@ -37,16 +37,8 @@ pub fn tuned_rs(params: &Params, commands: &[&str], notes: &str) -> String {
     out.push_str("\nuse super::{Params, HAND_SET, S};\n\n");
     out.push_str("/// The tuned weights.\n#[rustfmt::skip]\npub const TUNED: Params = Params {\n");
     line(&mut out, "material", &list(&params.material));
-    out.push_str("    psqt: [\n");
-    for table in &params.psqt {
-        out.push_str("        [\n");
-        for rank in table.chunks(8) {
-            let _ = writeln!(out, "            {},", list(rank).trim_matches(['[', ']']));
-        }
-        out.push_str("        ],\n");
-    }
-    out.push_str("    ],\n");
-    line(&mut out, "mobility", &list(&params.mobility));
+    table(&mut out, "psqt", &params.psqt);
+    table(&mut out, "mobility", &params.mobility);
     line(&mut out, "king_attack", &format!("{:?}", params.king_attack));
     for (name, value) in [
         ("bishop_pair", params.bishop_pair),
@@ -60,7 +52,12 @@ pub fn tuned_rs(params: &Params, commands: &[&str], notes: &str) -> String {
     line(&mut out, "passed", &list(&params.passed));
     line(&mut out, "connected", &list(&params.connected));
     line(&mut out, "backward", &s(params.backward));
+    line(&mut out, "storm", &list(&params.storm));
     for (name, value) in [
+        ("storm_blocked", params.storm_blocked),
+        ("bishop_pawns", params.bishop_pawns),
+        ("minor_behind_pawn", params.minor_behind_pawn),
+        ("king_protector", params.king_protector),
         ("passed_blocked", params.passed_blocked),
         ("passed_king_theirs", params.passed_king_theirs),
         ("passed_king_ours", params.passed_king_ours),
@@ -90,6 +87,19 @@ pub fn tuned_rs(params: &Params, commands: &[&str], notes: &str) -> String {
     }
     out.push_str("    ..HAND_SET\n};\n");
     out
+}
+
+/// A field of rows by role, eight weights a line (a piece-square table's ranks).
+fn table<const N: usize>(out: &mut String, name: &str, rows: &[[S; N]; 6]) {
+    let _ = writeln!(out, "    {name}: [");
+    for row in rows {
+        out.push_str("        [\n");
+        for chunk in row.chunks(8) {
+            let _ = writeln!(out, "            {},", list(chunk).trim_matches(['[', ']']));
+        }
+        out.push_str("        ],\n");
+    }
+    out.push_str("    ],\n");
 }
 
 fn line(out: &mut String, name: &str, value: &str) {
@@ -141,7 +151,7 @@ mod tests {
         assert!(source.ends_with("    ..HAND_SET\n};\n"));
         let mut expected: Vec<S> = params.material.to_vec();
         expected.extend(params.psqt.iter().flatten());
-        expected.extend(params.mobility);
+        expected.extend(params.mobility.iter().flatten());
         expected.extend([
             params.bishop_pair,
             params.rook_open_file,
@@ -152,7 +162,12 @@ mod tests {
         expected.extend(params.passed);
         expected.extend(params.connected);
         expected.push(params.backward);
+        expected.extend(params.storm);
         expected.extend([
+            params.storm_blocked,
+            params.bishop_pawns,
+            params.minor_behind_pawn,
+            params.king_protector,
             params.passed_blocked,
             params.passed_king_theirs,
             params.passed_king_ours,

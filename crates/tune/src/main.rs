@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{ensure, Context, Result};
 use clap::Parser;
-use rookery_engine::tuning::{Params, Term, HAND_SET};
+use rookery_engine::tuning::{Params, Term, ACTIVE, HAND_SET};
 use rookery_tune::model::default_mask;
 use rookery_tune::{codegen, error, fit_k, optimise, sample, Dataset, Sampling, Schedule, Weights};
 
@@ -130,6 +130,17 @@ fn main() -> Result<()> {
         "K = {k:.6}; error of the hand-set weights {before:.6} [{:.1}s]",
         started.elapsed().as_secs_f64()
     );
+
+    // The weights the engine plays with now, measured at the same K on the same positions:
+    // what a new set has to beat. Printed only: the file written must not depend on them.
+    let active = Weights::from_params(&ACTIVE);
+    let active_error = error(&data, &active, k, args.threads);
+    let active_held = if validation.is_empty() {
+        String::new()
+    } else {
+        format!(", held out {:.6}", error(&validation, &active, k, args.threads))
+    };
+    eprintln!("error of the weights the engine plays with {active_error:.6}{active_held}");
 
     let schedule =
         Schedule { epochs: args.schedule.epochs, rate: args.schedule.rate, l2: args.schedule.l2 };

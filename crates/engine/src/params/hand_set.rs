@@ -9,7 +9,7 @@
 //! "King Safety" after Ed Schröder's attack tables, pawn structure CPW "Pawn Structure",
 //! "Passed Pawn" and "Pawn Shield".
 
-use super::{Params, S};
+use super::{linear_mobility, Params, S};
 
 /// The hand-written weights.
 pub const HAND_SET: Params = Params {
@@ -22,8 +22,10 @@ pub const HAND_SET: Params = Params {
         zip(&QUEEN_MG, &QUEEN_EG),
         zip(&KING_MG, &KING_EG),
     ],
-    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
-    mobility_typical: [0, 4, 6, 6, 12, 0],
+    mobility: linear_mobility(
+        [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+        [0, 4, 6, 6, 12, 0],
+    ),
     king_attack: [0, 20, 20, 40, 80, 0],
     king_attack_scale: [0, 0, 50, 75, 88, 94, 97, 99],
     bishop_pair: S(30, 50),
@@ -37,6 +39,14 @@ pub const HAND_SET: Params = Params {
     connected: [S(0, 0), S(2, 1), S(4, 2), S(5, 3), S(10, 8), S(18, 15), S(30, 30), S(0, 0)],
     backward: S(-6, -12),
     passed_blocked: S(-5, -15),
+    // Pawn storms, bad bishops, minors behind pawns and minors far from their king (after
+    // Stockfish 11's classical terms) came after the engine played with these weights: they
+    // start at zero, and only the tuning gives them values.
+    storm: [S(0, 0); 8],
+    storm_blocked: S(0, 0),
+    bishop_pawns: S(0, 0),
+    minor_behind_pawn: S(0, 0),
+    king_protector: S(0, 0),
     // The defending king should be far from a passed pawn's path, the own king near.
     passed_king_theirs: S(0, 5),
     passed_king_ours: S(0, -2),
