@@ -170,11 +170,8 @@ pub(crate) fn shield<T: Tracer>(
     let first = file.saturating_sub(1);
     let last = (file + 1).min(7);
     let forward = if color == Color::White { 1 } else { -1 };
-    // The squares beyond the king's rank, seen from its side.
-    let ahead = match color {
-        Color::White => Bitboard(u64::MAX.checked_shl(8 * (king.rank() as u32 + 1)).unwrap_or(0)),
-        Color::Black => Bitboard(!u64::MAX.checked_shl(8 * king.rank() as u32).unwrap_or(0)),
-    };
+    // The squares in front of the king on its file and those beside it: a passed pawn's span.
+    let ahead = Bitboard(PASSED_MASK[color.index()][king.index()]);
     for f in first..=last {
         let stormers = theirs & ahead & Bitboard(file_mask(f));
         // The enemy pawn nearest the king: the lowest for White's king, the highest for Black's.
