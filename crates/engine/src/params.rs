@@ -116,7 +116,7 @@ pub struct Params {
     /// from White's point of view (Black reads them mirrored, see [`psqt_index`]).
     pub psqt: [[S; 64]; 6],
     /// Mobility: by role and by the number of safe squares the piece attacks (neither our
-    /// own nor guarded by an enemy pawn), up to [`MOBILITY_SQUARES`].
+    /// own nor guarded by an enemy pawn), up to `MOBILITY_SQUARES`.
     pub mobility: [[S; MOBILITY_MAX]; 6],
     /// Middlegame weight of a piece that attacks the enemy king's zone, by role, before
     /// [`Params::king_attack_scale`] and the halving without a queen.
@@ -466,90 +466,65 @@ impl Params {
             _ => *self.slot_mut(term) = value,
         }
     }
+}
 
-    fn slot(&self, term: Term) -> &S {
-        match term {
-            Term::Material(role) => &self.material[role.index()],
-            Term::Psqt(role, i) => &self.psqt[role.index()][i],
-            Term::Mobility(role, n) => &self.mobility[role.index()][n],
-            Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
-                unreachable!("king danger weights are not S")
+/// `Params::slot` and `Params::slot_mut`: the field of each [`S`]-valued term, written once
+/// for both.
+macro_rules! slots {
+    ($($term:pat => $field:ident $([$index:expr])*,)*) => {
+        impl Params {
+            fn slot(&self, term: Term) -> &S {
+                match term {
+                    $($term => &self.$field$([$index])*,)*
+                    _ => unreachable!("{term}: king danger weights are not S"),
+                }
             }
-            Term::ThreatByPawn(role) => &self.threat_by_pawn[role.index()],
-            Term::ThreatByMinor(role) => &self.threat_by_minor[role.index()],
-            Term::ThreatByRook(role) => &self.threat_by_rook[role.index()],
-            Term::BishopPair => &self.bishop_pair,
-            Term::RookOpenFile => &self.rook_open_file,
-            Term::RookSemiOpenFile => &self.rook_semi_open_file,
-            Term::Doubled => &self.doubled,
-            Term::Isolated => &self.isolated,
-            Term::Passed(rank) => &self.passed[rank],
-            Term::Connected(rank) => &self.connected[rank],
-            Term::Storm(rank) => &self.storm[rank],
-            Term::StormBlocked => &self.storm_blocked,
-            Term::BishopPawns => &self.bishop_pawns,
-            Term::MinorBehindPawn => &self.minor_behind_pawn,
-            Term::KingProtector => &self.king_protector,
-            Term::PassedBlocked => &self.passed_blocked,
-            Term::PassedKingTheirs => &self.passed_king_theirs,
-            Term::PassedKingOurs => &self.passed_king_ours,
-            Term::ShieldNear => &self.shield_near,
-            Term::ShieldFar => &self.shield_far,
-            Term::ShieldMissing => &self.shield_missing,
-            Term::ShieldOpen => &self.shield_open,
-            Term::KingExposed => &self.king_exposed,
-            Term::Hanging => &self.hanging,
-            Term::ThreatByKing => &self.threat_by_king,
-            Term::ThreatByPush => &self.threat_by_push,
-            Term::PassedFreePath => &self.passed_free_path,
-            Term::PassedSafePush => &self.passed_safe_push,
-            Term::KnightOutpost => &self.knight_outpost,
-            Term::BishopOutpost => &self.bishop_outpost,
-            Term::Backward => &self.backward,
-        }
-    }
 
-    fn slot_mut(&mut self, term: Term) -> &mut S {
-        match term {
-            Term::Material(role) => &mut self.material[role.index()],
-            Term::Psqt(role, i) => &mut self.psqt[role.index()][i],
-            Term::Mobility(role, n) => &mut self.mobility[role.index()][n],
-            Term::KingAttack(_) | Term::SafeCheck(_) | Term::KingZoneWeak => {
-                unreachable!("king danger weights are not S")
+            fn slot_mut(&mut self, term: Term) -> &mut S {
+                match term {
+                    $($term => &mut self.$field$([$index])*,)*
+                    _ => unreachable!("{term}: king danger weights are not S"),
+                }
             }
-            Term::ThreatByPawn(role) => &mut self.threat_by_pawn[role.index()],
-            Term::ThreatByMinor(role) => &mut self.threat_by_minor[role.index()],
-            Term::ThreatByRook(role) => &mut self.threat_by_rook[role.index()],
-            Term::BishopPair => &mut self.bishop_pair,
-            Term::RookOpenFile => &mut self.rook_open_file,
-            Term::RookSemiOpenFile => &mut self.rook_semi_open_file,
-            Term::Doubled => &mut self.doubled,
-            Term::Isolated => &mut self.isolated,
-            Term::Passed(rank) => &mut self.passed[rank],
-            Term::Connected(rank) => &mut self.connected[rank],
-            Term::Storm(rank) => &mut self.storm[rank],
-            Term::StormBlocked => &mut self.storm_blocked,
-            Term::BishopPawns => &mut self.bishop_pawns,
-            Term::MinorBehindPawn => &mut self.minor_behind_pawn,
-            Term::KingProtector => &mut self.king_protector,
-            Term::PassedBlocked => &mut self.passed_blocked,
-            Term::PassedKingTheirs => &mut self.passed_king_theirs,
-            Term::PassedKingOurs => &mut self.passed_king_ours,
-            Term::ShieldNear => &mut self.shield_near,
-            Term::ShieldFar => &mut self.shield_far,
-            Term::ShieldMissing => &mut self.shield_missing,
-            Term::ShieldOpen => &mut self.shield_open,
-            Term::KingExposed => &mut self.king_exposed,
-            Term::Hanging => &mut self.hanging,
-            Term::ThreatByKing => &mut self.threat_by_king,
-            Term::ThreatByPush => &mut self.threat_by_push,
-            Term::PassedFreePath => &mut self.passed_free_path,
-            Term::PassedSafePush => &mut self.passed_safe_push,
-            Term::KnightOutpost => &mut self.knight_outpost,
-            Term::BishopOutpost => &mut self.bishop_outpost,
-            Term::Backward => &mut self.backward,
         }
-    }
+    };
+}
+
+slots! {
+    Term::Material(role) => material[role.index()],
+    Term::Psqt(role, i) => psqt[role.index()][i],
+    Term::Mobility(role, n) => mobility[role.index()][n],
+    Term::ThreatByPawn(role) => threat_by_pawn[role.index()],
+    Term::ThreatByMinor(role) => threat_by_minor[role.index()],
+    Term::ThreatByRook(role) => threat_by_rook[role.index()],
+    Term::BishopPair => bishop_pair,
+    Term::RookOpenFile => rook_open_file,
+    Term::RookSemiOpenFile => rook_semi_open_file,
+    Term::Doubled => doubled,
+    Term::Isolated => isolated,
+    Term::Passed(rank) => passed[rank],
+    Term::Connected(rank) => connected[rank],
+    Term::Storm(rank) => storm[rank],
+    Term::StormBlocked => storm_blocked,
+    Term::BishopPawns => bishop_pawns,
+    Term::MinorBehindPawn => minor_behind_pawn,
+    Term::KingProtector => king_protector,
+    Term::PassedBlocked => passed_blocked,
+    Term::PassedKingTheirs => passed_king_theirs,
+    Term::PassedKingOurs => passed_king_ours,
+    Term::ShieldNear => shield_near,
+    Term::ShieldFar => shield_far,
+    Term::ShieldMissing => shield_missing,
+    Term::ShieldOpen => shield_open,
+    Term::KingExposed => king_exposed,
+    Term::Hanging => hanging,
+    Term::ThreatByKing => threat_by_king,
+    Term::ThreatByPush => threat_by_push,
+    Term::PassedFreePath => passed_free_path,
+    Term::PassedSafePush => passed_safe_push,
+    Term::KnightOutpost => knight_outpost,
+    Term::BishopOutpost => bishop_outpost,
+    Term::Backward => backward,
 }
 
 #[cfg(test)]

@@ -114,7 +114,14 @@ fn main() -> Result<()> {
         positions.into_iter().partition(|p| holdout > 0 && p.game.is_multiple_of(holdout));
     let data = Dataset::build(&positions, &start, args.threads);
     let validation = Dataset::build(&held, &start, args.threads);
-    drop((positions, held));
+    // The weights the engine plays with now: what a new set has to beat. Traced with those
+    // weights themselves, so that the terms the trace linearises around the traced weights
+    // (the king attack's scale, the complexity's clamp, the endgame scale) are exact, and
+    // each position resolved to the quiet leaf those weights see. Printed only: the file
+    // written must not depend on them.
+    let active = Weights::from_params(&ACTIVE);
+    let active_data = Dataset::build(&positions, &ACTIVE, args.threads);
+    let active_validation = Dataset::build(&held, &ACTIVE, args.threads);
     eprintln!(
         "resolved to quiet positions and traced: {} positions, {} coefficients; {} held out [{:.1}s]",
         data.len(),
@@ -130,17 +137,14 @@ fn main() -> Result<()> {
         "K = {k:.6}; error of the hand-set weights {before:.6} [{:.1}s]",
         started.elapsed().as_secs_f64()
     );
-
-    // The weights the engine plays with now, measured at the same K on the same positions:
-    // what a new set has to beat. Printed only: the file written must not depend on them.
-    let active = Weights::from_params(&ACTIVE);
-    let active_error = error(&data, &active, k, args.threads);
-    let active_held = if validation.is_empty() {
+    let active_error = error(&active_data, &active, k, args.threads);
+    let active_held = if active_validation.is_empty() {
         String::new()
     } else {
-        format!(", held out {:.6}", error(&validation, &active, k, args.threads))
+        format!(", held out {:.6}", error(&active_validation, &active, k, args.threads))
     };
     eprintln!("error of the weights the engine plays with {active_error:.6}{active_held}");
+    drop((active_data, active_validation));
 
     let schedule =
         Schedule { epochs: args.schedule.epochs, rate: args.schedule.rate, l2: args.schedule.l2 };
@@ -181,6 +185,11 @@ fn main() -> Result<()> {
         let held_before = error(&validation, &initial, k, args.threads);
         let held_after = error(&validation, &Weights::from_params(&params), k, args.threads);
         eprintln!("held-out games: error before {held_before:.6}, after {held_after:.6}");
+        // The new weights as the engine will play them, traced with themselves: the figure
+        // to compare with the error of the weights the engine plays with now.
+        let own = Dataset::build(&held, &params, args.threads);
+        let own_error = error(&own, &Weights::from_params(&params), k, args.threads);
+        eprintln!("held-out games, the new weights traced with themselves: {own_error:.6}");
         format!(
             " On the {} positions of the held-out games (every {holdout}th) it was \
              {held_before:.6} before, {held_after:.6} after.",
