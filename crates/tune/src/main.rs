@@ -116,8 +116,8 @@ fn main() -> Result<()> {
     let validation = Dataset::build(&held, &start, args.threads);
     // The weights the engine plays with now: what a new set has to beat. Traced with those
     // weights themselves, so that the terms the trace linearises around the traced weights
-    // (the king attack's scale, the complexity's clamp, the endgame scale) are exact, and
-    // each position resolved to the quiet leaf those weights see. Printed only: the file
+    // (the king attack's scale, the endgame scale) are exact, and each position resolved to
+    // the quiet leaf those weights see. Printed only: the file
     // written must not depend on them.
     let active = Weights::from_params(&ACTIVE);
     let active_data = Dataset::build(&positions, &ACTIVE, args.threads);
