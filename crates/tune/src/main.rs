@@ -8,7 +8,9 @@ use anyhow::{ensure, Context, Result};
 use clap::Parser;
 use rookery_engine::tuning::{Params, Term, ACTIVE, HAND_SET};
 use rookery_tune::model::default_mask;
-use rookery_tune::{codegen, error, fit_k, optimise, sample, Dataset, Sampling, Schedule, Weights};
+use rookery_tune::{
+    codegen, error, fit_k, optimise, sample, Dataset, Labelled, Sampling, Schedule, Weights,
+};
 
 /// Fit the evaluation's weights to the results of the games in a PGN file (Texel's tuning
 /// method) and write them as Rust source.
@@ -75,6 +77,15 @@ fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The error of `params` on `positions` traced with `params` themselves: what the engine
+/// playing with them would evaluate, where the terms the trace linearises around the traced
+/// weights (the king attack's scale, the endgame scale) are exact and each position is
+/// resolved to the quiet leaf those weights see. The figure to compare weight sets by.
+fn own_error(positions: &[Labelled], params: &Params, k: f64, threads: usize) -> f64 {
+    let traced = Dataset::build(positions, params, threads);
+    error(&traced, &Weights::from_params(params), k, threads)
+}
+
 /// FNV-1a, 64 bits: names the exact input in the generated file's header.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
@@ -114,14 +125,7 @@ fn main() -> Result<()> {
         positions.into_iter().partition(|p| holdout > 0 && p.game.is_multiple_of(holdout));
     let data = Dataset::build(&positions, &start, args.threads);
     let validation = Dataset::build(&held, &start, args.threads);
-    // The weights the engine plays with now: what a new set has to beat. Traced with those
-    // weights themselves, so that the terms the trace linearises around the traced weights
-    // (the king attack's scale, the endgame scale) are exact, and each position resolved to
-    // the quiet leaf those weights see. Printed only: the file
-    // written must not depend on them.
-    let active = Weights::from_params(&ACTIVE);
-    let active_data = Dataset::build(&positions, &ACTIVE, args.threads);
-    let active_validation = Dataset::build(&held, &ACTIVE, args.threads);
+    drop(positions);
     eprintln!(
         "resolved to quiet positions and traced: {} positions, {} coefficients; {} held out [{:.1}s]",
         data.len(),
@@ -137,14 +141,22 @@ fn main() -> Result<()> {
         "K = {k:.6}; error of the hand-set weights {before:.6} [{:.1}s]",
         started.elapsed().as_secs_f64()
     );
-    let active_error = error(&active_data, &active, k, args.threads);
-    let active_held = if active_validation.is_empty() {
+
+    // The weights the engine plays with now, measured at the same K on the same positions:
+    // what a new set has to beat. On the held-out games also traced with those weights
+    // themselves (see `own_error`). Printed only: the file written must not depend on them.
+    let active = Weights::from_params(&ACTIVE);
+    let active_error = error(&data, &active, k, args.threads);
+    let active_held = if validation.is_empty() {
         String::new()
     } else {
-        format!(", held out {:.6}", error(&active_validation, &active, k, args.threads))
+        format!(
+            ", held out {:.6} ({:.6} traced with them)",
+            error(&validation, &active, k, args.threads),
+            own_error(&held, &ACTIVE, k, args.threads)
+        )
     };
     eprintln!("error of the weights the engine plays with {active_error:.6}{active_held}");
-    drop((active_data, active_validation));
 
     let schedule =
         Schedule { epochs: args.schedule.epochs, rate: args.schedule.rate, l2: args.schedule.l2 };
@@ -184,12 +196,11 @@ fn main() -> Result<()> {
     } else {
         let held_before = error(&validation, &initial, k, args.threads);
         let held_after = error(&validation, &Weights::from_params(&params), k, args.threads);
-        eprintln!("held-out games: error before {held_before:.6}, after {held_after:.6}");
-        // The new weights as the engine will play them, traced with themselves: the figure
-        // to compare with the error of the weights the engine plays with now.
-        let own = Dataset::build(&held, &params, args.threads);
-        let own_error = error(&own, &Weights::from_params(&params), k, args.threads);
-        eprintln!("held-out games, the new weights traced with themselves: {own_error:.6}");
+        let held_own = own_error(&held, &params, k, args.threads);
+        eprintln!(
+            "held-out games: error before {held_before:.6}, after {held_after:.6} \
+             ({held_own:.6} traced with them)"
+        );
         format!(
             " On the {} positions of the held-out games (every {holdout}th) it was \
              {held_before:.6} before, {held_after:.6} after.",
