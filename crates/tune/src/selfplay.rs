@@ -93,6 +93,36 @@ fn start_position(
     pos
 }
 
+/// A self-play game and what the engine thought of it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game, as the arbiter recorded it.
+    pub game: Game,
+    /// For each ply, the score of the search that chose it, from the mover's side.
+    pub scores: Vec<Option<Score>>,
+}
+
+impl Played {
+    /// The game's quiet positions with the engine's verdict, for training an evaluation: each
+    /// position before a ply whose mover was not in check, whose move was neither a capture
+    /// nor a promotion, and whose search found no mate, with that search's score in
+    /// centipawns from White's side. Mated, stalemated and drawn-by-rule final positions
+    /// have no search, so they are not among them.
+    pub fn quiet_positions(&self) -> Vec<(Position, i32)> {
+        let mut pos = *self.game.start_position();
+        let mut out = Vec::new();
+        for (ply, score) in self.game.plies().iter().zip(&self.scores) {
+            let quiet = !pos.is_check() && !pos.is_capture(ply.m) && ply.m.promotion_role().is_none();
+            if let (true, Some(Score::Centipawns(cp))) = (quiet, score) {
+                let white = if pos.turn() == rookery_core::Color::White { *cp } else { -cp };
+                out.push((pos, white));
+            }
+            pos.play_unchecked(ply.m);
+        }
+        out
+    }
+}
+
 /// Plays game number `round` from `opening` (varied by `seed`) with `engine` on both sides.
 ///
 /// The arbiter runs the game, untimed, by the rules engine matches use
@@ -108,7 +138,7 @@ pub fn play(
     settings: &Settings,
     seed: u64,
     round: u64,
-) -> Result<Game, GameSpecError> {
+) -> Result<Played, GameSpecError> {
     let start = start_position(engine, opening, settings, seed);
     let player = format!("rookery {} nodes", settings.nodes);
     let spec = GameSpec {
@@ -130,6 +160,7 @@ pub fn play(
     let mut adjudicator = Adjudicator::new(Some(settings.resign), Some(settings.draw));
     // The engine's repetition history: the positions since the last irreversible move.
     let mut keys = vec![start.repetition_key()];
+    let mut scores = Vec::new();
     while !game.is_over() {
         let pos = *game.position();
         let side = pos.turn();
@@ -139,6 +170,7 @@ pub fn play(
         let Some(m) = outcome.best else { unreachable!("a game not over has legal moves") };
         let played = game.play(side, &MoveInput::Uci(UciMove::from_move(m).to_string()), false, 0);
         assert!(played.is_ok(), "the engine's move {m:?} in {pos} is legal");
+        scores.push(outcome.score);
         if game.is_over() {
             break;
         }
@@ -155,7 +187,7 @@ pub fn play(
             game.adjudicate(result, termination, 0);
         }
     }
-    Ok(game)
+    Ok(Played { game, scores })
 }
 
 /// A fresh engine for self-play: one thread, full strength.
@@ -187,14 +219,15 @@ mod tests {
     fn games_are_legal_reproducible_and_read_back() {
         let settings = quick();
         let mut engine = engine(&settings).unwrap();
-        let a = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap();
-        let b = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap();
+        let played = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap();
+        let b = play(&mut engine, &Position::new(), &settings, 7, 1).unwrap().game;
+        let a = &played.game;
         assert!(a.is_over());
         assert_eq!(a.to_pgn(), b.to_pgn(), "a fixed node count and seed make the same game");
         assert_ne!(*a.start_position(), Position::new(), "random plies vary the start");
 
         let mut text = Vec::new();
-        write_pgn(&mut text, &a).unwrap();
+        write_pgn(&mut text, a).unwrap();
         let pgn = String::from_utf8(text.clone()).unwrap();
         assert!(pgn.contains("[Round \"1\"]") && pgn.contains("[FEN "), "{pgn}");
         let (positions, stats) = crate::sample(
@@ -204,6 +237,13 @@ mod tests {
         .unwrap();
         assert_eq!((stats.games, stats.used), (1, 1));
         assert!(!positions.is_empty());
+
+        assert_eq!(played.scores.len(), a.plies().len(), "one score a ply");
+        let quiet = played.quiet_positions();
+        assert!(!quiet.is_empty() && quiet.len() < a.plies().len(), "{}", quiet.len());
+        for (pos, _) in &quiet {
+            assert!(!pos.is_check(), "{pos}");
+        }
     }
 
     #[test]
@@ -212,7 +252,7 @@ mod tests {
         let mut engine = engine(&settings).unwrap();
         // White mates at once: Ra8.
         let mate: Position = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
-        let game = play(&mut engine, &mate, &settings, 1, 1).unwrap();
+        let game = play(&mut engine, &mate, &settings, 1, 1).unwrap().game;
         let outcome = game.outcome().unwrap();
         assert_eq!(
             (outcome.result, outcome.termination),
@@ -221,7 +261,7 @@ mod tests {
         assert_eq!(game.plies().len(), 1);
         // A queen up: both searches agree for three moves each, and Black resigns.
         let won: Position = "4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1".parse().unwrap();
-        let game = play(&mut engine, &won, &settings, 1, 2).unwrap();
+        let game = play(&mut engine, &won, &settings, 1, 2).unwrap().game;
         let outcome = game.outcome().unwrap();
         assert_eq!(outcome.result, GameResult::Win(rookery_core::Color::White));
         assert!(
@@ -230,7 +270,7 @@ mod tests {
         );
         // Neither side can mate: the arbiter calls the dead position after the first move.
         let dead: Position = "8/8/4k3/8/3n4/8/4K3/8 w - - 0 1".parse().unwrap();
-        let game = play(&mut engine, &dead, &settings, 1, 3).unwrap();
+        let game = play(&mut engine, &dead, &settings, 1, 3).unwrap().game;
         let outcome = game.outcome().unwrap();
         assert_eq!(
             (outcome.result, outcome.termination),

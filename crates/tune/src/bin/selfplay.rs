@@ -42,6 +42,11 @@ struct Args {
     /// Seeds the random plies.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also write each game's quiet positions with the engine's score, one a line:
+    /// `FEN | centipawns for White | result for White (1, 0.5, 0)`, the training data of
+    /// `rookery-nnue` (appended to, like `--out`).
+    #[arg(long)]
+    positions: Option<PathBuf>,
     /// Games played at once, one thread each.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
@@ -66,6 +71,16 @@ fn main() -> Result<()> {
         .open(&args.out)
         .with_context(|| format!("opening {}", args.out.display()))?;
     let mut out = BufWriter::new(file);
+    let mut positions = match &args.positions {
+        Some(path) => Some(BufWriter::new(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("opening {}", path.display()))?,
+        )),
+        None => None,
+    };
 
     let next = AtomicU64::new(args.first);
     let end = args.first + args.games;
@@ -103,8 +118,8 @@ fn main() -> Result<()> {
         for message in rx {
             let (round, game) = message?;
             games += 1;
-            let game = match game {
-                Ok(game) => game,
+            let played = match game {
+                Ok(played) => played,
                 Err(e) => {
                     // The opening and its random plies ended the game before it began.
                     eprintln!("game {round} skipped: {e}");
@@ -112,9 +127,23 @@ fn main() -> Result<()> {
                     continue;
                 }
             };
-            selfplay::write_pgn(&mut out, &game)
+            let game = &played.game;
+            selfplay::write_pgn(&mut out, game)
                 .and_then(|()| out.flush())
                 .with_context(|| format!("writing {}", args.out.display()))?;
+            if let (Some(file), Some(path)) = (&mut positions, &args.positions) {
+                let result = match game.outcome().map(|o| o.result) {
+                    Some(GameResult::Win(Color::White)) => "1",
+                    Some(GameResult::Win(Color::Black)) => "0",
+                    _ => "0.5",
+                };
+                played
+                    .quiet_positions()
+                    .iter()
+                    .try_for_each(|(pos, cp)| writeln!(file, "{pos} | {cp} | {result}"))
+                    .and_then(|()| file.flush())
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
             plies += game.plies().len();
             match game.outcome().map(|o| o.result) {
                 Some(GameResult::Win(Color::White)) => wdl[0] += 1,
