@@ -32,6 +32,9 @@ pub struct Options {
     pub level: Option<Level>,
     /// Seeds the level's choices; with the same seed, the same searches choose alike.
     pub seed: u64,
+    /// Evaluate with the network ([`crate::nnue`]) rather than the hand-written terms
+    /// (UCI `UseNNUE`).
+    pub use_nnue: bool,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(50),
             level: None,
             seed: 0,
+            use_nnue: false,
         }
     }
 }
@@ -150,6 +154,11 @@ impl Engine {
         self.options.move_overhead = overhead;
     }
 
+    /// Evaluates with the network (`true`) or the hand-written terms.
+    pub fn set_use_nnue(&mut self, use_nnue: bool) {
+        self.options.use_nnue = use_nnue;
+    }
+
     /// Sets the playing level (`None`: full strength).
     pub fn set_level(&mut self, level: Option<Level>) {
         self.options.level = level;
@@ -239,6 +248,7 @@ impl Engine {
             multipv,
             max_depth: max_depth.clamp(1, MAX_PLY as u32 - 8) as i32,
             selective: limits.mate.is_none(),
+            use_nnue: self.options.use_nnue,
         };
         let (main_history, helpers) =
             self.histories.split_first_mut().expect("at least one thread");

@@ -19,8 +19,8 @@ use crate::pawns::{self, distance};
 use crate::threats::{threats, Attacks};
 use crate::trace::{NoTrace, Tracer};
 
-/// The evaluation of `pos` for the side to move, with the engine's parameters.
-pub(crate) fn evaluate(pos: &Position) -> i32 {
+/// The hand-written evaluation of `pos` for the side to move, with the engine's parameters.
+pub(crate) fn classical(pos: &Position) -> i32 {
     evaluate_with(pos, &ACTIVE, &mut NoTrace)
 }
 
@@ -351,12 +351,12 @@ mod tests {
     use super::*;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(&fen.parse::<Position>().unwrap())
+        classical(&fen.parse::<Position>().unwrap())
     }
 
     #[test]
     fn start_is_balanced() {
-        let start = evaluate(&Position::new());
+        let start = classical(&Position::new());
         assert_eq!(start, ACTIVE.tempo);
     }
 

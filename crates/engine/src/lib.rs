@@ -9,6 +9,7 @@ mod handler;
 mod history;
 mod limits;
 mod movepick;
+pub mod nnue;
 mod params;
 mod pawns;
 mod score;
@@ -30,8 +31,8 @@ pub use score::{Bound, Score, MAX_PLY};
 pub use skill::{Level, ELO_RANGE};
 pub use timeman::{Clock, ManualClock};
 
-/// The static evaluation of a position in centipawns, from the side to move's point of view
-/// (what the search's leaves see, before any search).
+/// The hand-written static evaluation of a position in centipawns, from the side to move's
+/// point of view (what the search's leaves see with `UseNNUE` off, before any search).
 pub fn evaluate(pos: &rookery_core::Position) -> i32 {
-    eval::evaluate(pos)
+    eval::classical(pos)
 }

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use rookery_core::{Color, Move, Piece, Position, Role};
 
-use crate::eval::evaluate;
+use crate::eval::classical;
 use crate::history::{bonus, ContinuationKey, Continuations};
 use crate::movepick::{is_tactical, Mode, MovePicker, QuietHints};
 use crate::score::{
@@ -110,8 +110,13 @@ impl Worker<'_> {
         depth: i32,
     ) -> i32 {
         let mut best = -INFINITE;
-        self.stack[0].static_eval =
-            if root.is_check() { NO_EVAL } else { self.corrected(root, evaluate(root)) };
+        self.accumulators.set(0, root.board());
+        self.stack[0].static_eval = if root.is_check() {
+            NO_EVAL
+        } else {
+            let raw = self.evaluate(root, 0);
+            self.corrected(root, raw)
+        };
         self.stack[2].killers = Default::default();
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -172,6 +177,7 @@ impl Worker<'_> {
     fn push(&mut self, piece: Option<Piece>, m: Move, child: &Position, ply: usize) {
         self.stack[ply].played = piece.map(|p| (p, m));
         self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+        self.accumulators.set(ply + 1, child.board());
         self.keys.push(child.repetition_key());
     }
 
@@ -232,7 +238,7 @@ impl Worker<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check { DRAW } else { self.evaluate(pos, ply) };
         }
         // Mate-distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -265,7 +271,7 @@ impl Worker<'_> {
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
-            _ => evaluate(pos),
+            _ => self.evaluate(pos, ply),
         };
         let us = pos.turn();
         let static_eval = self.corrected(pos, raw_eval);
@@ -309,6 +315,7 @@ impl Worker<'_> {
                 child.play_null();
                 self.stack[ply].played = None;
                 self.stack[ply + 1].plies_from_null = 0;
+                self.accumulators.set(ply + 1, child.board());
                 self.keys.push(child.repetition_key());
                 let value =
                     -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, node.opposite());
@@ -530,6 +537,18 @@ impl Worker<'_> {
         best
     }
 
+    /// The static evaluation of `pos`, the position at `ply`.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        if !self.shared.use_nnue {
+            return classical(pos);
+        }
+        let net = crate::nnue::network();
+        let value = self.accumulators.evaluate(net, ply, pos.turn());
+        debug_assert_eq!(value, net.evaluate(pos), "{pos} at ply {ply}");
+        value
+    }
+
     /// The static evaluation `raw` of `pos` with the correction history's adjustment, kept
     /// clear of mate values (`NO_EVAL`, in check, stays as it is).
     #[inline]
@@ -611,7 +630,7 @@ impl Worker<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check { DRAW } else { self.evaluate(pos, ply) };
         }
         let key = pos.zobrist();
         let hit = self.shared.tt.probe(key);
@@ -629,7 +648,7 @@ impl Worker<'_> {
         let raw_eval = match hit {
             _ if in_check => NO_EVAL,
             Some(h) if h.eval != NO_EVAL => h.eval,
-            _ => evaluate(pos),
+            _ => self.evaluate(pos, ply),
         };
         let stand_pat = self.corrected(pos, raw_eval);
         let mut best = if in_check {

@@ -14,6 +14,7 @@ use rookery_core::{Move, Piece, Position};
 use crate::handler::{Handler, SearchInfo};
 use crate::history::{History, Killers};
 use crate::movepick::{Mode, MoveBuffer, MovePicker, QuietHints};
+use crate::nnue::Accumulators;
 use crate::score::{Bound, Score, INFINITE, MATE, MAX_PLY};
 use crate::timeman::{Clock, TimeManager};
 use crate::tt::TranspositionTable;
@@ -40,6 +41,8 @@ pub(crate) struct Shared<'a> {
     /// Prune and reduce (off when searching for a mate, where a null move's answer to a
     /// zugzwang or a reduced quiet key move would hide the shortest mate).
     pub(crate) selective: bool,
+    /// Evaluate with the network rather than the hand-written terms.
+    pub(crate) use_nnue: bool,
 }
 
 impl Shared<'_> {
@@ -84,6 +87,8 @@ pub(crate) struct Worker<'a> {
     pub(crate) nodes: u64,
     pub(crate) seldepth: usize,
     pub(crate) stack: Vec<Frame>,
+    /// The network's hidden layers along the search path ([`crate::nnue`]).
+    pub(crate) accumulators: Accumulators,
     pub(crate) pv: Vec<[Move; MAX_PLY + 1]>,
     pub(crate) pv_len: Vec<usize>,
     /// One move buffer per ply, lent to that ply's move picker.
@@ -138,6 +143,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stack,
+            accumulators: Accumulators::new(MAX_PLY + 4),
             pv: vec![[Move::from_bits(0); MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: vec![0; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| MoveBuffer::new()).collect(),

@@ -4,6 +4,7 @@
 pub mod codegen;
 pub mod data;
 pub mod model;
+pub mod nnue;
 pub mod selfplay;
 
 pub use data::{sample, Dataset, Labelled, SampleStats, Sampling};

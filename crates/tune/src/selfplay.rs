@@ -112,7 +112,8 @@ impl Played {
         let mut pos = *self.game.start_position();
         let mut out = Vec::new();
         for (ply, score) in self.game.plies().iter().zip(&self.scores) {
-            let quiet = !pos.is_check() && !pos.is_capture(ply.m) && ply.m.promotion_role().is_none();
+            let quiet =
+                !pos.is_check() && !pos.is_capture(ply.m) && ply.m.promotion_role().is_none();
             if let (true, Some(Score::Centipawns(cp))) = (quiet, score) {
                 let white = if pos.turn() == rookery_core::Color::White { *cp } else { -cp };
                 out.push((pos, white));

@@ -87,6 +87,7 @@ pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDe
         spin("MultiPV", options.multipv as i64, 1, 256),
         spin("Move Overhead", options.move_overhead.as_millis() as i64, 0, 5_000),
         check("Ponder", settings.ponder),
+        check("UseNNUE", options.use_nnue),
         spin("Skill Level", i64::from(settings.skill_level), 0, 20),
         spin("Level", i64::from(settings.level), 0, i64::from(Level::MAX.get())),
         check("UCI_LimitStrength", settings.limit_strength),
@@ -137,6 +138,7 @@ pub(crate) fn apply(
             engine.set_move_overhead(Duration::from_millis(ms as u64));
         }
         "ponder" => settings.ponder = check("Ponder", value)?,
+        "usennue" => engine.set_use_nnue(check("UseNNUE", value)?),
         "skill level" => settings.skill_level = spin("Skill Level", value, 0, 20)? as u32,
         "level" => {
             settings.level = spin("Level", value, 0, i64::from(Level::MAX.get()))? as u8;

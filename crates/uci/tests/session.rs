@@ -63,6 +63,7 @@ fn handshake_declares_the_options() {
         "MultiPV",
         "Move Overhead",
         "Ponder",
+        "UseNNUE",
         "Skill Level",
         "Level",
         "UCI_LimitStrength",

@@ -1,0 +1,365 @@
+//! An efficiently updatable neural network evaluation (NNUE; Nasu 2018, CPW "NNUE"), trained
+//! by `rookery-nnue` (crates/tune) on positions of the engine's own games.
+//!
+//! The network: 768 inputs, one for each piece on each square, seen from each side in turn
+//! (the side's own pieces first, the board flipped for Black), into a hidden layer of
+//! [`HIDDEN`] neurons whose weights both sides share; the two halves, the side to move's
+//! first, go through the squared clipped ReLU (`clamp(x, 0, 1)²`) into one output. Integer
+//! arithmetic, as trained: hidden weights scaled by [`QA`], output weights by [`QB`], the
+//! output scaled to centipawns by [`SCALE`].
+//!
+//! The file format ([`Weights::to_bytes`]): the magic `RKNN`, a version and the hidden size
+//! (little-endian `u32`s), then the hidden weights (input-major), the hidden biases, the
+//! output weights (side to move's half first) as little-endian `i16`, and the output bias as
+//! an `i32`.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use rookery_core::{Board, Color, Piece, Position, Role, Square};
+
+/// Inputs: six roles of two colours on 64 squares.
+pub const INPUTS: usize = 768;
+/// Neurons in the hidden layer, for each side.
+pub const HIDDEN: usize = 128;
+/// The scale of the hidden layer's weights and biases: 1.0 is `QA`, and the activation clips
+/// at `QA`.
+pub const QA: i32 = 255;
+/// The scale of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 4] = b"RKNN";
+const VERSION: u32 = 1;
+
+/// The network the engine plays with.
+static DEFAULT: &[u8] = include_bytes!("../nets/default.nnue");
+
+/// The input of `piece` on `sq` seen from `perspective`: the perspective's own pieces first,
+/// and the board flipped top to bottom for Black, so that both sides see the same network.
+#[inline]
+pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let (theirs, sq) = if perspective == Color::White {
+        (piece.color != Color::White, sq.index())
+    } else {
+        (piece.color != Color::Black, sq.flip_vertical().index())
+    };
+    usize::from(theirs) * 384 + piece.role.index() * 64 + sq
+}
+
+/// The active inputs of `pos` from both sides: White's view, then Black's.
+pub fn features(pos: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let board = pos.board();
+    [Color::White, Color::Black].into_iter().flat_map(move |color| {
+        Role::ALL.into_iter().flat_map(move |role| {
+            let piece = Piece { color, role };
+            board
+                .by_piece(piece)
+                .into_iter()
+                .map(move |sq| (feature(Color::White, piece, sq), feature(Color::Black, piece, sq)))
+        })
+    })
+}
+
+/// A quantised network's weights, as stored.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// Hidden weights, `INPUTS` rows of `HIDDEN`.
+    pub hidden: Vec<[i16; HIDDEN]>,
+    /// Hidden biases.
+    pub hidden_bias: [i16; HIDDEN],
+    /// Output weights: the side to move's half, then the other side's.
+    pub output: [[i16; HIDDEN]; 2],
+    /// The output bias, scaled by `QA * QB`.
+    pub output_bias: i32,
+}
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Weights {{ {INPUTS} × {HIDDEN} × 2 → 1 }}")
+    }
+}
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a network file: it does not start with `RKNN`.
+    Magic,
+    /// A version this engine does not read.
+    Version(u32),
+    /// A hidden layer of another size than [`HIDDEN`].
+    Hidden(u32),
+    /// The file's length is not what its header says (expected, found).
+    Length(usize, usize),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Magic => write!(f, "not a Rookery network (no RKNN magic)"),
+            NetError::Version(v) => write!(f, "network version {v}, expected {VERSION}"),
+            NetError::Hidden(h) => write!(f, "hidden layer of {h} neurons, expected {HIDDEN}"),
+            NetError::Length(expected, found) => {
+                write!(f, "network of {found} bytes, expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+const HEADER: usize = 12;
+const LENGTH: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+impl Weights {
+    /// Reads a network file.
+    ///
+    /// # Errors
+    /// [`NetError`] if the bytes are not a network of this engine's shape.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, NetError> {
+        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        if word(4) != VERSION {
+            return Err(NetError::Version(word(4)));
+        }
+        if word(8) != HIDDEN as u32 {
+            return Err(NetError::Hidden(word(8)));
+        }
+        if bytes.len() != LENGTH {
+            return Err(NetError::Length(LENGTH, bytes.len()));
+        }
+        let mut values =
+            bytes[HEADER..LENGTH - 4].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let mut row = || {
+            let mut row = [0i16; HIDDEN];
+            row.iter_mut().zip(&mut values).for_each(|(r, v)| *r = v);
+            row
+        };
+        let hidden = (0..INPUTS).map(|_| row()).collect();
+        let hidden_bias = row();
+        let output = [row(), row()];
+        Ok(Weights { hidden, hidden_bias, output, output_bias: word(LENGTH - 4) as i32 })
+    }
+
+    /// The network file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(LENGTH);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let rows = self.hidden.iter().chain([&self.hidden_bias]).chain(&self.output);
+        for v in rows.flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// The evaluation of `pos` in centipawns, for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&self.refresh(pos.board()), pos.turn())
+    }
+
+    /// The hidden layer of `board`, from scratch.
+    fn refresh(&self, board: &Board) -> Accumulator {
+        let mut acc = Accumulator([self.hidden_bias; 2]);
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                for sq in board.by_piece(piece) {
+                    acc.add(self, piece, sq);
+                }
+            }
+        }
+        acc
+    }
+
+    /// The hidden layer of `after` from `acc`, that of `before`: only the pieces that moved.
+    fn update(&self, acc: &Accumulator, before: &Board, after: &Board) -> Accumulator {
+        let mut next = *acc;
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let (was, is) = (before.by_piece(piece), after.by_piece(piece));
+                for sq in was - is {
+                    next.remove(self, piece, sq);
+                }
+                for sq in is - was {
+                    next.add(self, piece, sq);
+                }
+            }
+        }
+        next
+    }
+
+    /// The output for the hidden layer `acc` with `turn` to move, in centipawns.
+    fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let [white, black] = &acc.0;
+        let (us, them) = if turn == Color::White { (white, black) } else { (black, white) };
+        let sum =
+            i64::from(activate(us, &self.output[0])) + i64::from(activate(them, &self.output[1]));
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// The hidden layer before its activation, from White's view and from Black's.
+#[derive(Clone, Copy, Debug)]
+struct Accumulator([[i16; HIDDEN]; 2]);
+
+impl Accumulator {
+    #[inline]
+    fn add(&mut self, net: &Weights, piece: Piece, sq: Square) {
+        for (half, view) in self.0.iter_mut().zip([Color::White, Color::Black]) {
+            let row = &net.hidden[feature(view, piece, sq)];
+            half.iter_mut().zip(row).for_each(|(a, r)| *a = a.wrapping_add(*r));
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, net: &Weights, piece: Piece, sq: Square) {
+        for (half, view) in self.0.iter_mut().zip([Color::White, Color::Black]) {
+            let row = &net.hidden[feature(view, piece, sq)];
+            half.iter_mut().zip(row).for_each(|(a, r)| *a = a.wrapping_sub(*r));
+        }
+    }
+}
+
+/// The hidden layers along the search path, one a ply, each computed when first evaluated
+/// from the nearest one before it that is: a move changes a few pieces, so updating costs a
+/// fraction of starting afresh (the "efficiently updatable" of NNUE).
+pub(crate) struct Accumulators {
+    plies: Vec<Layer>,
+}
+
+/// One ply of [`Accumulators`].
+#[derive(Clone, Copy)]
+struct Layer {
+    board: Board,
+    acc: Accumulator,
+    /// `acc` is `board`'s.
+    ready: bool,
+}
+
+impl Accumulators {
+    /// Room for `plies` plies.
+    pub(crate) fn new(plies: usize) -> Accumulators {
+        let empty =
+            Layer { board: Board::empty(), acc: Accumulator([[0; HIDDEN]; 2]), ready: false };
+        Accumulators { plies: vec![empty; plies] }
+    }
+
+    /// The position at `ply` has `board` (its layer is computed when first evaluated). Every
+    /// ply is set before it is evaluated: the root, each move's child, a null move's child.
+    #[inline]
+    pub(crate) fn set(&mut self, ply: usize, board: &Board) {
+        self.plies[ply].board = *board;
+        self.plies[ply].ready = false;
+    }
+
+    /// The evaluation of the position at `ply`, with `turn` to move, by `net`.
+    pub(crate) fn evaluate(&mut self, net: &Weights, ply: usize, turn: Color) -> i32 {
+        let mut from = ply;
+        while from > 0 && !self.plies[from].ready {
+            from -= 1;
+        }
+        let first = &mut self.plies[from];
+        if !first.ready {
+            first.acc = net.refresh(&first.board);
+            first.ready = true;
+        }
+        for p in from + 1..=ply {
+            let (done, rest) = self.plies.split_at_mut(p);
+            let (before, layer) = (&done[p - 1], &mut rest[0]);
+            layer.acc = net.update(&before.acc, &before.board, &layer.board);
+            layer.ready = true;
+        }
+        net.output(&self.plies[ply].acc, turn)
+    }
+}
+
+/// `Σ clamp(x, 0, QA)² · w` over one half of the hidden layer.
+#[inline]
+fn activate(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&x, &w)| {
+            let x = i32::from(x.clamp(0, QA as i16));
+            x * i32::from(w) * x
+        })
+        .sum()
+}
+
+/// The network the engine plays with.
+pub(crate) fn network() -> &'static Weights {
+    static NET: OnceLock<Weights> = OnceLock::new();
+    NET.get_or_init(|| match Weights::from_bytes(DEFAULT) {
+        Ok(weights) => weights,
+        Err(e) => panic!("the built-in network: {e}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_network_reads_and_writes_back() {
+        let net = Weights::from_bytes(DEFAULT).unwrap();
+        assert_eq!(net.to_bytes(), DEFAULT);
+        assert_eq!(Weights::from_bytes(b"RKN"), Err(NetError::Magic));
+        assert_eq!(Weights::from_bytes(&DEFAULT[..100]), Err(NetError::Length(LENGTH, 100)));
+        let mut other = DEFAULT.to_vec();
+        other[8] = 7;
+        assert_eq!(Weights::from_bytes(&other), Err(NetError::Hidden(7)));
+    }
+
+    #[test]
+    fn both_sides_see_the_same_network() {
+        // Each position with the colours swapped and the board turned over.
+        let pairs = [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
+            (
+                "r4rk1/pp3ppp/2n1b3/3qN2Q/3P4/2PB4/P4PPP/R4RK1 w - - 0 1",
+                "r4rk1/p4ppp/2pb4/3p4/3Qn2q/2N1B3/PP3PPP/R4RK1 b - - 0 1",
+            ),
+        ];
+        let net = network();
+        for (white, black) in pairs {
+            let eval = |fen: &str| net.evaluate(&fen.parse().unwrap());
+            assert_eq!(eval(white), eval(black), "{white} / {black}");
+        }
+    }
+
+    #[test]
+    fn features_are_distinct_and_in_range() {
+        let pos = Position::new();
+        let mut seen = std::collections::HashSet::new();
+        for (w, b) in features(&pos) {
+            assert!(w < INPUTS && b < INPUTS);
+            assert!(seen.insert(w));
+        }
+        assert_eq!(seen.len(), 32);
+        // White's king on e1 from White's side is Black's king on e8 from Black's.
+        let king = |color| Piece { color, role: Role::King };
+        let e1 = Square::new(4).unwrap();
+        let e8 = Square::new(60).unwrap();
+        assert_eq!(
+            feature(Color::White, king(Color::White), e1),
+            feature(Color::Black, king(Color::Black), e8)
+        );
+        assert_eq!(
+            feature(Color::White, king(Color::Black), e8),
+            feature(Color::Black, king(Color::White), e1)
+        );
+    }
+}
