@@ -46,7 +46,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(50),
             level: None,
             seed: 0,
-            use_nnue: false,
+            use_nnue: true,
         }
     }
 }
