@@ -347,7 +347,7 @@ fn mop_up(board: &Board, kings: [Square; 2], value: i32, p: &Params) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn eval(fen: &str) -> i32 {
@@ -360,25 +360,28 @@ mod tests {
         assert_eq!(start, ACTIVE.tempo);
     }
 
+    /// Positions and their mirror images: colours swapped, the board turned over. Every
+    /// evaluation must score each pair alike.
+    pub(crate) const MIRRORED: [(&str, &str); 4] = [
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        ),
+        ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
+        // Threats, safe checks, outposts and passed pawns' roads on both sides.
+        (
+            "r4rk1/pp3ppp/2n1b3/3qN2Q/3P4/2PB4/P4PPP/R4RK1 w - - 0 1",
+            "r4rk1/p4ppp/2pb4/3p4/3Qn2q/2N1B3/PP3PPP/R4RK1 b - - 0 1",
+        ),
+        (
+            "6k1/1P3ppp/8/3n4/2B5/8/5PPP/2R3K1 b - - 0 1",
+            "2r3k1/5ppp/8/2b5/3N4/8/1p3PPP/6K1 w - - 0 1",
+        ),
+    ];
+
     #[test]
     fn mirrored_positions_evaluate_alike() {
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
-            // Threats, safe checks, outposts and passed pawns' roads on both sides.
-            (
-                "r4rk1/pp3ppp/2n1b3/3qN2Q/3P4/2PB4/P4PPP/R4RK1 w - - 0 1",
-                "r4rk1/p4ppp/2pb4/3p4/3Qn2q/2N1B3/PP3PPP/R4RK1 b - - 0 1",
-            ),
-            (
-                "6k1/1P3ppp/8/3n4/2B5/8/5PPP/2R3K1 b - - 0 1",
-                "2r3k1/5ppp/8/2b5/3N4/8/1p3PPP/6K1 w - - 0 1",
-            ),
-        ];
-        for (white, black) in pairs {
+        for (white, black) in MIRRORED {
             assert_eq!(eval(white), eval(black), "{white} / {black}");
         }
     }

@@ -321,20 +321,8 @@ mod tests {
 
     #[test]
     fn both_sides_see_the_same_network() {
-        // Each position with the colours swapped and the board turned over.
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
-            (
-                "r4rk1/pp3ppp/2n1b3/3qN2Q/3P4/2PB4/P4PPP/R4RK1 w - - 0 1",
-                "r4rk1/p4ppp/2pb4/3p4/3Qn2q/2N1B3/PP3PPP/R4RK1 b - - 0 1",
-            ),
-        ];
         let net = network();
-        for (white, black) in pairs {
+        for (white, black) in crate::eval::tests::MIRRORED {
             let eval = |fen: &str| net.evaluate(&fen.parse().unwrap());
             assert_eq!(eval(white), eval(black), "{white} / {black}");
         }
