@@ -154,8 +154,12 @@ impl Engine {
         self.options.move_overhead = overhead;
     }
 
-    /// Evaluates with the network (`true`) or the hand-written terms.
+    /// Evaluates with the network (`true`) or the hand-written terms. A change clears the
+    /// transposition table, whose entries keep the other evaluation's static scores.
     pub fn set_use_nnue(&mut self, use_nnue: bool) {
+        if use_nnue != self.options.use_nnue {
+            self.tt.clear();
+        }
         self.options.use_nnue = use_nnue;
     }
 

@@ -21,16 +21,16 @@ struct Args {
     #[arg(long, default_value = "crates/engine/nets/default.nnue")]
     out: PathBuf,
     /// Full passes over the data.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 10)]
     epochs: u32,
     /// Positions per optimiser step.
-    #[arg(long, default_value_t = 16_384)]
+    #[arg(long, default_value_t = 8_192)]
     batch: usize,
     /// Adam's step size at the start (it falls along a cosine to a hundredth).
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = 0.002)]
     rate: f32,
     /// The weight of the game's result in the target, against the search's score.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.1)]
     result_weight: f32,
     /// Positions from other games, not trained on: each epoch's loss on them is printed, and
     /// the hand-written evaluation's, to compare.

@@ -1,16 +1,16 @@
 //! `rookery-selfplay`: plays the engine against itself at a fixed number of nodes a move and
 //! writes the games as PGN, the training data `rookery-tune` reads. See the crate README.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{ensure, Context, Result};
 use clap::Parser;
-use rookery_arbiter::GameResult;
+use rookery_arbiter::{Game, GameResult};
 use rookery_core::Color;
 use rookery_tune::data::splitmix;
 use rookery_tune::selfplay::{self, Settings};
@@ -52,6 +52,25 @@ struct Args {
     threads: usize,
 }
 
+/// Opens `path` to append to, creating it if need be.
+fn append(path: &Path) -> Result<BufWriter<File>> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    Ok(BufWriter::new(file))
+}
+
+/// How a finished game went for White: 0 won, 1 drawn (or unfinished), 2 lost.
+fn white_result(game: &Game) -> usize {
+    match game.outcome().map(|o| o.result) {
+        Some(GameResult::Win(Color::White)) => 0,
+        Some(GameResult::Win(Color::Black)) => 2,
+        _ => 1,
+    }
+}
+
 fn main() -> Result<()> {
     let args = Args::parse();
     ensure!(args.threads > 0, "--threads must be at least 1");
@@ -65,22 +84,8 @@ fn main() -> Result<()> {
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .with_context(|| format!("opening {}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
-    let mut positions = match &args.positions {
-        Some(path) => Some(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("opening {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut out = append(&args.out)?;
+    let mut positions = args.positions.as_deref().map(append).transpose()?;
 
     let next = AtomicU64::new(args.first);
     let end = args.first + args.games;
@@ -132,11 +137,7 @@ fn main() -> Result<()> {
                 .and_then(|()| out.flush())
                 .with_context(|| format!("writing {}", args.out.display()))?;
             if let (Some(file), Some(path)) = (&mut positions, &args.positions) {
-                let result = match game.outcome().map(|o| o.result) {
-                    Some(GameResult::Win(Color::White)) => "1",
-                    Some(GameResult::Win(Color::Black)) => "0",
-                    _ => "0.5",
-                };
+                let result = ["1", "0.5", "0"][white_result(game)];
                 played
                     .quiet_positions()
                     .iter()
@@ -145,11 +146,7 @@ fn main() -> Result<()> {
                     .with_context(|| format!("writing {}", path.display()))?;
             }
             plies += game.plies().len();
-            match game.outcome().map(|o| o.result) {
-                Some(GameResult::Win(Color::White)) => wdl[0] += 1,
-                Some(GameResult::Win(Color::Black)) => wdl[2] += 1,
-                _ => wdl[1] += 1,
-            }
+            wdl[white_result(game)] += 1;
             if games.is_multiple_of(100) || games == args.games {
                 let secs = started.elapsed().as_secs_f64();
                 eprintln!(
