@@ -30,6 +30,8 @@ pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 
+/// The largest output weight: `QA · MAX_OUTPUT` fits in an `i16`.
+pub const MAX_OUTPUT: i16 = i16::MAX / QA as i16;
 const MAGIC: &[u8; 4] = b"RKNN";
 const VERSION: u32 = 1;
 
@@ -69,7 +71,8 @@ pub struct Weights {
     pub hidden: Vec<[i16; HIDDEN]>,
     /// Hidden biases.
     pub hidden_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's.
+    /// Output weights: the side to move's half, then the other side's. At most
+    /// [`MAX_OUTPUT`] in size, so that each product with an activation fits in an `i16`.
     pub output: [[i16; HIDDEN]; 2],
     /// The output bias, scaled by `QA * QB`.
     pub output_bias: i32,
@@ -92,6 +95,8 @@ pub enum NetError {
     Hidden(u32),
     /// The file's length is not what its header says (expected, found).
     Length(usize, usize),
+    /// An output weight larger than [`MAX_OUTPUT`].
+    OutputWeight(i16),
 }
 
 impl fmt::Display for NetError {
@@ -102,6 +107,9 @@ impl fmt::Display for NetError {
             NetError::Hidden(h) => write!(f, "hidden layer of {h} neurons, expected {HIDDEN}"),
             NetError::Length(expected, found) => {
                 write!(f, "network of {found} bytes, expected {expected}")
+            }
+            NetError::OutputWeight(w) => {
+                write!(f, "output weight {w} outside -{MAX_OUTPUT}..={MAX_OUTPUT}")
             }
         }
     }
@@ -143,6 +151,9 @@ impl Weights {
         let hidden = (0..INPUTS).map(|_| row()).collect();
         let hidden_bias = row();
         let output = [row(), row()];
+        if let Some(&w) = output.iter().flatten().find(|w| w.unsigned_abs() > MAX_OUTPUT as u16) {
+            return Err(NetError::OutputWeight(w));
+        }
         Ok(Weights { hidden, hidden_bias, output, output_bias: word(LENGTH - 4) as i32 })
     }
 
@@ -283,14 +294,16 @@ impl Accumulators {
     }
 }
 
-/// `Σ clamp(x, 0, QA)² · w` over one half of the hidden layer.
+/// `Σ clamp(x, 0, QA)² · w` over one half of the hidden layer. `x · w` fits in an `i16`
+/// (|w| ≤ [`MAX_OUTPUT`]), so the sum is of products of `i16` pairs, which the compiler
+/// turns into multiply-adds of eight pairs at a time.
 #[inline]
 fn activate(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     acc.iter()
         .zip(weights)
         .map(|(&x, &w)| {
-            let x = i32::from(x.clamp(0, QA as i16));
-            x * i32::from(w) * x
+            let x = x.clamp(0, QA as i16);
+            i32::from(x * w) * i32::from(x)
         })
         .sum()
 }
@@ -317,6 +330,13 @@ mod tests {
         let mut other = DEFAULT.to_vec();
         other[8] = 7;
         assert_eq!(Weights::from_bytes(&other), Err(NetError::Hidden(7)));
+        // An output weight whose products with the activation would not fit an i16.
+        let mut other = DEFAULT.to_vec();
+        let first_output = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN);
+        other[first_output..first_output + 2].copy_from_slice(&(-129i16).to_le_bytes());
+        assert_eq!(Weights::from_bytes(&other), Err(NetError::OutputWeight(-129)));
+        other[first_output..first_output + 2].copy_from_slice(&(-128i16).to_le_bytes());
+        assert!(Weights::from_bytes(&other).is_ok());
     }
 
     #[test]

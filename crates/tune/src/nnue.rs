@@ -21,9 +21,11 @@ use crate::data::splitmix;
 /// win and the network, trained on the loss of expected results, learns a queen worth 250.
 pub const SIGMOID_CP: f32 = 400.0;
 
-/// The largest weight the quantised network holds (`1.98 · QA` and `1.98 · QB` fit an `i16`
-/// product with the clipped activation).
+/// The largest weight the quantised network holds: `1.98 · QB` is within the engine's
+/// [`nnue::MAX_OUTPUT`], so that each output weight's product with the clipped activation fits
+/// an `i16`.
 const CLIP: f32 = 1.98;
+const _: () = assert!(CLIP * QB as f32 <= nnue::MAX_OUTPUT as f32);
 
 /// A training position: its inputs from both sides, whose turn it is, and its labels from the
 /// side to move's view.
