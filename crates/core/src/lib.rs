@@ -7,6 +7,7 @@ mod board;
 mod castling;
 mod color;
 pub mod fen;
+pub mod hint;
 pub mod legality;
 mod movegen;
 mod moves;

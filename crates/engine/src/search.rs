@@ -313,6 +313,7 @@ impl Worker<'_> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
+                self.shared.tt.prefetch(child.zobrist());
                 self.stack[ply].played = None;
                 self.stack[ply + 1].plies_from_null = 0;
                 self.accumulators.set(ply + 1, child.board());
@@ -370,6 +371,7 @@ impl Worker<'_> {
             let quiet = !is_tactical(pos, m);
             let mut child = *pos;
             child.play_unchecked(m);
+            self.shared.tt.prefetch(child.zobrist());
             let gives_check = child.is_check();
             let piece = pos.moving_piece(m);
             // The capturing piece and its victim, for capture history.
@@ -680,6 +682,7 @@ impl Worker<'_> {
             }
             let mut child = *pos;
             child.play_unchecked(m);
+            self.shared.tt.prefetch(child.zobrist());
             self.push(pos.moving_piece(m), m, &child, ply);
             let value = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             self.pop();

@@ -142,6 +142,12 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    /// Starts fetching `key`'s bucket from memory, to be probed soon.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        rookery_core::hint::prefetch(self.bucket(key));
+    }
+
     /// Looks `key` up.
     pub(crate) fn probe(&self, key: u64) -> Option<TtHit> {
         for entry in &self.bucket(key).entries {
