@@ -3,8 +3,8 @@
 /// Starts fetching the cache line that holds `value` into the processor's caches, so that a
 /// read of it soon after does not wait for memory. The engine asks for a child position's
 /// transposition-table bucket as soon as it knows the child's key, and overlaps the fetch
-/// with the work before the child looks the key up (measured in BENCHMARKS.md, "Prefetching
-/// the transposition table"). Does nothing on processors other than x86-64.
+/// with the work before the child looks the key up (measured in BENCHMARKS.md, "Evaluation
+/// network, second round"). Does nothing on processors other than x86-64.
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]

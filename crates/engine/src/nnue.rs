@@ -50,16 +50,18 @@ pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
     usize::from(theirs) * 384 + piece.role.index() * 64 + sq
 }
 
-/// The active inputs of `pos` from both sides: White's view, then Black's.
-pub fn features(pos: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let board = pos.board();
+/// The input of `piece` on `sq` from both sides: White's view, then Black's.
+#[inline]
+fn both_views(piece: Piece, sq: Square) -> [usize; 2] {
+    [feature(Color::White, piece, sq), feature(Color::Black, piece, sq)]
+}
+
+/// The active inputs of `board` from both sides: White's view, then Black's.
+pub fn features(board: &Board) -> impl Iterator<Item = [usize; 2]> + '_ {
     [Color::White, Color::Black].into_iter().flat_map(move |color| {
         Role::ALL.into_iter().flat_map(move |role| {
             let piece = Piece { color, role };
-            board
-                .by_piece(piece)
-                .into_iter()
-                .map(move |sq| (feature(Color::White, piece, sq), feature(Color::Black, piece, sq)))
+            board.by_piece(piece).into_iter().map(move |sq| both_views(piece, sq))
         })
     })
 }
@@ -179,13 +181,8 @@ impl Weights {
     /// The hidden layer of `board`, from scratch.
     fn refresh(&self, board: &Board) -> Accumulator {
         let mut acc = Accumulator([self.hidden_bias; 2]);
-        for color in [Color::White, Color::Black] {
-            for role in Role::ALL {
-                let piece = Piece { color, role };
-                for sq in board.by_piece(piece) {
-                    acc.add(self, piece, sq);
-                }
-            }
+        for inputs in features(board) {
+            acc.add(self, inputs);
         }
         acc
     }
@@ -198,10 +195,10 @@ impl Weights {
                 let piece = Piece { color, role };
                 let (was, is) = (before.by_piece(piece), after.by_piece(piece));
                 for sq in was - is {
-                    next.remove(self, piece, sq);
+                    next.remove(self, both_views(piece, sq));
                 }
                 for sq in is - was {
-                    next.add(self, piece, sq);
+                    next.add(self, both_views(piece, sq));
                 }
             }
         }
@@ -224,18 +221,20 @@ impl Weights {
 struct Accumulator([[i16; HIDDEN]; 2]);
 
 impl Accumulator {
+    /// Adds the rows of an input, `[White's view, Black's]`.
     #[inline]
-    fn add(&mut self, net: &Weights, piece: Piece, sq: Square) {
-        for (half, view) in self.0.iter_mut().zip([Color::White, Color::Black]) {
-            let row = &net.hidden[feature(view, piece, sq)];
+    fn add(&mut self, net: &Weights, inputs: [usize; 2]) {
+        for (half, input) in self.0.iter_mut().zip(inputs) {
+            let row = &net.hidden[input];
             half.iter_mut().zip(row).for_each(|(a, r)| *a = a.wrapping_add(*r));
         }
     }
 
+    /// Subtracts the rows of an input, `[White's view, Black's]`.
     #[inline]
-    fn remove(&mut self, net: &Weights, piece: Piece, sq: Square) {
-        for (half, view) in self.0.iter_mut().zip([Color::White, Color::Black]) {
-            let row = &net.hidden[feature(view, piece, sq)];
+    fn remove(&mut self, net: &Weights, inputs: [usize; 2]) {
+        for (half, input) in self.0.iter_mut().zip(inputs) {
+            let row = &net.hidden[input];
             half.iter_mut().zip(row).for_each(|(a, r)| *a = a.wrapping_sub(*r));
         }
     }
@@ -352,7 +351,7 @@ mod tests {
     fn features_are_distinct_and_in_range() {
         let pos = Position::new();
         let mut seen = std::collections::HashSet::new();
-        for (w, b) in features(&pos) {
+        for [w, b] in features(pos.board()) {
             assert!(w < INPUTS && b < INPUTS);
             assert!(seen.insert(w));
         }

@@ -96,7 +96,7 @@ impl Sample {
             score,
             result,
         };
-        for (w, b) in nnue::features(pos) {
+        for [w, b] in nnue::features(pos.board()) {
             sample.features[usize::from(sample.len)] = (w as u16, b as u16);
             sample.len += 1;
         }
@@ -254,12 +254,16 @@ impl Network {
         self.output(&us, &them) * SCALE as f32
     }
 
+    /// The expected result the network predicts for a sample, from its output.
+    fn predict(out: f32) -> f32 {
+        sigmoid(out * (SCALE as f32 / SIGMOID_CP))
+    }
+
     /// The loss of one sample, adding its gradient to `grad`.
     fn backward(&self, sample: &Sample, result_weight: f32, grad: &mut Network) -> f32 {
         let (us, them) = self.accumulate(sample);
-        let out = self.output(&us, &them);
+        let predicted = Network::predict(self.output(&us, &them));
         let k = SCALE as f32 / SIGMOID_CP;
-        let predicted = sigmoid(out * k);
         let error = predicted - sample.target(result_weight);
         let g = 2.0 * error * predicted * (1.0 - predicted) * k;
 
@@ -289,9 +293,14 @@ impl Network {
 
     /// The mean loss over `samples`.
     pub fn loss(&self, samples: &[Sample], result_weight: f32) -> f64 {
-        let mut scratch = self.zeroed();
-        let total: f64 =
-            samples.iter().map(|s| f64::from(self.backward(s, result_weight, &mut scratch))).sum();
+        let total: f64 = samples
+            .iter()
+            .map(|s| {
+                let (us, them) = self.accumulate(s);
+                let error = Network::predict(self.output(&us, &them)) - s.target(result_weight);
+                f64::from(error * error)
+            })
+            .sum();
         total / samples.len().max(1) as f64
     }
 
