@@ -75,9 +75,11 @@ impl<F: FnMut(Move)> Sink for ForEach<F> {
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
 const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
-/// Generates every legal move of `pos` into `sink`.
+/// Generates every legal move of `pos` into `sink`; with `TACTICAL`, only the captures (en
+/// passant included) and the promotions, the moves a quiescence search looks at, without
+/// generating the quiet moves to throw them away.
 #[inline(always)]
-pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut S) {
     let us = pos.turn();
     let them = !us;
     let board = pos.board();
@@ -89,8 +91,11 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     // The king: every attacked destination is tested with the king lifted, so that it cannot
     // step back along the ray of a slider that checks it.
     let without_king = occupied.without(king);
+    let theirs = board.by_color(them);
+    let king_targets =
+        if TACTICAL { attacks::king(king) & theirs } else { attacks::king(king) - ours };
     let mut king_to = Bitboard::EMPTY;
-    for to in attacks::king(king) - ours {
+    for to in king_targets {
         if !pos.is_attacked(to, them, without_king) {
             king_to.add(to);
         }
@@ -108,26 +113,28 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         None => !ours,
     };
     let pinned = pos.pinned();
+    // Pieces capture only; pawns also push to promote, so they take the full target.
+    let piece_target = if TACTICAL { target & theirs } else { target };
 
     for from in pos.our(Role::Knight) - pinned {
-        sink.piece(Role::Knight, from, attacks::knight(from) & target);
+        sink.piece(Role::Knight, from, attacks::knight(from) & piece_target);
     }
     for from in pos.our(Role::Bishop) {
-        let mut to = attacks::bishop(from, occupied) & target;
+        let mut to = attacks::bishop(from, occupied) & piece_target;
         if pinned.contains(from) {
             to &= attacks::line(king, from);
         }
         sink.piece(Role::Bishop, from, to);
     }
     for from in pos.our(Role::Rook) {
-        let mut to = attacks::rook(from, occupied) & target;
+        let mut to = attacks::rook(from, occupied) & piece_target;
         if pinned.contains(from) {
             to &= attacks::line(king, from);
         }
         sink.piece(Role::Rook, from, to);
     }
     for from in pos.our(Role::Queen) {
-        let mut to = attacks::queen(from, occupied) & target;
+        let mut to = attacks::queen(from, occupied) & piece_target;
         if pinned.contains(from) {
             to &= attacks::line(king, from);
         }
@@ -135,8 +142,8 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 
     match us {
-        Color::White => pawns::<S, true>(pos, sink, target),
-        Color::Black => pawns::<S, false>(pos, sink, target),
+        Color::White => pawns::<S, true, TACTICAL>(pos, sink, target),
+        Color::Black => pawns::<S, false, TACTICAL>(pos, sink, target),
     }
 
     if let Some(ep) = pos.ep_square() {
@@ -147,14 +154,19 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
-    if checkers.is_empty() {
+    if checkers.is_empty() && !TACTICAL {
         castling(pos, sink, king);
     }
 }
 
-/// Pawn pushes and captures, set-wise for unpinned pawns, one by one for pinned ones.
+/// Pawn pushes and captures, set-wise for unpinned pawns, one by one for pinned ones; with
+/// `TACTICAL`, captures and pushes to the last rank only.
 #[inline(always)]
-fn pawns<S: Sink, const WHITE: bool>(pos: &Position, sink: &mut S, target: Bitboard) {
+fn pawns<S: Sink, const WHITE: bool, const TACTICAL: bool>(
+    pos: &Position,
+    sink: &mut S,
+    target: Bitboard,
+) {
     let (up, up_left, up_right): (i32, i32, i32) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let shift = |b: Bitboard, by: i32| -> Bitboard {
         if by > 0 {
@@ -171,6 +183,8 @@ fn pawns<S: Sink, const WHITE: bool>(pos: &Position, sink: &mut S, target: Bitbo
     let pawns = pos.our(Role::Pawn);
     let pinned = pos.pinned();
     let king = pos.king_of(pos.turn());
+    // Where pushes may land: promotions only, for the tactical moves.
+    let push_target = if TACTICAL { target & last_rank } else { target };
 
     let mut emit = |to: Bitboard, step: i32| {
         sink.pawns(to - last_rank, step, false);
@@ -181,8 +195,8 @@ fn pawns<S: Sink, const WHITE: bool>(pos: &Position, sink: &mut S, target: Bitbo
     // Pinned pawns are rare: handle each with its pin line as an extra mask.
     let free = pawns - pinned;
     let single = shift(free, up) & empty;
-    emit(single & target, up);
-    emit(shift(single & third_rank, up) & empty & target, 2 * up);
+    emit(single & push_target, up);
+    emit(shift(single & third_rank, up) & empty & push_target, 2 * up);
     emit(shift(free - FILE_A, up_left) & theirs & target, up_left);
     emit(shift(free - FILE_H, up_right) & theirs & target, up_right);
 
@@ -190,8 +204,8 @@ fn pawns<S: Sink, const WHITE: bool>(pos: &Position, sink: &mut S, target: Bitbo
         let pin = attacks::line(king, from) & target;
         let one = Bitboard::from_square(from);
         let single = shift(one, up) & empty;
-        emit(single & pin, up);
-        emit(shift(single & third_rank, up) & empty & pin, 2 * up);
+        emit(single & pin & push_target, up);
+        emit(shift(single & third_rank, up) & empty & pin & push_target, 2 * up);
         emit(shift(one - FILE_A, up_left) & theirs & pin, up_left);
         emit(shift(one - FILE_H, up_right) & theirs & pin, up_right);
     }

@@ -54,6 +54,17 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
         theirs.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
     assert_eq!(our_moves, their_moves, "legal moves of {fen} after {trail}");
     assert_eq!(ours.count_legal_moves() as usize, our_moves.len(), "count of {fen}");
+    let mut our_tactical = BTreeSet::new();
+    ours.for_each_legal_capture_or_promotion(|m| {
+        assert!(our_tactical.insert(m.to_uci()), "{m} twice among the captures of {fen}");
+    });
+    let their_tactical: BTreeSet<String> = theirs
+        .capture_moves()
+        .iter()
+        .chain(theirs.promotion_moves().iter())
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(our_tactical, their_tactical, "captures and promotions of {fen} after {trail}");
     assert_eq!(ours.is_check(), theirs.is_check(), "check in {fen}");
     assert_eq!(ours.checkers().count() as usize, theirs.checkers().count(), "checkers in {fen}");
     assert_eq!(ours.is_checkmate(), theirs.is_checkmate(), "checkmate in {fen}");

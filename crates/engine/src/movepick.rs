@@ -157,12 +157,18 @@ impl MovePicker {
         let tactical_only = self.mode == Mode::Tactical && !pos.is_check();
         let tt_move = self.tt_move;
         let mut len = 0;
-        pos.for_each_legal_move(|m| {
+        let mut push = |m| {
             if Some(m) != tt_move && (!tactical_only || is_tactical(pos, m)) {
                 buf.moves[len] = m;
                 len += 1;
             }
-        });
+        };
+        if tactical_only {
+            // Captures and promotions only, of which the picker keeps queen promotions.
+            pos.for_each_legal_capture_or_promotion(&mut push);
+        } else {
+            pos.for_each_legal_move(&mut push);
+        }
         self.len = len;
         let hints = &self.hints;
         for i in 0..len {
