@@ -75,11 +75,23 @@ impl<F: FnMut(Move)> Sink for ForEach<F> {
 const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
 const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
-/// Generates every legal move of `pos` into `sink`; with `TACTICAL`, only the captures (en
-/// passant included) and the promotions, the moves a quiescence search looks at, without
-/// generating the quiet moves to throw them away.
+/// Which legal moves [`generate`] produces: its `KIND` parameter.
+pub(crate) mod kind {
+    /// Every legal move.
+    pub(crate) const ALL: u8 = 0;
+    /// The captures (en passant included) and the promotions: the moves a quiescence search
+    /// looks at, and the first a move picker tries.
+    pub(crate) const TACTICAL: u8 = 1;
+    /// The rest: moves that neither capture nor promote, castling included.
+    pub(crate) const QUIET: u8 = 2;
+}
+
+/// Generates the legal moves of `pos` of one [`kind`] into `sink`, without generating the
+/// others to throw them away. `TACTICAL` and `QUIET` split `ALL` in two.
 #[inline(always)]
-pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: Sink, const KIND: u8>(pos: &Position, sink: &mut S) {
+    let tactical = KIND == kind::TACTICAL;
+    let quiet = KIND == kind::QUIET;
     let us = pos.turn();
     let them = !us;
     let board = pos.board();
@@ -92,8 +104,11 @@ pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut
     // step back along the ray of a slider that checks it.
     let without_king = occupied.without(king);
     let theirs = board.by_color(them);
-    let king_targets =
-        if TACTICAL { attacks::king(king) & theirs } else { attacks::king(king) - ours };
+    let king_targets = match KIND {
+        kind::TACTICAL => attacks::king(king) & theirs,
+        kind::QUIET => attacks::king(king) - occupied,
+        _ => attacks::king(king) - ours,
+    };
     let mut king_to = Bitboard::EMPTY;
     for to in king_targets {
         if !pos.is_attacked(to, them, without_king) {
@@ -113,8 +128,13 @@ pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut
         None => !ours,
     };
     let pinned = pos.pinned();
-    // Pieces capture only; pawns also push to promote, so they take the full target.
-    let piece_target = if TACTICAL { target & theirs } else { target };
+    // Tactical: pieces capture only (pawns also push to promote, so they take the full
+    // target). Quiet: nothing is captured.
+    let piece_target = match KIND {
+        kind::TACTICAL => target & theirs,
+        kind::QUIET => target - theirs,
+        _ => target,
+    };
 
     for from in pos.our(Role::Knight) - pinned {
         sink.piece(Role::Knight, from, attacks::knight(from) & piece_target);
@@ -142,11 +162,11 @@ pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut
     }
 
     match us {
-        Color::White => pawns::<S, true, TACTICAL>(pos, sink, target),
-        Color::Black => pawns::<S, false, TACTICAL>(pos, sink, target),
+        Color::White => pawns::<S, true, KIND>(pos, sink, target),
+        Color::Black => pawns::<S, false, KIND>(pos, sink, target),
     }
 
-    if let Some(ep) = pos.ep_square() {
+    if let Some(ep) = pos.ep_square().filter(|_| !quiet) {
         for from in attacks::pawn(them, ep) & pos.our(Role::Pawn) {
             if pos.is_legal_en_passant(from, ep) {
                 sink.special(Move::en_passant(from, ep));
@@ -154,15 +174,16 @@ pub(crate) fn generate<S: Sink, const TACTICAL: bool>(pos: &Position, sink: &mut
         }
     }
 
-    if checkers.is_empty() && !TACTICAL {
+    if checkers.is_empty() && !tactical {
         castling(pos, sink, king);
     }
 }
 
-/// Pawn pushes and captures, set-wise for unpinned pawns, one by one for pinned ones; with
-/// `TACTICAL`, captures and pushes to the last rank only.
+/// Pawn pushes and captures, set-wise for unpinned pawns, one by one for pinned ones; of
+/// [`kind::TACTICAL`], captures and pushes to the last rank only; of [`kind::QUIET`], pushes
+/// short of it only.
 #[inline(always)]
-fn pawns<S: Sink, const WHITE: bool, const TACTICAL: bool>(
+fn pawns<S: Sink, const WHITE: bool, const KIND: u8>(
     pos: &Position,
     sink: &mut S,
     target: Bitboard,
@@ -183,8 +204,14 @@ fn pawns<S: Sink, const WHITE: bool, const TACTICAL: bool>(
     let pawns = pos.our(Role::Pawn);
     let pinned = pos.pinned();
     let king = pos.king_of(pos.turn());
-    // Where pushes may land: promotions only, for the tactical moves.
-    let push_target = if TACTICAL { target & last_rank } else { target };
+    // Where pushes may land (promotions only, for the tactical moves; anything else, for the
+    // quiet ones), and where captures may (nowhere, for the quiet moves).
+    let push_target = match KIND {
+        kind::TACTICAL => target & last_rank,
+        kind::QUIET => target - last_rank,
+        _ => target,
+    };
+    let theirs = if KIND == kind::QUIET { Bitboard::EMPTY } else { theirs };
 
     let mut emit = |to: Bitboard, step: i32| {
         sink.pawns(to - last_rank, step, false);

@@ -411,7 +411,7 @@ impl Position {
     /// Writes every legal move into `moves` (cleared first). No heap allocation.
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        movegen::generate::<_, false>(self, &mut ForEach(|m| moves.push(m)));
+        movegen::generate::<_, { movegen::kind::ALL }>(self, &mut ForEach(|m| moves.push(m)));
     }
 
     /// The legal moves (RULES.md §2–§4).
@@ -424,21 +424,28 @@ impl Position {
     /// Calls `f` with each legal move, without building a list.
     #[inline]
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
-        movegen::generate::<_, false>(self, &mut ForEach(f));
+        movegen::generate::<_, { movegen::kind::ALL }>(self, &mut ForEach(f));
     }
 
     /// Calls `f` with each legal capture (en passant included) and each legal promotion, and
     /// no other move: what a quiescence search looks at, without generating the quiet moves.
     #[inline]
     pub fn for_each_legal_capture_or_promotion(&self, f: impl FnMut(Move)) {
-        movegen::generate::<_, true>(self, &mut ForEach(f));
+        movegen::generate::<_, { movegen::kind::TACTICAL }>(self, &mut ForEach(f));
+    }
+
+    /// Calls `f` with each legal move that neither captures nor promotes (castling included):
+    /// with [`Position::for_each_legal_capture_or_promotion`], every legal move, once.
+    #[inline]
+    pub fn for_each_legal_quiet(&self, f: impl FnMut(Move)) {
+        movegen::generate::<_, { movegen::kind::QUIET }>(self, &mut ForEach(f));
     }
 
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        movegen::generate::<_, false>(self, &mut counter);
+        movegen::generate::<_, { movegen::kind::ALL }>(self, &mut counter);
         counter.0
     }
 

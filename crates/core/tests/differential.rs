@@ -65,6 +65,12 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
         .map(|m| m.to_uci(CastlingMode::Standard).to_string())
         .collect();
     assert_eq!(our_tactical, their_tactical, "captures and promotions of {fen} after {trail}");
+    let mut our_quiet = BTreeSet::new();
+    ours.for_each_legal_quiet(|m| {
+        assert!(our_quiet.insert(m.to_uci()), "{m} twice among the quiet moves of {fen}");
+    });
+    let their_quiet: BTreeSet<String> = their_moves.difference(&their_tactical).cloned().collect();
+    assert_eq!(our_quiet, their_quiet, "quiet moves of {fen} after {trail}");
     assert_eq!(ours.is_check(), theirs.is_check(), "check in {fen}");
     assert_eq!(ours.checkers().count() as usize, theirs.checkers().count(), "checkers in {fen}");
     assert_eq!(ours.is_checkmate(), theirs.is_checkmate(), "checkmate in {fen}");

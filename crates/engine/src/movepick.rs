@@ -1,11 +1,13 @@
 //! Move ordering: which move to search next (CPW "Move Ordering"; Stockfish `movepick.cpp`).
 //!
-//! The transposition table's move comes first, before any move is generated: it often cuts
-//! the node off alone. Then winning and equal captures by MVV-LVA (most valuable victim, least
-//! valuable attacker) and their capture history, queen promotions among them; killer moves;
-//! the countermove; the other quiet moves by their butterfly and continuation histories;
-//! losing captures (static exchange below zero) and underpromotions last. Moves are picked one at a time by selection, since most nodes need only the first
-//! few.
+//! The moves come in stages, each generated only when the ones before it have not cut the
+//! node off. The transposition table's move comes first, before any move is generated. Then
+//! the captures and promotions: winning and equal captures by MVV-LVA (most valuable victim,
+//! least valuable attacker) and their capture history, queen promotions among them. Then the
+//! killer moves and the countermove, tested for legality one by one. Only then are the quiet
+//! moves generated, and tried by their butterfly and continuation histories; losing captures
+//! (static exchange below zero) and underpromotions come last. Within a stage moves are picked
+//! one at a time by selection, since most nodes need only the first few.
 
 use rookery_core::{Move, MoveKind, Position, Role, MAX_LEGAL_MOVES};
 
@@ -13,9 +15,6 @@ use crate::history::{Continuations, History, Killers};
 use crate::see::{see_ge, SEE_VALUE};
 
 const GOOD_CAPTURE: i32 = 4_000_000;
-const KILLER_1: i32 = 3_000_000;
-const KILLER_2: i32 = 2_900_000;
-const COUNTER: i32 = 2_800_000;
 const BAD_CAPTURE: i32 = -3_000_000;
 const UNDERPROMOTION: i32 = -4_000_000;
 
@@ -31,8 +30,13 @@ pub(crate) enum Mode {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     TtMove,
-    Generate,
-    Rest,
+    GenerateTactical,
+    GoodTactical,
+    /// The killers and the countermove, by index into [`MovePicker::refutations`].
+    Refutations(usize),
+    GenerateQuiet,
+    Quiet,
+    BadTactical,
 }
 
 /// What the search knows about good quiet moves at a node: its killers, the countermove to
@@ -56,24 +60,46 @@ impl MoveBuffer {
     pub(crate) fn new() -> MoveBuffer {
         MoveBuffer { moves: [Move::from_bits(0); MAX_LEGAL_MOVES], scores: [0; MAX_LEGAL_MOVES] }
     }
+
+    /// Swaps the best-scored move of `from..to` to `from` (the first of equals).
+    #[inline]
+    fn select(&mut self, from: usize, to: usize) {
+        let mut best = from;
+        for i in from + 1..to {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(from, best);
+        self.scores.swap(from, best);
+    }
 }
 
 /// Yields the legal moves of a position, best first, in a [`MoveBuffer`] it is given on each
-/// call (always the same one).
+/// call (always the same one). The buffer holds the captures and promotions first
+/// (`..tactical_len`), then the quiet moves (`tactical_len..len`).
 pub(crate) struct MovePicker {
     mode: Mode,
     stage: Stage,
     tt_move: Option<Move>,
     hints: QuietHints,
+    /// The killers and the countermove, each kept only if it is a legal quiet move other
+    /// than the TT move and the ones before it: yielded in their stage, skipped in the next.
+    refutations: [Option<Move>; 3],
+    tactical_len: usize,
     len: usize,
-    next: usize,
+    /// The next captures or promotion to consider (good ones, then the bad ones left).
+    next_tactical: usize,
+    /// The next quiet move.
+    next_quiet: usize,
     skip_quiets: bool,
-    /// Whether the moves from `next` on are sorted already.
+    /// Whether the quiet moves from `next_quiet` on are sorted already.
     sorted: bool,
 }
 
-/// Moves picked by selection before the rest are sorted once: most nodes need only the first
-/// few, while nodes that need them all pay less for one sort than for repeated selection.
+/// Quiet moves picked by selection before the rest are sorted once: most nodes need only the
+/// first few, while nodes that need them all pay less for one sort than for repeated
+/// selection.
 const SELECTED: usize = 3;
 
 /// `true` for captures and queen promotions: the moves quiescence search looks at.
@@ -98,8 +124,11 @@ impl MovePicker {
             stage: Stage::TtMove,
             tt_move,
             hints,
+            refutations: [None; 3],
+            tactical_len: 0,
             len: 0,
-            next: 0,
+            next_tactical: 0,
+            next_quiet: 0,
             skip_quiets: false,
             sorted: false,
         }
@@ -118,59 +147,105 @@ impl MovePicker {
         history: &History,
         buf: &mut MoveBuffer,
     ) -> Option<Move> {
-        if self.stage == Stage::TtMove {
-            self.stage = Stage::Generate;
-            if let Some(m) = self.tt_move {
-                return Some(m);
-            }
-        }
-        if self.stage == Stage::Generate {
-            self.stage = Stage::Rest;
-            self.generate(pos, history, buf);
-        }
-        while self.next < self.len {
-            if self.next < SELECTED {
-                // Selection: swap the best remaining move to the front.
-                let mut best = self.next;
-                for i in self.next + 1..self.len {
-                    if buf.scores[i] > buf.scores[best] {
-                        best = i;
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateTactical;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
                     }
                 }
-                buf.moves.swap(self.next, best);
-                buf.scores.swap(self.next, best);
-            } else if !self.sorted {
-                self.sorted = true;
-                insertion_sort(buf, self.next, self.len);
+                Stage::GenerateTactical => {
+                    self.generate_tactical(pos, history, buf);
+                    self.stage = Stage::GoodTactical;
+                }
+                Stage::GoodTactical => {
+                    if self.next_tactical < self.tactical_len {
+                        buf.select(self.next_tactical, self.tactical_len);
+                        if buf.scores[self.next_tactical] >= GOOD_CAPTURE {
+                            self.next_tactical += 1;
+                            return Some(buf.moves[self.next_tactical - 1]);
+                        }
+                    }
+                    // The bad ones wait for the last stage. Quiet moves are wanted in the
+                    // main search and in check.
+                    let quiets = self.mode == Mode::All || pos.is_check();
+                    self.stage = if quiets { Stage::Refutations(0) } else { Stage::BadTactical };
+                }
+                Stage::Refutations(i) => {
+                    if i == 3 || self.skip_quiets {
+                        self.stage = Stage::GenerateQuiet;
+                        continue;
+                    }
+                    self.stage = Stage::Refutations(i + 1);
+                    let candidate = match i {
+                        0 | 1 => self.hints.killers.0[i],
+                        _ => self.hints.counter,
+                    };
+                    let Some(m) = candidate else { continue };
+                    if Some(m) == self.tt_move
+                        || self.refutations[..i].contains(&Some(m))
+                        || !pos.is_legal(m)
+                        || pos.is_capture(m)
+                        || m.promotion_role().is_some()
+                    {
+                        continue;
+                    }
+                    self.refutations[i] = Some(m);
+                    return Some(m);
+                }
+                Stage::GenerateQuiet => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadTactical;
+                        continue;
+                    }
+                    self.generate_quiet(pos, history, buf);
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => {
+                    if self.skip_quiets || self.next_quiet == self.len {
+                        self.stage = Stage::BadTactical;
+                        continue;
+                    }
+                    if self.next_quiet - self.tactical_len < SELECTED {
+                        buf.select(self.next_quiet, self.len);
+                    } else if !self.sorted {
+                        self.sorted = true;
+                        insertion_sort(buf, self.next_quiet, self.len);
+                    }
+                    self.next_quiet += 1;
+                    return Some(buf.moves[self.next_quiet - 1]);
+                }
+                Stage::BadTactical => {
+                    while self.next_tactical < self.tactical_len {
+                        buf.select(self.next_tactical, self.tactical_len);
+                        let m = buf.moves[self.next_tactical];
+                        self.next_tactical += 1;
+                        if self.skip_quiets && !is_tactical(pos, m) {
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    return None;
+                }
             }
-            let m = buf.moves[self.next];
-            self.next += 1;
-            if self.skip_quiets && !is_tactical(pos, m) {
-                continue;
-            }
-            return Some(m);
         }
-        None
     }
 
-    fn generate(&mut self, pos: &Position, history: &History, buf: &mut MoveBuffer) {
-        let tactical_only = self.mode == Mode::Tactical && !pos.is_check();
+    /// The captures and promotions but the TT move, scored; in the quiescence search (not in
+    /// check), without underpromotions.
+    fn generate_tactical(&mut self, pos: &Position, history: &History, buf: &mut MoveBuffer) {
+        let queen_only = self.mode == Mode::Tactical && !pos.is_check();
         let tt_move = self.tt_move;
         let mut len = 0;
-        let mut push = |m| {
-            if Some(m) != tt_move && (!tactical_only || is_tactical(pos, m)) {
+        pos.for_each_legal_capture_or_promotion(|m| {
+            if Some(m) != tt_move && (!queen_only || is_tactical(pos, m)) {
                 buf.moves[len] = m;
                 len += 1;
             }
-        };
-        if tactical_only {
-            // Captures and promotions only, of which the picker keeps queen promotions.
-            pos.for_each_legal_capture_or_promotion(&mut push);
-        } else {
-            pos.for_each_legal_move(&mut push);
-        }
-        self.len = len;
-        let hints = &self.hints;
+        });
+        self.tactical_len = len;
+        self.next_tactical = 0;
         for i in 0..len {
             let m = buf.moves[i];
             buf.scores[i] = if let Some(victim) = pos.captured_role(m) {
@@ -186,21 +261,32 @@ impl MovePicker {
                 } else {
                     BAD_CAPTURE + mvv_lva
                 }
-            } else if let MoveKind::Promotion(role) = m.kind() {
-                if role == Role::Queen {
-                    GOOD_CAPTURE + SEE_VALUE[Role::Queen.index()]
-                } else {
-                    UNDERPROMOTION
-                }
-            } else if hints.killers.0[0] == Some(m) {
-                KILLER_1
-            } else if hints.killers.0[1] == Some(m) {
-                KILLER_2
-            } else if hints.counter == Some(m) {
-                COUNTER
+            } else if m.kind() == MoveKind::Promotion(Role::Queen) {
+                GOOD_CAPTURE + SEE_VALUE[Role::Queen.index()]
             } else {
-                pos.moving_piece(m).map_or(0, |piece| history.quiet(&hints.before, piece, m))
+                UNDERPROMOTION
             };
+        }
+    }
+
+    /// The quiet moves but the TT move and the refutations already tried, after the
+    /// tactical ones, scored by their histories.
+    fn generate_quiet(&mut self, pos: &Position, history: &History, buf: &mut MoveBuffer) {
+        let tt_move = self.tt_move;
+        let refutations = self.refutations;
+        let mut len = self.tactical_len;
+        pos.for_each_legal_quiet(|m| {
+            if Some(m) != tt_move && !refutations.contains(&Some(m)) {
+                buf.moves[len] = m;
+                len += 1;
+            }
+        });
+        self.len = len;
+        self.next_quiet = self.tactical_len;
+        let before = &self.hints.before;
+        for i in self.tactical_len..len {
+            let m = buf.moves[i];
+            buf.scores[i] = pos.moving_piece(m).map_or(0, |piece| history.quiet(before, piece, m));
         }
     }
 }
@@ -250,6 +336,68 @@ mod tests {
         assert_eq!(sorted.len(), moves.len());
         assert_eq!(moves[0], "e1d2", "the TT move first");
         assert_eq!(moves[1], "d4e5", "the winning capture next");
+    }
+
+    fn uci(pos: &Position, text: &str) -> Move {
+        *pos.legal_moves().iter().find(|m| m.to_uci() == text).unwrap()
+    }
+
+    /// The moves of `pos` in the order the picker yields them; with `skip_after`, the picker
+    /// is told to skip quiet moves after that many.
+    fn stages(pos: &Position, hints: QuietHints, skip_after: Option<usize>) -> Vec<String> {
+        let history = History::new();
+        let mut picker = MovePicker::new(pos, Mode::All, Some(uci(pos, "h2h1")), hints);
+        let mut buf = MoveBuffer::new();
+        let mut out = Vec::new();
+        while let Some(m) = picker.next(pos, &history, &mut buf) {
+            out.push(m.to_uci());
+            if Some(out.len()) == skip_after {
+                picker.skip_quiets();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stages_come_in_order_and_each_move_once() {
+        // Good tactical moves: b7b8q, d4e5; a bad capture: Qxe5 (the d6 pawn recaptures);
+        // three underpromotions.
+        let pos: Position = "4k3/1P6/3p4/4p3/3P4/2N5/7Q/4K3 w - - 0 1".parse().unwrap();
+        let (knight, capture, king) = (uci(&pos, "c3b5"), uci(&pos, "d4e5"), uci(&pos, "e1d2"));
+        // A killer that is a capture here, and a countermove that is a killer too: each
+        // still comes once, in its own stage.
+        let hints = QuietHints {
+            killers: Killers([Some(knight), Some(capture)]),
+            counter: Some(king),
+            before: Default::default(),
+        };
+        let moves = stages(&pos, hints, None);
+        let mut unique = moves.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), moves.len(), "{moves:?}");
+        assert_eq!(moves.len(), pos.legal_moves().len());
+        assert_eq!(moves[0], "h2h1", "the TT move first");
+        let mut good = moves[1..3].to_vec();
+        good.sort();
+        assert_eq!(good, ["b7b8q", "d4e5"], "then the good tactical moves");
+        assert_eq!(moves[3..5], ["c3b5", "e1d2"], "then the killer and the countermove");
+        let n = moves.len();
+        assert_eq!(moves[n - 4], "h2e5", "the losing capture after the quiet moves");
+        let mut under = moves[n - 3..].to_vec();
+        under.sort();
+        assert_eq!(under, ["b7b8b", "b7b8n", "b7b8r"], "underpromotions last");
+
+        let duplicate = QuietHints { counter: Some(knight), ..hints };
+        assert_eq!(stages(&pos, duplicate, None).len(), moves.len());
+
+        // Told to skip quiet moves (after the TT move, then after the first killer): the
+        // tactical moves that remain, and no other quiet move.
+        for (after, kept) in [(1, 3), (4, 4)] {
+            let mut expected = moves[..kept].to_vec();
+            expected.push("h2e5".to_string());
+            assert_eq!(stages(&pos, hints, Some(after)), expected, "skipping after {after}");
+        }
     }
 
     #[test]
