@@ -80,6 +80,8 @@ impl MoveBuffer {
 /// (`..tactical_len`), then the quiet moves (`tactical_len..len`).
 pub(crate) struct MovePicker {
     mode: Mode,
+    /// Whether quiet moves are yielded: in the main search, and in check.
+    quiets: bool,
     stage: Stage,
     tt_move: Option<Move>,
     hints: QuietHints,
@@ -116,11 +118,11 @@ impl MovePicker {
         tt_move: Option<Move>,
         hints: QuietHints,
     ) -> MovePicker {
-        let tt_move = tt_move.filter(|&m| {
-            pos.is_legal(m) && (mode == Mode::All || pos.is_check() || is_tactical(pos, m))
-        });
+        let quiets = mode == Mode::All || pos.is_check();
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m) && (quiets || is_tactical(pos, m)));
         MovePicker {
             mode,
+            quiets,
             stage: Stage::TtMove,
             tt_move,
             hints,
@@ -167,13 +169,16 @@ impl MovePicker {
                             return Some(buf.moves[self.next_tactical - 1]);
                         }
                     }
-                    // The bad ones wait for the last stage. Quiet moves are wanted in the
-                    // main search and in check.
-                    let quiets = self.mode == Mode::All || pos.is_check();
-                    self.stage = if quiets { Stage::Refutations(0) } else { Stage::BadTactical };
+                    // The bad ones wait for the last stage.
+                    self.stage =
+                        if self.quiets { Stage::Refutations(0) } else { Stage::BadTactical };
                 }
                 Stage::Refutations(i) => {
-                    if i == 3 || self.skip_quiets {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadTactical;
+                        continue;
+                    }
+                    if i == 3 {
                         self.stage = Stage::GenerateQuiet;
                         continue;
                     }
@@ -195,10 +200,6 @@ impl MovePicker {
                     return Some(m);
                 }
                 Stage::GenerateQuiet => {
-                    if self.skip_quiets {
-                        self.stage = Stage::BadTactical;
-                        continue;
-                    }
                     self.generate_quiet(pos, history, buf);
                     self.stage = Stage::Quiet;
                 }
@@ -235,11 +236,11 @@ impl MovePicker {
     /// The captures and promotions but the TT move, scored; in the quiescence search (not in
     /// check), without underpromotions.
     fn generate_tactical(&mut self, pos: &Position, history: &History, buf: &mut MoveBuffer) {
-        let queen_only = self.mode == Mode::Tactical && !pos.is_check();
-        let tt_move = self.tt_move;
+        let (tt_move, quiets) = (self.tt_move, self.quiets);
         let mut len = 0;
         pos.for_each_legal_capture_or_promotion(|m| {
-            if Some(m) != tt_move && (!queen_only || is_tactical(pos, m)) {
+            // Without quiet moves, no underpromotion either.
+            if Some(m) != tt_move && (quiets || is_tactical(pos, m)) {
                 buf.moves[len] = m;
                 len += 1;
             }
@@ -311,42 +312,21 @@ fn insertion_sort(buf: &mut MoveBuffer, from: usize, to: usize) {
 mod tests {
     use super::*;
 
-    fn order(fen: &str, tt: Option<&str>) -> Vec<String> {
-        let pos: Position = fen.parse().unwrap();
-        let tt_move = tt.map(|t| *pos.legal_moves().iter().find(|m| m.to_uci() == t).unwrap());
-        let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::All, tt_move, QuietHints::default());
-        let mut buf = MoveBuffer::new();
-        let mut out = Vec::new();
-        while let Some(m) = picker.next(&pos, &history, &mut buf) {
-            out.push(m.to_uci());
-        }
-        out
-    }
-
-    #[test]
-    fn yields_every_move_once_in_order() {
-        let fen = "4k3/8/3p4/4p3/3P4/2N5/8/4KQ2 w - - 0 1";
-        let moves = order(fen, Some("e1d2"));
-        let pos: Position = fen.parse().unwrap();
-        assert_eq!(moves.len(), pos.legal_moves().len());
-        let mut sorted = moves.clone();
-        sorted.sort();
-        sorted.dedup();
-        assert_eq!(sorted.len(), moves.len());
-        assert_eq!(moves[0], "e1d2", "the TT move first");
-        assert_eq!(moves[1], "d4e5", "the winning capture next");
-    }
-
     fn uci(pos: &Position, text: &str) -> Move {
         *pos.legal_moves().iter().find(|m| m.to_uci() == text).unwrap()
     }
 
-    /// The moves of `pos` in the order the picker yields them; with `skip_after`, the picker
-    /// is told to skip quiet moves after that many.
-    fn stages(pos: &Position, hints: QuietHints, skip_after: Option<usize>) -> Vec<String> {
+    /// The moves of `pos` in the order a picker yields them; with `skip_after`, the picker is
+    /// told to skip quiet moves after that many.
+    fn picked(
+        pos: &Position,
+        mode: Mode,
+        tt_move: Option<Move>,
+        hints: QuietHints,
+        skip_after: Option<usize>,
+    ) -> Vec<String> {
         let history = History::new();
-        let mut picker = MovePicker::new(pos, Mode::All, Some(uci(pos, "h2h1")), hints);
+        let mut picker = MovePicker::new(pos, mode, tt_move, hints);
         let mut buf = MoveBuffer::new();
         let mut out = Vec::new();
         while let Some(m) = picker.next(pos, &history, &mut buf) {
@@ -356,6 +336,19 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn yields_every_move_once_in_order() {
+        let pos: Position = "4k3/8/3p4/4p3/3P4/2N5/8/4KQ2 w - - 0 1".parse().unwrap();
+        let moves = picked(&pos, Mode::All, Some(uci(&pos, "e1d2")), QuietHints::default(), None);
+        assert_eq!(moves.len(), pos.legal_moves().len());
+        let mut sorted = moves.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), moves.len());
+        assert_eq!(moves[0], "e1d2", "the TT move first");
+        assert_eq!(moves[1], "d4e5", "the winning capture next");
     }
 
     #[test]
@@ -371,7 +364,9 @@ mod tests {
             counter: Some(king),
             before: Default::default(),
         };
-        let moves = stages(&pos, hints, None);
+        let tt_move = Some(uci(&pos, "h2h1"));
+        let stages = |hints, skip_after| picked(&pos, Mode::All, tt_move, hints, skip_after);
+        let moves = stages(hints, None);
         let mut unique = moves.clone();
         unique.sort();
         unique.dedup();
@@ -389,14 +384,14 @@ mod tests {
         assert_eq!(under, ["b7b8b", "b7b8n", "b7b8r"], "underpromotions last");
 
         let duplicate = QuietHints { counter: Some(knight), ..hints };
-        assert_eq!(stages(&pos, duplicate, None).len(), moves.len());
+        assert_eq!(stages(duplicate, None).len(), moves.len());
 
         // Told to skip quiet moves (after the TT move, then after the first killer): the
         // tactical moves that remain, and no other quiet move.
         for (after, kept) in [(1, 3), (4, 4)] {
             let mut expected = moves[..kept].to_vec();
             expected.push("h2e5".to_string());
-            assert_eq!(stages(&pos, hints, Some(after)), expected, "skipping after {after}");
+            assert_eq!(stages(hints, Some(after)), expected, "skipping after {after}");
         }
     }
 
@@ -404,27 +399,16 @@ mod tests {
     fn illegal_tt_move_is_ignored() {
         let pos = Position::new();
         let bogus = Move::from_bits(0xffff);
-        let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::All, Some(bogus), QuietHints::default());
-        let mut buf = MoveBuffer::new();
-        let mut n = 0;
-        while let Some(m) = picker.next(&pos, &history, &mut buf) {
-            assert!(pos.is_legal(m));
-            n += 1;
-        }
-        assert_eq!(n, 20);
+        let moves = picked(&pos, Mode::All, Some(bogus), QuietHints::default(), None);
+        let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci()).collect();
+        assert!(moves.iter().all(|m| legal.contains(m)), "{moves:?}");
+        assert_eq!(moves.len(), 20);
     }
 
     #[test]
     fn tactical_mode_yields_captures_and_queen_promotions() {
         let pos: Position = "4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
-        let history = History::new();
-        let mut picker = MovePicker::new(&pos, Mode::Tactical, None, QuietHints::default());
-        let mut buf = MoveBuffer::new();
-        let mut moves = Vec::new();
-        while let Some(m) = picker.next(&pos, &history, &mut buf) {
-            moves.push(m.to_uci());
-        }
+        let moves = picked(&pos, Mode::Tactical, None, QuietHints::default(), None);
         assert_eq!(moves, ["b7b8q", "e4d5"]);
     }
 }
