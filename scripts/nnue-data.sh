@@ -4,20 +4,21 @@
 #
 # Usage: scripts/nnue-data.sh
 #
-# Every set is played by the engine of commit 9f320c5 (the hand-written evaluation, bench
-# signature 840754) against itself with `rookery-selfplay --positions`, at a fixed number of
-# nodes a move, built in a git worktree (target/9f320c5): the same games, and so the same
-# positions, come out on any machine whatever its load. Two threads play games in any order;
-# the trainer sorts the lines, so the order does not matter. A set whose file already holds
-# its games is not played again; one with fewer (a stopped run) is continued from the next
-# game. Roughly 700 to 1,000 positions a second on two cores, three hours in all.
+# Every set is played by the engine of commit d356275 (the second network, trained on the
+# hand-written evaluation's games; bench signature 824495) against itself with
+# `rookery-selfplay --positions`, at a fixed number of nodes a move, built in a git worktree
+# (target/d356275): the same games, and so the same positions, come out on any machine whatever
+# its load. Two threads play games in any order; the trainer sorts the lines, so the order does
+# not matter. A set whose file already holds its games is not played again; one with fewer (a
+# stopped run) is continued from the next game. Roughly 1,300 to 1,500 positions a second on
+# two idle cores, about 75 minutes in all.
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 mkdir -p target/nnue
 
-commit=9f320c5
+commit=d356275
 count_games() { if [ -f "$1" ]; then LC_ALL=C grep -c '^\[Round ' "$1" || true; else echo 0; fi; }
 
 # play NAME GAMES NODES SEED: games 1..GAMES, into target/nnue/NAME.pgn and NAME.txt.
@@ -36,7 +37,6 @@ play() {
         --seed "$seed" --threads 2 --out "../nnue/$name.pgn" --positions "../nnue/$name.txt")
 }
 
-play positions-5k 2516 5000 8
-play positions-2k 94018 2000 9
-play validation-2k 500 2000 1009
-wc -l target/nnue/positions-5k.txt target/nnue/positions-2k.txt target/nnue/validation-2k.txt
+play net2-2k 95000 2000 10
+play net2-validation 500 2000 1010
+wc -l target/nnue/net2-2k.txt target/nnue/net2-validation.txt

@@ -3,7 +3,8 @@
 //! must solve at least a floor of them at a fixed node budget. The floor goes down only for
 //! an engine measured stronger in games, with the trade recorded in BENCHMARKS.md: 52 until
 //! the network of 16e61b3, which solves 50 and scores 0.48 against Stockfish 2500 where the
-//! network before it solved 52 and scored 0.30 ("Evaluation network, second round").
+//! network before it solved 52 and scored 0.30 ("Evaluation network, second round"). The
+//! third network solves 54, and the floor follows it up.
 
 mod epd;
 
@@ -14,7 +15,7 @@ use rookery_engine::{Engine, Limits, ManualClock, Signals};
 /// Nodes per position.
 const BUDGET: u64 = 100_000;
 /// Positions that must be solved at [`BUDGET`] nodes.
-const FLOOR: usize = 50;
+const FLOOR: usize = 54;
 
 #[test]
 fn solves_the_tactical_suite() {
