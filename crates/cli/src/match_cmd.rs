@@ -30,10 +30,12 @@ pub struct Args {
 }
 
 const ENGINE_HELP: &str = "\
-Engine specs: \"CMD [ARG...] [option.NAME=VALUE...] [name=NAME]\", split at spaces and quoted
-like a shell ('option.Move Overhead=20'). option.NAME=VALUE sets a UCI option after the
-handshake (option.NAME alone presses a button); name=NAME names the engine in the results
-and the PGN (default: its `id name`); other words are arguments to CMD.
+Engine specs: \"CMD [ARG...] [option.NAME=VALUE...] [nodes=N] [name=NAME]\", split at spaces
+and quoted like a shell ('option.Move Overhead=20'). option.NAME=VALUE sets a UCI option after
+the handshake (option.NAME alone presses a button); nodes=N limits each search to N nodes
+(`go ... nodes N`; the clock still runs: give a time control it cannot run out of, and the
+games come out the same on any machine); name=NAME names the engine in the results and the
+PGN (default: its `id name`); other words are arguments to CMD.
 
 Examples:
   rookery match --engine \"target/release/rookery uci option.Level=4 name=level4\" \\
@@ -41,13 +43,17 @@ Examples:
                 --tc 10+0.1 --games 200 --concurrency 2 --openings scripts/data/openings.epd
   rookery match --engine \"target/release/rookery uci option.Threads=1 name=rookery\" \\
                 --engine \"stockfish option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=2000\" \\
-                --tc 10+0.1 --games 100 --sprt 0,10 --pgn games.pgn";
+                --tc 10+0.1 --games 100 --sprt 0,10 --pgn games.pgn
+  rookery match --engine \"target/release/rookery uci nodes=20000 name=new\" \\
+                --engine \"old/rookery uci nodes=20000 name=old\" \\
+                --tc 600+1 --games 1000 --concurrency 2 --openings scripts/data/openings.epd";
 
 /// The engines.
 #[derive(clap::Args)]
 #[command(next_help_heading = "Engines")]
 struct EngineArgs {
-    /// An engine, given twice: "CMD [ARG...] [option.NAME=VALUE...] [name=NAME]" (see below).
+    /// An engine, given twice: "CMD [ARG...] [option.NAME=VALUE...] [nodes=N] [name=NAME]"
+    /// (see below).
     /// Results are from the first engine's side.
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     engine: Vec<EngineSpec>,

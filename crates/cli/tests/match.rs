@@ -257,6 +257,82 @@ fn misbehaving_engines_are_counted() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The moves of every game of a PGN text, in order, without tags, clock comments or numbers.
+fn movetext(pgn: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut depth = 0;
+    for line in pgn.lines() {
+        if depth == 0 && line.starts_with('[') {
+            continue; // a tag (a comment's line may start with `[%clk`)
+        }
+        let mut word = String::new();
+        for c in line.chars().chain([' ']) {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth > 0 => {}
+                c if c.is_whitespace() => words.push(std::mem::take(&mut word)),
+                c => word.push(c),
+            }
+        }
+    }
+    words.retain(|w| !w.is_empty() && !w.ends_with('.'));
+    words
+}
+
+#[cfg(unix)]
+#[test]
+fn node_limits_go_with_every_search() {
+    let dir = scratch("nodes");
+    // This engine exits (a crash) unless `go` carries `nodes 777`, and then answers the null
+    // move (an illegal move): the match's counts tell which.
+    let strict = script(
+        &dir,
+        "strict",
+        r#"case "$line" in *" nodes 777"*) echo 'bestmove 0000' ;; *) exit 3 ;; esac"#,
+    );
+    let rookery = format!("{ROOKERY} uci option.Level=1 name=rookery");
+    let out = rookery_match(&[
+        "--engine",
+        &rookery,
+        "--engine",
+        &format!("{strict} nodes=777"),
+        "--tc",
+        "1+0",
+        "--games",
+        "2",
+    ]);
+    let ((w, l, d, _), rows) = table(&out);
+    assert_eq!((w, l, d), (2, 0, 0));
+    assert_eq!(rows[1].1, [0, 0, 0, 2], "{}", String::from_utf8_lossy(&out.stdout));
+
+    // At a fixed node count, with a clock it cannot run out of, Rookery plays the same games
+    // however busy the machine is.
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/data/openings.epd");
+    let run = |k: u8| {
+        let pgn = dir.join(format!("run{k}.pgn"));
+        rookery_match(&[
+            "--engine",
+            &format!("{ROOKERY} uci nodes=300 name=a"),
+            "--engine",
+            &format!("{ROOKERY} uci nodes=300 name=b"),
+            "--tc",
+            "600+1",
+            "--games",
+            "2",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        movetext(&std::fs::read_to_string(&pgn).unwrap())
+    };
+    let first = run(1);
+    assert!(first.len() > 20, "{first:?}");
+    assert_eq!(first, run(2));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn bad_arguments_exit_2() {
     for args in [

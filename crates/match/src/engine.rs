@@ -73,6 +73,8 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     id_name: Option<String>,
     options: Vec<OptionDecl>,
+    /// The spec's node limit, sent with every `go`.
+    nodes: Option<u64>,
 }
 
 impl fmt::Debug for EngineProcess {
@@ -127,7 +129,14 @@ impl EngineProcess {
                 }
             })
             .map_err(|error| EngineError::Spawn { command: spec.command.clone(), error })?;
-        let mut engine = EngineProcess { child, stdin, lines, id_name: None, options: Vec::new() };
+        let mut engine = EngineProcess {
+            child,
+            stdin,
+            lines,
+            id_name: None,
+            options: Vec::new(),
+            nodes: spec.nodes,
+        };
         let deadline = timer.now_ms() + timeout_ms;
         engine.send(&Command::Uci)?;
         loop {
@@ -172,8 +181,9 @@ impl EngineProcess {
         self.ready(timer.now_ms() + timeout_ms, timer)
     }
 
-    /// Sends the position and `go`, and waits until `deadline_ms` (match time) for `bestmove`,
-    /// keeping the last exact score the engine reported for its first line.
+    /// Sends the position and `go` (with the spec's node limit, if it has one), and waits until
+    /// `deadline_ms` (match time) for `bestmove`, keeping the last exact score the engine
+    /// reported for its first line.
     ///
     /// # Errors
     /// [`EngineError::Exited`], or [`EngineError::Timeout`] at the deadline.
@@ -185,7 +195,7 @@ impl EngineProcess {
         timer: &dyn Timer,
     ) -> Result<Reply, EngineError> {
         self.send(position)?;
-        self.send(&Command::Go(go.clone()))?;
+        self.send(&Command::Go(Go { nodes: self.nodes.or(go.nodes), ..go.clone() }))?;
         let mut score = None;
         loop {
             let line = self.line(deadline_ms, timer, "bestmove")?;

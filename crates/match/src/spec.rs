@@ -1,11 +1,14 @@
-//! How an engine is named on the command line: `CMD [ARG…] [option.NAME=VALUE…] [name=NAME]`.
+//! How an engine is named on the command line:
+//! `CMD [ARG…] [option.NAME=VALUE…] [nodes=N] [name=NAME]`.
 //!
 //! The text is split into words at white space; single or double quotes keep white space
 //! inside a word (`'option.Move Overhead=100'`), and a backslash takes the next character
 //! literally. The first word is the program; a word `option.NAME=VALUE` sets a UCI option
 //! after the handshake (`setoption name NAME value VALUE`; a button is `option.NAME` with no
-//! `=`); `name=NAME` names the engine in the results and the PGN (default: its `id name`);
-//! every other word is an argument to the program, in order.
+//! `=`); `nodes=N` limits each of its searches to N nodes (`go … nodes N`, as cutechess-cli's
+//! `nodes=`: the clock still runs, and a game at fixed nodes plays the same moves on any machine
+//! whatever its load); `name=NAME` names the engine in the results and the PGN (default: its
+//! `id name`); every other word is an argument to the program, in order.
 //!
 //! ```
 //! use rookery_match::EngineSpec;
@@ -19,6 +22,9 @@
 //! let spec: EngineSpec = "target/release/rookery uci 'option.Move Overhead=20'".parse()?;
 //! assert_eq!(spec.args, ["uci"]);
 //! assert_eq!(spec.options, [("Move Overhead".to_owned(), Some("20".to_owned()))]);
+//!
+//! let spec: EngineSpec = "target/release/rookery uci nodes=20000".parse()?;
+//! assert_eq!(spec.nodes, Some(20_000));
 //! # Ok::<(), rookery_match::SpecError>(())
 //! ```
 
@@ -34,6 +40,8 @@ pub struct EngineSpec {
     pub args: Vec<String>,
     /// UCI options to set after the handshake, in order: name and value (`None` for a button).
     pub options: Vec<(String, Option<String>)>,
+    /// Search at most this many nodes a move (sent with every `go`).
+    pub nodes: Option<u64>,
     /// The name for results and PGN; `None`: the engine's `id name`.
     pub name: Option<String>,
 }
@@ -47,6 +55,8 @@ pub enum SpecError {
     UnclosedQuote(String),
     /// `option.` with no option name, or `name=` with no name.
     Missing(String),
+    /// `nodes=` with no positive whole number.
+    Nodes(String),
 }
 
 impl fmt::Display for SpecError {
@@ -55,6 +65,7 @@ impl fmt::Display for SpecError {
             SpecError::Empty => f.write_str("no engine command given"),
             SpecError::UnclosedQuote(text) => write!(f, "unclosed quote in {text:?}"),
             SpecError::Missing(word) => write!(f, "{word:?} names nothing"),
+            SpecError::Nodes(word) => write!(f, "{word:?}: nodes must be a whole number from 1"),
         }
     }
 }
@@ -112,6 +123,9 @@ impl FromStr for EngineSpec {
                     return Err(SpecError::Missing(word));
                 }
                 spec.name = Some(name.to_owned());
+            } else if let Some(nodes) = word.strip_prefix("nodes=") {
+                let nodes = nodes.parse().ok().filter(|&n: &u64| n > 0);
+                spec.nodes = Some(nodes.ok_or_else(|| SpecError::Nodes(word.clone()))?);
             } else {
                 spec.args.push(word);
             }
@@ -141,6 +155,9 @@ impl fmt::Display for EngineSpec {
                 None => format!("option.{name}"),
             };
             write!(f, " {}", quote(&word))?;
+        }
+        if let Some(nodes) = self.nodes {
+            write!(f, " nodes={nodes}")?;
         }
         if let Some(name) = &self.name {
             write!(f, " {}", quote(&format!("name={name}")))?;

@@ -48,6 +48,10 @@ fn words_options_and_names() {
     let s = spec(r#"e "option.SyzygyPath=/tb/a b" name="my engine""#);
     assert_eq!(s.options, [("SyzygyPath".to_owned(), Some("/tb/a b".to_owned()))]);
     assert_eq!(s.name.as_deref(), Some("my engine"));
+    // A node limit for every search.
+    let s = spec("target/release/rookery uci nodes=20000 name=fixed");
+    assert_eq!((s.args, s.nodes), (owned(&["uci"]), Some(20_000)));
+    assert_eq!(spec("sf").nodes, None);
     // Backslashes escape outside single quotes.
     assert_eq!(spec(r"my\ engine x").command, "my engine");
     assert_eq!(spec(r"'C:\engines\sf.exe'").command, r"C:\engines\sf.exe");
@@ -70,12 +74,18 @@ fn errors_name_the_problem() {
         "sf name=".parse::<EngineSpec>().unwrap_err().to_string(),
         "\"name=\" names nothing"
     );
+    for word in ["nodes=", "nodes=0", "nodes=-5", "nodes=1e6", "nodes=many"] {
+        let error = format!("sf {word}").parse::<EngineSpec>().unwrap_err();
+        assert_eq!(error, SpecError::Nodes(word.to_owned()));
+        assert_eq!(error.to_string(), format!("{word:?}: nodes must be a whole number from 1"));
+    }
 }
 
 #[test]
 fn display_round_trips() {
     for text in [
         "stockfish option.UCI_LimitStrength=true option.UCI_Elo=2000 name=sf",
+        "target/release/rookery uci option.Hash=16 nodes=5000 name=fixed",
         "target/release/rookery uci 'option.Move Overhead=20' 'name=Rookery dev'",
         "'/opt/my engines/x' --flag 'it'\\''s' option.Ponder",
     ] {
