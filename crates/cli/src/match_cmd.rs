@@ -33,8 +33,8 @@ const ENGINE_HELP: &str = "\
 Engine specs: \"CMD [ARG...] [option.NAME=VALUE...] [nodes=N] [name=NAME]\", split at spaces
 and quoted like a shell ('option.Move Overhead=20'). option.NAME=VALUE sets a UCI option after
 the handshake (option.NAME alone presses a button); nodes=N limits each search to N nodes
-(`go ... nodes N`; the clock still runs: give a time control it cannot run out of, and the
-games come out the same on any machine); name=NAME names the engine in the results and the
+(`go ... nodes N`; the clock still runs: give a time control it cannot run out of, and a
+deterministic engine plays the same games however busy the machine); name=NAME names the engine in the results and the
 PGN (default: its `id name`); other words are arguments to CMD.
 
 Examples:
