@@ -34,8 +34,8 @@ Engine specs: \"CMD [ARG...] [option.NAME=VALUE...] [nodes=N] [name=NAME]\", spl
 and quoted like a shell ('option.Move Overhead=20'). option.NAME=VALUE sets a UCI option after
 the handshake (option.NAME alone presses a button); nodes=N limits each search to N nodes
 (`go ... nodes N`; the clock still runs: give a time control it cannot run out of, and a
-deterministic engine plays the same games however busy the machine); name=NAME names the engine in the results and the
-PGN (default: its `id name`); other words are arguments to CMD.
+deterministic engine plays the same games however busy the machine is); name=NAME names the
+engine in the results and the PGN (default: its `id name`); other words are arguments to CMD.
 
 Examples:
   rookery match --engine \"target/release/rookery uci option.Level=4 name=level4\" \\
@@ -46,7 +46,7 @@ Examples:
                 --tc 10+0.1 --games 100 --sprt 0,10 --pgn games.pgn
   rookery match --engine \"target/release/rookery uci nodes=20000 name=new\" \\
                 --engine \"old/rookery uci nodes=20000 name=old\" \\
-                --tc 600+1 --games 1000 --concurrency 2 --openings scripts/data/openings.epd";
+                --tc 600+1 --games 708 --concurrency 2 --openings scripts/data/openings.epd";
 
 /// The engines.
 #[derive(clap::Args)]

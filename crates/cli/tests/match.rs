@@ -53,22 +53,22 @@ fn table(out: &Output) -> ((u64, u64, u64, u64), FailureRows) {
     ((w, l, d, n), rows.collect())
 }
 
-/// Replays every game of a PGN file from its `[FEN]`: (result, termination, plies) per game.
+/// Replays every game of a PGN file from its `[FEN]`: (result, termination, moves) per game.
 struct Replay {
     pos: Position,
     result: String,
     termination: String,
-    plies: usize,
+    moves: Vec<String>,
     error: Option<String>,
 }
 
 impl Visitor for Replay {
-    type Output = Result<(String, String, usize), String>;
+    type Output = Result<(String, String, Vec<String>), String>;
 
     fn begin_game(&mut self) {
         self.pos = Position::new();
-        (self.result, self.termination, self.plies, self.error) =
-            (String::new(), String::new(), 0, None);
+        (self.result, self.termination, self.moves, self.error) =
+            (String::new(), String::new(), Vec::new(), None);
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
@@ -85,7 +85,7 @@ impl Visitor for Replay {
         match san.san.to_move(&self.pos) {
             Ok(m) => {
                 self.pos.play_unchecked(m);
-                self.plies += 1;
+                self.moves.push(san.to_string());
                 ControlFlow::Continue(())
             }
             Err(e) => {
@@ -102,19 +102,21 @@ impl Visitor for Replay {
     fn end_game(&mut self) -> Self::Output {
         match self.error.take() {
             Some(e) => Err(e),
-            None => Ok((self.result.clone(), self.termination.clone(), self.plies)),
+            None => {
+                Ok((self.result.clone(), self.termination.clone(), std::mem::take(&mut self.moves)))
+            }
         }
     }
 }
 
-fn replay(path: &Path) -> Vec<(String, String, usize)> {
+fn replay(path: &Path) -> Vec<(String, String, Vec<String>)> {
     let file = std::fs::File::open(path).unwrap();
     let mut reader = Reader::new(file);
     let mut visitor = Replay {
         pos: Position::new(),
         result: String::new(),
         termination: String::new(),
-        plies: 0,
+        moves: Vec::new(),
         error: None,
     };
     let mut games = Vec::new();
@@ -163,10 +165,10 @@ fn rookery_against_itself() {
     for tag in ["Event", "Site", "Date", "Round", "White", "Black", "TimeControl", "FEN"] {
         assert_eq!(text.matches(&format!("[{tag} ")).count(), 4, "[{tag}] in every game");
     }
-    for (result, termination, plies) in &games {
+    for (result, termination, moves) in &games {
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()), "{result}");
         assert!(!termination.is_empty());
-        assert!(*plies > 0);
+        assert!(!moves.is_empty());
     }
     // Colours alternate per opening: the first opening's FEN twice, then the second's.
     let fens: Vec<&str> = text.lines().filter(|l| l.starts_with("[FEN ")).collect();
@@ -257,29 +259,6 @@ fn misbehaving_engines_are_counted() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The moves of every game of a PGN text, in order, without tags, clock comments or numbers.
-fn movetext(pgn: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut depth = 0;
-    for line in pgn.lines() {
-        if depth == 0 && line.starts_with('[') {
-            continue; // a tag (a comment's line may start with `[%clk`)
-        }
-        let mut word = String::new();
-        for c in line.chars().chain([' ']) {
-            match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                _ if depth > 0 => {}
-                c if c.is_whitespace() => words.push(std::mem::take(&mut word)),
-                c => word.push(c),
-            }
-        }
-    }
-    words.retain(|w| !w.is_empty() && !w.ends_with('.'));
-    words
-}
-
 #[cfg(unix)]
 #[test]
 fn node_limits_go_with_every_search() {
@@ -325,10 +304,11 @@ fn node_limits_go_with_every_search() {
             "--pgn",
             pgn.to_str().unwrap(),
         ]);
-        movetext(&std::fs::read_to_string(&pgn).unwrap())
+        replay(&pgn)
     };
     let first = run(1);
-    assert!(first.len() > 20, "{first:?}");
+    assert_eq!(first.len(), 2);
+    assert!(first.iter().all(|(_, _, moves)| moves.len() > 10), "{first:?}");
     assert_eq!(first, run(2));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -7,8 +7,9 @@
 //! after the handshake (`setoption name NAME value VALUE`; a button is `option.NAME` with no
 //! `=`); `nodes=N` limits each of its searches to N nodes (`go … nodes N`, as cutechess-cli's
 //! `nodes=`: the clock still runs, and a deterministic engine, such as Rookery on one thread,
-//! plays the same moves at fixed nodes however loaded the machine is); `name=NAME` names the engine in the results and the PGN (default: its
-//! `id name`); every other word is an argument to the program, in order.
+//! plays the same moves at fixed nodes however loaded the machine is); `name=NAME` names the
+//! engine in the results and the PGN (default: its `id name`); every other word is an argument
+//! to the program, in order.
 //!
 //! ```
 //! use rookery_match::EngineSpec;
