@@ -78,12 +78,12 @@ def main():
             if result is None or not seen:
                 continue
             row = table.setdefault(tags.get(side, "?"), {})
+            last = max(seen)
             for key in (result, "all"):
                 cell = row.setdefault(key, {"at": {k: [] for k in marks}, "end": [], "moves": []})
                 for k in marks:
                     if k in seen:
                         cell["at"][k].append(seen[k])
-                last = max(seen)
                 cell["end"].append(seen[last])
                 cell["moves"].append(last)
     if not table:

@@ -93,19 +93,18 @@ row() { # NAME ELO REPORT
 for ELO in $ELOS; do
     echo "strength: $GAMES games against Stockfish UCI_Elo $ELO at $TC" >&2
     REPORT="$OUT/sf$ELO.txt"
+    BASELINE_REPORT="$OUT/sf$ELO-baseline.txt"
+    # The baseline's match, if any, runs in the background while the candidate's runs.
+    [ -z "${BASELINE:-}" ] || { play baseline "$BASELINE" "$ELO" "$BASELINE_REPORT" & }
+    STATUS=0
+    play rookery "$ROOKERY" "$ELO" "$REPORT" || STATUS=$?
+    [ -z "${BASELINE:-}" ] || wait $! || STATUS=$?
+    [ "$STATUS" -eq 0 ] || exit "$STATUS"
+    cat "$REPORT"
+    row rookery "$ELO" "$REPORT"
     if [ -n "${BASELINE:-}" ]; then
-        play baseline "$BASELINE" "$ELO" "$OUT/sf$ELO-baseline.txt" &
-        BASELINE_MATCH=$!
-        play rookery "$ROOKERY" "$ELO" "$REPORT" || STATUS=$?
-        wait "$BASELINE_MATCH" || STATUS=$?
-        [ -z "${STATUS:-}" ] || exit "$STATUS"
-        cat "$REPORT" "$OUT/sf$ELO-baseline.txt"
-        row rookery "$ELO" "$REPORT"
-        row baseline "$ELO" "$OUT/sf$ELO-baseline.txt"
-    else
-        play rookery "$ROOKERY" "$ELO" "$REPORT"
-        cat "$REPORT"
-        row rookery "$ELO" "$REPORT"
+        cat "$BASELINE_REPORT"
+        row baseline "$ELO" "$BASELINE_REPORT"
     fi
 done
 echo
