@@ -4,14 +4,16 @@
 //! The network: 768 inputs, one for each piece on each square, seen from each side in turn
 //! (the side's own pieces first, the board flipped for Black), into a hidden layer of
 //! [`HIDDEN`] neurons whose weights both sides share; the two halves, the side to move's
-//! first, go through the squared clipped ReLU (`clamp(x, 0, 1)²`) into one output. Integer
-//! arithmetic, as trained: hidden weights scaled by [`QA`], output weights by [`QB`], the
-//! output scaled to centipawns by [`SCALE`].
+//! first, go through the squared clipped ReLU (`clamp(x, 0, 1)²`) into one output, whose
+//! weights are chosen by how many pieces are on the board ([`OUTPUT_BUCKETS`] sets, see
+//! [`output_bucket`]): the hidden layer is shared, and an ending is read by other weights than
+//! an opening. Integer arithmetic, as trained: hidden weights scaled by [`QA`], output weights
+//! by [`QB`], the output scaled to centipawns by [`SCALE`].
 //!
-//! The file format ([`Weights::to_bytes`]): the magic `RKNN`, a version and the hidden size
-//! (little-endian `u32`s), then the hidden weights (input-major), the hidden biases, the
-//! output weights (side to move's half first) as little-endian `i16`, and the output bias as
-//! an `i32`.
+//! The file format ([`Weights::to_bytes`]): the magic `RKNN`, a version, the hidden size and
+//! the number of output buckets (little-endian `u32`s), then the hidden weights (input-major),
+//! the hidden biases, each bucket's output weights (side to move's half first) as
+//! little-endian `i16`, and each bucket's output bias as an `i32`.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -22,6 +24,8 @@ use rookery_core::{Board, Color, Piece, Position, Role, Square};
 pub const INPUTS: usize = 768;
 /// Neurons in the hidden layer, for each side.
 pub const HIDDEN: usize = 128;
+/// Sets of output weights, chosen by the number of pieces on the board.
+pub const OUTPUT_BUCKETS: usize = 8;
 /// The scale of the hidden layer's weights and biases: 1.0 is `QA`, and the activation clips
 /// at `QA`.
 pub const QA: i32 = 255;
@@ -33,7 +37,7 @@ pub const SCALE: i32 = 400;
 /// The largest output weight: `QA · MAX_OUTPUT` fits in an `i16`.
 pub const MAX_OUTPUT: i16 = i16::MAX / QA as i16;
 const MAGIC: &[u8; 4] = b"RKNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// The network the engine plays with.
 static DEFAULT: &[u8] = include_bytes!("../nets/default.nnue");
@@ -48,6 +52,13 @@ pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
         (piece.color != Color::Black, sq.flip_vertical().index())
     };
     usize::from(theirs) * 384 + piece.role.index() * 64 + sq
+}
+
+/// The output bucket of a position with `pieces` pieces (kings included, 2 to 32): four
+/// piece counts to a bucket, from the bare kings' to the full board's.
+#[inline]
+pub fn output_bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
 }
 
 /// The input of `piece` on `sq` from both sides: White's view, then Black's.
@@ -73,16 +84,16 @@ pub struct Weights {
     pub hidden: Vec<[i16; HIDDEN]>,
     /// Hidden biases.
     pub hidden_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's. At most
+    /// Each bucket's output weights: the side to move's half, then the other side's. At most
     /// [`MAX_OUTPUT`] in size, so that each product with an activation fits in an `i16`.
-    pub output: [[i16; HIDDEN]; 2],
-    /// The output bias, scaled by `QA * QB`.
-    pub output_bias: i32,
+    pub output: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    /// Each bucket's output bias, scaled by `QA * QB`.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 impl fmt::Debug for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Weights {{ {INPUTS} × {HIDDEN} × 2 → 1 }}")
+        write!(f, "Weights {{ {INPUTS} × {HIDDEN} × 2 → 1 in {OUTPUT_BUCKETS} buckets }}")
     }
 }
 
@@ -95,6 +106,8 @@ pub enum NetError {
     Version(u32),
     /// A hidden layer of another size than [`HIDDEN`].
     Hidden(u32),
+    /// Another number of output buckets than [`OUTPUT_BUCKETS`].
+    Buckets(u32),
     /// The file's length is not what its header says (expected, found).
     Length(usize, usize),
     /// An output weight larger than [`MAX_OUTPUT`].
@@ -107,6 +120,9 @@ impl fmt::Display for NetError {
             NetError::Magic => write!(f, "not a Rookery network (no RKNN magic)"),
             NetError::Version(v) => write!(f, "network version {v}, expected {VERSION}"),
             NetError::Hidden(h) => write!(f, "hidden layer of {h} neurons, expected {HIDDEN}"),
+            NetError::Buckets(b) => {
+                write!(f, "{b} output buckets, expected {OUTPUT_BUCKETS}")
+            }
             NetError::Length(expected, found) => {
                 write!(f, "network of {found} bytes, expected {expected}")
             }
@@ -119,8 +135,10 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-const HEADER: usize = 12;
-const LENGTH: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+const HEADER: usize = 16;
+/// Where the output biases start.
+const BIASES: usize = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN);
+const LENGTH: usize = BIASES + 4 * OUTPUT_BUCKETS;
 
 impl Weights {
     /// Reads a network file.
@@ -140,11 +158,14 @@ impl Weights {
         if word(8) != HIDDEN as u32 {
             return Err(NetError::Hidden(word(8)));
         }
+        if word(12) != OUTPUT_BUCKETS as u32 {
+            return Err(NetError::Buckets(word(12)));
+        }
         if bytes.len() != LENGTH {
             return Err(NetError::Length(LENGTH, bytes.len()));
         }
         let mut values =
-            bytes[HEADER..LENGTH - 4].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
+            bytes[HEADER..BIASES].chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
         let mut row = || {
             let mut row = [0i16; HIDDEN];
             row.iter_mut().zip(&mut values).for_each(|(r, v)| *r = v);
@@ -152,11 +173,13 @@ impl Weights {
         };
         let hidden = (0..INPUTS).map(|_| row()).collect();
         let hidden_bias = row();
-        let output = [row(), row()];
-        if let Some(&w) = output.iter().flatten().find(|w| w.unsigned_abs() > MAX_OUTPUT as u16) {
+        let output: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS] = std::array::from_fn(|_| [row(), row()]);
+        let too_large = |w: &&i16| w.unsigned_abs() > MAX_OUTPUT as u16;
+        if let Some(&w) = output.iter().flatten().flatten().find(too_large) {
             return Err(NetError::OutputWeight(w));
         }
-        Ok(Weights { hidden, hidden_bias, output, output_bias: word(LENGTH - 4) as i32 })
+        let output_bias = std::array::from_fn(|b| word(BIASES + 4 * b) as i32);
+        Ok(Weights { hidden, hidden_bias, output, output_bias })
     }
 
     /// The network file.
@@ -165,17 +188,21 @@ impl Weights {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let rows = self.hidden.iter().chain([&self.hidden_bias]).chain(&self.output);
+        out.extend_from_slice(&(OUTPUT_BUCKETS as u32).to_le_bytes());
+        let rows =
+            self.hidden.iter().chain([&self.hidden_bias]).chain(self.output.iter().flatten());
         for v in rows.flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         out
     }
 
     /// The evaluation of `pos` in centipawns, for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.output(&self.refresh(pos.board()), pos.turn())
+        self.output(&self.refresh(pos.board()), pos.board(), pos.turn())
     }
 
     /// The hidden layer of `board`, from scratch.
@@ -205,13 +232,14 @@ impl Weights {
         next
     }
 
-    /// The output for the hidden layer `acc` with `turn` to move, in centipawns.
-    fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+    /// The output for `board`'s hidden layer `acc` with `turn` to move, in centipawns.
+    fn output(&self, acc: &Accumulator, board: &Board, turn: Color) -> i32 {
         let [white, black] = &acc.0;
         let (us, them) = if turn == Color::White { (white, black) } else { (black, white) };
-        let sum =
-            i64::from(activate(us, &self.output[0])) + i64::from(activate(them, &self.output[1]));
-        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        let bucket = output_bucket(board.occupied().count());
+        let [ours, theirs] = &self.output[bucket];
+        let sum = i64::from(activate(us, ours)) + i64::from(activate(them, theirs));
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
@@ -289,7 +317,8 @@ impl Accumulators {
             layer.acc = net.update(&before.acc, &before.board, &layer.board);
             layer.ready = true;
         }
-        net.output(&self.plies[ply].acc, turn)
+        let layer = &self.plies[ply];
+        net.output(&layer.acc, &layer.board, turn)
     }
 }
 
@@ -329,6 +358,9 @@ mod tests {
         let mut other = DEFAULT.to_vec();
         other[8] = 7;
         assert_eq!(Weights::from_bytes(&other), Err(NetError::Hidden(7)));
+        let mut other = DEFAULT.to_vec();
+        other[12] = 3;
+        assert_eq!(Weights::from_bytes(&other), Err(NetError::Buckets(3)));
         // An output weight whose products with the activation would not fit an i16.
         let mut other = DEFAULT.to_vec();
         let first_output = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN);
@@ -336,6 +368,15 @@ mod tests {
         assert_eq!(Weights::from_bytes(&other), Err(NetError::OutputWeight(-129)));
         other[first_output..first_output + 2].copy_from_slice(&(-128i16).to_le_bytes());
         assert!(Weights::from_bytes(&other).is_ok());
+    }
+
+    #[test]
+    fn buckets_follow_the_piece_count() {
+        let buckets: Vec<usize> = (2..=32).map(output_bucket).collect();
+        assert_eq!(buckets[0], 0, "bare kings");
+        assert_eq!(buckets[30], OUTPUT_BUCKETS - 1, "the full board");
+        assert!(buckets.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+        assert_eq!(output_bucket(0), 0);
     }
 
     #[test]

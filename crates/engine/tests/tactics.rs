@@ -4,7 +4,9 @@
 //! an engine measured stronger in games, with the trade recorded in BENCHMARKS.md: 52 until
 //! the network of 16e61b3, which solves 50 and scores 0.48 against Stockfish 2500 where the
 //! network before it solved 52 and scored 0.30 ("Evaluation network, second round"). The
-//! third network solves 54, and the floor follows it up.
+//! third network solves 54, and the floor followed it up. The same data with eight output
+//! buckets solves 50 and scores 0.486 against Stockfish 2500 where the third network scored
+//! 0.411 on the same 180 games ("Evaluation network with output buckets"): 50 again.
 
 mod epd;
 
@@ -15,7 +17,7 @@ use rookery_engine::{Engine, Limits, ManualClock, Signals};
 /// Nodes per position.
 const BUDGET: u64 = 100_000;
 /// Positions that must be solved at [`BUDGET`] nodes.
-const FLOOR: usize = 54;
+const FLOOR: usize = 50;
 
 #[test]
 fn solves_the_tactical_suite() {

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use rookery_core::{Color, Position};
-use rookery_engine::nnue::{self, HIDDEN, INPUTS, QA, QB, SCALE};
+use rookery_engine::nnue::{self, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 
 use crate::data::splitmix;
 
@@ -131,6 +131,11 @@ impl Sample {
     fn features(&self) -> &[(u16, u16)] {
         &self.features[..usize::from(self.len)]
     }
+
+    /// The output bucket: one input a piece.
+    fn bucket(&self) -> usize {
+        nnue::output_bucket(u32::from(self.len))
+    }
 }
 
 /// Reads data lines, skipping blank ones.
@@ -162,9 +167,10 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN`.
     hidden: Vec<f32>,
     hidden_bias: Vec<f32>,
-    /// The side to move's half, then the other's.
+    /// Each bucket's output weights, `2 · HIDDEN`: the side to move's half, then the other's.
     output: Vec<f32>,
-    output_bias: f32,
+    /// Each bucket's output bias.
+    output_bias: Vec<f32>,
 }
 
 /// The clipped, squared activation and its derivative.
@@ -195,21 +201,21 @@ impl Network {
         Network {
             hidden: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             hidden_bias: (0..HIDDEN).map(|_| uniform(0.1)).collect(),
-            output: (0..2 * HIDDEN).map(|_| uniform(0.1)).collect(),
-            output_bias: 0.0,
+            output: (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| uniform(0.1)).collect(),
+            output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
     fn len(&self) -> usize {
-        self.hidden.len() + self.hidden_bias.len() + self.output.len() + 1
+        self.hidden.len() + self.hidden_bias.len() + self.output.len() + self.output_bias.len()
     }
 
     fn zeroed(&self) -> Network {
         Network {
             hidden: vec![0.0; self.hidden.len()],
             hidden_bias: vec![0.0; HIDDEN],
-            output: vec![0.0; 2 * HIDDEN],
-            output_bias: 0.0,
+            output: vec![0.0; OUTPUT_BUCKETS * 2 * HIDDEN],
+            output_bias: vec![0.0; OUTPUT_BUCKETS],
         }
     }
 
@@ -219,7 +225,7 @@ impl Network {
             .iter_mut()
             .chain(&mut self.hidden_bias)
             .chain(&mut self.output)
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(&mut self.output_bias)
     }
 
     /// The two accumulators of a sample: the side to move's, then the other's.
@@ -239,19 +245,25 @@ impl Network {
         }
     }
 
-    /// The network's output for a sample, in units of [`SCALE`] centipawns.
-    fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let (ours, theirs) = self.output.split_at(HIDDEN);
+    /// The output weights of `bucket`.
+    fn output_weights(&self, bucket: usize) -> &[f32] {
+        &self.output[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN]
+    }
+
+    /// The network's output for a sample's accumulators, in units of [`SCALE`] centipawns.
+    fn output(&self, bucket: usize, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
+        let (ours, theirs) = self.output_weights(bucket).split_at(HIDDEN);
         let half = |acc: &[f32; HIDDEN], w: &[f32]| -> f32 {
             acc.iter().zip(w).map(|(&x, &w)| screlu(x).0 * w).sum()
         };
-        half(us, ours) + half(them, theirs) + self.output_bias
+        half(us, ours) + half(them, theirs) + self.output_bias[bucket]
     }
 
     /// The evaluation of `pos` in centipawns for the side to move, unquantised.
     pub fn evaluate(&self, pos: &Position) -> f32 {
-        let (us, them) = self.accumulate(&Sample::new(pos, 0.0, 0.5));
-        self.output(&us, &them) * SCALE as f32
+        let sample = Sample::new(pos, 0.0, 0.5);
+        let (us, them) = self.accumulate(&sample);
+        self.output(sample.bucket(), &us, &them) * SCALE as f32
     }
 
     /// The expected result the network predicts for a sample, from its output.
@@ -262,16 +274,19 @@ impl Network {
     /// The loss of one sample, adding its gradient to `grad`.
     fn backward(&self, sample: &Sample, result_weight: f32, grad: &mut Network) -> f32 {
         let (us, them) = self.accumulate(sample);
-        let predicted = Network::predict(self.output(&us, &them));
+        let bucket = sample.bucket();
+        let predicted = Network::predict(self.output(bucket, &us, &them));
         let k = SCALE as f32 / SIGMOID_CP;
         let error = predicted - sample.target(result_weight);
         let g = 2.0 * error * predicted * (1.0 - predicted) * k;
 
-        grad.output_bias += g;
+        grad.output_bias[bucket] += g;
         let mut delta = [[0.0f32; HIDDEN]; 2];
+        let first = bucket * 2 * HIDDEN;
         for (side, acc) in [&us, &them].into_iter().enumerate() {
-            let weights = &self.output[side * HIDDEN..(side + 1) * HIDDEN];
-            let grads = &mut grad.output[side * HIDDEN..(side + 1) * HIDDEN];
+            let at = first + side * HIDDEN;
+            let weights = &self.output[at..at + HIDDEN];
+            let grads = &mut grad.output[at..at + HIDDEN];
             for i in 0..HIDDEN {
                 let (a, da) = screlu(acc[i]);
                 grads[i] += g * a;
@@ -297,7 +312,8 @@ impl Network {
             .iter()
             .map(|s| {
                 let (us, them) = self.accumulate(s);
-                let error = Network::predict(self.output(&us, &them)) - s.target(result_weight);
+                let out = self.output(s.bucket(), &us, &them);
+                let error = Network::predict(out) - s.target(result_weight);
                 f64::from(error * error)
             })
             .sum();
@@ -315,8 +331,13 @@ impl Network {
         nnue::Weights {
             hidden: self.hidden.chunks_exact(HIDDEN).map(|r| row(r, QA)).collect(),
             hidden_bias: row(&self.hidden_bias, QA),
-            output: [row(&self.output[..HIDDEN], QB), row(&self.output[HIDDEN..], QB)],
-            output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
+            output: std::array::from_fn(|b| {
+                let (ours, theirs) = self.output_weights(b).split_at(HIDDEN);
+                [row(ours, QB), row(theirs, QB)]
+            }),
+            output_bias: std::array::from_fn(|b| {
+                (self.output_bias[b] * (QA * QB) as f32).round() as i32
+            }),
         }
     }
 }
@@ -480,15 +501,23 @@ mod tests {
             "d5".parse().unwrap(),
         );
         // Indices into `values_mut`: hidden weights of an input present, hidden biases,
-        // output weights of both halves, the output bias.
+        // output weights of both halves in the buckets of the two samples (32 pieces and
+        // 3) and of one with none, the output biases.
         let hidden = INPUTS * HIDDEN;
         let output = hidden + HIDDEN;
+        let full = output + (OUTPUT_BUCKETS - 1) * 2 * HIDDEN;
+        let biases = net.len() - OUTPUT_BUCKETS;
         let probes = [
             white_pawn_d5 * HIDDEN + 40,
             white_pawn_d5 * HIDDEN + 90,
             hidden + 40,
             output + 5,
             output + HIDDEN + 70,
+            full + 9,
+            full + HIDDEN + 100,
+            output + 3 * 2 * HIDDEN + 9,
+            biases,
+            biases + 3,
             net.len() - 1,
         ];
         let h = 1e-2;
