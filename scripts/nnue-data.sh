@@ -1,42 +1,44 @@
 #!/usr/bin/env bash
 # Play the games whose positions `crates/engine/nets/default.nnue` is trained on, into
-# target/nnue/ (`rookery-nnue`'s command, in crates/tune/README.md, reads them).
+# target/nnue/ (the training command in scripts/README.md reads them).
 #
 # Usage: scripts/nnue-data.sh
 #
-# Every set is played by the engine of commit d356275 (the second network, trained on the
-# hand-written evaluation's games; bench signature 824495) against itself with
-# `rookery-selfplay --positions`, at a fixed number of nodes a move, built in a git worktree
-# (target/d356275): the same games, and so the same positions, come out on any machine whatever
-# its load. Two threads play games in any order; the trainer sorts the lines, so the order does
-# not matter. A set whose file already holds its games is not played again; one with fewer (a
-# stopped run) is continued from the next game. Roughly 1,300 to 1,500 positions a second on
-# two idle cores, about 75 minutes in all.
+# Each set is one commit's engine against itself, `rookery-selfplay --positions` at 2,000
+# nodes a move, in a worktree of that commit (selfplay-common.sh: the same games on any
+# machine; a stopped run is continued). Two threads play games in any order; the trainer sorts
+# the lines, so the order does not matter. At the end each set's sorted lines are compared with
+# those the committed network was trained on (by SHA-256), so that a difference in the data
+# shows here and not later as a different network. About 75 minutes on two cores.
 set -euo pipefail
-
-repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo_root"
+. "$(dirname "${BASH_SOURCE[0]}")/selfplay-common.sh"
 mkdir -p target/nnue
 
-commit=d356275
-count_games() { if [ -f "$1" ]; then LC_ALL=C grep -c '^\[Round ' "$1" || true; else echo 0; fi; }
-
-# play NAME GAMES NODES SEED: games 1..GAMES, into target/nnue/NAME.pgn and NAME.txt.
-play() {
-    local name=$1 games=$2 nodes=$3 seed=$4
-    local have
-    have=$(count_games "target/nnue/$name.pgn")
-    if [ "$have" -ge "$games" ]; then
-        echo "target/nnue/$name.txt: $have games, nothing to play"
-        return
-    fi
-    [ -d "target/$commit" ] || git worktree add --detach "target/$commit" "$commit"
-    echo "target/nnue/$name.txt: playing games $((have + 1))..$games"
-    (cd "target/$commit" && cargo run --release -p rookery-tune --bin rookery-selfplay -- \
-        --games $((games - have)) --first $((have + 1)) --nodes "$nodes" --random-plies 8 \
-        --seed "$seed" --threads 2 --out "../nnue/$name.pgn" --positions "../nnue/$name.txt")
+# nnue_set COMMIT NAME GAMES SEED: games 1..GAMES into target/nnue/NAME.pgn and NAME.txt.
+nnue_set() {
+    selfplay_set "$1" "target/nnue/$2.pgn" "$3" --nodes 2000 --random-plies 8 --seed "$4" \
+        --threads 2 --positions "$repo_root/target/nnue/$2.txt"
 }
 
-play net2-2k 95000 2000 10
-play net2-validation 500 2000 1010
-wc -l target/nnue/net2-2k.txt target/nnue/net2-validation.txt
+# check NAME SHA256: whether the set's sorted lines are the ones the committed network was made
+# with.
+status=0
+check() {
+    local file="target/nnue/$1.txt" sum
+    sum=$(LC_ALL=C sort "$file" | sha256sum | cut -d' ' -f1)
+    if [ "$sum" = "$2" ]; then
+        echo "$file: $(wc -l < "$file") positions, the same as the committed network's"
+    else
+        echo "$file: NOT the committed network's positions (sorted, SHA-256 $sum)" >&2
+        status=1
+    fi
+}
+
+# The games of d356275 (the second network; bench signature 824495). The validation set only
+# measures the network.
+nnue_set d356275 net2-2k 95000 10
+nnue_set d356275 net2-validation 500 1010
+
+check net2-2k c23dfd7cd2f37a16f037f8fdde8c32fdac1a927558ac12b9bdbce7c695324385
+check net2-validation faf264751d7afb67a9e960c9b8555611cd75b42dd9a52e83ead710859378ce4e
+exit $status
