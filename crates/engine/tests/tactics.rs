@@ -6,7 +6,8 @@
 //! network before it solved 52 and scored 0.30 ("Evaluation network, second round"). The
 //! third network solves 54, and the floor followed it up. The same data with eight output
 //! buckets solves 50 and scores 0.486 against Stockfish 2500 where the third network scored
-//! 0.411 on the same 180 games ("Evaluation network with output buckets"): 50 again.
+//! 0.411 on the same 180 games ("Evaluation network with output buckets"): 50 again. The
+//! network trained on two rounds of games solves 51, and the floor follows it up.
 
 mod epd;
 
@@ -17,7 +18,7 @@ use rookery_engine::{Engine, Limits, ManualClock, Signals};
 /// Nodes per position.
 const BUDGET: u64 = 100_000;
 /// Positions that must be solved at [`BUDGET`] nodes.
-const FLOOR: usize = 50;
+const FLOOR: usize = 51;
 
 #[test]
 fn solves_the_tactical_suite() {
