@@ -11,12 +11,19 @@
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
-# The rounds 1..GAMES that PGN lacks, one a line.
-missing_rounds() { # PGN GAMES
+# The rounds 1..GAMES that PGN lacks, as ranges `FIRST LAST` of consecutive rounds, one a line.
+missing_ranges() { # PGN GAMES
     { [ -f "$1" ] && LC_ALL=C grep -o '^\[Round "[0-9]*"' "$1" || true; } |
         awk -v games="$2" -F'"' '
             { have[$2] = 1 }
-            END { for (r = 1; r <= games; r++) if (!(r in have)) print r }'
+            END {
+                for (r = 1; r <= games; r++) {
+                    if (r in have) continue
+                    first = r
+                    while (r + 1 <= games && !((r + 1) in have)) r++
+                    print first, r
+                }
+            }'
 }
 
 # selfplay_set COMMIT PGN GAMES ARGS...: games 1..GAMES of COMMIT's engine appended to PGN (a
@@ -25,27 +32,19 @@ missing_rounds() { # PGN GAMES
 selfplay_set() {
     local commit=$1 pgn=$2 games=$3
     shift 3
-    local -a missing
-    mapfile -t missing < <(missing_rounds "$pgn" "$games")
-    if [ "${#missing[@]}" -eq 0 ]; then
+    local -a ranges
+    mapfile -t ranges < <(missing_ranges "$pgn" "$games")
+    if [ "${#ranges[@]}" -eq 0 ]; then
         echo "$pgn: all $games games, nothing to play"
         return
     fi
     [ -d "target/$commit" ] || git worktree add --detach "target/$commit" "$commit"
     (cd "target/$commit" && cargo build --release -q -p rookery-tune --bin rookery-selfplay)
-    # Consecutive missing rounds are played as one range.
-    local first=${missing[0]} last=${missing[0]} round
-    for round in "${missing[@]:1}" end; do
-        if [ "$round" != end ] && [ "$round" -eq $((last + 1)) ]; then
-            last=$round
-            continue
-        fi
+    local range first last
+    for range in "${ranges[@]}"; do
+        read -r first last <<< "$range"
         echo "$pgn: playing games $first..$last with the engine of $commit"
         (cd "target/$commit" && target/release/rookery-selfplay --games $((last - first + 1)) \
             --first "$first" --out "$repo_root/$pgn" "$@")
-        if [ "$round" != end ]; then
-            first=$round
-            last=$round
-        fi
     done
 }
