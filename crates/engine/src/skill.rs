@@ -18,9 +18,12 @@ use crate::thread::RootMove;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
-/// Per level: depth, node budget, margin in centipawns, candidate lines.
+/// Per level: depth, node budget, margin in centipawns, candidate lines. Level 1 is the
+/// beginner's: with the 2,000 nodes, margin of 300 and six lines it had, it stood only about
+/// 50 Elo below level 2 with three of the last four networks; now it stands about 250 below
+/// (BENCHMARKS.md, "Levels").
 const LEVELS: [(u32, u64, i32, usize); 8] = [
-    (1, 2_000, 300, 6),
+    (1, 1_000, 400, 8),
     (2, 6_000, 220, 6),
     (3, 20_000, 160, 5),
     (4, 60_000, 110, 5),
