@@ -2,12 +2,14 @@
 //! searches, and one blocking call that searches a position and reports to a handler.
 
 use core::fmt;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rookery_core::{Move, Position};
 
 use crate::handler::{BestMove, Handler, SearchOutcome};
 use crate::history::History;
+use crate::nnue::{self, Weights};
 use crate::score::{Score, MAX_PLY};
 use crate::skill::{splitmix64, Level};
 use crate::thread::{Shared, Worker};
@@ -66,12 +68,31 @@ impl fmt::Display for HashSizeError {
 
 impl std::error::Error for HashSizeError {}
 
+/// A network file could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalFileError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why: it could not be read, or it is not a network this engine reads.
+    pub reason: String,
+}
+
+impl fmt::Display for EvalFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot use network {}: {}", self.path.display(), self.reason)
+    }
+}
+
+impl std::error::Error for EvalFileError {}
+
 /// The engine: a transposition table, per-thread move statistics, and options.
 pub struct Engine {
     options: Options,
     tt: TranspositionTable,
     histories: Vec<Box<History>>,
     searches: u64,
+    /// A network read from a file, and the file; `None`: the built-in network.
+    net: Option<(PathBuf, Box<Weights>)>,
 }
 
 impl Default for Engine {
@@ -102,7 +123,7 @@ impl Engine {
     pub fn with_options(options: Options) -> Result<Engine, HashSizeError> {
         let mb = options.hash_mb;
         let tt = TranspositionTable::new(mb).map_err(|_| HashSizeError { mb })?;
-        let mut engine = Engine { options, tt, histories: Vec::new(), searches: 0 };
+        let mut engine = Engine { options, tt, histories: Vec::new(), searches: 0, net: None };
         engine.set_threads(engine.options.threads);
         Ok(engine)
     }
@@ -161,6 +182,33 @@ impl Engine {
             self.tt.clear();
         }
         self.options.use_nnue = use_nnue;
+    }
+
+    /// Evaluates with the network in the file at `path` (UCI `EvalFile`), or with the
+    /// built-in one (`None`). A new network clears the transposition table, whose entries
+    /// keep the old one's static scores.
+    ///
+    /// # Errors
+    /// [`EvalFileError`] if the file cannot be read or is not a network of this engine's
+    /// shape; the network in use stays.
+    pub fn set_eval_file(&mut self, path: Option<&Path>) -> Result<(), EvalFileError> {
+        let net = match path {
+            None => None,
+            Some(path) => {
+                let error = |reason: String| EvalFileError { path: path.to_owned(), reason };
+                let bytes = std::fs::read(path).map_err(|e| error(e.to_string()))?;
+                let weights = Weights::from_bytes(&bytes).map_err(|e| error(e.to_string()))?;
+                Some((path.to_owned(), Box::new(weights)))
+            }
+        };
+        self.net = net;
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// The network file in use, or `None` for the built-in network.
+    pub fn eval_file(&self) -> Option<&Path> {
+        self.net.as_ref().map(|(path, _)| path.as_path())
     }
 
     /// Sets the playing level (`None`: full strength).
@@ -253,6 +301,10 @@ impl Engine {
             max_depth: max_depth.clamp(1, MAX_PLY as u32 - 8) as i32,
             selective: limits.mate.is_none(),
             use_nnue: self.options.use_nnue,
+            net: match &self.net {
+                Some((_, net)) => net,
+                None => nnue::network(),
+            },
         };
         let (main_history, helpers) =
             self.histories.split_first_mut().expect("at least one thread");

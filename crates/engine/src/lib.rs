@@ -24,7 +24,7 @@ mod tt;
 #[doc(hidden)]
 pub mod tuning;
 
-pub use engine::{Engine, HashSizeError, Options};
+pub use engine::{Engine, EvalFileError, HashSizeError, Options};
 pub use handler::{BestMove, Collect, Handler, SearchInfo, SearchOutcome};
 pub use limits::{Limits, Signals, TimeLeft};
 pub use score::{Bound, Score, MAX_PLY};

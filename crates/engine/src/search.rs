@@ -545,7 +545,7 @@ impl Worker<'_> {
         if !self.shared.use_nnue {
             return classical(pos);
         }
-        let net = crate::nnue::network();
+        let net = self.shared.net;
         let value = self.accumulators.evaluate(net, ply, pos.turn());
         debug_assert_eq!(value, net.evaluate(pos), "{pos} at ply {ply}");
         value

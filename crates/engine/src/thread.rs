@@ -14,7 +14,7 @@ use rookery_core::{Move, Piece, Position};
 use crate::handler::{Handler, SearchInfo};
 use crate::history::{History, Killers};
 use crate::movepick::{Mode, MoveBuffer, MovePicker, QuietHints};
-use crate::nnue::Accumulators;
+use crate::nnue::{Accumulators, Weights};
 use crate::score::{Bound, Score, INFINITE, MATE, MAX_PLY};
 use crate::timeman::{Clock, TimeManager};
 use crate::tt::TranspositionTable;
@@ -43,6 +43,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) selective: bool,
     /// Evaluate with the network rather than the hand-written terms.
     pub(crate) use_nnue: bool,
+    /// The network.
+    pub(crate) net: &'a Weights,
 }
 
 impl Shared<'_> {

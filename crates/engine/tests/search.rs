@@ -298,3 +298,53 @@ fn levels_vary_their_moves() {
     }
     assert!(moves.len() >= 3, "{moves:?}");
 }
+
+#[test]
+fn a_network_from_a_file() {
+    use rookery_engine::nnue::{Weights, QA, QB, SCALE};
+    use std::path::Path;
+
+    let pos = position(POSITIONS[1]);
+    let run = |engine: &mut Engine, depth| {
+        engine.clear();
+        let outcome = search(engine, &pos, &[], &Limits::depth(depth));
+        (outcome.best, outcome.nodes, outcome.score)
+    };
+    let mut engine = Engine::new();
+    let built_in = (run(&mut engine, 1), run(&mut engine, 8));
+    assert_eq!(engine.eval_file(), None);
+
+    // The built-in network's own file searches the same trees.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/default.nnue");
+    engine.set_eval_file(Some(&file)).unwrap();
+    assert_eq!(engine.eval_file(), Some(file.as_path()));
+    assert_eq!((run(&mut engine, 1), run(&mut engine, 8)), built_in);
+
+    // Another network (the same with half a pawn more for the side to move) scores otherwise.
+    let dir = std::env::temp_dir().join(format!("rookery-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut weights = Weights::from_bytes(&std::fs::read(&file).unwrap()).unwrap();
+    let before = weights.evaluate(&pos);
+    weights.output_bias.iter_mut().for_each(|b| *b += 50 * QA * QB / SCALE);
+    assert_eq!(weights.evaluate(&pos), before + 50);
+    let other = dir.join("other.nnue");
+    std::fs::write(&other, weights.to_bytes()).unwrap();
+    engine.set_eval_file(Some(&other)).unwrap();
+    assert_ne!(run(&mut engine, 1).2, built_in.0 .2);
+
+    // A file that is missing or not a network is refused, naming it, and the network in use
+    // stays.
+    let garbage = dir.join("garbage.nnue");
+    std::fs::write(&garbage, "not a network").unwrap();
+    for bad in [dir.join("missing.nnue"), garbage] {
+        let error = engine.set_eval_file(Some(&bad)).unwrap_err();
+        assert_eq!(error.path, bad);
+        assert!(error.to_string().contains(&bad.display().to_string()), "{error}");
+        assert_eq!(engine.eval_file(), Some(other.as_path()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // And back to the built-in network.
+    engine.set_eval_file(None).unwrap();
+    assert_eq!((run(&mut engine, 1), run(&mut engine, 8)), built_in);
+}

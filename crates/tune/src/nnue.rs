@@ -206,6 +206,19 @@ impl Network {
         }
     }
 
+    /// The network a quantised one stands for: each weight divided by its scale, so that
+    /// training can go on from a network the engine plays with ([`Network::quantise`] gives
+    /// the same weights back).
+    pub fn from_weights(weights: &nnue::Weights) -> Network {
+        let real = |row: &[i16; HIDDEN], scale: i32| row.map(|w| f32::from(w) / scale as f32);
+        Network {
+            hidden: weights.hidden.iter().flat_map(|row| real(row, QA)).collect(),
+            hidden_bias: real(&weights.hidden_bias, QA).to_vec(),
+            output: weights.output.iter().flatten().flat_map(|row| real(row, QB)).collect(),
+            output_bias: weights.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
+        }
+    }
+
     fn len(&self) -> usize {
         self.hidden.len() + self.hidden_bias.len() + self.output.len() + self.output_bias.len()
     }
@@ -384,14 +397,14 @@ impl Adam {
     }
 }
 
-/// Trains a network on `train` from random weights; `progress` hears each epoch's number,
-/// training loss and the network after it.
+/// Trains `net` (random weights from [`Network::random`], or a network to go on from) on
+/// `train`; `progress` hears each epoch's number, training loss and the network after it.
 pub fn train(
+    mut net: Network,
     train: &[Sample],
     settings: &Training,
     mut progress: impl FnMut(u32, f64, &Network),
 ) -> Network {
-    let mut net = Network::random(settings.seed);
     let mut adam = Adam { m: vec![0.0; net.len()], v: vec![0.0; net.len()], t: 0 };
     let threads = settings.threads.max(1);
     let mut grads: Vec<Network> = (0..threads).map(|_| net.zeroed()).collect();
@@ -550,7 +563,7 @@ mod tests {
         let settings =
             Training { epochs: 200, batch: 5, rate: 0.01, result_weight: 0.5, threads: 2, seed: 1 };
         let mut losses = Vec::new();
-        let net = train(&samples, &settings, |_, loss, _| losses.push(loss));
+        let net = train(Network::random(1), &samples, &settings, |_, loss, _| losses.push(loss));
         assert!(losses[losses.len() - 1] < losses[0] / 4.0, "{losses:?}");
         let quantised = net.quantise();
         for fen in ["4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1", "4k3/3qp3/8/8/8/8/8/4K3 b - - 0 1"] {
@@ -559,7 +572,16 @@ mod tests {
             assert!(float > 200.0, "{fen}: {float}");
             assert!((float - int as f32).abs() < 0.02 * float.abs() + 10.0, "{fen}: {float} {int}");
         }
-        let same = train(&samples, &settings, |_, _, _| ());
+        let same = train(Network::random(1), &samples, &settings, |_, _, _| ());
         assert_eq!(same, net, "the same seed and data train the same network");
+
+        // Read back for more training, the quantised network is itself again, and it starts
+        // where the first training ended, not where random weights do.
+        let restored = Network::from_weights(&quantised);
+        assert_eq!(restored.quantise(), quantised);
+        let mut again = Vec::new();
+        let short = Training { epochs: 1, rate: 1e-4, ..settings };
+        train(restored, &samples, &short, |_, loss, _| again.push(loss));
+        assert!(again[0] < losses[0] / 4.0, "{again:?} after {losses:?}");
     }
 }

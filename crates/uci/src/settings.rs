@@ -3,7 +3,7 @@
 use core::fmt;
 use std::time::Duration;
 
-use rookery_engine::{Engine, HashSizeError, Level, ELO_RANGE};
+use rookery_engine::{Engine, EvalFileError, HashSizeError, Level, ELO_RANGE};
 
 use crate::{OptionDecl, OptionKind};
 
@@ -51,6 +51,8 @@ pub enum OptionError {
     },
     /// The hash table could not be resized.
     Hash(HashSizeError),
+    /// The network file could not be used.
+    EvalFile(EvalFileError),
 }
 
 impl fmt::Display for OptionError {
@@ -64,6 +66,7 @@ impl fmt::Display for OptionError {
                 write!(f, "option \"{name}\" takes {expected}, and no value was given")
             }
             OptionError::Hash(e) => e.fmt(f),
+            OptionError::EvalFile(e) => e.fmt(f),
         }
     }
 }
@@ -88,6 +91,13 @@ pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDe
         spin("Move Overhead", options.move_overhead.as_millis() as i64, 0, 5_000),
         check("Ponder", settings.ponder),
         check("UseNNUE", options.use_nnue),
+        // Empty: the network built into the engine.
+        OptionDecl {
+            name: "EvalFile".to_owned(),
+            kind: OptionKind::String {
+                default: engine.eval_file().map(|p| p.display().to_string()).unwrap_or_default(),
+            },
+        },
         spin("Skill Level", i64::from(settings.skill_level), 0, 20),
         spin("Level", i64::from(settings.level), 0, i64::from(Level::MAX.get())),
         check("UCI_LimitStrength", settings.limit_strength),
@@ -139,6 +149,11 @@ pub(crate) fn apply(
         }
         "ponder" => settings.ponder = check("Ponder", value)?,
         "usennue" => engine.set_use_nnue(check("UseNNUE", value)?),
+        "evalfile" => {
+            // No value, or `<empty>`: back to the built-in network.
+            let path = value.map(str::trim).filter(|v| !v.is_empty() && *v != "<empty>");
+            engine.set_eval_file(path.map(std::path::Path::new)).map_err(OptionError::EvalFile)?;
+        }
         "skill level" => settings.skill_level = spin("Skill Level", value, 0, 20)? as u32,
         "level" => {
             settings.level = spin("Level", value, 0, i64::from(Level::MAX.get()))? as u8;

@@ -64,6 +64,7 @@ fn handshake_declares_the_options() {
         "Move Overhead",
         "Ponder",
         "UseNNUE",
+        "EvalFile",
         "Skill Level",
         "Level",
         "UCI_LimitStrength",
@@ -197,6 +198,7 @@ position fen 8/8/8/8/8/8/8/8 w - - 0 1
 setoption name Hash value lots
 setoption name Hash value 0
 setoption name Colour value blue
+setoption name EvalFile value /nonexistent/rookery.nnue
 go depth x
 isready
 quit
@@ -212,6 +214,7 @@ quit
             "ignored: setoption name Hash value lots: option \"Hash\" takes a whole number from 1 to 65536, not \"lots\"",
             "ignored: setoption name Hash value 0: option \"Hash\" takes a whole number from 1 to 65536, not \"0\"",
             "ignored: setoption name Colour value blue: unknown option \"Colour\"",
+            "ignored: setoption name EvalFile value /nonexistent/rookery.nnue: cannot use network /nonexistent/rookery.nnue: No such file or directory (os error 2)",
             "ignored: go depth x: expected a number after \"depth\", found \"x\"",
         ],
         "{lines:?}"
@@ -220,6 +223,26 @@ quit
     let best = best_moves(&lines);
     assert_eq!(best.len(), 1);
     assert_legal("position startpos", best[0].0);
+}
+
+#[test]
+fn a_network_file_is_declared_and_used() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/default.nnue");
+    let lines = session(&format!(
+        "setoption name EvalFile value {file}\nuci\nposition startpos\ngo depth 4\n\
+         setoption name EvalFile value <empty>\nuci\nquit\n"
+    ));
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    let declared: Vec<&String> =
+        lines.iter().filter(|l| l.starts_with("option name EvalFile type string")).collect();
+    assert_eq!(
+        declared,
+        [
+            &format!("option name EvalFile type string default {file}"),
+            &"option name EvalFile type string default <empty>".to_owned()
+        ],
+    );
+    assert_eq!(best_moves(&lines).len(), 1, "{lines:?}");
 }
 
 #[test]

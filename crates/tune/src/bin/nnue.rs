@@ -8,7 +8,7 @@ use anyhow::{ensure, Context, Result};
 use clap::Parser;
 use rookery_core::Position;
 use rookery_engine::tuning::{evaluate_with_params, ACTIVE};
-use rookery_tune::nnue::{self, Sample, Training};
+use rookery_tune::nnue::{self, Network, Sample, Training};
 
 /// Train the engine's network on scored positions.
 #[derive(Debug, Parser)]
@@ -42,6 +42,9 @@ struct Args {
     /// Seeds the starting weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Go on training this network (a file the engine reads) instead of random weights.
+    #[arg(long)]
+    start: Option<PathBuf>,
     /// Threads each batch is split across.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
@@ -117,7 +120,21 @@ fn main() -> Result<()> {
         threads: args.threads,
         seed: args.seed,
     };
-    let net = nnue::train(&train, &settings, |epoch, loss, net| {
+    let start = match &args.start {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let weights = rookery_engine::nnue::Weights::from_bytes(&bytes)
+                .with_context(|| format!("{}: not a network the engine reads", path.display()))?;
+            if !held.is_empty() {
+                let loss = Network::from_weights(&weights).loss(&held, args.result_weight);
+                eprintln!("validation: {}'s loss {loss:.6}", path.display());
+            }
+            Network::from_weights(&weights)
+        }
+        None => Network::random(args.seed),
+    };
+    let net = nnue::train(start, &train, &settings, |epoch, loss, net| {
         let validation = if held.is_empty() {
             String::new()
         } else {
