@@ -50,7 +50,7 @@ pub enum OptionKind {
 const KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
 
 /// `<empty>` is how UCI writes an empty string value.
-fn unempty(text: String) -> String {
+pub(crate) fn unempty(text: String) -> String {
     if text == "<empty>" {
         String::new()
     } else {

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rookery_engine::{Engine, EvalFileError, HashSizeError, Level, ELO_RANGE};
 
+use crate::option::unempty;
 use crate::{OptionDecl, OptionKind};
 
 /// The largest `Hash` accepted, in megabytes.
@@ -151,8 +152,10 @@ pub(crate) fn apply(
         "usennue" => engine.set_use_nnue(check("UseNNUE", value)?),
         "evalfile" => {
             // No value, or `<empty>`: back to the built-in network.
-            let path = value.map(str::trim).filter(|v| !v.is_empty() && *v != "<empty>");
-            engine.set_eval_file(path.map(std::path::Path::new)).map_err(OptionError::EvalFile)?;
+            let path = value.map(|v| unempty(v.trim().to_owned())).filter(|v| !v.is_empty());
+            engine
+                .set_eval_file(path.as_deref().map(std::path::Path::new))
+                .map_err(OptionError::EvalFile)?;
         }
         "skill level" => settings.skill_level = spin("Skill Level", value, 0, 20)? as u32,
         "level" => {

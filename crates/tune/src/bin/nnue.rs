@@ -126,11 +126,12 @@ fn main() -> Result<()> {
                 std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             let weights = rookery_engine::nnue::Weights::from_bytes(&bytes)
                 .with_context(|| format!("{}: not a network the engine reads", path.display()))?;
+            let net = Network::from_weights(&weights);
             if !held.is_empty() {
-                let loss = Network::from_weights(&weights).loss(&held, args.result_weight);
+                let loss = net.loss(&held, args.result_weight);
                 eprintln!("validation: {}'s loss {loss:.6}", path.display());
             }
-            Network::from_weights(&weights)
+            net
         }
         None => Network::random(args.seed),
     };
