@@ -9,7 +9,7 @@
 # machine; a stopped run is continued). Two threads play games in any order; the trainer sorts
 # the lines, so the order does not matter. At the end each set's sorted lines are compared with
 # those the committed network was trained on (by SHA-256), so that a difference in the data
-# shows here and not later as a different network. About three and a half hours on two cores.
+# shows here and not later as a different network. Three to five hours on two cores.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/selfplay-common.sh"
 mkdir -p target/nnue
@@ -35,15 +35,18 @@ check() {
 }
 
 # The games of d356275 (the second network; bench signature 824495), of 6848263 (the network
-# with eight output buckets; 811639) and of d019923 (the network on two rounds of games;
-# 782060). The validation set only measures the network.
+# with eight output buckets; 811639), of d019923 (the network on two rounds of games; 782060)
+# and of 3001b30 (the network on three rounds; 691435). The validation set only measures the
+# network.
 nnue_set d356275 net2-2k 95000 10
 nnue_set d356275 net2-validation 500 1010
 nnue_set 6848263 buckets-2k 60000 12
 nnue_set d019923 net5-2k 60000 13
+nnue_set 3001b30 net6-2k 60000 14
 
 check net2-2k c23dfd7cd2f37a16f037f8fdde8c32fdac1a927558ac12b9bdbce7c695324385
 check net2-validation faf264751d7afb67a9e960c9b8555611cd75b42dd9a52e83ead710859378ce4e
 check buckets-2k 216e36cb23216387ba713d252dc0a718d74c0c243ab206a4025f6d735eab7ddd
 check net5-2k ed3dbd3dc3824c317e30f7b474f2973da078db3537b4609a69c4af0a5e8f0b42
+check net6-2k 3d3abd5f7a842eda06bd5bf4fc3caeb662a8c8bdda16c2d070646aa1aad024b7
 exit $status
