@@ -1,7 +1,8 @@
 //! The search: principal variation search (CPW "Principal Variation Search") in a negamax
 //! frame with alpha-beta, a transposition table, and the usual selectivity — null-move
 //! pruning, reverse futility pruning, razoring, futility and late-move pruning, static
-//! exchange and history pruning, late-move reductions, check and singular extensions,
+//! exchange and history pruning, late-move reductions, check and singular extensions (two
+//! plies for a move with no alternative, one fewer for a hash move not singular but above beta),
 //! internal iterative reductions, mate-distance pruning — over a quiescence search of
 //! captures and queen promotions with stand pat (CPW "Quiescence Search"). Static
 //! evaluations are corrected by what searches of the same pawn structure found
@@ -118,6 +119,7 @@ impl Worker<'_> {
             self.corrected(root, raw)
         };
         self.stack[2].killers = Default::default();
+        self.stack[1].double_extensions = 0;
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let mut child = *root;
@@ -316,6 +318,7 @@ impl Worker<'_> {
                 self.shared.tt.prefetch(child.zobrist());
                 self.stack[ply].played = None;
                 self.stack[ply + 1].plies_from_null = 0;
+                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 self.accumulators.set(ply + 1, child.board());
                 self.keys.push(child.repetition_key());
                 let value =
@@ -426,18 +429,30 @@ impl Worker<'_> {
                         return DRAW;
                     }
                     if value < singular_beta {
-                        extension = 1;
+                        // Far below it, off the principal variation: no alternative at
+                        // all, so two plies deeper, at most six times on a path (Stockfish's
+                        // double extensions).
+                        let alone = !pv_node && value < singular_beta - 20;
+                        extension =
+                            if alone && self.stack[ply].double_extensions < 6 { 2 } else { 1 };
                     } else if singular_beta >= beta {
                         // Multi-cut: another move also beats beta, so this node fails high.
                         return singular_beta;
+                    } else if tt_value >= beta {
+                        // Not singular, and expected to fail high anyway: if this move
+                        // does not, another nearly as good may, so it is searched a ply
+                        // less (Stockfish's negative extension).
+                        extension = -1;
                     }
                 }
                 if gives_check {
-                    extension = 1;
+                    extension = extension.max(1);
                 }
             }
             let new_depth = depth - 1 + extension;
             self.push(piece, m, &child, ply);
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(extension >= 2);
             let mut value;
             if legal == 1 {
                 value =

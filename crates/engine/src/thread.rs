@@ -79,6 +79,8 @@ pub(crate) struct Frame {
     pub(crate) plies_from_null: usize,
     /// The move a singular-extension search leaves out at this ply.
     pub(crate) excluded: Option<Move>,
+    /// Moves extended by two plies on the path to this ply, which may not be many.
+    pub(crate) double_extensions: u8,
 }
 
 /// One search thread.

@@ -8,7 +8,7 @@ use rookery_engine::bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 use rookery_engine::ManualClock;
 
 /// The signature at [`BENCH_DEPTH`].
-const SIGNATURE: u64 = 791_107;
+const SIGNATURE: u64 = 818_541;
 
 #[test]
 fn bench_signature_is_stable() {

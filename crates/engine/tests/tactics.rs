@@ -8,7 +8,8 @@
 //! buckets solves 50 and scores 0.486 against Stockfish 2500 where the third network scored
 //! 0.411 on the same 180 games ("Evaluation network with output buckets"): 50 again. The
 //! network trained on two rounds of games solves 51, and the floor follows it up; the one on
-//! three rounds solves 51 too, the one on four 52, and the floor follows it up.
+//! three rounds solves 51 too, the one on four 52, and the floor follows it up; with double
+//! and negative singular extensions 56, and the floor follows it up.
 
 mod epd;
 
@@ -19,7 +20,7 @@ use rookery_engine::{Engine, Limits, ManualClock, Signals};
 /// Nodes per position.
 const BUDGET: u64 = 100_000;
 /// Positions that must be solved at [`BUDGET`] nodes.
-const FLOOR: usize = 52;
+const FLOOR: usize = 56;
 
 #[test]
 fn solves_the_tactical_suite() {
