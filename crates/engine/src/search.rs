@@ -2,8 +2,8 @@
 //! frame with alpha-beta, a transposition table, and the usual selectivity — null-move
 //! pruning, reverse futility pruning, razoring, futility and late-move pruning, static
 //! exchange and history pruning, late-move reductions, check and singular extensions (two
-//! plies for a move with no alternative, one fewer for a hash move not singular but above beta),
-//! internal iterative reductions, mate-distance pruning — over a quiescence search of
+//! plies for a move with no alternative, one fewer for a hash move not singular but above
+//! beta), internal iterative reductions, mate-distance pruning — over a quiescence search of
 //! captures and queen promotions with stand pat (CPW "Quiescence Search"). Static
 //! evaluations are corrected by what searches of the same pawn structure found
 //! ([`crate::correction`]), and late moves are reduced more at expected cut nodes (nodes
@@ -119,7 +119,6 @@ impl Worker<'_> {
             self.corrected(root, raw)
         };
         self.stack[2].killers = Default::default();
-        self.stack[1].double_extensions = 0;
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let mut child = *root;
@@ -179,6 +178,7 @@ impl Worker<'_> {
     fn push(&mut self, piece: Option<Piece>, m: Move, child: &Position, ply: usize) {
         self.stack[ply].played = piece.map(|p| (p, m));
         self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
         self.accumulators.set(ply + 1, child.board());
         self.keys.push(child.repetition_key());
     }
@@ -451,8 +451,7 @@ impl Worker<'_> {
             }
             let new_depth = depth - 1 + extension;
             self.push(piece, m, &child, ply);
-            self.stack[ply + 1].double_extensions =
-                self.stack[ply].double_extensions + u8::from(extension >= 2);
+            self.stack[ply + 1].double_extensions += u8::from(extension >= 2);
             let mut value;
             if legal == 1 {
                 value =
