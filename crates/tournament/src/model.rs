@@ -1,0 +1,474 @@
+//! The tournament as data: players, their round-by-round entries and the settings that pairing
+//! and tie-breaks read. This is what a TRF file says, decoded; every engine of the crate reads
+//! it and none of them writes to it.
+
+use std::fmt;
+use std::num::NonZeroU32;
+
+/// A player's pairing number (TPN, FIDE C.04.2 2.3; the "starting rank" of a TRF `001` line),
+/// from 1.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct PlayerId(NonZeroU32);
+
+impl PlayerId {
+    /// The pairing number `n`, or `None` for 0.
+    pub const fn new(n: u32) -> Option<PlayerId> {
+        match NonZeroU32::new(n) {
+            Some(n) => Some(PlayerId(n)),
+            None => None,
+        }
+    }
+
+    /// The pairing number of the player at `index` (0-based) in [`Tournament::players`].
+    ///
+    /// # Panics
+    ///
+    /// If `index + 1` does not fit in a `u32`.
+    pub fn from_index(index: usize) -> PlayerId {
+        let n = u32::try_from(index + 1).expect("player index fits in u32");
+        PlayerId(NonZeroU32::new(n).expect("index + 1 is not zero"))
+    }
+
+    /// The pairing number, from 1.
+    pub const fn get(self) -> u32 {
+        self.0.get()
+    }
+
+    /// The 0-based index of this player in [`Tournament::players`].
+    pub const fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A score in tenths of a point, as TRF writes scores (`2.5`, `10.0`). Exact: never a float.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Points(pub u32);
+
+impl Points {
+    /// No points.
+    pub const ZERO: Points = Points(0);
+    /// Half a point.
+    pub const HALF: Points = Points(5);
+    /// One point.
+    pub const ONE: Points = Points(10);
+
+    /// Points from tenths of a point.
+    pub const fn from_tenths(tenths: u32) -> Points {
+        Points(tenths)
+    }
+
+    /// The score in tenths of a point.
+    pub const fn tenths(self) -> u32 {
+        self.0
+    }
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, other: Points) -> Points {
+        Points(self.0 + other.0)
+    }
+}
+
+impl std::ops::AddAssign for Points {
+    fn add_assign(&mut self, other: Points) {
+        self.0 += other.0;
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        Points(iter.map(|p| p.0).sum())
+    }
+}
+
+impl fmt::Display for Points {
+    /// One decimal, as TRF writes it: `0.0`, `2.5`, `10.0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = format!("{}.{}", self.0 / 10, self.0 % 10);
+        f.pad(&text)
+    }
+}
+
+/// A piece colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Colour {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub const fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// What one round was for one player: the result code of a TRF round block (TRF-2026, the
+/// same letters as TRF-16).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ResultCode {
+    /// `1`: won a played game.
+    Win,
+    /// `=`: drew a played game.
+    Draw,
+    /// `0`: lost a played game.
+    Loss,
+    /// `W`: won a game that was played but is not rated (e.g. less than one move each).
+    UnratedWin,
+    /// `D`: drew a game that was played but is not rated.
+    UnratedDraw,
+    /// `L`: lost a game that was played but is not rated.
+    UnratedLoss,
+    /// `+`: won by forfeit (the game was not played).
+    ForfeitWin,
+    /// `-`: lost by forfeit (the game was not played).
+    ForfeitLoss,
+    /// `H`: a requested half-point bye.
+    HalfPointBye,
+    /// `F`: a full-point bye (not the pairing-allocated bye).
+    FullPointBye,
+    /// `U`: the pairing-allocated bye (PAB): unpaired because the number was odd.
+    PairingAllocatedBye,
+    /// `Z` (or a blank block): a zero-point bye, an absence.
+    ZeroPointBye,
+}
+
+impl ResultCode {
+    /// Every code, in TRF's order of listing.
+    pub const ALL: [ResultCode; 12] = [
+        ResultCode::ForfeitWin,
+        ResultCode::ForfeitLoss,
+        ResultCode::UnratedWin,
+        ResultCode::UnratedDraw,
+        ResultCode::UnratedLoss,
+        ResultCode::Win,
+        ResultCode::Draw,
+        ResultCode::Loss,
+        ResultCode::HalfPointBye,
+        ResultCode::FullPointBye,
+        ResultCode::PairingAllocatedBye,
+        ResultCode::ZeroPointBye,
+    ];
+
+    /// The TRF letter of this code.
+    pub const fn to_char(self) -> char {
+        match self {
+            ResultCode::Win => '1',
+            ResultCode::Draw => '=',
+            ResultCode::Loss => '0',
+            ResultCode::UnratedWin => 'W',
+            ResultCode::UnratedDraw => 'D',
+            ResultCode::UnratedLoss => 'L',
+            ResultCode::ForfeitWin => '+',
+            ResultCode::ForfeitLoss => '-',
+            ResultCode::HalfPointBye => 'H',
+            ResultCode::FullPointBye => 'F',
+            ResultCode::PairingAllocatedBye => 'U',
+            ResultCode::ZeroPointBye => 'Z',
+        }
+    }
+
+    /// The code a TRF letter stands for (`'1'`, `'='`, …); lowercase letters are accepted.
+    pub fn from_char(c: char) -> Option<ResultCode> {
+        ResultCode::ALL
+            .into_iter()
+            .find(|code| code.to_char() == c.to_ascii_uppercase())
+    }
+
+    /// Whether the game was played over the board (`1 = 0 W D L`).
+    pub const fn is_played(self) -> bool {
+        matches!(
+            self,
+            ResultCode::Win
+                | ResultCode::Draw
+                | ResultCode::Loss
+                | ResultCode::UnratedWin
+                | ResultCode::UnratedDraw
+                | ResultCode::UnratedLoss
+        )
+    }
+
+    /// Whether the code needs an opponent: a played game or a forfeit.
+    pub const fn has_opponent(self) -> bool {
+        self.is_played() || matches!(self, ResultCode::ForfeitWin | ResultCode::ForfeitLoss)
+    }
+
+    /// The outcome this code counts as for points (win, draw or loss).
+    pub const fn outcome(self) -> Outcome {
+        match self {
+            ResultCode::Win
+            | ResultCode::UnratedWin
+            | ResultCode::ForfeitWin
+            | ResultCode::FullPointBye
+            | ResultCode::PairingAllocatedBye => Outcome::Win,
+            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => {
+                Outcome::Draw
+            }
+            ResultCode::Loss
+            | ResultCode::UnratedLoss
+            | ResultCode::ForfeitLoss
+            | ResultCode::ZeroPointBye => Outcome::Loss,
+        }
+    }
+}
+
+/// Win, draw or loss, whatever the way it came about.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// A win (over the board, by forfeit, or a bye worth a win).
+    Win,
+    /// A draw or a half-point bye.
+    Draw,
+    /// A loss, a forfeit loss or a zero-point bye.
+    Loss,
+}
+
+/// One round of one player: an opponent and colour for a game or forfeit, none for a bye.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RoundEntry {
+    /// The opponent, for a played game or a forfeit.
+    pub opponent: Option<PlayerId>,
+    /// The colour the player had (or would have had, for a forfeit).
+    pub colour: Option<Colour>,
+    /// What the round was.
+    pub result: ResultCode,
+}
+
+impl RoundEntry {
+    /// A round without opponent: a bye or an absence.
+    pub const fn bye(result: ResultCode) -> RoundEntry {
+        RoundEntry { opponent: None, colour: None, result }
+    }
+
+    /// The absence a blank TRF block stands for (zero points, not paired).
+    pub const ABSENT: RoundEntry = RoundEntry::bye(ResultCode::ZeroPointBye);
+
+    /// Whether a game was played over the board this round.
+    pub const fn is_played(&self) -> bool {
+        self.result.is_played()
+    }
+
+    /// Whether the player was paired this round (a game, a forfeit or the PAB): what FIDE's
+    /// rules call having "participated in the pairing".
+    pub const fn was_paired(&self) -> bool {
+        self.opponent.is_some() || matches!(self.result, ResultCode::PairingAllocatedBye)
+    }
+}
+
+/// The points each kind of round is worth: TRF-2026 line `162`, TRF(bx) `BBW`…`BBU`, JaVaFo's
+/// `XXS`. The default is 1, ½, 0, and the PAB worth a win.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Scoring {
+    /// A win over the board (`1`, `W`).
+    pub win: Points,
+    /// A draw over the board (`=`, `D`).
+    pub draw: Points,
+    /// A loss over the board (`0`, `L`).
+    pub loss: Points,
+    /// A forfeit win (`+`).
+    pub forfeit_win: Points,
+    /// A forfeit loss (`-`).
+    pub forfeit_loss: Points,
+    /// A requested half-point bye (`H`).
+    pub half_point_bye: Points,
+    /// A full-point bye (`F`).
+    pub full_point_bye: Points,
+    /// The pairing-allocated bye (`U`).
+    pub pairing_allocated_bye: Points,
+    /// A zero-point bye or absence (`Z`).
+    pub zero_point_bye: Points,
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring {
+            win: Points::ONE,
+            draw: Points::HALF,
+            loss: Points::ZERO,
+            forfeit_win: Points::ONE,
+            forfeit_loss: Points::ZERO,
+            half_point_bye: Points::HALF,
+            full_point_bye: Points::ONE,
+            pairing_allocated_bye: Points::ONE,
+            zero_point_bye: Points::ZERO,
+        }
+    }
+}
+
+impl Scoring {
+    /// What a round with this code is worth.
+    pub const fn points(&self, code: ResultCode) -> Points {
+        match code {
+            ResultCode::Win | ResultCode::UnratedWin => self.win,
+            ResultCode::Draw | ResultCode::UnratedDraw => self.draw,
+            ResultCode::Loss | ResultCode::UnratedLoss => self.loss,
+            ResultCode::ForfeitWin => self.forfeit_win,
+            ResultCode::ForfeitLoss => self.forfeit_loss,
+            ResultCode::HalfPointBye => self.half_point_bye,
+            ResultCode::FullPointBye => self.full_point_bye,
+            ResultCode::PairingAllocatedBye => self.pairing_allocated_bye,
+            ResultCode::ZeroPointBye => self.zero_point_bye,
+        }
+    }
+}
+
+/// One player of a tournament: the `001` line.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Player {
+    /// Sex, as the file gives it (`m`, `w`/`f`), if any.
+    pub sex: Option<char>,
+    /// Title (`GM`, `IM`, `WGM`, `FM`, `WIM`, `CM`, `WFM`, `WCM`, lowercase in TRF), if any.
+    pub title: Option<String>,
+    /// Name, `Lastname, Firstname` by convention.
+    pub name: String,
+    /// Rating (FIDE or the one the tournament uses), if any.
+    pub rating: Option<u16>,
+    /// Federation, three letters, if any.
+    pub federation: Option<String>,
+    /// FIDE identifier, if any.
+    pub fide_id: Option<u64>,
+    /// Birth date as written (`YYYY/MM/DD`, or a year), if any.
+    pub birth_date: Option<String>,
+    /// The score the file declares (checked against the rounds when read).
+    pub points: Points,
+    /// The rank the file declares, if any.
+    pub rank: Option<u32>,
+    /// One entry per round, from round 1; shorter than the tournament's rounds when the
+    /// player has no entry for the last ones (not yet paired, or a late entry).
+    pub rounds: Vec<RoundEntry>,
+}
+
+impl Player {
+    /// The entry of round `round` (from 1), if the player has one.
+    pub fn round(&self, round: u32) -> Option<&RoundEntry> {
+        self.rounds.get(round.checked_sub(1)? as usize)
+    }
+}
+
+/// Fictitious points added to a player's score for pairing only (acceleration): TRF-2026
+/// `250`, TRF(x) `XXA`. `points[r]` is added when pairing round `r + 1`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Acceleration {
+    /// The player.
+    pub player: PlayerId,
+    /// The points added, round by round from round 1.
+    pub points: Vec<Points>,
+}
+
+/// Players who must not be paired with each other (siblings, team-mates): TRF-2026 `260`,
+/// TRF(x) `XXP`. Every two players of the group are a forbidden pair, in the rounds given.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ForbiddenPairs {
+    /// The players, every two of whom may not meet.
+    pub players: Vec<PlayerId>,
+    /// The first round (from 1) the ban applies to; `None`: from the start.
+    pub first_round: Option<u32>,
+    /// The last round the ban applies to; `None`: to the end.
+    pub last_round: Option<u32>,
+}
+
+impl ForbiddenPairs {
+    /// Whether the ban applies when pairing `round` (from 1).
+    pub fn applies_to(&self, round: u32) -> bool {
+        self.first_round.is_none_or(|first| round >= first)
+            && self.last_round.is_none_or(|last| round <= last)
+    }
+}
+
+/// A whole tournament: header, players, rounds and the settings pairing needs.
+///
+/// `players[i]` has pairing number `i + 1`: pairing numbers run from 1 without gaps.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Tournament {
+    /// `012` tournament name.
+    pub name: Option<String>,
+    /// `022` city.
+    pub city: Option<String>,
+    /// `032` federation.
+    pub federation: Option<String>,
+    /// `042` date of start.
+    pub start_date: Option<String>,
+    /// `052` date of end.
+    pub end_date: Option<String>,
+    /// `092` type of tournament.
+    pub kind: Option<String>,
+    /// `102` chief arbiter.
+    pub chief_arbiter: Option<String>,
+    /// `112` deputy chief arbiters, one per line.
+    pub deputy_arbiters: Vec<String>,
+    /// `122` allotted times per moves/game.
+    pub time_control: Option<String>,
+    /// `142` / `XXR`: the number of rounds the tournament will have, if declared.
+    pub rounds: Option<u32>,
+    /// `152` / `XXC white1|black1`: the initial colour (C.04.3 5.1), if declared.
+    pub initial_colour: Option<Colour>,
+    /// `162` / `BB?` / `XXS`: what each result is worth.
+    pub scoring: Scoring,
+    /// `192`: the pairing system the file was made with, as written, if any.
+    pub pairing_system: Option<String>,
+    /// The players, by pairing number.
+    pub players: Vec<Player>,
+    /// `250` / `XXA`: accelerations.
+    pub accelerations: Vec<Acceleration>,
+    /// `260` / `XXP`: forbidden pairs.
+    pub forbidden_pairs: Vec<ForbiddenPairs>,
+    /// Header lines the crate does not interpret (`062`, `072`, `082`, `132`, comments …),
+    /// kept with their code so that a file written back keeps them.
+    pub other_lines: Vec<(String, String)>,
+}
+
+impl Tournament {
+    /// The player with this pairing number, if there is one.
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.get(id.index())
+    }
+
+    /// The pairing numbers of every player, in order.
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len()).map(PlayerId::from_index)
+    }
+
+    /// The number of rounds any player has an entry for.
+    pub fn rounds_with_entries(&self) -> u32 {
+        self.players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0) as u32
+    }
+
+    /// A player's score after `rounds` rounds, computed from the entries and the scoring
+    /// (without acceleration). Missing entries count as absences.
+    pub fn score_after(&self, id: PlayerId, rounds: u32) -> Points {
+        let Some(player) = self.player(id) else {
+            return Points::ZERO;
+        };
+        player
+            .rounds
+            .iter()
+            .take(rounds as usize)
+            .map(|entry| self.scoring.points(entry.result))
+            .sum()
+    }
+
+    /// The fictitious points added to a player's score when pairing `round` (from 1).
+    pub fn acceleration(&self, id: PlayerId, round: u32) -> Points {
+        self.accelerations
+            .iter()
+            .filter(|a| a.player == id)
+            .filter_map(|a| a.points.get(round.checked_sub(1)? as usize).copied())
+            .sum()
+    }
+}
