@@ -3,6 +3,6 @@
 mod model;
 
 pub use model::{
-    Acceleration, Colour, ForbiddenPairs, Outcome, Player, PlayerId, Points, ResultCode,
-    RoundEntry, Scoring, Tournament,
+    Acceleration, Colour, ForbiddenPairs, Outcome, Pair, Player, PlayerId, Points, ResultCode,
+    RoundEntry, RoundPairing, Scoring, Tournament,
 };

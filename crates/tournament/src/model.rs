@@ -472,3 +472,22 @@ impl Tournament {
             .sum()
     }
 }
+
+/// One game of a round's pairing: who has White and who has Black.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Pair {
+    /// The player with White.
+    pub white: PlayerId,
+    /// The player with Black.
+    pub black: PlayerId,
+}
+
+/// A round's pairing: its games, in board order (C.04.2 3.6), and the player who gets the
+/// pairing-allocated bye, if the number of players to pair is odd.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct RoundPairing {
+    /// The games, board 1 first.
+    pub pairs: Vec<Pair>,
+    /// The pairing-allocated bye.
+    pub bye: Option<PlayerId>,
+}
