@@ -16,6 +16,7 @@ mod pgn;
 mod play;
 mod rate;
 mod serve;
+mod standings;
 mod uci;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
@@ -57,6 +58,8 @@ enum Command {
     Bench(bench::Args),
     /// Play UCI engines against each other through the arbiter: W/D/L, Elo, SPRT, PGN.
     Match(match_cmd::Args),
+    /// Rank a tournament (a TRF file) by score and FIDE C.07 tie-breaks: BH, SB, DE, TPR …
+    Standings(standings::Args),
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Uci(args) => uci::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => match_cmd::run(args),
+        Command::Standings(args) => standings::run(args),
     };
     match result {
         Ok(code) => code,

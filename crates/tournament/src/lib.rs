@@ -1,9 +1,17 @@
 #![doc = include_str!("../README.md")]
 
+pub mod arena;
+pub mod berger;
+pub mod generator;
 pub mod matching;
 mod model;
+pub mod standings;
+pub mod tiebreak;
+pub mod trf;
 
 pub use model::{
-    Acceleration, Colour, ForbiddenPairs, Outcome, Pair, Player, PlayerId, Points, ResultCode,
-    RoundEntry, RoundPairing, Scoring, Tournament,
+    AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Outcome, Pair,
+    Player, PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
 };
+pub use standings::{standings, Standings};
+pub use tiebreak::{Regulations, Tiebreak};

@@ -182,9 +182,7 @@ impl ResultCode {
 
     /// The code a TRF letter stands for (`'1'`, `'='`, …); lowercase letters are accepted.
     pub fn from_char(c: char) -> Option<ResultCode> {
-        ResultCode::ALL
-            .into_iter()
-            .find(|code| code.to_char() == c.to_ascii_uppercase())
+        ResultCode::ALL.into_iter().find(|code| code.to_char() == c.to_ascii_uppercase())
     }
 
     /// Whether the game was played over the board (`1 = 0 W D L`).
@@ -213,9 +211,7 @@ impl ResultCode {
             | ResultCode::ForfeitWin
             | ResultCode::FullPointBye
             | ResultCode::PairingAllocatedBye => Outcome::Win,
-            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => {
-                Outcome::Draw
-            }
+            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => Outcome::Draw,
             ResultCode::Loss
             | ResultCode::UnratedLoss
             | ResultCode::ForfeitLoss
@@ -427,6 +423,16 @@ pub struct Tournament {
     /// Header lines the crate does not interpret (`062`, `072`, `082`, `132`, comments …),
     /// kept with their code so that a file written back keeps them.
     pub other_lines: Vec<(String, String)>,
+    /// `240` / `XXZ`: byes announced for a round before it is paired (a player's `0000 - H`
+    /// entry in that round says the same; see [`Tournament::announced_byes`]).
+    pub byes: Vec<AnnouncedBye>,
+    /// `202`: the tie-break codes (C.07) that break ties, in order, as written (`BH:C1`, …).
+    pub tie_breaks: Vec<String>,
+    /// `212`: the codes that define the standings (`PTS` and tie-breaks), in order.
+    pub standings_tie_breaks: Vec<String>,
+    /// `299`: points assigned other than by the scoring (penalties, bonuses, a forfeit
+    /// scored as a draw …).
+    pub abnormal_points: Vec<AbnormalPoints>,
 }
 
 impl Tournament {
@@ -442,11 +448,7 @@ impl Tournament {
 
     /// The number of rounds any player has an entry for.
     pub fn rounds_with_entries(&self) -> u32 {
-        self.players
-            .iter()
-            .map(|p| p.rounds.len())
-            .max()
-            .unwrap_or(0) as u32
+        self.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) as u32
     }
 
     /// A player's score after `rounds` rounds, computed from the entries and the scoring
@@ -470,6 +472,224 @@ impl Tournament {
             .filter(|a| a.player == id)
             .filter_map(|a| a.points.get(round.checked_sub(1)? as usize).copied())
             .sum()
+    }
+}
+
+/// The kind of bye a player can be given, or ask for, before a round is paired.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ByeKind {
+    /// `H`: a requested half-point bye.
+    Half,
+    /// `F`: a full-point bye.
+    Full,
+    /// `Z`: a zero-point bye, an announced absence.
+    Zero,
+}
+
+impl ByeKind {
+    /// The result code a round with this bye has.
+    pub const fn result(self) -> ResultCode {
+        match self {
+            ByeKind::Half => ResultCode::HalfPointBye,
+            ByeKind::Full => ResultCode::FullPointBye,
+            ByeKind::Zero => ResultCode::ZeroPointBye,
+        }
+    }
+
+    /// The bye a result code stands for: `H`, `F` and `Z` (the PAB `U` is no bye one asks
+    /// for: the pairing allocates it).
+    pub const fn from_result(code: ResultCode) -> Option<ByeKind> {
+        match code {
+            ResultCode::HalfPointBye => Some(ByeKind::Half),
+            ResultCode::FullPointBye => Some(ByeKind::Full),
+            ResultCode::ZeroPointBye => Some(ByeKind::Zero),
+            _ => None,
+        }
+    }
+}
+
+/// A bye known before its round is paired: TRF-2026 `240`, JaVaFo's `XXZ` (absences in the
+/// round to be paired).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct AnnouncedBye {
+    /// The player.
+    pub player: PlayerId,
+    /// The round, from 1.
+    pub round: u32,
+    /// The bye.
+    pub kind: ByeKind,
+}
+
+/// Points assigned other than by the scoring: a TRF-2026 `299` record (penalties, bonuses, or
+/// a kind of result worth something unusual for some players).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct AbnormalPoints {
+    /// The kind of round whose points are replaced, or `None` for points added (a bonus, or
+    /// a penalty when negative). `W`, `D` and `L` are read as [`ResultCode::Win`],
+    /// [`ResultCode::Draw`] and [`ResultCode::Loss`] and cover both the rated and the unrated
+    /// codes; the PAB has no letter.
+    pub result: Option<ResultCode>,
+    /// The points, in tenths; negative for a penalty.
+    pub points: i32,
+    /// The round, from 1; `None`: every round.
+    pub round: Option<u32>,
+    /// The players concerned.
+    pub players: Vec<PlayerId>,
+}
+
+impl AbnormalPoints {
+    /// Whether this record replaces the points of a round with result `code`.
+    pub fn replaces(&self, code: ResultCode) -> bool {
+        use ResultCode::*;
+        match self.result {
+            None => false,
+            Some(Win | UnratedWin) => matches!(code, Win | UnratedWin),
+            Some(Draw | UnratedDraw) => matches!(code, Draw | UnratedDraw),
+            Some(Loss | UnratedLoss) => matches!(code, Loss | UnratedLoss),
+            Some(other) => other == code,
+        }
+    }
+
+    /// Whether the record applies to `round` (from 1).
+    pub fn applies_to(&self, round: u32) -> bool {
+        self.round.is_none_or(|r| r == round)
+    }
+}
+
+/// The state of the tournament between rounds: what a pairing engine reads.
+impl Tournament {
+    /// The last round in which any player was paired (has an opponent, or the PAB); 0 before
+    /// round 1. Entries after it can only be byes entered before their round was paired (a
+    /// `0000 - H` or `0000 - Z` in the round about to be paired).
+    pub fn rounds_played(&self) -> u32 {
+        self.players
+            .iter()
+            .filter_map(|p| p.rounds.iter().rposition(RoundEntry::was_paired))
+            .map(|i| i as u32 + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The number of rounds the tournament has: the declared one (`142`, `XXR`), else the
+    /// rounds played, as JaVaFo and bbpPairings assume for a finished tournament.
+    pub fn planned_rounds(&self) -> u32 {
+        self.rounds.unwrap_or_else(|| self.rounds_played())
+    }
+
+    /// The players who are not to be paired in `round` (from 1), each with his bye: a bye
+    /// entry of that round without opponent (`0000 - H`, `F` or `Z`, entered before the round
+    /// was paired, or the record of a round already played) or a [`Tournament::byes`]
+    /// announcement. Sorted by pairing number; a player's entry wins over an announcement.
+    pub fn announced_byes(&self, round: u32) -> Vec<(PlayerId, ByeKind)> {
+        let mut byes: Vec<(PlayerId, ByeKind)> = self
+            .player_ids()
+            .filter_map(|id| {
+                let entry = self.player(id)?.round(round)?;
+                let kind = ByeKind::from_result(entry.result)?;
+                (entry.opponent.is_none()).then_some((id, kind))
+            })
+            .collect();
+        for bye in self.byes.iter().filter(|b| b.round == round) {
+            if !byes.iter().any(|&(id, _)| id == bye.player) {
+                byes.push((bye.player, bye.kind));
+            }
+        }
+        byes.sort_by_key(|&(id, _)| id);
+        byes
+    }
+
+    /// Whether `a` and `b` may not meet in `round` (from 1): a [`ForbiddenPairs`] group
+    /// holds both and applies to that round.
+    pub fn is_forbidden(&self, a: PlayerId, b: PlayerId, round: u32) -> bool {
+        a != b
+            && self.forbidden_pairs.iter().any(|group| {
+                group.applies_to(round) && group.players.contains(&a) && group.players.contains(&b)
+            })
+    }
+
+    /// The initial colour as JaVaFo and bbpPairings infer it when no `152`/`XXC` line gives
+    /// it: take the first round in which anyone has a colour and the players paired in it or
+    /// before, by pairing number; the first of them with a colour in that round had it if he
+    /// is first, third, fifth … of them, the other colour otherwise (round 1 alternates
+    /// colours down the top half). `None` before any colour is known.
+    pub fn inferred_initial_colour(&self) -> Option<Colour> {
+        let first = self
+            .players
+            .iter()
+            .filter_map(|p| p.rounds.iter().position(|e| e.colour.is_some()))
+            .min()?;
+        let mut participants = 0usize;
+        for player in &self.players {
+            if !player.rounds.iter().take(first + 1).any(RoundEntry::was_paired) {
+                continue;
+            }
+            if let Some(colour) = player.rounds.get(first).and_then(|e| e.colour) {
+                return Some(if participants.is_multiple_of(2) {
+                    colour
+                } else {
+                    colour.opposite()
+                });
+            }
+            participants += 1;
+        }
+        None
+    }
+
+    /// The tournament as it stood before `round` (from 1) was paired: the rounds before it,
+    /// the byes of that round known in advance (entries without opponent other than the PAB),
+    /// the number of rounds fixed to [`Tournament::planned_rounds`], declared points those of
+    /// the rounds kept and ranks dropped. What a pairing checker feeds an engine to pair
+    /// `round` again.
+    pub fn before_round(&self, round: u32) -> Tournament {
+        let mut before = self.clone();
+        before.rounds = Some(self.planned_rounds());
+        let kept = round.saturating_sub(1) as usize;
+        for player in &mut before.players {
+            let known = player
+                .rounds
+                .get(kept)
+                .copied()
+                .filter(|e| !e.was_paired() && ByeKind::from_result(e.result).is_some());
+            player.rounds.truncate(kept);
+            let tenths: u64 = player
+                .rounds
+                .iter()
+                .map(|e| u64::from(self.scoring.points(e.result).tenths()))
+                .sum();
+            player.points = Points::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX));
+            player.rank = None;
+            if let Some(entry) = known {
+                player.rounds.push(entry);
+            }
+        }
+        before
+    }
+
+    /// A player's score after `rounds` rounds with the `299` records applied, in tenths of a
+    /// point (negative after a large penalty). Equal to [`Tournament::score_after`] when
+    /// there are no `299` records.
+    pub fn adjusted_score_after(&self, id: PlayerId, rounds: u32) -> i64 {
+        let Some(player) = self.player(id) else {
+            return 0;
+        };
+        let records: Vec<&AbnormalPoints> =
+            self.abnormal_points.iter().filter(|a| a.players.contains(&id)).collect();
+        let mut score = 0i64;
+        for (index, entry) in player.rounds.iter().take(rounds as usize).enumerate() {
+            let round = index as u32 + 1;
+            let replaced =
+                records.iter().rev().find(|a| a.applies_to(round) && a.replaces(entry.result));
+            score += match replaced {
+                Some(a) => i64::from(a.points),
+                None => i64::from(self.scoring.points(entry.result).tenths()),
+            };
+        }
+        for a in records.iter().filter(|a| a.result.is_none()) {
+            if a.round.is_none_or(|r| r <= rounds) {
+                score += i64::from(a.points);
+            }
+        }
+        score
     }
 }
 

@@ -1,0 +1,97 @@
+//! `rookery standings` as a user runs it: the README's example run word for word, JSON that
+//! parses, and a one-line error with status 2 naming the bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tournament/tests/data/tiebreak")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn rookery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rookery")).args(args).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// The example of the README's `rookery standings` section, as printed there.
+#[test]
+fn readme_example_is_what_the_program_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README is readable");
+    let command = "$ rookery standings crates/tournament/tests/data/tiebreak/hamilton_2018.trf \
+                   --tiebreaks DE,PS,BH,SB,BH-C1 | head -4\n";
+    let start = readme.find(command).expect("the README shows the example") + command.len();
+    let shown: Vec<&str> = readme[start..].lines().take(4).collect();
+    let o = rookery(&["standings", &data("hamilton_2018.trf"), "--tiebreaks", "DE,PS,BH,SB,BH-C1"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let printed = text(&o.stdout);
+    assert_eq!(printed.lines().take(4).collect::<Vec<_>>(), shown);
+    assert_eq!(printed.lines().count(), 28, "a header and 27 players");
+}
+
+#[test]
+fn json_has_a_row_per_player_with_every_tiebreak() {
+    let o = rookery(&[
+        "standings",
+        &data("held_swiss_5.trf"),
+        "--json",
+        "--regulations",
+        "2024",
+        "--tiebreaks",
+        "BH,ARO-C1,DE",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(json["regulations"], "C.07 2024");
+    assert_eq!(json["after_round"], 5);
+    let rows = json["standings"].as_array().expect("an array of rows");
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows[0]["pairing_number"], 2);
+    assert_eq!(rows[0]["tiebreaks"]["BH"], 13.0);
+    // Nick (12) played one game: ARO-C1 cuts it and has no value.
+    let nick = rows.iter().find(|r| r["pairing_number"] == 12).unwrap();
+    assert!(nick["tiebreaks"]["ARO-C1"].is_null());
+}
+
+#[test]
+fn ties_left_by_the_list_share_a_rank_unless_ordered_by_pairing_number() {
+    let file = data("held_swiss_5.trf");
+    let shared = text(&rookery(&["standings", &file, "--tiebreaks", "DE"]).stdout);
+    // Alyx (1), Charline (3), David (4) and Stephan (16), on 3.5, never all met: rank 2 each.
+    let ranks: Vec<&str> = shared.lines().skip(2).take(4).map(|l| &l[..4]).collect();
+    assert_eq!(ranks, ["   2"; 4]);
+    let strict =
+        text(&rookery(&["standings", &file, "--tiebreaks", "DE", "--by-pairing-number"]).stdout);
+    let ranks: Vec<&str> = strict.lines().skip(2).take(4).map(|l| &l[..4]).collect();
+    assert_eq!(ranks, ["   2", "   3", "   4", "   5"]);
+}
+
+#[test]
+fn errors_are_one_line_naming_the_input() {
+    let trf = data("held_swiss_5.trf");
+    let expected = data("held_swiss_5.expected");
+    let cases: [(&[&str], &str); 5] = [
+        (&["standings", "no-such-file.trf"], "rookery: cannot read no-such-file.trf: "),
+        (&["standings", "."], "rookery: cannot read .: "),
+        (&["standings", &expected], &format!("rookery: {expected}: line 12, column 4: ")),
+        (&["standings", &trf, "--tiebreaks", "BH,XY"], "rookery: unknown tie-break \"XY\""),
+        (&["standings", &trf, "--round", "6"], "--round 6: only 5 rounds have been played"),
+    ];
+    for (args, message) in cases {
+        let o = rookery(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    let o = rookery(&["standings", &trf, "--regulations", "2025"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("2025"));
+}

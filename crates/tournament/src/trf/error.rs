@@ -1,0 +1,427 @@
+//! What can be wrong with a TRF file, and where; and what cannot be written as one.
+
+use std::fmt;
+
+use crate::{PlayerId, Points, ResultCode};
+
+/// A TRF file that cannot be read: where, and why.
+///
+/// Lines count from 1 and end at CR, LF or CRLF. Columns count characters (not bytes) from
+/// 1, as TRF's fixed columns do, so a name with accents does not shift them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// The line, from 1.
+    pub line: u32,
+    /// The column (character) within the line, from 1, where the offending field starts.
+    pub column: u32,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+impl ReadError {
+    pub(crate) fn new(line: u32, column: u32, kind: ReadErrorKind) -> ReadError {
+        ReadError { line, column, kind }
+    }
+}
+
+/// A field of a TRF record, to name it in errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// A player's starting rank (`001` columns 5–8).
+    PairingNumber,
+    /// A rating (`001` columns 49–52).
+    Rating,
+    /// A FIDE number (`001` columns 58–68).
+    FideNumber,
+    /// Points (`001` columns 81–84, and points in `162`, `250`, `299`, `XXA`, `XXS`, `BB?`).
+    Points,
+    /// A rank (`001` columns 86–89).
+    Rank,
+    /// The opponent of a round (`001` columns 92–95, …).
+    Opponent,
+    /// The colour of a round (`001` column 97, …).
+    Colour,
+    /// The result of a round (`001` column 99, …).
+    Result,
+    /// A round number (`240`, `250`, `260`, `299`).
+    Round,
+    /// A player named by pairing number outside `001` records.
+    Player,
+    /// The number of rounds (`142`, `XXR`).
+    RoundCount,
+    /// The initial colour (`152`, `XXC`).
+    InitialColour,
+    /// The kind of a bye (`240` column 5).
+    ByeKind,
+    /// The kind of an abnormal assignment (`299` column 5).
+    AssignmentKind,
+    /// A `CODE=VALUE` entry of `XXS`.
+    ScoringEntry,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::PairingNumber => "pairing number",
+            Field::Rating => "rating",
+            Field::FideNumber => "FIDE number",
+            Field::Points => "points",
+            Field::Rank => "rank",
+            Field::Opponent => "opponent",
+            Field::Colour => "colour",
+            Field::Result => "result",
+            Field::Round => "round number",
+            Field::Player => "player",
+            Field::RoundCount => "number of rounds",
+            Field::InitialColour => "initial colour",
+            Field::ByeKind => "kind of bye",
+            Field::AssignmentKind => "kind of assignment",
+            Field::ScoringEntry => "scoring entry",
+        })
+    }
+}
+
+/// What is wrong with a TRF file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadErrorKind {
+    /// The input is not UTF-8 ([`read_bytes`](super::read_bytes) only).
+    InvalidUtf8,
+    /// A record code (columns 1–3) that neither TRF-2026 nor TRF(x)/TRF(bx) defines.
+    UnknownCode(String),
+    /// Column 4, after the record code, is not blank.
+    NoBlankAfterCode,
+    /// A column that separates two fields of a round is not blank.
+    ExpectedBlank(char),
+    /// A field that does not read as what it should hold.
+    InvalidField {
+        /// The field.
+        field: Field,
+        /// Its text, trimmed.
+        text: String,
+    },
+    /// A mandatory field is blank.
+    Missing(Field),
+    /// A record that TRF allows once appears again (`012`, `022`, … `192`).
+    Duplicate(String),
+    /// A setting (number of rounds, initial colour) given twice with different values.
+    ConflictingSetting(&'static str),
+    /// A feature the crate does not model (positional ids, team match points).
+    Unsupported(&'static str),
+    /// An `XXS`, `162` or `BB?` scoring code that does not exist.
+    UnknownScoringCode(String),
+    /// A round or player range whose first value is after its last.
+    ReversedRange {
+        /// The field of the range.
+        field: Field,
+        /// Its first value.
+        first: u32,
+        /// Its last value.
+        last: u32,
+    },
+    /// Two `001` records with the same pairing number.
+    DuplicatePlayer {
+        /// The pairing number.
+        player: PlayerId,
+        /// The line of the first.
+        first_line: u32,
+    },
+    /// Pairing numbers must run from 1 without gaps; this one has no `001` record.
+    MissingPlayer(u32),
+    /// A pairing number that no `001` record has.
+    UnknownPlayer(PlayerId),
+    /// A player paired with himself.
+    SelfPairing {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+    },
+    /// A bye or absence (`H F U Z`, blank) that names an opponent.
+    UnexpectedOpponent {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The result.
+        result: ResultCode,
+    },
+    /// A game (`1 = 0 W D L`) without opponent.
+    MissingOpponent {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The result.
+        result: ResultCode,
+    },
+    /// A bye or absence with a colour.
+    UnexpectedColour {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The result.
+        result: ResultCode,
+    },
+    /// A game played over the board without colour.
+    MissingColour {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The result.
+        result: ResultCode,
+    },
+    /// A player's round names an opponent whose entry for the round does not name him back.
+    OpponentMismatch {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The opponent he names.
+        opponent: PlayerId,
+        /// Whom the opponent's entry names instead.
+        theirs: Option<PlayerId>,
+    },
+    /// Two opponents with the same colour.
+    ColourMismatch {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The opponent.
+        opponent: PlayerId,
+    },
+    /// Two opponents' results that cannot both be true (`1` against `1`, `+` against `0` …).
+    ResultMismatch {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+        /// The opponent.
+        opponent: PlayerId,
+        /// The player's result.
+        result: ResultCode,
+        /// The opponent's result.
+        theirs: ResultCode,
+    },
+    /// A second pairing-allocated bye in one round (TRF-2026: at most one per round).
+    DuplicatePab {
+        /// The round.
+        round: u32,
+        /// The player with the first.
+        first: PlayerId,
+        /// The player with the second.
+        player: PlayerId,
+    },
+    /// A `240`/`XXZ` bye for a round in which the player's own entry, or an earlier bye,
+    /// says otherwise.
+    ByeContradictsEntry {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: u32,
+    },
+    /// The declared points (columns 81–84) are not the sum of the rounds under the scoring
+    /// (nor that sum plus the acceleration or the bye entered for the next round).
+    ScoreMismatch {
+        /// The player.
+        player: PlayerId,
+        /// The points declared.
+        declared: Points,
+        /// The sum of the rounds, in tenths.
+        computed: i64,
+    },
+    /// More rounds were played than the `142`/`XXR` line declares.
+    TooManyRounds {
+        /// The rounds declared.
+        declared: u32,
+        /// The rounds played.
+        played: u32,
+    },
+}
+
+/// Writes tenths of a point with one decimal, signed.
+struct Tenths(i64);
+
+impl fmt::Display for Tenths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{}", abs / 10, abs % 10)
+    }
+}
+
+fn result_name(code: ResultCode) -> &'static str {
+    match code {
+        ResultCode::Win => "a win",
+        ResultCode::Draw => "a draw",
+        ResultCode::Loss => "a loss",
+        ResultCode::UnratedWin => "an unrated win",
+        ResultCode::UnratedDraw => "an unrated draw",
+        ResultCode::UnratedLoss => "an unrated loss",
+        ResultCode::ForfeitWin => "a forfeit win",
+        ResultCode::ForfeitLoss => "a forfeit loss",
+        ResultCode::HalfPointBye => "a half-point bye",
+        ResultCode::FullPointBye => "a full-point bye",
+        ResultCode::PairingAllocatedBye => "the pairing-allocated bye",
+        ResultCode::ZeroPointBye => "a zero-point bye",
+    }
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ReadErrorKind::*;
+        match self {
+            InvalidUtf8 => f.write_str("invalid UTF-8"),
+            UnknownCode(code) => write!(f, "unknown record code {code:?}"),
+            NoBlankAfterCode => f.write_str("expected a blank after the record code"),
+            ExpectedBlank(c) => write!(f, "expected a blank between fields, found {c:?}"),
+            InvalidField { field, text } => write!(f, "invalid {field} {text:?}"),
+            Missing(field) => write!(f, "missing {field}"),
+            Duplicate(code) => write!(f, "a second {code} record (it is allowed once)"),
+            ConflictingSetting(what) => write!(f, "the {what} contradicts an earlier record"),
+            Unsupported(what) => write!(f, "{what} is not supported"),
+            UnknownScoringCode(code) => write!(f, "unknown scoring code {code:?}"),
+            ReversedRange { field, first, last } => {
+                write!(f, "the first {field} ({first}) is after the last ({last})")
+            }
+            DuplicatePlayer { player, first_line } => {
+                write!(f, "pairing number {player} is used twice (first on line {first_line})")
+            }
+            MissingPlayer(n) => {
+                write!(
+                    f,
+                    "no player has pairing number {n} (pairing numbers run from 1 without gaps)"
+                )
+            }
+            UnknownPlayer(id) => write!(f, "no player has pairing number {id}"),
+            SelfPairing { player, round } => {
+                write!(f, "player {player} meets himself in round {round}")
+            }
+            UnexpectedOpponent { player, round, result } => write!(
+                f,
+                "player {player} has an opponent in round {round}, but {} ({}) takes none",
+                result_name(*result),
+                result.to_char()
+            ),
+            MissingOpponent { player, round, result } => write!(
+                f,
+                "player {player} has no opponent in round {round}, but {} ({}) needs one",
+                result_name(*result),
+                result.to_char()
+            ),
+            UnexpectedColour { player, round, result } => write!(
+                f,
+                "player {player} has a colour in round {round}, but {} ({}) takes none",
+                result_name(*result),
+                result.to_char()
+            ),
+            MissingColour { player, round, result } => write!(
+                f,
+                "player {player} has no colour in round {round}, but {} ({}) needs one",
+                result_name(*result),
+                result.to_char()
+            ),
+            OpponentMismatch { player, round, opponent, theirs } => {
+                write!(f, "player {player} meets player {opponent} in round {round}, but ")?;
+                match theirs {
+                    Some(other) => write!(f, "player {opponent} meets player {other}"),
+                    None => write!(f, "player {opponent} has no opponent then"),
+                }
+            }
+            ColourMismatch { player, round, opponent } => {
+                write!(f, "players {player} and {opponent} have the same colour in round {round}")
+            }
+            ResultMismatch { player, round, opponent, result, theirs } => write!(
+                f,
+                "player {player}'s result {} against player {opponent} in round {round} \
+                 contradicts his opponent's {}",
+                result.to_char(),
+                theirs.to_char()
+            ),
+            DuplicatePab { round, first, player } => write!(
+                f,
+                "player {player} has a second pairing-allocated bye in round {round} \
+                 (player {first} has one)"
+            ),
+            ByeContradictsEntry { player, round } => {
+                write!(f, "the bye of player {player} in round {round} contradicts his entry or another bye")
+            }
+            ScoreMismatch { player, declared, computed } => write!(
+                f,
+                "player {player} declares {declared} points, but his rounds add up to {}",
+                Tenths(*computed)
+            ),
+            TooManyRounds { declared, played } => {
+                write!(f, "{played} rounds have been played, but the tournament has {declared}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// A tournament that does not fit in a TRF file: a value too wide for its columns, or text
+/// that would break a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    /// What could not be written (`player 4 name`, `tournament name`, …).
+    pub what: String,
+    /// Why.
+    pub kind: WriteErrorKind,
+}
+
+/// Why a value cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteErrorKind {
+    /// Longer than its columns hold.
+    TooLong {
+        /// The characters the columns hold.
+        max: usize,
+    },
+    /// Text with a line break, or (in a list of codes) a comma.
+    InvalidText,
+    /// A value TRF has no way to say.
+    Unrepresentable(&'static str),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.what)?;
+        match &self.kind {
+            WriteErrorKind::TooLong { max } => write!(f, "longer than {max} characters"),
+            WriteErrorKind::InvalidText => f.write_str("contains a line break or a comma"),
+            WriteErrorKind::Unrepresentable(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_line_column_and_player() {
+        let player = PlayerId::new(4).unwrap();
+        let e = ReadError::new(12, 92, ReadErrorKind::SelfPairing { player, round: 3 });
+        assert_eq!(e.to_string(), "line 12, column 92: player 4 meets himself in round 3");
+        let e = ReadError::new(
+            5,
+            81,
+            ReadErrorKind::ScoreMismatch { player, declared: Points(25), computed: -5 },
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 5, column 81: player 4 declares 2.5 points, but his rounds add up to -0.5"
+        );
+    }
+}
