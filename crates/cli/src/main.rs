@@ -11,6 +11,7 @@ mod json;
 mod ladder;
 mod match_cmd;
 mod moves;
+mod pair;
 mod perft;
 mod pgn;
 mod play;
@@ -60,6 +61,9 @@ enum Command {
     Match(match_cmd::Args),
     /// Rank a tournament (a TRF file) by score and FIDE C.07 tie-breaks: BH, SB, DE, TPR …
     Standings(standings::Args),
+    /// Pair a round of a TRF tournament (Dutch system, FIDE C.04.3 2026), check every round
+    /// of one, generate random ones, or print a Berger round-robin schedule.
+    Pair(pair::Args),
 }
 
 /// An error the user caused: bad input. Exits with status 2 and one line on stderr.
@@ -104,6 +108,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => match_cmd::run(args),
         Command::Standings(args) => standings::run(args),
+        Command::Pair(args) => pair::run(args),
     };
     match result {
         Ok(code) => code,

@@ -132,6 +132,20 @@ impl<W: Weight> Matching<W> {
         self.mark_dirty(u);
     }
 
+    /// Multiplies every weight by `2^bits`, keeping the matching and its optimality: room
+    /// for new low-order fields under the existing ones.
+    ///
+    /// The caller keeps the largest weight below `2^(W::BITS - bits - 2)` (duals reach
+    /// twice the largest weight).
+    pub fn shift_weights(&mut self, bits: u32) {
+        if bits == 0 {
+            return;
+        }
+        for x in self.weight2.iter_mut().chain(self.dual.iter_mut()) {
+            *x = x.shl(bits);
+        }
+    }
+
     /// Who `v` is matched to, after [`solve`](Self::solve): `None` when unmatched (alone, or
     /// only joined by an edge of weight zero).
     pub fn mate(&self, v: usize) -> Option<usize> {
@@ -751,7 +765,11 @@ impl<W: Weight> Matching<W> {
             }
             in_use += 1;
             assert!(!self.unused.contains(&b), "blossom {b} used and free");
-            assert!(self.childs[b].len() >= 3 && self.childs[b].len() % 2 == 1, "blossom {b} childs {:?}", self.childs[b]);
+            assert!(
+                self.childs[b].len() >= 3 && self.childs[b].len() % 2 == 1,
+                "blossom {b} childs {:?}",
+                self.childs[b]
+            );
             assert_eq!(self.childs[b].len(), self.endps[b].len());
             for &c in &self.childs[b] {
                 assert_eq!(self.parent[c], Some(b), "child {c} of {b}");
@@ -816,7 +834,10 @@ impl<W: Weight> Matching<W> {
 /// # Panics
 ///
 /// If an edge names a vertex out of range, a loop, or has a negative weight.
-pub fn maximum_weight_matching(vertices: usize, edges: &[(usize, usize, i64)]) -> Vec<Option<usize>> {
+pub fn maximum_weight_matching(
+    vertices: usize,
+    edges: &[(usize, usize, i64)],
+) -> Vec<Option<usize>> {
     let mut matching = Matching::<i64>::new(vertices);
     for &(u, v, w) in edges {
         matching.set_weight(u, v, w);

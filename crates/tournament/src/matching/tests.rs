@@ -1,3 +1,6 @@
+// Vertices are numbers indexing the weight matrix and the matching alike.
+#![allow(clippy::needless_range_loop)]
+
 use super::*;
 
 /// The best total weight over every matching, by exhaustive search (small graphs only).
@@ -159,10 +162,7 @@ fn wide_weights_give_the_same_answers() {
         for v in 0..n {
             assert_eq!(narrow.mate(v).is_some(), wide.mate(v).is_some());
         }
-        assert_eq!(
-            wide.total_weight(),
-            Wide::from_u64(narrow.total_weight() as u64).shl(130)
-        );
+        assert_eq!(wide.total_weight(), Wide::from_u64(narrow.total_weight() as u64).shl(130));
     }
 }
 

@@ -20,6 +20,12 @@ pub trait Weight: Copy + Ord + fmt::Debug {
     fn half(self) -> Self;
     /// Whether the value is even.
     fn is_even(self) -> bool;
+    /// The number of value bits (the sign bit excluded).
+    const BITS: u32;
+    /// A small non-negative value.
+    fn from_u64(value: u64) -> Self;
+    /// `self << bits`; bits shifted out are lost.
+    fn shl(self, bits: u32) -> Self;
     /// `self * 2`.
     fn double(self) -> Self {
         self.add(self)
@@ -41,6 +47,13 @@ impl Weight for i64 {
     fn is_even(self) -> bool {
         self & 1 == 0
     }
+    const BITS: u32 = 63;
+    fn from_u64(value: u64) -> i64 {
+        value as i64
+    }
+    fn shl(self, bits: u32) -> i64 {
+        self << bits
+    }
 }
 
 impl Weight for i128 {
@@ -58,6 +71,13 @@ impl Weight for i128 {
     fn is_even(self) -> bool {
         self & 1 == 0
     }
+    const BITS: u32 = 127;
+    fn from_u64(value: u64) -> i128 {
+        value as i128
+    }
+    fn shl(self, bits: u32) -> i128 {
+        self << bits
+    }
 }
 
 /// A signed integer of `64 * N` bits, two's complement, little-endian limbs.
@@ -65,30 +85,23 @@ impl Weight for i128 {
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
-    /// The number of value bits (the top bit is the sign).
-    pub const BITS: u32 = 64 * N as u32 - 1;
-
     /// `1 << bit`.
     ///
     /// # Panics
     ///
     /// If `bit` is not below [`Wide::BITS`].
     pub fn bit(bit: u32) -> Wide<N> {
-        assert!(bit < Self::BITS, "bit {bit} does not fit in {} bits", Self::BITS);
+        assert!(
+            bit < <Self as Weight>::BITS,
+            "bit {bit} does not fit in {} bits",
+            <Self as Weight>::BITS
+        );
         let mut limbs = [0; N];
         limbs[(bit / 64) as usize] = 1 << (bit % 64);
         Wide(limbs)
     }
 
-    /// A small value.
-    pub fn from_u64(value: u64) -> Wide<N> {
-        let mut limbs = [0; N];
-        limbs[0] = value;
-        Wide(limbs)
-    }
-
-    /// `self << shift`, bits shifted out are lost.
-    pub fn shl(self, shift: u32) -> Wide<N> {
+    fn shift_left(self, shift: u32) -> Wide<N> {
         let (limb_shift, bit_shift) = ((shift / 64) as usize, shift % 64);
         let mut out = [0; N];
         for i in (limb_shift..N).rev() {
@@ -189,6 +202,18 @@ impl<const N: usize> Weight for Wide<N> {
     fn is_even(self) -> bool {
         self.0[0] & 1 == 0
     }
+
+    const BITS: u32 = 64 * N as u32 - 1;
+
+    fn from_u64(value: u64) -> Wide<N> {
+        let mut limbs = [0; N];
+        limbs[0] = value;
+        Wide(limbs)
+    }
+
+    fn shl(self, bits: u32) -> Wide<N> {
+        self.shift_left(bits)
+    }
 }
 
 #[cfg(test)]
@@ -203,7 +228,19 @@ mod tests {
 
     #[test]
     fn wide_arithmetic_agrees_with_i128() {
-        let values = [0i128, 1, -1, 2, -2, 7, i64::MAX as i128, i64::MIN as i128, 1 << 100, -(1 << 100), 12345678901234567890123];
+        let values = [
+            0i128,
+            1,
+            -1,
+            2,
+            -2,
+            7,
+            i64::MAX as i128,
+            i64::MIN as i128,
+            1 << 100,
+            -(1 << 100),
+            12345678901234567890123,
+        ];
         for &a in &values {
             for &b in &values {
                 assert_eq!(wide(a).add(wide(b)), wide(a + b), "{a} + {b}");

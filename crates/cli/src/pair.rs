@@ -1,0 +1,197 @@
+//! `rookery pair`: the pairing engines on TRF files, with the command line of JaVaFo and
+//! bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), and Berger tables.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use rookery_tournament::berger::{self, Cycles};
+use rookery_tournament::dutch::{self, RoundCheck};
+use rookery_tournament::generator::{self, GeneratorConfig};
+use rookery_tournament::{trf, Colour, RoundPairing, Tournament};
+
+use crate::UsageError;
+
+/// Arguments of `rookery pair`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "round_robin"])))]
+pub struct Args {
+    /// The Dutch system (implements FIDE Handbook C.04.3, 2026).
+    #[arg(long)]
+    dutch: bool,
+    /// A round robin of N players by the Berger tables (FIDE C.05 Annex 1): prints every round.
+    #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
+    round_robin: Option<u32>,
+    /// With --round-robin: a double round robin (the last two rounds of the first cycle
+    /// swapped, the second cycle with colours reversed).
+    #[arg(long, requires = "round_robin")]
+    double: bool,
+    /// The tournament: a TRF file (TRF-2026, or JaVaFo's TRF(x), bbpPairings' TRF(bx)).
+    #[arg(value_name = "FILE.trf")]
+    file: Option<PathBuf>,
+    /// Pair the next round and write the pairs to OUT (default: standard output): the number
+    /// of pairs, then one pair a line, White first, in board order; the bye as `N 0`.
+    #[arg(short = 'p', long = "pair", value_name = "OUT", num_args = 0..=1, requires = "file")]
+    pair: Option<Option<PathBuf>>,
+    /// Re-pair every round from the rounds before it and report each round whose pairs or
+    /// colours differ from the file's (exit status 1 if any).
+    #[arg(short = 'c', long, requires = "file", conflicts_with = "pair")]
+    check: bool,
+    /// Generate a random tournament from a configuration file of JaVaFo's RTG keys
+    /// (PlayersNumber, RoundsNumber, DrawPercentage, ForfeitRate, RetiredRate,
+    /// HalfPointByeRate, HighestRating, LowestRating, PointsFor…), paired by this engine.
+    #[arg(short = 'g', long, value_name = "CONFIG", conflicts_with_all = ["file", "pair", "check"], requires = "output")]
+    generate: Option<PathBuf>,
+    /// With --generate: the TRF file to write.
+    #[arg(short = 'o', long, value_name = "OUT.trf")]
+    output: Option<PathBuf>,
+    /// With --generate: the random seed (the same seed gives the same file; default 1).
+    #[arg(short = 's', long, value_name = "N", requires = "generate")]
+    seed: Option<u64>,
+    /// The initial colour (C.04.3 5.1), when the file neither gives it (152, XXC) nor shows it
+    /// in a round already paired.
+    #[arg(long, value_name = "white|black", value_parser = parse_colour)]
+    initial_colour: Option<Colour>,
+}
+
+fn parse_colour(text: &str) -> Result<Colour, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Colour::White),
+        "black" | "b" => Ok(Colour::Black),
+        _ => Err(format!("{text:?} is not a colour: white or black")),
+    }
+}
+
+/// Runs `rookery pair`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    if let Some(players) = args.round_robin {
+        let cycles = if args.double { Cycles::Double } else { Cycles::Single };
+        let schedule = berger::schedule(players, cycles)
+            .map_err(|e| UsageError(format!("--round-robin {players}: {e}")))?;
+        let mut out = std::io::stdout().lock();
+        write!(out, "{schedule}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(config_path) = &args.generate {
+        return generate(
+            config_path,
+            args.output.as_deref().expect("clap requires --output"),
+            args.seed.unwrap_or(1),
+        );
+    }
+    let Some(path) = &args.file else {
+        return Err(
+            UsageError("--dutch needs a tournament file (or --generate CONFIG)".into()).into()
+        );
+    };
+    let mut tournament = read(path)?;
+    if args.initial_colour.is_some() {
+        tournament.initial_colour = args.initial_colour;
+    }
+    if args.check {
+        return check(path, &tournament);
+    }
+    match &args.pair {
+        Some(out) => pair_next(path, &tournament, out.as_deref()),
+        None => Err(UsageError(format!(
+            "{}: say what to do: -p (pair the next round) or -c (check)",
+            path.display()
+        ))
+        .into()),
+    }
+}
+
+fn read(path: &Path) -> Result<Tournament, UsageError> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(UsageError(format!("{shown}: is a directory, not a TRF file")));
+    }
+    let bytes = std::fs::read(path).map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
+    trf::read_bytes(&bytes).map_err(|e| UsageError(format!("{shown}: {e}")))
+}
+
+/// `-p`: pairs the round after the last one paired.
+fn pair_next(path: &Path, tournament: &Tournament, out: Option<&Path>) -> Result<ExitCode> {
+    let round = tournament.rounds_played() + 1;
+    let pairing = dutch::pair(tournament, round).map_err(|e| match e {
+        dutch::PairError::NoPairing(_) => anyhow::anyhow!("{}: round {round}: {e}", path.display()),
+        _ => UsageError(format!("{}: round {round}: {e}", path.display())).into(),
+    })?;
+    let text = javafo_pairs(&pairing);
+    match out {
+        Some(file) => std::fs::write(file, text)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", file.display())))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The pairs as JaVaFo prints them: their number, then `white black` a line, the bye `N 0`.
+fn javafo_pairs(pairing: &RoundPairing) -> String {
+    let mut text = format!("{}\n", pairing.pairs.len() + pairing.bye.is_some() as usize);
+    for pair in &pairing.pairs {
+        text.push_str(&format!("{} {}\n", pair.white, pair.black));
+    }
+    if let Some(bye) = pairing.bye {
+        text.push_str(&format!("{bye} 0\n"));
+    }
+    text
+}
+
+/// `-c`: re-pairs every round, reports the rounds that differ.
+fn check(path: &Path, tournament: &Tournament) -> Result<ExitCode> {
+    let checks = dutch::check(tournament);
+    let differing: Vec<&RoundCheck> = checks.iter().filter(|c| !c.agrees()).collect();
+    let mut out = std::io::stdout().lock();
+    let name = path.display();
+    for check in &differing {
+        writeln!(out, "{name}: round {}:", check.round)?;
+        match &check.expected {
+            Ok(expected) => {
+                writeln!(out, "  rules: {}", one_line(expected))?;
+                writeln!(out, "  file:  {}", one_line(&check.actual))?;
+            }
+            Err(e) => writeln!(out, "  rules: {e}\n  file:  {}", one_line(&check.actual))?,
+        }
+    }
+    if differing.is_empty() {
+        writeln!(
+            out,
+            "{name}: {} rounds checked, every round as the rules give it (C.04.3, 2026)",
+            checks.len()
+        )?;
+        Ok(ExitCode::SUCCESS)
+    } else {
+        writeln!(out, "{name}: {} rounds checked, {} differ", checks.len(), differing.len())?;
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// A pairing on one line, games sorted by White's pairing number: `1-12 13-2 … bye 21`.
+fn one_line(pairing: &RoundPairing) -> String {
+    let mut pairs = pairing.pairs.clone();
+    pairs.sort_by_key(|p| (p.white.min(p.black), p.white));
+    let mut text: Vec<String> = pairs.iter().map(|p| format!("{}-{}", p.white, p.black)).collect();
+    if let Some(bye) = pairing.bye {
+        text.push(format!("bye {bye}"));
+    }
+    text.join(" ")
+}
+
+/// `-g`: a random tournament paired by the Dutch engine.
+fn generate(config_path: &Path, output: &Path, seed: u64) -> Result<ExitCode> {
+    let shown = config_path.display();
+    if config_path.is_dir() {
+        return Err(UsageError(format!("{shown}: is a directory, not a configuration file")).into());
+    }
+    let text = std::fs::read_to_string(config_path)
+        .map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
+    let config: GeneratorConfig = text.parse().map_err(|e| UsageError(format!("{shown}: {e}")))?;
+    let tournament = generator::generate(&config, seed, dutch::pair)
+        .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    let text = trf::write(&tournament).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+    std::fs::write(output, text)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", output.display())))?;
+    Ok(ExitCode::SUCCESS)
+}
