@@ -147,28 +147,31 @@ fn solve(
         };
     }
     let bits = pairer::estimated_bits(entrants);
-    if bits < 60 {
+    if bits < 63 {
         attempt!(i64);
     }
-    if bits < 124 {
+    if bits < 127 {
         attempt!(i128);
     }
-    if bits < 188 {
+    if bits < 191 {
         attempt!(Wide<3>);
     }
-    if bits < 252 {
+    if bits < 255 {
         attempt!(Wide<4>);
     }
-    if bits < 380 {
+    if bits < 319 {
+        attempt!(Wide<5>);
+    }
+    if bits < 383 {
         attempt!(Wide<6>);
     }
-    if bits < 508 {
+    if bits < 511 {
         attempt!(Wide<8>);
     }
-    if bits < 764 {
+    if bits < 767 {
         attempt!(Wide<12>);
     }
-    if bits < 1020 {
+    if bits < 1023 {
         attempt!(Wide<16>);
     }
     attempt!(Wide<32>);

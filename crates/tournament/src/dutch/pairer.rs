@@ -22,7 +22,7 @@
 //! matching, those of later brackets with edges that only ask for a complete pairing.
 
 use super::colour::ranks_above;
-use super::criteria::{bits_for, pair_bits, Bits, Layout, Place};
+use super::criteria::{pair_bits, Bits, Layout, Place};
 use super::entrant::Entrant;
 use super::NoPairing;
 use crate::matching::{Matching, Weight};
@@ -434,20 +434,9 @@ impl<'a, W: Weight> Pairer<'a, W> {
 
     /// Records `p`–`q` as a pair of the round and takes both out of the matching.
     fn finalize(&mut self, p: usize, q: usize) {
-        let lock = self.completion();
-        for x in [p, q] {
-            for y in 0..self.n {
-                if y != x {
-                    self.m.set_weight(x, y, W::ZERO);
-                }
-            }
-            if let Some(bye) = self.bye {
-                self.m.set_weight(x, bye, W::ZERO);
-            }
-            self.role[x] = Role::Done;
-        }
-        self.m.set_weight(p, q, lock);
-        self.m.solve();
+        self.role[p] = Role::Done;
+        self.role[q] = Role::Done;
+        self.m.retire_pair(p, q);
         self.pairs.push((p.min(q), p.max(q)));
     }
 
@@ -638,19 +627,33 @@ pub(crate) fn sort_entrants(entrants: &mut [Entrant]) {
     });
 }
 
-/// Bits the weights of a round of `players` players need at most, to pick a weight type.
+/// The bits the weights of a round are expected to need, to pick the weight type: the
+/// layout of each bracket taken as its scoregroup, the one above it moved down whole, and the
+/// next one. A bracket that needs more (MDPs from several scoregroups) makes the pairing
+/// start again with wider weights.
 pub(crate) fn estimated_bits(entrants: &[Entrant]) -> u32 {
     let groups = scoregroups(entrants);
-    let largest_window = groups
-        .windows(2)
-        .map(|w| w[0].len() + w[1].len())
-        .chain(groups.iter().map(|g| g.len()))
-        .max()
-        .unwrap_or(0) as u32;
-    // Three scores in the bracket and the next group is usual; MDPs rarely bring more.
-    let scores: Vec<(Points, u32)> = (0..4).map(|i| (Points(i), largest_window)).collect();
     let max_games = entrants.iter().map(|e| e.played_games).max().unwrap_or(0);
-    let layout =
-        Layout::new(&scores, largest_window, largest_window, entrants.len() as u32 + 1, max_games);
-    layout.below_completion + layout.completion_width + bits_for(1) + 4
+    let size = |g: Option<&std::ops::Range<usize>>| g.map_or(0, |g| g.len() as u32);
+    let mut bits = 0;
+    for g in 0..groups.len() {
+        let above = g.checked_sub(1).map(|i| &groups[i]);
+        let (own, next) = (Some(&groups[g]), groups.get(g + 1));
+        let scores: Vec<(Points, u32)> = [above, own, next]
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.is_some())
+            .map(|(i, r)| (Points(i as u32), size(*r)))
+            .collect();
+        let layout = Layout::new(
+            &scores,
+            size(above) + size(own),
+            size(next),
+            entrants.len() as u32 + 1,
+            max_games,
+        );
+        bits = bits.max(layout.below_completion + layout.completion_width);
+    }
+    // Room for the doubling and the duals (see `set_layout`).
+    bits + 4
 }

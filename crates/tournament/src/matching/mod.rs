@@ -14,9 +14,12 @@
 //! - after the weights at some vertices change, [`Matching::solve`] repairs the optimum from
 //!   those vertices only: each is unmatched, taken out of its blossoms (their duals moved onto
 //!   their vertices, which keeps every other constraint as it was), given the smallest dual
-//!   that makes its edges feasible, and one augmenting search per freed vertex pair restores a
-//!   perfect matching. A change at k vertices costs k searches of O(n²) at worst, usually far
-//!   less, instead of a new O(n³) solution.
+//!   that makes its edges feasible (matched at once when that edge leads to another exposed
+//!   vertex), and augmenting searches from the exposed vertices restore a perfect matching. A
+//!   change at k vertices costs at most k searches of O(n²), usually far less, instead of a
+//!   new O(n³) solution. A change that keeps an unmatched edge feasible costs nothing;
+//! - decided pairs leave the graph ([`Matching::retire_pair`]), so later searches are over the
+//!   players still to pair.
 //!
 //! The algorithm is Edmonds' blossom algorithm in its primal-dual form (Galil, "Efficient
 //! algorithms for finding maximum matching in graphs", ACM Computing Surveys 18, 1986), in the
@@ -60,6 +63,10 @@ pub struct Matching<W: Weight> {
     blossom_best_edges: Vec<Option<Vec<Edge>>>,
     unused: Vec<usize>,
     queue: Vec<usize>,
+    /// The vertices still in the graph, in no particular order, and where each sits in the
+    /// list (`usize::MAX` once retired).
+    active: Vec<usize>,
+    active_at: Vec<usize>,
     /// Vertices whose edges changed since the last solve.
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
@@ -88,6 +95,8 @@ impl<W: Weight> Matching<W> {
             blossom_best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             queue: Vec::new(),
+            active: (0..n).collect(),
+            active_at: (0..n).collect(),
             dirty: Vec::new(),
             is_dirty: vec![false; n],
             leaves: Vec::new(),
@@ -129,7 +138,19 @@ impl<W: Weight> Matching<W> {
         }
         self.weight2[u * self.n + v] = doubled;
         self.weight2[v * self.n + u] = doubled;
-        self.mark_dirty(u);
+        // A vertex to be repaired gets a dual that makes all its edges feasible anyway, and
+        // a retired one is out of the graph.
+        if self.is_dirty[u] || self.is_dirty[v] || self.is_retired(u) || self.is_retired(v) {
+            return;
+        }
+        // The duals still prove the matching optimal if the edge is unmatched, joins two
+        // top-level blossoms (so no blossom needs it tight) and stays feasible.
+        let still_optimal = self.mate[u] != Some(v)
+            && self.in_blossom[u] != self.in_blossom[v]
+            && self.slack(u, v) >= W::ZERO;
+        if !still_optimal {
+            self.mark_dirty(u);
+        }
     }
 
     /// Multiplies every weight by `2^bits`, keeping the matching and its optimality: room
@@ -144,6 +165,39 @@ impl<W: Weight> Matching<W> {
         for x in self.weight2.iter_mut().chain(self.dual.iter_mut()) {
             *x = x.shl(bits);
         }
+    }
+
+    /// Takes `u` and `v` out of the graph for good, as a pair matched to each other, and
+    /// makes the matching of the others optimal again: for pairs that are decided, so that
+    /// the rest is solved without them. Later changes to their edges are ignored.
+    ///
+    /// # Panics
+    ///
+    /// If `u == v` or either is retired already.
+    pub fn retire_pair(&mut self, u: usize, v: usize) {
+        assert!(u != v, "a pair is two vertices");
+        self.solve();
+        // Out of any blossom first: the others keep feasible duals and tight matched edges,
+        // and whoever loses a partner inside a blossom is matched again below.
+        self.detach(u);
+        self.detach(v);
+        for x in [u, v] {
+            let at = self.active_at[x];
+            assert!(at != usize::MAX, "vertex {x} is retired already");
+            let last = *self.active.last().expect("x is active");
+            self.active.swap_remove(at);
+            if last != x {
+                self.active_at[last] = at;
+            }
+            self.active_at[x] = usize::MAX;
+        }
+        self.mate[u] = Some(v);
+        self.mate[v] = Some(u);
+        self.augment_exposed();
+    }
+
+    fn is_retired(&self, v: usize) -> bool {
+        self.active_at[v] == usize::MAX
     }
 
     /// Who `v` is matched to, after [`solve`](Self::solve): `None` when unmatched (alone, or
@@ -175,14 +229,32 @@ impl<W: Weight> Matching<W> {
         for &u in &dirty {
             self.detach(u);
         }
+        // Each detached vertex gets the smallest dual that makes its edges feasible, which
+        // makes its best edge tight; if that edge leads to an exposed vertex whose dual is
+        // settled, the two are matched at once. Searches are left for the rest.
         for &u in &dirty {
             self.is_dirty[u] = false;
-            self.dual[u] = self.least_feasible_dual(u);
+            let (dual, best) = self.least_feasible_dual(u);
+            self.dual[u] = dual;
+            if let Some(k) = best {
+                if !self.is_dirty[k] && self.mate[k].is_none() && self.in_blossom[k] == k {
+                    self.mate[u] = Some(k);
+                    self.mate[k] = Some(u);
+                }
+            }
         }
         self.dirty = dirty;
         self.dirty.clear();
+        self.augment_exposed();
+    }
+
+    /// Searches from the exposed vertices until the matching is perfect again.
+    fn augment_exposed(&mut self) {
+        if self.active.iter().all(|&v| self.mate[v].is_some()) {
+            return;
+        }
         self.fix_root_parity();
-        while self.mate.iter().any(Option::is_none) {
+        while self.active.iter().any(|&v| self.mate[v].is_none()) {
             self.stage();
         }
     }
@@ -194,7 +266,7 @@ impl<W: Weight> Matching<W> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn slack(&self, v: usize, w: usize) -> W {
         self.dual[v].add(self.dual[w]).sub(self.weight2[v * self.n + w])
     }
@@ -282,24 +354,30 @@ impl<W: Weight> Matching<W> {
         self.unused.push(b);
     }
 
-    /// The smallest dual of `u` (a vertex in no blossom) that makes all its edges feasible.
-    fn least_feasible_dual(&self, u: usize) -> W {
-        let mut best: Option<W> = None;
-        for j in 0..self.n {
+    /// The smallest dual of `u` (a vertex in no blossom) that makes all its edges feasible,
+    /// and the first vertex whose edge it makes tight.
+    fn least_feasible_dual(&self, u: usize) -> (W, Option<usize>) {
+        let mut best: Option<(W, usize)> = None;
+        let row = &self.weight2[u * self.n..(u + 1) * self.n];
+        for &j in &self.active {
             if j != u {
-                let need = self.weight2[u * self.n + j].sub(self.dual[j]);
-                if best.is_none_or(|b| need > b) {
-                    best = Some(need);
+                let need = row[j].sub(self.dual[j]);
+                if best.is_none_or(|(b, _)| need > b) {
+                    best = Some((need, j));
                 }
             }
         }
-        best.unwrap_or(W::ZERO)
+        match best {
+            Some((dual, j)) => (dual, Some(j)),
+            None => (W::ZERO, None),
+        }
     }
 
     /// Gives every exposed top-level blossom an even base dual, so that the slack of every
     /// edge between two outer vertices is even and halving it is exact.
     fn fix_root_parity(&mut self) {
-        for v in 0..self.n {
+        for i in 0..self.active.len() {
+            let v = self.active[i];
             if self.mate[v].is_none() && self.in_blossom[v] != usize::MAX {
                 let b = self.in_blossom[v];
                 if self.base[b] == v && !self.dual[v].is_even() {
@@ -361,7 +439,8 @@ impl<W: Weight> Matching<W> {
     /// Scans outer vertices until an augmenting path is found (`true`) or none is tight.
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
-            for w in 0..self.n {
+            for i in 0..self.active.len() {
+                let w = self.active[i];
                 if w == v {
                     continue;
                 }
@@ -410,7 +489,7 @@ impl<W: Weight> Matching<W> {
         }
         let mut best: Option<(W, Kind)> = None;
         // Edges from an outer vertex to a vertex not in the forest.
-        for v in 0..self.n {
+        for &v in &self.active {
             if self.label[self.in_blossom[v]] == NONE {
                 if let Some((a, b)) = self.best_edge[v] {
                     let d = self.slack(a, b);
@@ -443,7 +522,8 @@ impl<W: Weight> Matching<W> {
             }
         }
         let (delta, kind) = best.expect("a complete graph of even order has a perfect matching");
-        for v in 0..self.n {
+        for i in 0..self.active.len() {
+            let v = self.active[i];
             match self.label[self.in_blossom[v]] {
                 S => self.dual[v] = self.dual[v].sub(delta),
                 T => self.dual[v] = self.dual[v].add(delta),
@@ -575,7 +655,7 @@ impl<W: Weight> Matching<W> {
                 None => {
                     let mut list = Vec::new();
                     for x in self.leaves_of(c) {
-                        for y in 0..self.n {
+                        for &y in &self.active {
                             if y != x {
                                 list.push((x, y));
                             }
@@ -790,7 +870,7 @@ impl<W: Weight> Matching<W> {
     #[cfg(test)]
     pub(crate) fn verify(&self) {
         self.check_structure();
-        for v in 0..self.n {
+        for &v in &self.active {
             let m = self.mate[v].expect("perfect");
             assert_eq!(self.mate[m], Some(v));
         }
@@ -809,9 +889,9 @@ impl<W: Weight> Matching<W> {
                 assert!(self.dual[b] >= W::ZERO, "negative blossom dual");
             }
         }
-        for v in 0..self.n {
+        for &v in &self.active {
             let cv = chain(v);
-            for w in v + 1..self.n {
+            for &w in self.active.iter().filter(|&&w| w > v) {
                 let cw = chain(w);
                 let mut s = self.slack(v, w);
                 for b in &cv {

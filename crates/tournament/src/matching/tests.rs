@@ -223,3 +223,57 @@ fn incremental_repairs_equal_fresh_solutions_on_larger_graphs() {
         }
     }
 }
+
+#[test]
+fn retired_pairs_leave_the_rest_optimal() {
+    let mut rng = Rng(99);
+    for _ in 0..200 {
+        let n = 4 + rng.below(7) as usize;
+        let mut weights = vec![vec![0i64; n]; n];
+        let mut matching = Matching::<i64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                let w = 1 + rng.below(9) as i64;
+                weights[u][v] = w;
+                weights[v][u] = w;
+                matching.set_weight(u, v, w);
+            }
+        }
+        // Decide one pair, as the pairing rules do: only its edge stays.
+        let (p, q) = (0, 1 + rng.below(n as u64 - 1) as usize);
+        for x in [p, q] {
+            for y in 0..n {
+                if y != x && y != p && y != q {
+                    weights[x][y] = 0;
+                    weights[y][x] = 0;
+                    matching.set_weight(x, y, 0);
+                }
+            }
+        }
+        matching.solve();
+        assert_eq!(matching.mate(p), Some(q));
+        matching.retire_pair(p, q);
+        // Changes elsewhere, and to the retired pair's edges (ignored).
+        for _ in 0..5 {
+            let u = rng.below(n as u64) as usize;
+            let v = rng.below(n as u64) as usize;
+            if u != v {
+                let w = rng.below(9) as i64;
+                matching.set_weight(u, v, w);
+                if ![p, q].contains(&u) && ![p, q].contains(&v) {
+                    weights[u][v] = w;
+                    weights[v][u] = w;
+                }
+            }
+            matching.solve();
+            matching.verify();
+            let rest: Vec<usize> = (0..n).filter(|&x| x != p && x != q).collect();
+            let best = brute_force(rest.len(), &|a, b| weights[rest[a]][rest[b]]);
+            let total: i64 = rest
+                .iter()
+                .filter_map(|&x| matching.mate(x).filter(|&m| x < m).map(|m| weights[x][m]))
+                .sum();
+            assert_eq!(total, best);
+        }
+    }
+}

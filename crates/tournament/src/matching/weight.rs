@@ -120,6 +120,7 @@ impl<const N: usize> Wide<N> {
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline(always)]
     fn cmp(&self, other: &Wide<N>) -> Ordering {
         match (self.is_negative(), other.is_negative()) {
             (true, false) => return Ordering::Less,
@@ -138,6 +139,7 @@ impl<const N: usize> Ord for Wide<N> {
 }
 
 impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline(always)]
     fn partial_cmp(&self, other: &Wide<N>) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -161,6 +163,7 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(limbs)
     };
 
+    #[inline(always)]
     fn add(self, other: Wide<N>) -> Wide<N> {
         let mut out = [0; N];
         let mut carry = false;
@@ -173,6 +176,7 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(out)
     }
 
+    #[inline(always)]
     fn sub(self, other: Wide<N>) -> Wide<N> {
         let mut out = [0; N];
         let mut borrow = false;
