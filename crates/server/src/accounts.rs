@@ -17,8 +17,8 @@ use rookery_store::{StoreError, User};
 use serde_json::{json, Value};
 
 use crate::error::{ApiError, Body, FromBody};
-use crate::protocol::{FieldError, Fields};
 use crate::identity::{set_cookie, token_hash, Identity, Visitor, SESSION_COOKIE, SESSION_MS};
+use crate::protocol::{FieldError, Fields};
 use crate::state::{now_ms, random_hex, AppState};
 
 /// A user as the API shows it.

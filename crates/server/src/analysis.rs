@@ -45,7 +45,9 @@ impl FromBody for At {
         let ply = match ply {
             None => None,
             Some(p) if (0..100_000).contains(&p) => Some(Ply(p as usize).0),
-            Some(p) => return Err(FieldError::field("ply", format!("a move number from 0, not {p}"))),
+            Some(p) => {
+                return Err(FieldError::field("ply", format!("a move number from 0, not {p}")))
+            }
         };
         Ok(At { ply })
     }

@@ -137,7 +137,9 @@ impl IntoResponse for ApiError {
         let status = self.status();
         match (&self, self.level()) {
             (ApiError::Internal(detail), _) => tracing::error!(%detail, "internal error"),
-            (_, tracing::Level::ERROR) => tracing::error!(code = self.code(), error = %self, "request failed"),
+            (_, tracing::Level::ERROR) => {
+                tracing::error!(code = self.code(), error = %self, "request failed")
+            }
             _ => tracing::debug!(code = self.code(), error = %self, "request refused"),
         }
         let mut body = serde_json::json!({ "code": self.code(), "message": self.to_string() });

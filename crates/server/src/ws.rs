@@ -178,10 +178,11 @@ impl Connection {
     /// client, or failed: then closed here with the code that says why).
     async fn receive(&mut self) -> Option<Incoming> {
         match self.socket.recv().await? {
-            Ok(Message::Text(text)) => Some(Incoming::Message(
-                self.admit(text.as_str())
-                    .and_then(|()| ClientMessage::parse(text.as_str()).map_err(ProtocolError::Parse)),
-            )),
+            Ok(Message::Text(text)) => {
+                Some(Incoming::Message(self.admit(text.as_str()).and_then(|()| {
+                    ClientMessage::parse(text.as_str()).map_err(ProtocolError::Parse)
+                })))
+            }
             Ok(Message::Binary(_)) => Some(Incoming::Message(Err(ProtocolError::Binary))),
             Ok(Message::Pong(payload)) => {
                 self.on_pong(&payload);
@@ -218,7 +219,9 @@ impl Connection {
             match self.state.store.game(meta.id.as_str()).await {
                 Ok(Some(stored)) => return self.watch_finished(&stored, visitor).await,
                 _ => {
-                    let _ = self.send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None }).await;
+                    let _ = self
+                        .send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None })
+                        .await;
                     return;
                 }
             }
@@ -281,7 +284,8 @@ impl Connection {
                 return;
             }
             (ClientMessage::ClaimAbandoned { .. }, Seat::Spectator) => {
-                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply: None }).await;
+                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply: None })
+                    .await;
                 return;
             }
             (ClientMessage::Act { action, ply }, Seat::Player(by)) => {

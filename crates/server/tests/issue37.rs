@@ -202,16 +202,34 @@ async fn every_http_error_is_the_documented_json() {
     };
     // An unknown body field names itself.
     let (status, body) = c
-        .post("/api/v1/account/signup", json!({ "username": "bob", "password": "long enough", "admin": true }))
+        .post(
+            "/api/v1/account/signup",
+            json!({ "username": "bob", "password": "long enough", "admin": true }),
+        )
         .await;
-    assert_eq!((status, error(&body)), (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("admin".into()))));
-    let (status, body) = c.post("/api/v1/seeks", json!({ "time_control": "300+0", "colour": "white" })).await;
-    assert_eq!((status, error(&body)), (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("colour".into()))));
+    assert_eq!(
+        (status, error(&body)),
+        (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("admin".into())))
+    );
+    let (status, body) =
+        c.post("/api/v1/seeks", json!({ "time_control": "300+0", "colour": "white" })).await;
+    assert_eq!(
+        (status, error(&body)),
+        (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("colour".into())))
+    );
     // Query strings: bad values and unknown names.
     let (status, body) = c.get("/api/v1/leaderboard?limit=lots").await;
-    assert_eq!((status, error(&body)), (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("limit".into()))), "{body}");
+    assert_eq!(
+        (status, error(&body)),
+        (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("limit".into()))),
+        "{body}"
+    );
     let (status, body) = c.get("/api/v1/leaderboard?page=2").await;
-    assert_eq!((status, error(&body)), (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("page".into()))), "{body}");
+    assert_eq!(
+        (status, error(&body)),
+        (StatusCode::BAD_REQUEST, ("bad_field".into(), Some("page".into()))),
+        "{body}"
+    );
     // A body over the limit.
     let r = c
         .http
@@ -226,7 +244,13 @@ async fn every_http_error_is_the_documented_json() {
     let body: Value = r.json().await.expect("a JSON body");
     assert_eq!(error(&body).0, "too_large", "{body}");
     // A method the path does not answer.
-    let r = c.http.delete(server.url("/api/v1/games/live")).header("x-csrf-token", &c.csrf).send().await.unwrap();
+    let r = c
+        .http
+        .delete(server.url("/api/v1/games/live"))
+        .header("x-csrf-token", &c.csrf)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
     let body: Value = r.json().await.expect("a JSON body");
     assert_eq!(error(&body).0, "method_not_allowed", "{body}");

@@ -286,7 +286,9 @@ impl Actor {
     fn rejected(&self, refusal: Refusal) -> ServerMessage {
         let id = &self.handle.meta.id;
         match refusal.level() {
-            tracing::Level::ERROR => tracing::error!(game = %id, code = refusal.code(), "action refused"),
+            tracing::Level::ERROR => {
+                tracing::error!(game = %id, code = refusal.code(), "action refused")
+            }
             _ => tracing::debug!(game = %id, code = refusal.code(), "action refused"),
         }
         ServerMessage::Rejected { refusal, ply: Some(self.game.plies().len()) }
@@ -485,4 +487,3 @@ pub fn abandon_timeout_ms(speed: Speed) -> u64 {
         Speed::Correspondence | Speed::Untimed => 24 * 3600 * 1000,
     }
 }
-

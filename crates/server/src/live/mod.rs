@@ -286,7 +286,8 @@ impl LiveGames {
             created_at_ms: now,
             start,
         };
-        let game = Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
+        let game =
+            Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
         let turn = state.write_turn().await;
         state
             .store

@@ -163,19 +163,34 @@ mod tests {
         let actions = [
             GameAction::Player {
                 by: Color::White,
-                action: PlayerAction::Move { mv: MoveText::Uci("e2e4".parse().unwrap()), offer_draw: true },
+                action: PlayerAction::Move {
+                    mv: MoveText::Uci("e2e4".parse().unwrap()),
+                    offer_draw: true,
+                },
             },
             GameAction::Player {
                 by: Color::Black,
-                action: PlayerAction::Move { mv: MoveText::San("Nf6".parse().unwrap()), offer_draw: false },
+                action: PlayerAction::Move {
+                    mv: MoveText::San("Nf6".parse().unwrap()),
+                    offer_draw: false,
+                },
             },
-            GameAction::Player { by: Color::Black, action: PlayerAction::Touch { square: "e7".parse().unwrap() } },
+            GameAction::Player {
+                by: Color::Black,
+                action: PlayerAction::Touch { square: "e7".parse().unwrap() },
+            },
             GameAction::Player {
                 by: Color::White,
-                action: PlayerAction::ClaimDraw { claim: DrawClaim::ThreefoldRepetition, uci: None },
+                action: PlayerAction::ClaimDraw {
+                    claim: DrawClaim::ThreefoldRepetition,
+                    uci: None,
+                },
             },
             GameAction::Flag,
-            GameAction::Adjudicate(Outcome { result: GameResult::Win(Color::White), termination: Termination::Abandoned }),
+            GameAction::Adjudicate(Outcome {
+                result: GameResult::Win(Color::White),
+                termination: Termination::Abandoned,
+            }),
             GameAction::Resume,
         ];
         for a in actions {

@@ -84,7 +84,10 @@ impl PlayerAction {
             "move" => {
                 let mv = match (f.has("uci"), f.has("san")) {
                     (true, true) => {
-                        return Err(FieldError::field("san", "give the move as uci or san, not both"))
+                        return Err(FieldError::field(
+                            "san",
+                            "give the move as uci or san, not both",
+                        ))
                     }
                     (false, true) => MoveText::San(f.req("san")?),
                     _ => MoveText::Uci(f.req("uci")?),
@@ -194,7 +197,13 @@ impl ClientMessage {
                 let draw = match result.as_str() {
                     "win" => false,
                     "draw" => true,
-                    _ => return Err(FieldError::field("result", format!("win or draw, not {result:?}")).into()),
+                    _ => {
+                        return Err(FieldError::field(
+                            "result",
+                            format!("win or draw, not {result:?}"),
+                        )
+                        .into())
+                    }
                 };
                 ClientMessage::ClaimAbandoned { draw }
             }

@@ -261,7 +261,9 @@ mod tests {
         );
         assert_eq!(f.finish(), Err(FieldError::field("extra", "unknown field")));
         let mut f = Fields::parse(b"{}").unwrap();
-        assert!(matches!(f.req::<UciMove>("uci"), Err(FieldError::BadField { field, .. }) if field == "uci"));
+        assert!(
+            matches!(f.req::<UciMove>("uci"), Err(FieldError::BadField { field, .. }) if field == "uci")
+        );
         assert!(matches!(Fields::parse(b"[1]"), Err(FieldError::BadJson(_))));
         assert!(matches!(Fields::parse(b"{"), Err(FieldError::BadJson(_))));
         let mut f = Fields::parse(br#"{"uci":"0000"}"#).unwrap();
