@@ -584,7 +584,8 @@ impl Game {
         if self.outcome.is_some() {
             return false;
         }
-        if let (Some((late, deadline)), Some(policy)) = (self.first_move_deadline(), self.spec.start)
+        if let (Some((late, deadline)), Some(policy)) =
+            (self.first_move_deadline(), self.spec.start)
         {
             if now <= deadline {
                 return false;

@@ -42,7 +42,10 @@ pub enum MissedStart {
 impl StartPolicy {
     /// The online rule: aborted when a first move is missed, with a deadline by speed.
     pub const fn online(speed: Speed) -> StartPolicy {
-        StartPolicy { first_move_ms: StartPolicy::first_move_ms_for(speed), missed: MissedStart::Abort }
+        StartPolicy {
+            first_move_ms: StartPolicy::first_move_ms_for(speed),
+            missed: MissedStart::Abort,
+        }
     }
 
     /// The time for a first move at `speed`: 30 s in bullet and blitz (as lichess), longer

@@ -83,5 +83,8 @@ fn the_ellipsis_matches_any_run_of_lines() {
     assert!(fits(&["a", "…", "d"], &["a", "b", "c", "d"]));
     assert!(fits(&["a", "…", "d"], &["a", "d"]));
     assert!(!fits(&["a", "…", "b8=Q+", "O-O-O"], &["a", "b8=Q+", "b8=N", "O-O-O"]));
-    assert_eq!(words(r#"moves --fen "4k3/8 w - - 0 1" --san"#), ["moves", "--fen", "4k3/8 w - - 0 1", "--san"]);
+    assert_eq!(
+        words(r#"moves --fen "4k3/8 w - - 0 1" --san"#),
+        ["moves", "--fen", "4k3/8 w - - 0 1", "--san"]
+    );
 }
