@@ -102,6 +102,9 @@ const en = {
   'game.offline': 'offline',
   'game.abandoned': '{color} left the game',
   'game.abandoned_wait': '{color} left the game: you may claim in {s} s',
+  'game.first_move': '{color} to make a first move: {s} s, or the game is aborted',
+  'game.first_move_you': 'Make your first move: {s} s, or the game is aborted',
+  'game.no_start': 'Game aborted: {color} made no first move in time',
   'game.claim_win': 'Claim victory',
   'game.claim_draw_abandoned': 'Call it a draw',
   'game.over': 'Game over',
@@ -135,6 +138,7 @@ const en = {
   'term.illegal_moves_vs_insufficient_material': 'illegal moves, but the opponent cannot mate',
   'term.aborted': 'aborted',
   'term.abandoned': 'the opponent left',
+  'term.no_start': 'no first move in time',
   'result.win_by': '{color} wins by {term}',
   'result.draw_by': 'Draw by {term}',
   // review
@@ -284,6 +288,9 @@ const zh = {
   'game.offline': '离线',
   'game.abandoned': '{color}已离开对局',
   'game.abandoned_wait': '{color}已离开对局：{s} 秒后可申请判胜',
+  'game.first_move': '{color}须在 {s} 秒内走出第一步，否则对局中止',
+  'game.first_move_you': '请在 {s} 秒内走出第一步，否则对局中止',
+  'game.no_start': '对局已中止：{color}未按时走出第一步',
   'game.claim_win': '申请判胜',
   'game.claim_draw_abandoned': '判为和棋',
   'game.over': '对局结束',
@@ -316,6 +323,7 @@ const zh = {
   'term.illegal_moves_vs_insufficient_material': '违例着法，但对方子力不足以将杀',
   'term.aborted': '中止',
   'term.abandoned': '对方离开',
+  'term.no_start': '未按时走出第一步',
   'result.win_by': '{color}胜（{term}）',
   'result.draw_by': '和棋（{term}）',
   'review.title': '复盘',
@@ -394,6 +402,7 @@ export const colorName = (c) => t(c === 'white' ? 'common.white' : 'common.black
 export function resultText(result, termination, fallback) {
   const term = termination ? t('term.' + termination) : '';
   if (termination === 'aborted') return t('game.aborted');
+  if (termination === 'no_start' && result === '*') return fallback || t('game.aborted');
   if (result === '1-0') return termination ? t('result.win_by', { color: colorName('white'), term }) : t('game.result.white');
   if (result === '0-1') return termination ? t('result.win_by', { color: colorName('black'), term }) : t('game.result.black');
   if (result === '1/2-1/2') return termination ? t('result.draw_by', { term }) : t('game.result.draw');

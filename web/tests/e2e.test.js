@@ -152,6 +152,7 @@ test('a premove; an illegal king move in a seed game is rejected, counted, and t
   await bob.waitForSelector('#board square.current-premove');
   await drag(alice, 'e2', 'e4');
   await waitForPly(alice, 2);
+  await alice.waitForSelector('#first-move', { state: 'hidden' });
   assert.deepEqual(await moveList(alice), ['e4', 'e5']);
   await drag(alice, 'e1', 'e2');
   await waitForPly(bob, 3);
@@ -176,12 +177,16 @@ test('a premove; an illegal king move in a seed game is rejected, counted, and t
 
 test('the flag falls in a 5-second game; moves typed at the keyboard', async () => {
   await seekAndAccept({ tc: '5+0', rules: 'casual' });
+  // No clock before both first moves: the board counts down White's first move instead.
+  await alice.waitForSelector('#first-move:not([hidden])');
+  assert.match(await alice.textContent('#first-move'), /first move: \d+ s/);
   await alice.fill('#move-input', 'e4');
   await alice.press('#move-input', 'Enter');
   await waitForPly(bob, 1);
   await bob.fill('#move-input', 'e7e5');
   await bob.press('#move-input', 'Enter');
   await waitForPly(alice, 2);
+  await alice.waitForSelector('#first-move', { state: 'hidden' });
   assert.deepEqual(await moveList(alice), ['e4', 'e5']);
   await alice.waitForSelector('#clock-white.low');
   for (const p of [alice, bob]) {

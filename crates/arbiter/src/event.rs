@@ -67,6 +67,24 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+impl DrawClaim {
+    /// Both claims.
+    pub const ALL: [DrawClaim; 2] = [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves];
+
+    /// The short name the server's protocol uses: `threefold` or `fifty`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawClaim::ThreefoldRepetition => "threefold",
+            DrawClaim::FiftyMoves => "fifty",
+        }
+    }
+
+    /// Reads a name written by [`DrawClaim::name`].
+    pub fn from_name(name: &str) -> Option<DrawClaim> {
+        DrawClaim::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -165,6 +183,8 @@ pub enum Rejection {
     TakebacksNotAllowed,
     /// There is nothing to take back, or no request to answer.
     NoTakeback,
+    /// The player's takeback request already stands: asking again would change nothing.
+    TakebackPending,
 }
 
 impl fmt::Display for Rejection {
@@ -193,6 +213,7 @@ impl fmt::Display for Rejection {
                 f.write_str("takebacks are not allowed in this rule set")
             }
             Rejection::NoTakeback => f.write_str("there is no takeback to make or answer"),
+            Rejection::TakebackPending => f.write_str("your takeback request already stands"),
         }
     }
 }

@@ -2,8 +2,12 @@
 //! takes `now` in milliseconds; nothing here reads a clock.
 //!
 //! Conventions decided here:
-//! - White's clock starts when the game is created (FIDE 6.2: the arbiter starts White's
-//!   clock), so every move counts toward period controls.
+//! - Without a [`StartPolicy`], White's clock starts when the game is created (FIDE 6.2: the
+//!   arbiter starts White's clock). With one (online play), no clock runs before both sides
+//!   have made their first move: each first move presses a clock that is started and stopped
+//!   in the same millisecond (so it counts toward period controls and earns its increment),
+//!   and the clock runs from the second first move on. A side that misses its first-move
+//!   deadline ends the game as the policy says ([`Termination::NoStart`]).
 //! - Every action first checks the running clock: if the flag has fallen (strictly after the
 //!   deadline), the game ends on time and the action is refused with the events saying so.
 //!   A move completed at the deadline millisecond is in time (§5).
@@ -12,13 +16,14 @@
 
 use rookery_core::legality::{Attempt, Illegal};
 use rookery_core::san::{San, SanError, SanPlus};
-use rookery_core::{ByColor, CastlingSide, Color, Move, Position, Role, Square};
+use rookery_core::{ByColor, CastlingSide, Color, Move, Position, Role, Square, UciMove};
 
 use crate::clock::{Clock, ClockState};
 use crate::event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::repetition::Repetitions;
 use crate::rules::{DrawPolicy, IllegalMovePolicy, RuleSet};
+use crate::start::{MissedStart, StartPolicy};
 use crate::time_control::TimeControl;
 
 /// The unchecked description of a game to start: the raw twin of [`Game`].
@@ -36,6 +41,9 @@ pub struct GameSpec {
     pub black: String,
     /// Extra PGN tags (Event, Site, Date, Round, …), written after the roster.
     pub tags: Vec<(String, String)>,
+    /// How the game starts: `None`, the clock runs from the creation (FIDE 6.2); `Some`, the
+    /// clocks wait for both sides' first moves, each due by a deadline.
+    pub start: Option<StartPolicy>,
 }
 
 /// Why a [`GameSpec`] cannot start a game.
@@ -106,10 +114,15 @@ pub struct Game {
     obligation: Option<Obligation>,
     takeback_request: Option<Color>,
     outcome: Option<Outcome>,
+    /// Under a start policy, while a first move is awaited: since when (ms).
+    awaiting_since: u64,
+    /// The side whose first-move deadline passed, if one did.
+    missed_start: Option<Color>,
 }
 
 impl Game {
-    /// Starts a game at `now`: White's clock starts running.
+    /// Starts a game at `now`: the clock of the side to move starts running, unless the spec
+    /// has a [`StartPolicy`] (then the first-move deadline runs instead).
     ///
     /// # Errors
     /// [`GameSpecError`] for a bad or finished starting position.
@@ -123,8 +136,10 @@ impl Game {
         }
         let tc = spec.time_control.clone().unwrap_or_else(TimeControl::unknown);
         let mut clock = Clock::new(tc);
-        // A fresh clock always starts.
-        let _ = clock.start(start.turn(), now);
+        if spec.start.is_none() {
+            // A fresh clock always starts.
+            let _ = clock.start(start.turn(), now);
+        }
         Ok(Game {
             start,
             position: start,
@@ -139,6 +154,8 @@ impl Game {
             obligation: None,
             takeback_request: None,
             outcome: None,
+            awaiting_since: now,
+            missed_start: None,
             spec,
         })
     }
@@ -219,11 +236,58 @@ impl Game {
         self.history.count(&self.position)
     }
 
-    /// Detects a fallen flag without any action (§5, §9).
+    /// Detects a fallen flag or a missed first-move deadline without any action (§5, §9).
     pub fn poll(&mut self, now: u64) -> Vec<Event> {
         let mut events = Vec::new();
         self.check_flag(now, &mut events);
         events
+    }
+
+    /// Whether [`Game::poll`] at `now` would end the game: a flag has fallen or a first-move
+    /// deadline has passed. Reads the clock; changes nothing.
+    pub fn is_expired(&self, now: u64) -> bool {
+        self.outcome.is_none()
+            && (self.clock.flagged(now).is_some()
+                || self.first_move_deadline().is_some_and(|(_, deadline)| now > deadline))
+    }
+
+    /// The start policy, if the clocks wait for the first moves.
+    pub fn start_policy(&self) -> Option<StartPolicy> {
+        self.spec.start
+    }
+
+    /// While a first move is awaited under a [`StartPolicy`]: the side that owes it and the
+    /// last millisecond in which it may still make it.
+    pub fn first_move_deadline(&self) -> Option<(Color, u64)> {
+        let policy = self.spec.start?;
+        if self.outcome.is_some() || !self.awaiting_first_moves() {
+            return None;
+        }
+        Some((self.position.turn(), self.awaiting_since.saturating_add(policy.first_move_ms)))
+    }
+
+    /// The side whose first-move deadline passed, once it has (the game ended
+    /// [`Termination::NoStart`]).
+    pub fn missed_start(&self) -> Option<Color> {
+        self.missed_start
+    }
+
+    /// The outcome in words for people ([`Outcome::describe`]), naming the side that made no
+    /// first move when the game was aborted for it.
+    pub fn describe_outcome(&self) -> Option<String> {
+        let outcome = self.outcome?;
+        Some(match (outcome.result, self.missed_start) {
+            (GameResult::Aborted, Some(late)) => {
+                let side = if late == Color::White { "White" } else { "Black" };
+                format!("Game aborted: {side} made no first move in time")
+            }
+            _ => outcome.describe(),
+        })
+    }
+
+    /// `true` before both sides have made their first move.
+    pub fn awaiting_first_moves(&self) -> bool {
+        self.plies.len() < 2
     }
 
     /// Plays a move for `by` at `now`, with a draw offer if `offer_draw` (§7: an offer is made
@@ -439,6 +503,9 @@ impl Game {
         if !self.plies.iter().any(|p| p.color == by) {
             return Err(Rejection::NoTakeback.into());
         }
+        if self.takeback_request == Some(by) {
+            return Err(Rejection::TakebackPending.into());
+        }
         self.takeback_request = Some(by);
         Ok(vec![Event::TakebackRequested(by)])
     }
@@ -458,8 +525,14 @@ impl Game {
             self.history.pop();
             if last.color == requester {
                 let mut state = last.clock_before;
-                state.running_since = Some(now);
-                state.move_elapsed = 0;
+                if self.spec.start.is_some() && self.awaiting_first_moves() {
+                    // Back before the clocks started: they stand as they were, and the
+                    // first-move deadline starts afresh.
+                    self.awaiting_since = now;
+                } else {
+                    state.running_since = Some(now);
+                    state.move_elapsed = 0;
+                }
                 if let Ok(clock) = Clock::from_state(self.clock.time_control().clone(), state) {
                     self.clock = clock;
                 }
@@ -505,10 +578,25 @@ impl Game {
         Ok(())
     }
 
-    /// Ends the game on time if the running side's flag has fallen (§5, §9).
+    /// Ends the game on time if the running side's flag has fallen (§5, §9), or as the start
+    /// policy says if a first-move deadline has passed.
     fn check_flag(&mut self, now: u64, events: &mut Vec<Event>) -> bool {
         if self.outcome.is_some() {
             return false;
+        }
+        if let (Some((late, deadline)), Some(policy)) =
+            (self.first_move_deadline(), self.spec.start)
+        {
+            if now <= deadline {
+                return false;
+            }
+            self.missed_start = Some(late);
+            let result = match policy.missed {
+                MissedStart::Abort => GameResult::Aborted,
+                MissedStart::Forfeit => GameResult::Win(!late),
+            };
+            self.finish(result, Termination::NoStart, deadline, events);
+            return true;
         }
         let Some(flagged) = self.clock.flagged(now) else { return false };
         if crate::dead::can_ever_mate(&self.position, !flagged) {
@@ -623,10 +711,27 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let clock_before = self.clock.state();
-        let (spent_ms, clock_ms) = match self.clock.press(now) {
+        let awaiting = self.spec.start.is_some() && self.awaiting_first_moves();
+        if awaiting {
+            // A first move: the clock is pressed in the millisecond it starts.
+            if self.clock.active().is_none() {
+                let _ = self.clock.start(by, now);
+            } else {
+                let _ = self.clock.resume(now);
+            }
+        }
+        let (mut spent_ms, clock_ms) = match self.clock.press(now) {
             Ok(report) => (report.spent, report.remaining),
             Err(_) => (0, None),
         };
+        if awaiting {
+            spent_ms = now.saturating_sub(self.awaiting_since);
+            self.awaiting_since = now;
+            if self.plies.is_empty() {
+                // Only one side has moved: the other's clock waits for its first move.
+                let _ = self.clock.stop(now);
+            }
+        }
         let san = SanPlus::from_move(&self.position, m).to_string();
         self.position.play_unchecked(m);
         self.history.push(&self.position);
@@ -762,19 +867,13 @@ fn captures_on(m: &Move, sq: Square) -> bool {
         || (m.is_en_passant() && m.to().file() == sq.file() && m.from().rank() == sq.rank())
 }
 
-/// Reads UCI move text (`e2e4`, `e7e8q`; castling as the king's move).
+/// Reads UCI move text (`e2e4`, `e7e8q`; castling as the king's move) with rookery-core's
+/// one UCI reader; the null move `0000` names no squares.
 fn parse_uci(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let b = text.as_bytes();
-    if !(4..=5).contains(&b.len()) {
-        return None;
+    match UciMove::from_ascii(text.as_bytes()).ok()? {
+        UciMove::Normal { from, to, promotion } => Some((from, to, promotion)),
+        UciMove::Null => None,
     }
-    let from = Square::from_ascii(&b[0..2]).ok()?;
-    let to = Square::from_ascii(&b[2..4]).ok()?;
-    let promotion = match b.get(4) {
-        None => None,
-        Some(&c) => Some(Role::from_char(c as char).filter(|_| c.is_ascii_lowercase())?),
-    };
-    Some((from, to, promotion))
 }
 
 /// The square a move was attempted from, for §8.3.

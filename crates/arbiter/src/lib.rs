@@ -9,6 +9,7 @@ pub mod outcome;
 mod record;
 pub mod repetition;
 pub mod rules;
+pub mod start;
 pub mod time_control;
 
 pub use clock::{Clock, ClockError, ClockState, MoveReport};
@@ -18,4 +19,5 @@ pub use game::{Game, GameSpec, GameSpecError, PlyRecord};
 pub use outcome::{GameResult, Outcome, Termination};
 pub use repetition::Repetitions;
 pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
+pub use start::{MissedStart, ParseStartPolicyError, StartPolicy};
 pub use time_control::{ParseTimeControlError, Speed, TimeControl};

@@ -71,6 +71,9 @@ pub enum Termination {
     Aborted,
     /// Ended by the server because a player left (the opponent claimed).
     Abandoned,
+    /// A side did not make its first move by the deadline of the game's
+    /// [`StartPolicy`](crate::StartPolicy): aborted online, lost by default in tournaments.
+    NoStart,
 }
 
 impl Termination {
@@ -99,11 +102,12 @@ impl Termination {
             }
             Termination::Aborted => "aborted",
             Termination::Abandoned => "abandoned",
+            Termination::NoStart => "no_start",
         }
     }
 
     /// Every termination.
-    pub const ALL: [Termination; 17] = [
+    pub const ALL: [Termination; 18] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Timeout,
@@ -121,6 +125,7 @@ impl Termination {
         Termination::IllegalMovesVsInsufficientMaterial,
         Termination::Aborted,
         Termination::Abandoned,
+        Termination::NoStart,
     ];
 
     /// Reads a label written by [`Termination::label`].
@@ -172,11 +177,19 @@ impl Outcome {
             }
             Termination::Aborted => "",
             Termination::Abandoned => "by abandonment",
+            Termination::NoStart => match self.result {
+                GameResult::Win(Color::White) => "by default: Black made no first move in time",
+                GameResult::Win(Color::Black) => "by default: White made no first move in time",
+                _ => "",
+            },
         };
         let who = match self.result {
             GameResult::Win(Color::White) => "White wins",
             GameResult::Win(Color::Black) => "Black wins",
             GameResult::Draw => "Draw",
+            GameResult::Aborted if self.termination == Termination::NoStart => {
+                return "Game aborted: a first move was not made in time".to_owned()
+            }
             GameResult::Aborted => return "Game aborted".to_owned(),
         };
         format!("{who} {how}")

@@ -7,10 +7,12 @@
 //! rules seed                  # seed | fide | casual (default seed)
 //! tc 300+2                    # PGN TimeControl syntax (default: unknown, never flags)
 //! fen <FEN>                   # start position (default: the standard one)
+//! start <abort|forfeit>:<ms>  # clocks wait for the first moves, each due within <ms>
 //! <ms> <white|black> <action> [args] => <expectation>
 //! result <1-0|0-1|1/2-1/2|*> <termination>   # or: ongoing
 //! strikes <white|black> <n>
 //! clock <white|black> <ms> at <ms>
+//! deadline <white|black> <ms>  # the side owing a first move and its last ms; or: deadline none
 //! obligation <none|move <square>|capture <square>>   # touch-move (§8.1, §8.3)
 //! pgn-has <text>             # white space in the PGN compares as single spaces
 //! ```
@@ -24,12 +26,13 @@
 //! (`!time-added`: no time was added at all). Rejection reasons: `game-over`, `not-your-turn`,
 //! `unreadable`, `not-a-move`, `ambiguous`, `illegal`, `touch-move`, `offer-not-allowed`,
 //! `no-offer`, `claims-not-used`, `claim-incorrect`, `too-late-to-abort`,
-//! `takebacks-not-allowed`, `no-takeback`. A ` #` starts a trailing comment on any line.
+//! `takebacks-not-allowed`, `no-takeback`, `takeback-pending`. A ` #` starts a trailing comment on any line.
 
 use std::path::Path;
 
 use rookery_arbiter::{
-    DrawClaim, Event, Game, GameSpec, MoveInput, Obligation, Rejection, RuleSet, TimeControl,
+    DrawClaim, Event, Game, GameSpec, MoveInput, Obligation, Rejection, RuleSet, StartPolicy,
+    TimeControl,
 };
 use rookery_core::{Color, Square};
 
@@ -75,6 +78,7 @@ fn rejection_label(r: &Rejection) -> &'static str {
         Rejection::TooLateToAbort => "too-late-to-abort",
         Rejection::TakebacksNotAllowed => "takebacks-not-allowed",
         Rejection::NoTakeback => "no-takeback",
+        Rejection::TakebackPending => "takeback-pending",
     }
 }
 
@@ -117,6 +121,17 @@ fn run(path: &Path) -> usize {
             "rules" => spec.rules = words[1].parse::<RuleSet>().unwrap(),
             "tc" => spec.time_control = Some(words[1].parse::<TimeControl>().unwrap()),
             "fen" => spec.fen = Some(words[1..].join(" ")),
+            "start" => spec.start = Some(words[1].parse::<StartPolicy>().unwrap()),
+            "deadline" => {
+                // deadline <white|black> <ms> | deadline none
+                let g = game.get_or_insert_with(|| Game::new(spec.clone(), 0).expect("valid spec"));
+                let expected = match words[1] {
+                    "none" => None,
+                    side => Some((color(side, &at), words[2].parse::<u64>().unwrap())),
+                };
+                assert_eq!(g.first_move_deadline(), expected, "{at}: first-move deadline");
+                checks += 1;
+            }
             "result" => {
                 let g = game.as_ref().expect("a game");
                 let o = g.outcome().unwrap_or_else(|| panic!("{at}: the game is not over"));
@@ -136,7 +151,7 @@ fn run(path: &Path) -> usize {
                 checks += 1;
             }
             "clock" => {
-                let g = game.as_ref().expect("a game");
+                let g = game.get_or_insert_with(|| Game::new(spec.clone(), 0).expect("valid spec"));
                 let ms: u64 = words[2].parse().unwrap();
                 let now: u64 = words[4].parse().unwrap();
                 assert_eq!(g.clock().remaining(color(words[1], &at), now), Some(ms), "{at}: clock");

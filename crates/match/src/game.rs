@@ -88,6 +88,7 @@ pub fn play(
         white: white.name.to_owned(),
         black: black.name.to_owned(),
         tags,
+        start: None,
     };
     let mut failures = ByColor::<Failures>::default();
     // Both engines are told first, so the clock does not run while they clear their tables.

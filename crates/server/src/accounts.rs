@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::body::Bytes;
 use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderValue, StatusCode};
@@ -15,11 +14,11 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use rookery_ladder::Level;
 use rookery_store::{StoreError, User};
-use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::error::{parse_body, ApiError};
+use crate::error::{ApiError, Body, FromBody};
 use crate::identity::{set_cookie, token_hash, Identity, Visitor, SESSION_COOKIE, SESSION_MS};
+use crate::protocol::{FieldError, Fields};
 use crate::state::{now_ms, random_hex, AppState};
 
 /// A user as the API shows it.
@@ -62,11 +61,16 @@ fn validate_password(password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Credentials {
+/// A username and a password, as sign-up and log-in take them.
+pub struct Credentials {
     username: String,
     password: String,
+}
+
+impl FromBody for Credentials {
+    fn from_fields(f: &mut Fields) -> Result<Credentials, FieldError> {
+        Ok(Credentials { username: f.req("username")?, password: f.req("password")? })
+    }
 }
 
 /// `GET /api/v1/account`.
@@ -85,9 +89,8 @@ pub async fn me(Extension(visitor): Extension<Visitor>) -> Json<Value> {
 pub async fn signup(
     State(state): State<Arc<AppState>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    body: Bytes,
+    Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    let creds: Credentials = parse_body(&body)?;
     validate_username(&creds.username)?;
     validate_password(&creds.password)?;
     let now = now_ms();
@@ -125,9 +128,8 @@ pub async fn signup(
 pub async fn login(
     State(state): State<Arc<AppState>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    body: Bytes,
+    Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    let creds: Credentials = parse_body(&body)?;
     let now = now_ms();
     let ip = addr.ip().to_string();
     let name_key = creds.username.to_ascii_lowercase();

@@ -5,18 +5,18 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::Json;
 use rookery_core::Color;
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
 use rookery_store::GameStatus;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
-use crate::api::check_game_id;
-use crate::error::ApiError;
+use crate::api::game_id;
+use crate::error::{ApiError, FromBody, QueryOf};
 use crate::live::rebuild;
+use crate::protocol::{FieldError, Fields, Ply};
 use crate::state::AppState;
 
 /// The budget of one analysis.
@@ -34,28 +34,44 @@ impl Default for Analysts {
 }
 
 /// `?ply=N`: the position after `N` moves.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct At {
     ply: Option<usize>,
+}
+
+impl FromBody for At {
+    fn from_fields(f: &mut Fields) -> Result<At, FieldError> {
+        // Query values are text: read the number, then check it as a ply.
+        let ply: Option<i64> = f.opt("ply")?;
+        let ply = match ply {
+            None => None,
+            Some(p) if (0..100_000).contains(&p) => Some(Ply(p as usize).0),
+            Some(p) => {
+                return Err(FieldError::field("ply", format!("a move number from 0, not {p}")))
+            }
+        };
+        Ok(At { ply })
+    }
 }
 
 /// `GET /api/v1/games/{id}/analysis?ply=N`.
 pub async fn analysis(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-    Query(at): Query<At>,
+    QueryOf(at): QueryOf<At>,
 ) -> Result<Json<Value>, ApiError> {
-    check_game_id(&id)?;
-    let stored =
-        state.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    let id = game_id(&id)?;
+    let stored = state
+        .store
+        .game(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     if stored.status == GameStatus::Live {
         return Err(ApiError::Conflict {
             code: "game_in_progress",
             message: "no engine analysis while the game is played (§8.5)".into(),
         });
     }
-    let (_, game, _) = rebuild(&stored).map_err(ApiError::Internal)?;
+    let game = rebuild(&stored).map_err(ApiError::Internal)?.game;
     let plies = game.plies().len();
     let ply = at.ply.unwrap_or(plies);
     if ply > plies {

@@ -2,46 +2,44 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use rookery_arbiter::RuleSet;
+use rookery_arbiter::{RuleSet, TimeControl};
 use rookery_store::{GameSummary, Player, PlayerKind, StoredGame};
-use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::accounts::user_json;
-use crate::error::{parse_body, ApiError};
+use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
-use crate::live::{game_json, player_json, rebuild, Crowd};
+use crate::live::{game_json, player_json, rebuild, Crowd, Rebuilt};
 use crate::lobby::{ColorChoice, Seek};
+use crate::protocol::{FieldError, Fields, GameId};
 use crate::state::AppState;
 
 type Shared = State<Arc<AppState>>;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeekBody {
-    time_control: String,
-    #[serde(default)]
+/// `POST /api/v1/seeks` and `/challenges`.
+pub struct SeekBody {
+    time_control: TimeControl,
     rated: bool,
-    #[serde(default = "default_rules")]
-    rules: String,
-    #[serde(default = "default_color")]
-    color: String,
-    #[serde(default)]
+    rules: RuleSet,
+    color: ColorChoice,
     to: Option<String>,
 }
 
-fn default_rules() -> String {
-    "seed".into()
-}
-
-fn default_color() -> String {
-    "random".into()
+impl FromBody for SeekBody {
+    fn from_fields(f: &mut Fields) -> Result<SeekBody, FieldError> {
+        Ok(SeekBody {
+            time_control: f.req("time_control")?,
+            rated: f.opt("rated")?.unwrap_or(false),
+            rules: f.opt("rules")?.unwrap_or(RuleSet::SEED),
+            color: f.opt("color")?.unwrap_or(ColorChoice::Random),
+            to: f.opt("to")?,
+        })
+    }
 }
 
 /// `GET /api/v1/seeks`.
@@ -78,10 +76,10 @@ async fn open_seek(
     };
     let seek = Seek::new(
         visitor.identity.as_player(),
-        &body.time_control,
+        body.time_control,
         body.rated,
-        &body.rules,
-        &body.color,
+        body.rules,
+        body.color,
         to,
     )?;
     let seek = state.lobby.add(seek)?;
@@ -92,18 +90,18 @@ async fn open_seek(
 pub async fn create_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
-    body: Bytes,
+    Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, parse_body(&body)?, false).await
+    open_seek(&state, &visitor, body, false).await
 }
 
 /// `POST /api/v1/challenges`.
 pub async fn challenge(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
-    body: Bytes,
+    Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, parse_body(&body)?, true).await
+    open_seek(&state, &visitor, body, true).await
 }
 
 /// `DELETE /api/v1/seeks/{id}`.
@@ -145,12 +143,12 @@ pub async fn accept_seek(
     } else {
         (me.as_player(), seek.owner.clone())
     };
-    match state.live.create(&state, white, black, seek.rules, &seek.time_control, seek.rated).await
-    {
+    let tc = seek.time_control.clone();
+    match state.live.create(&state, white, black, seek.rules, tc, seek.rated).await {
         Ok(handle) => {
-            state.lobby.game_started(&seek.id, &handle.meta.id, [&seek.owner.name, me.name()]);
-            Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id })).into_response())
-                .into_response())
+            let game = handle.meta.id.as_str();
+            state.lobby.game_started(&seek.id, game, [&seek.owner.name, me.name()]);
+            Ok((StatusCode::CREATED, Json(json!({ "game": game }))).into_response())
         }
         Err(e) => {
             state.lobby.put_back(seek);
@@ -168,34 +166,35 @@ fn gone(id: &str) -> ApiError {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EngineGameBody {
+/// `POST /api/v1/engine-games`.
+pub struct EngineGameBody {
     level: u8,
-    #[serde(default = "default_color")]
-    color: String,
-    time_control: String,
-    #[serde(default = "default_casual")]
-    rules: String,
+    color: ColorChoice,
+    time_control: TimeControl,
+    rules: RuleSet,
 }
 
-fn default_casual() -> String {
-    "casual".into()
+impl FromBody for EngineGameBody {
+    fn from_fields(f: &mut Fields) -> Result<EngineGameBody, FieldError> {
+        let level: i64 = f.req("level")?;
+        if !(1..=8).contains(&level) {
+            return Err(FieldError::field("level", format!("1 to 8, not {level}")));
+        }
+        Ok(EngineGameBody {
+            level: level as u8,
+            color: f.opt("color")?.unwrap_or(ColorChoice::Random),
+            time_control: f.req("time_control")?,
+            rules: f.opt("rules")?.unwrap_or(RuleSet::CASUAL),
+        })
+    }
 }
 
 /// `POST /api/v1/engine-games`.
 pub async fn engine_game(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
-    body: Bytes,
+    Body(body): Body<EngineGameBody>,
 ) -> Result<Response, ApiError> {
-    let body: EngineGameBody = parse_body(&body)?;
-    if !(1..=8).contains(&body.level) {
-        return Err(ApiError::field("level", format!("1 to 8, not {}", body.level)));
-    }
-    let rules: RuleSet =
-        body.rules.parse().map_err(|e| ApiError::field("rules", format!("{e}")))?;
-    let color = ColorChoice::parse(&body.color)?;
     let engine = Player {
         kind: PlayerKind::Engine,
         user_id: None,
@@ -203,9 +202,10 @@ pub async fn engine_game(
         engine_level: Some(body.level),
     };
     let me = visitor.identity.as_player();
-    let (white, black) = if color.owner_is_white() { (me, engine) } else { (engine, me) };
-    let handle = state.live.create(&state, white, black, rules, &body.time_control, false).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id }))).into_response())
+    let (white, black) = if body.color.owner_is_white() { (me, engine) } else { (engine, me) };
+    let handle =
+        state.live.create(&state, white, black, body.rules, body.time_control, false).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id.as_str() }))).into_response())
 }
 
 fn summary_json(g: &GameSummary) -> Value {
@@ -226,8 +226,8 @@ pub async fn live_games(State(state): Shared) -> Json<Value> {
         .map(|h| {
             let m = &h.meta;
             json!({
-                "id": m.id, "white": player_json(&m.white), "black": player_json(&m.black),
-                "rules": m.rules.label(), "time_control": m.time_control, "speed": m.speed,
+                "id": m.id.as_str(), "white": player_json(&m.white), "black": player_json(&m.black),
+                "rules": m.rules.label(), "time_control": m.time_control.to_string(), "speed": m.speed,
                 "rated": m.rated, "status": "live", "created_at_ms": m.created_at_ms,
             })
         })
@@ -236,36 +236,38 @@ pub async fn live_games(State(state): Shared) -> Json<Value> {
     Json(json!({ "games": games }))
 }
 
-/// Checks a game id's shape before it reaches the database.
-pub fn check_game_id(id: &str) -> Result<(), ApiError> {
-    if id.is_empty() || id.len() > 16 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::NotFound(format!("game {id:?}")));
-    }
-    Ok(())
+/// Reads a game id from a URL: anything that cannot be one is not found.
+///
+/// # Errors
+/// [`ApiError::NotFound`].
+pub fn game_id(text: &str) -> Result<GameId, ApiError> {
+    GameId::parse(text).ok_or_else(|| ApiError::NotFound(format!("game {text:?}")))
 }
 
-/// The game's state: from its actor when live, else rebuilt from storage.
-pub async fn game_state(state: &AppState, id: &str) -> Result<Value, ApiError> {
-    check_game_id(id)?;
+/// The game's state: from its actor when live, else from storage.
+pub async fn game_state(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
     if let Some(handle) = state.live.get(id) {
         if let Some(v) = handle.snapshot().await {
             return Ok(v);
         }
     }
-    let stored =
-        state.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    let stored = state
+        .store
+        .game(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     stored_game_json(&stored)
 }
 
 /// A game no actor holds, as `GET /api/v1/games/{id}` shows it: rebuilt from its actions.
 pub fn stored_game_json(stored: &StoredGame) -> Result<Value, ApiError> {
-    let (meta, game, last) = rebuild(stored).map_err(ApiError::Internal)?;
-    Ok(game_json(&meta, &game, last, &Crowd::default()))
+    let Rebuilt { meta, game, last_stamp, .. } = rebuild(stored).map_err(ApiError::Internal)?;
+    Ok(game_json(&meta, &game, last_stamp, &Crowd::default()))
 }
 
 /// `GET /api/v1/games/{id}`.
 pub async fn game(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(game_state(&state, &id).await?))
+    Ok(Json(game_state(&state, &game_id(&id)?).await?))
 }
 
 fn pgn_response(pgn: String, filename: &str) -> Response {
@@ -281,17 +283,20 @@ fn pgn_response(pgn: String, filename: &str) -> Response {
 
 /// `GET /api/v1/games/{id}/pgn`.
 pub async fn game_pgn(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    check_game_id(&id)?;
+    let id = game_id(&id)?;
     if let Some(handle) = state.live.get(&id) {
         if let Some(pgn) = handle.pgn().await {
             return Ok(pgn_response(pgn, &format!("{id}.pgn")));
         }
     }
-    let stored =
-        state.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    let stored = state
+        .store
+        .game(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     let pgn = match stored.pgn {
         Some(pgn) => pgn,
-        None => rebuild(&stored).map_err(ApiError::Internal)?.1.to_pgn(),
+        None => rebuild(&stored).map_err(ApiError::Internal)?.game.to_pgn(),
     };
     Ok(pgn_response(pgn, &format!("{id}.pgn")))
 }
@@ -343,26 +348,31 @@ pub async fn user_pgn(
     Ok(pgn_response(out, &format!("{}.pgn", user.username)))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `?limit=50&offset=0`.
 pub struct Page {
-    limit: Option<i64>,
-    offset: Option<i64>,
+    limit: i64,
+    offset: i64,
+}
+
+impl FromBody for Page {
+    fn from_fields(f: &mut Fields) -> Result<Page, FieldError> {
+        let limit = f.opt("limit")?.unwrap_or(50);
+        if !(1..=200).contains(&limit) {
+            return Err(FieldError::field("limit", format!("1 to 200, not {limit}")));
+        }
+        let offset = f.opt("offset")?.unwrap_or(0);
+        if offset < 0 {
+            return Err(FieldError::field("offset", format!("0 or more, not {offset}")));
+        }
+        Ok(Page { limit, offset })
+    }
 }
 
 /// `GET /api/v1/leaderboard`.
 pub async fn leaderboard(
     State(state): Shared,
-    Query(page): Query<Page>,
+    QueryOf(Page { limit, offset }): QueryOf<Page>,
 ) -> Result<Json<Value>, ApiError> {
-    let limit = page.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ApiError::field("limit", "1 to 200"));
-    }
-    let offset = page.offset.unwrap_or(0);
-    if offset < 0 {
-        return Err(ApiError::field("offset", "0 or more"));
-    }
     let users: Vec<Value> =
         state.store.leaderboard(limit, offset).await?.iter().map(user_json).collect();
     Ok(Json(json!({ "users": users })))

@@ -9,6 +9,7 @@ mod error;
 mod identity;
 mod live;
 mod lobby;
+pub mod protocol;
 mod ratelimit;
 mod routes;
 mod state;

@@ -25,17 +25,19 @@ pub enum ColorChoice {
     Random,
 }
 
-impl ColorChoice {
-    /// Reads `white`, `black` or `random`.
-    pub fn parse(text: &str) -> Result<ColorChoice, ApiError> {
-        match text {
-            "white" => Ok(ColorChoice::White),
-            "black" => Ok(ColorChoice::Black),
-            "random" => Ok(ColorChoice::Random),
-            _ => Err(ApiError::field("color", format!("white, black or random, not {text:?}"))),
+impl crate::protocol::FieldValue for ColorChoice {
+    const EXPECTED: &'static str = "white, black or random";
+    fn from_value(v: serde_json::Value) -> Result<ColorChoice, String> {
+        match v.as_str() {
+            Some("white") => Ok(ColorChoice::White),
+            Some("black") => Ok(ColorChoice::Black),
+            Some("random") => Ok(ColorChoice::Random),
+            _ => Err(format!("white, black or random, not {v}")),
         }
     }
+}
 
+impl ColorChoice {
     /// The name.
     pub fn name(self) -> &'static str {
         match self {
@@ -66,8 +68,8 @@ pub struct Seek {
     pub id: String,
     /// Who made it.
     pub owner: Player,
-    /// The time control text.
-    pub time_control: String,
+    /// The time control.
+    pub time_control: TimeControl,
     /// Its speed.
     pub speed: &'static str,
     /// Rated.
@@ -89,27 +91,23 @@ impl Seek {
     /// [`ApiError::BadField`] naming the bad field.
     pub fn new(
         owner: Player,
-        time_control: &str,
+        time_control: TimeControl,
         rated: bool,
-        rules: &str,
-        color: &str,
+        rules: RuleSet,
+        color: ColorChoice,
         to: Option<String>,
     ) -> Result<Seek, ApiError> {
-        let tc: TimeControl =
-            time_control.parse().map_err(|e| ApiError::field("time_control", format!("{e}")))?;
-        let rules: RuleSet = rules.parse().map_err(|e| ApiError::field("rules", format!("{e}")))?;
         if rated && rules.takebacks {
             return Err(ApiError::field(
                 "rules",
                 "rated games use the seed or fide rules (§8.1: no takebacks)",
             ));
         }
-        let color = ColorChoice::parse(color)?;
         Ok(Seek {
             id: random_id(8),
             owner,
-            time_control: time_control.to_owned(),
-            speed: tc.speed().name(),
+            speed: time_control.speed().name(),
+            time_control,
             rated,
             rules,
             color,
@@ -121,7 +119,7 @@ impl Seek {
     /// The seek as the API shows it.
     pub fn json(&self) -> Value {
         json!({
-            "id": self.id, "owner": player_json(&self.owner), "time_control": self.time_control,
+            "id": self.id, "owner": player_json(&self.owner), "time_control": self.time_control.to_string(),
             "speed": self.speed, "rated": self.rated, "rules": self.rules.label(),
             "color": self.color.name(), "to": self.to, "created_at_ms": self.created_at_ms,
         })

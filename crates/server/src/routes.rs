@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::{delete, get, post};
 use axum::Router;
@@ -32,7 +33,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/users/{name}/games.pgn", get(api::user_pgn))
         .route("/leaderboard", get(api::leaderboard))
         .route("/health", get(api::health))
-        .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) });
+        .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) })
+        .method_not_allowed_fallback(|| async { crate::error::ApiError::MethodNotAllowed })
+        // Larger bodies are refused before they are read (`too_large`, as JSON).
+        .layer(DefaultBodyLimit::max(crate::error::MAX_BODY));
     // Cookies are read and set by the API only: the pages and their long-cached assets are
     // the same for everyone.
     let identified = Router::new()

@@ -1,29 +1,31 @@
 //! The two WebSockets (docs/protocol.md): a game's and the lobby's. A connection task holds
-//! only a stub of the game's actor; it validates each message, measures the connection's lag
-//! with ping frames, and forwards actions.
+//! only a stub of the game's actor; every text message passes one gate ([`Connection::admit`]:
+//! size and rate), is read into a [`ClientMessage`] at once, and is forwarded as typed values.
+//! The connection measures its lag with ping frames.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use rookery_core::{Color, Square};
+use rookery_core::Color;
 use rookery_store::StoredGame;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, oneshot};
 
-use crate::api::{check_game_id, stored_game_json};
+use crate::api::{game_id, stored_game_json};
 use crate::error::ApiError;
 use crate::identity::Visitor;
-use crate::live::{Command, GameHandle, Request, Seat};
+use crate::live::{Command, GameHandle, Seat};
+use crate::protocol::{ClientMessage, ParseError, ProtocolError, Refusal, ServerMessage};
 use crate::ratelimit::TokenBucket;
 use crate::state::{now_ms, AppState};
 
-/// A frame larger than this closes the connection.
+/// A frame larger than this closes the connection (close code 1009).
 const MAX_FRAME: usize = 64 * 1024;
 /// A message larger than this is refused with an error.
 const MAX_MESSAGE: usize = 4 * 1024;
@@ -56,7 +58,7 @@ pub async fn game_socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    check_game_id(&id)?;
+    let id = game_id(&id)?;
     let handle = state.live.get(&id);
     // A game without an actor is over: read it once here, for the 404 and for the socket.
     let stored = match handle {
@@ -64,7 +66,7 @@ pub async fn game_socket(
         None => Some(
             state
                 .store
-                .game(&id)
+                .game(id.as_str())
                 .await?
                 .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?,
         ),
@@ -114,10 +116,24 @@ struct Connection {
     lag_ms: u64,
 }
 
-/// What the connection loop should do after a message.
-enum Flow {
-    Continue,
-    Stop,
+/// What came in on a socket.
+enum Incoming {
+    /// A text message, read (or refused with the error to send).
+    Message(Result<ClientMessage, ProtocolError>),
+    /// Anything else that keeps the connection open (pong, ping, a refused frame).
+    Nothing,
+}
+
+/// The close code RFC 6455 gives a failed read, if it has one: 1009 for a frame or message
+/// over the limit, 1007 for text that is not UTF-8, 1002 for a broken frame.
+fn close_code_for(error: axum::Error) -> Option<u16> {
+    let inner = error.into_inner();
+    match inner.downcast_ref::<tungstenite::Error>()? {
+        tungstenite::Error::Capacity(_) => Some(close_code::SIZE),
+        tungstenite::Error::Utf8(_) => Some(close_code::INVALID),
+        tungstenite::Error::Protocol(_) => Some(close_code::PROTOCOL),
+        _ => None,
+    }
 }
 
 impl Connection {
@@ -125,20 +141,16 @@ impl Connection {
         Connection { socket, state, bucket: TokenBucket::new(40, 20, now_ms()), lag_ms: 0 }
     }
 
-    async fn send(&mut self, v: &Value) -> bool {
+    async fn send(&mut self, msg: &ServerMessage) -> bool {
+        self.send_json(&msg.to_json()).await
+    }
+
+    async fn send_json(&mut self, v: &Value) -> bool {
         self.socket.send(Message::Text(Utf8Bytes::from(v.to_string()))).await.is_ok()
     }
 
     async fn send_text(&mut self, text: &str) -> bool {
         self.socket.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
-    }
-
-    async fn error(&mut self, code: &str, message: String, field: Option<&str>) -> bool {
-        let mut v = json!({ "t": "error", "code": code, "message": message });
-        if let Some(field) = field {
-            v["field"] = Value::from(field);
-        }
-        self.send(&v).await
     }
 
     fn on_pong(&mut self, payload: &[u8]) {
@@ -150,30 +162,44 @@ impl Connection {
         }
     }
 
-    /// Reads one client text message: size, rate and JSON checks. `Err` carries an error
-    /// already sent (or the socket failing).
-    async fn read_json(&mut self, text: &str) -> Option<Value> {
+    /// The one gate every client text message passes before it is read: its size, and the
+    /// connection's message rate. (A per-visitor limit belongs here too.)
+    fn admit(&mut self, text: &str) -> Result<(), ProtocolError> {
         if text.len() > MAX_MESSAGE {
-            self.error(
-                "too_large",
-                format!("a message may have at most {MAX_MESSAGE} bytes"),
-                None,
-            )
-            .await;
-            return None;
+            return Err(ProtocolError::TooLarge { max: MAX_MESSAGE });
         }
         if !self.bucket.take(now_ms()) {
-            self.error("rate_limited", "too many messages: at most 20 a second".into(), None).await;
-            return None;
+            return Err(ProtocolError::RateLimited);
         }
-        match serde_json::from_str::<Value>(text) {
-            Ok(v) if v.is_object() => Some(v),
-            Ok(_) => {
-                self.error("bad_json", "a message is a JSON object".into(), None).await;
-                None
+        Ok(())
+    }
+
+    /// The next thing from the client; `None` when the connection is over (closed by the
+    /// client, or failed: then closed here with the code that says why).
+    async fn receive(&mut self) -> Option<Incoming> {
+        match self.socket.recv().await? {
+            Ok(Message::Text(text)) => {
+                Some(Incoming::Message(self.admit(text.as_str()).and_then(|()| {
+                    ClientMessage::parse(text.as_str()).map_err(ProtocolError::Parse)
+                })))
             }
+            Ok(Message::Binary(_)) => Some(Incoming::Message(Err(ProtocolError::Binary))),
+            Ok(Message::Pong(payload)) => {
+                self.on_pong(&payload);
+                Some(Incoming::Nothing)
+            }
+            Ok(Message::Ping(_)) => Some(Incoming::Nothing),
+            Ok(Message::Close(_)) => None,
             Err(e) => {
-                self.error("bad_json", format!("bad JSON: {e}"), None).await;
+                if let Some(code) = close_code_for(e) {
+                    let reason = match code {
+                        close_code::SIZE => "frame too large: at most 64 KiB",
+                        close_code::INVALID => "text frames must be UTF-8",
+                        _ => "protocol error",
+                    };
+                    let frame = CloseFrame { code, reason: reason.into() };
+                    let _ = self.socket.send(Message::Close(Some(frame))).await;
+                }
                 None
             }
         }
@@ -190,10 +216,12 @@ impl Connection {
         };
         let Some(joined) = handle.join(seat).await else {
             // The game ended between the lookup and the join: it is in storage now.
-            match self.state.store.game(&meta.id).await {
+            match self.state.store.game(meta.id.as_str()).await {
                 Ok(Some(stored)) => return self.watch_finished(&stored, visitor).await,
                 _ => {
-                    self.error("not_found", format!("game {:?} not found", meta.id), None).await;
+                    let _ = self
+                        .send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None })
+                        .await;
                     return;
                 }
             }
@@ -207,26 +235,18 @@ impl Connection {
         let mut ping = tokio::time::interval(PING_EVERY);
         loop {
             tokio::select! {
-                msg = self.socket.recv() => {
-                    let Some(Ok(msg)) = msg else { break };
-                    let flow = match msg {
-                        Message::Text(text) => self.on_game_message(&handle, seat, text.as_str()).await,
-                        Message::Pong(payload) => { self.on_pong(&payload); Flow::Continue }
-                        Message::Close(_) => Flow::Stop,
-                        Message::Binary(_) => {
-                            self.error("bad_json", "binary frames are not used".into(), None).await;
-                            Flow::Continue
-                        }
-                        Message::Ping(_) => Flow::Continue,
-                    };
-                    if matches!(flow, Flow::Stop) { break; }
-                }
+                incoming = self.receive() => match incoming {
+                    None => break,
+                    Some(Incoming::Nothing) => {}
+                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
+                    Some(Incoming::Message(Ok(msg))) => self.on_game_message(&handle, seat, msg).await,
+                },
                 update = updates.recv() => match update {
                     Ok(text) => if !self.send_text(&text).await { break },
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Too slow to follow: start again from the full state.
                         match handle.snapshot().await {
-                            Some(game) => if !self.send(&json!({ "t": "state", "game": game })).await { break },
+                            Some(game) => if !self.send(&ServerMessage::State { game }).await { break },
                             None => break,
                         }
                     }
@@ -245,63 +265,43 @@ impl Connection {
         handle.send(Command::Leave { seat }).await;
     }
 
-    async fn on_game_message(&mut self, handle: &GameHandle, seat: Seat, text: &str) -> Flow {
+    async fn on_game_message(&mut self, handle: &GameHandle, seat: Seat, msg: ClientMessage) {
         let received_ms = now_ms();
-        let Some(v) = self.read_json(text).await else { return Flow::Continue };
-        let t = v.get("t").and_then(Value::as_str).unwrap_or("");
-        match t {
-            "ping" => {
-                self.send(&json!({ "t": "pong", "server_ms": now_ms() })).await;
-                return Flow::Continue;
-            }
-            "sync" => {
-                if let Some(game) = handle.snapshot().await {
-                    self.send(&json!({ "t": "state", "game": game })).await;
-                }
-                return Flow::Continue;
-            }
-            _ => {}
-        }
-        let request = match parse_request(t, &v) {
-            Ok(r) => r,
-            Err(RequestError::UnknownType) => {
-                self.error("unknown_type", format!("unknown message type {t:?}"), None).await;
-                return Flow::Continue;
-            }
-            Err(RequestError::BadField(field, message)) => {
-                self.error("bad_field", format!("field {field}: {message}"), Some(field)).await;
-                return Flow::Continue;
-            }
-        };
-        let Seat::Player(by) = seat else {
-            let current = v.get("ply").cloned().unwrap_or(Value::Null);
-            self.send(&json!({ "t": "rejected", "code": "spectator", "message": "spectators cannot act in the game", "ply": current })).await;
-            return Flow::Continue;
-        };
-        let ply = match v.get("ply") {
-            None | Some(Value::Null) => None,
-            Some(p) => match p.as_u64() {
-                Some(p) if p < 10_000 => Some(p as usize),
-                _ => {
-                    self.error("bad_field", "field ply: a move number from 0".into(), Some("ply"))
-                        .await;
-                    return Flow::Continue;
-                }
-            },
-        };
         let (reply, rx) = oneshot::channel();
-        let lag_ms = self.lag_ms;
-        if !handle.send(Command::Act { by, request, ply, lag_ms, received_ms, reply }).await {
-            self.send(
-                &json!({ "t": "rejected", "code": "game_over", "message": "the game is over" }),
-            )
-            .await;
-            return Flow::Continue;
+        let command = match (msg, seat) {
+            (ClientMessage::Ping, _) => {
+                self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
+                return;
+            }
+            (ClientMessage::Sync, _) => {
+                if let Some(game) = handle.snapshot().await {
+                    self.send(&ServerMessage::State { game }).await;
+                }
+                return;
+            }
+            (ClientMessage::Act { ply, .. }, Seat::Spectator) => {
+                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply }).await;
+                return;
+            }
+            (ClientMessage::ClaimAbandoned { .. }, Seat::Spectator) => {
+                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply: None })
+                    .await;
+                return;
+            }
+            (ClientMessage::Act { action, ply }, Seat::Player(by)) => {
+                Command::Act { by, action, ply, lag_ms: self.lag_ms, received_ms, reply }
+            }
+            (ClientMessage::ClaimAbandoned { draw }, Seat::Player(by)) => {
+                Command::ClaimAbandoned { by, draw, reply }
+            }
+        };
+        if !handle.send(command).await {
+            self.send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None }).await;
+            return;
         }
         if let Ok(Some(rejected)) = rx.await {
             self.send(&rejected).await;
         }
-        Flow::Continue
     }
 
     /// A finished game no actor holds: send it, then answer `ping` and `sync` until the
@@ -310,38 +310,37 @@ impl Connection {
         let game = match stored_game_json(stored) {
             Ok(game) => game,
             Err(e) => {
-                self.error("internal", e.to_string(), None).await;
+                tracing::error!(game = %stored.id, error = %e, "cannot show a stored game");
                 return;
             }
         };
         let you = if visitor.identity.is(&stored.white) {
-            Value::from("white")
+            Some(Color::White)
         } else if visitor.identity.is(&stored.black) {
-            Value::from("black")
+            Some(Color::Black)
         } else {
-            Value::Null
+            None
         };
-        if !self.send(&json!({ "t": "hello", "you": you, "game": game })).await {
+        if !self.send(&ServerMessage::Hello { you, game: game.clone() }).await {
             return;
         }
         let mut closing = self.state.closing.subscribe();
         loop {
             tokio::select! {
-                msg = self.socket.recv() => {
-                    let Some(Ok(msg)) = msg else { break };
-                    match msg {
-                        Message::Text(text) => {
-                            let Some(v) = self.read_json(text.as_str()).await else { continue };
-                            match v.get("t").and_then(Value::as_str).unwrap_or("") {
-                                "ping" => { self.send(&json!({ "t": "pong", "server_ms": now_ms() })).await; }
-                                "sync" => { self.send(&json!({ "t": "state", "game": game })).await; }
-                                _ => { self.send(&json!({ "t": "rejected", "code": "game_over", "message": "the game is over" })).await; }
-                            }
-                        }
-                        Message::Close(_) => break,
-                        _ => {}
+                incoming = self.receive() => match incoming {
+                    None => break,
+                    Some(Incoming::Nothing) => {}
+                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
+                    Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
+                        self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
                     }
-                }
+                    Some(Incoming::Message(Ok(ClientMessage::Sync))) => {
+                        self.send(&ServerMessage::State { game: game.clone() }).await;
+                    }
+                    Some(Incoming::Message(Ok(_))) => {
+                        self.send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None }).await;
+                    }
+                },
                 _ = closing.changed() => break,
             }
         }
@@ -350,38 +349,37 @@ impl Connection {
     async fn lobby(&mut self, name: &str) {
         let mut events = self.state.lobby.events.subscribe();
         let seeks = self.state.lobby.visible_json(name);
-        if !self.send(&json!({ "t": "seeks", "seeks": seeks })).await {
+        if !self.send_json(&json!({ "t": "seeks", "seeks": seeks })).await {
             return;
         }
         let mut closing = self.state.closing.subscribe();
         let mut tick = tokio::time::interval(Duration::from_secs(10));
         loop {
             tokio::select! {
-                msg = self.socket.recv() => {
-                    let Some(Ok(msg)) = msg else { break };
-                    match msg {
-                        Message::Text(text) => {
-                            let Some(v) = self.read_json(text.as_str()).await else { continue };
-                            match v.get("t").and_then(Value::as_str).unwrap_or("") {
-                                "ping" => { self.send(&json!({ "t": "pong", "server_ms": now_ms() })).await; }
-                                t => { self.error("unknown_type", format!("unknown message type {t:?}"), None).await; }
-                            }
-                        }
-                        Message::Close(_) => break,
-                        _ => {}
+                incoming = self.receive() => match incoming {
+                    None => break,
+                    Some(Incoming::Nothing) => {}
+                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
+                    Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
+                        self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
                     }
-                }
+                    Some(Incoming::Message(Ok(other))) => {
+                        // Only `ping` is spoken here: the game messages are of the game socket.
+                        let t = other.to_json()["t"].as_str().unwrap_or("").to_owned();
+                        self.send(&ServerMessage::Error(ProtocolError::Parse(ParseError::UnknownType(t)))).await;
+                    }
+                },
                 event = events.recv() => match event {
                     Ok(m) => if m.is_for(name) && !self.send_text(&m.text).await { break },
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let seeks = self.state.lobby.visible_json(name);
-                        if !self.send(&json!({ "t": "seeks", "seeks": seeks })).await { break }
+                        if !self.send_json(&json!({ "t": "seeks", "seeks": seeks })).await { break }
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
                 _ = tick.tick() => {
                     let n = self.state.live.len();
-                    if !self.send(&json!({ "t": "live", "games": n })).await { break }
+                    if !self.send_json(&json!({ "t": "live", "games": n })).await { break }
                 }
                 _ = closing.changed() => {
                     let _ = self.socket.send(Message::Close(None)).await;
@@ -390,77 +388,4 @@ impl Connection {
             }
         }
     }
-}
-
-enum RequestError {
-    UnknownType,
-    BadField(&'static str, String),
-}
-
-fn string_field(
-    v: &Value,
-    field: &'static str,
-    max: usize,
-) -> Result<Option<String>, RequestError> {
-    match v.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if !s.is_empty() && s.len() <= max && s.is_ascii() => {
-            Ok(Some(s.clone()))
-        }
-        Some(_) => Err(RequestError::BadField(
-            field,
-            format!("a short ASCII string (at most {max} characters)"),
-        )),
-    }
-}
-
-fn bool_field(v: &Value, field: &'static str) -> Result<bool, RequestError> {
-    match v.get(field) {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(_) => Err(RequestError::BadField(field, "true or false".into())),
-    }
-}
-
-/// Reads an action message (docs/protocol.md, client → server).
-fn parse_request(t: &str, v: &Value) -> Result<Request, RequestError> {
-    Ok(match t {
-        "move" => {
-            let uci = string_field(v, "uci", 8)?;
-            let san = string_field(v, "san", 16)?;
-            if uci.is_none() && san.is_none() {
-                return Err(RequestError::BadField(
-                    "uci",
-                    "a move as uci (e2e4) or san (e4)".into(),
-                ));
-            }
-            Request::Move { uci, san, offer_draw: bool_field(v, "offer_draw")? }
-        }
-        "touch" => {
-            let text = string_field(v, "square", 2)?
-                .ok_or_else(|| RequestError::BadField("square", "a square such as e2".into()))?;
-            let sq = Square::from_ascii(text.as_bytes())
-                .map_err(|_| RequestError::BadField("square", format!("not a square: {text:?}")))?;
-            Request::Touch(sq)
-        }
-        "accept_draw" => Request::AcceptDraw,
-        "decline_draw" => Request::DeclineDraw,
-        "claim_draw" => {
-            let claim = string_field(v, "claim", 10)?.unwrap_or_default();
-            if crate::live::parse_claim(&claim).is_none() {
-                return Err(RequestError::BadField("claim", "threefold or fifty".into()));
-            }
-            Request::ClaimDraw { claim, uci: string_field(v, "uci", 8)? }
-        }
-        "resign" => Request::Resign,
-        "abort" => Request::Abort,
-        "takeback" => Request::Takeback,
-        "accept_takeback" => Request::AcceptTakeback,
-        "claim_abandoned" => match string_field(v, "result", 4)?.as_deref() {
-            Some("win") => Request::ClaimAbandoned { draw: false },
-            Some("draw") => Request::ClaimAbandoned { draw: true },
-            _ => return Err(RequestError::BadField("result", "win or draw".into())),
-        },
-        _ => return Err(RequestError::UnknownType),
-    })
 }

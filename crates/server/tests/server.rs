@@ -276,9 +276,13 @@ async fn flag_fall_abort_and_resignation() {
     let white = Client::new(&server).await;
     let black = Client::new(&server).await;
 
-    // The flag falls by the server's clock, with nobody sending anything.
+    // The flag falls by the server's clock, with nobody sending anything (the clock runs
+    // from both sides' first moves on).
     let game = white.seek_accepted_by(&black, seek("2+0", false, "seed", "white")).await;
+    let (mut w, _) = white.game_socket(&game).await;
     let (mut b, _) = black.game_socket(&game).await;
+    w.play("e2e4", 0).await;
+    b.play("e7e5", 1).await;
     let end = b.next_of("end").await;
     assert_eq!(end["result"], "0-1");
     assert_eq!(end["termination"], "timeout");

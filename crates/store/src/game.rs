@@ -17,7 +17,7 @@ macro_rules! game_columns {
          games.white_engine_level, games.black_kind, games.black_user_id, games.black_name, \
          games.black_engine_level, games.rules, games.time_control, games.rated, \
          games.initial_fen, games.created_at_ms, games.status, games.result, games.termination, \
-         games.pgn, games.ended_at_ms"
+         games.pgn, games.ended_at_ms, games.start_policy"
     };
 }
 
@@ -93,6 +93,9 @@ pub struct NewGame {
     pub initial_fen: Option<String>,
     /// When the game was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
+    /// How it starts, in the arbiter's text (`abort:30000`); `None`: its clock runs from the
+    /// creation.
+    pub start_policy: Option<String>,
 }
 
 /// One entry of a game's action log: a move, an offer, a clock event, as the server encodes
@@ -176,6 +179,9 @@ pub struct StoredGame {
     pub pgn: Option<String>,
     /// When the game ended, in milliseconds since the Unix epoch.
     pub ended_at_ms: Option<i64>,
+    /// How it starts (see [`NewGame::start_policy`]); `None` for every game stored before
+    /// start policies existed.
+    pub start_policy: Option<String>,
     /// The action log, ordered by [`Action::seq`].
     pub actions: Vec<Action>,
 }
@@ -224,6 +230,7 @@ struct GameRow {
     termination: Option<String>,
     pgn: Option<String>,
     ended_at_ms: Option<i64>,
+    start_policy: Option<String>,
 }
 
 impl GameRow {
@@ -259,6 +266,7 @@ impl GameRow {
             termination: row.try_get(16)?,
             pgn: row.try_get(17)?,
             ended_at_ms: row.try_get(18)?,
+            start_policy: row.try_get(19)?,
         })
     }
 
@@ -277,6 +285,7 @@ impl GameRow {
             termination: self.termination,
             pgn: self.pgn,
             ended_at_ms: self.ended_at_ms,
+            start_policy: self.start_policy,
             actions,
         }
     }
@@ -345,8 +354,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, white_kind, white_user_id, white_name, white_engine_level, \
              black_kind, black_user_id, black_name, black_engine_level, rules, time_control, \
-             rated, initial_fen, created_at_ms, status) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live')",
+             rated, initial_fen, created_at_ms, status, start_policy) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live', $15)",
         )
         .bind(&game.id)
         .bind(game.white.kind.as_str())
@@ -362,6 +371,7 @@ impl Store {
         .bind(i64::from(game.rated))
         .bind(game.initial_fen.as_deref())
         .bind(game.created_at_ms)
+        .bind(game.start_policy.as_deref())
         .execute(&self.pool)
         .await
         .map_err(StoreError::from)

@@ -69,12 +69,14 @@ impl Backend {
     /// The embedded migrations of this dialect: (version, description, SQL).
     const fn migrations(self) -> &'static [(i64, &'static str, &'static str)] {
         match self {
-            Backend::Sqlite => {
-                &[(1, "initial", include_str!("../migrations/sqlite/0001_initial.sql"))]
-            }
-            Backend::Postgres => {
-                &[(1, "initial", include_str!("../migrations/postgres/0001_initial.sql"))]
-            }
+            Backend::Sqlite => &[
+                (1, "initial", include_str!("../migrations/sqlite/0001_initial.sql")),
+                (2, "start policy", include_str!("../migrations/sqlite/0002_start_policy.sql")),
+            ],
+            Backend::Postgres => &[
+                (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
+                (2, "start policy", include_str!("../migrations/postgres/0002_start_policy.sql")),
+            ],
         }
     }
 }

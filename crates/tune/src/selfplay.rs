@@ -153,6 +153,7 @@ pub fn play(
             ("Site".into(), "rookery-selfplay".into()),
             ("Round".into(), round.to_string()),
         ],
+        start: None,
     };
     // Untimed: the clock never runs, so every action happens at 0 ms.
     let mut game = Game::new(spec, 0)?;

@@ -32,6 +32,7 @@ export async function mount(page, [id], ctx) {
   let lastTouch = null;
   let firstHello = true;
   let abandonTimer = null;
+  let firstMoveTimer = null;
   let lastZeroSync = 0;
 
   // Layout.
@@ -42,6 +43,8 @@ export async function mount(page, [id], ctx) {
   const status = h('div.status#status', { 'aria-live': 'polite' });
   const banner = h('div.result-banner#result', { hidden: true });
   const obligationEl = h('div.obligation#obligation', { hidden: true });
+  // The first-move countdown (protocol.md, "Starting a game"), shown on the board.
+  const firstMoveEl = h('div.first-move#first-move', { hidden: true, 'aria-live': 'polite' });
   const strikesEl = h('div.strikes#strikes', { hidden: true });
   const offerBox = h('div.offer-box#offer-box', { hidden: true });
   const controls = h('div.controls#controls');
@@ -59,7 +62,7 @@ export async function mount(page, [id], ctx) {
     fenBtn, reviewLink);
 
   page.append(h('div.game-layout',
-    h('div.board-col', bars.top, h('div.board-frame', boardEl), bars.bottom),
+    h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl), bars.bottom),
     h('div.side-col',
       info, status, banner, obligationEl, strikesEl, offerBox,
       h('div.move-panel', movesEl, viewNote),
@@ -108,7 +111,7 @@ export async function mount(page, [id], ctx) {
   }
 
   function setGame(game, at) {
-    g = { ...game };
+    g = { ...game, firstMoveAt: at };
     lowSet();
     positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
     // Trust the server's current position over the replay if they disagree.
@@ -138,6 +141,8 @@ export async function mount(page, [id], ctx) {
     g.takeback = null;
     g.obligation = null;
     g.claimable = [];
+    g.first_move = msg.first_move || null;
+    g.firstMoveAt = at;
     positions.push(next);
     lastTouch = null;
     if (msg.by === you) offerCheck.checked = false;
@@ -193,7 +198,8 @@ export async function mount(page, [id], ctx) {
 
   function onEnd(msg, at) {
     if (!g) return;
-    g.status = msg.termination === 'aborted' ? 'aborted' : 'finished';
+    g.status = msg.result === '*' ? 'aborted' : 'finished';
+    g.first_move = null;
     g.result = msg.result;
     g.termination = msg.termination;
     g.reason = msg.reason;
@@ -360,13 +366,33 @@ export async function mount(page, [id], ctx) {
     else if (active) active.scrollIntoView({ block: 'nearest' });
   }
 
+  function renderFirstMove() {
+    clearInterval(firstMoveTimer);
+    firstMoveTimer = null;
+    const fm = isLive() && g.first_move;
+    firstMoveEl.hidden = !fm;
+    if (!fm) return;
+    const until = g.firstMoveAt + fm.ms;
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+      firstMoveEl.dataset.color = fm.color;
+      firstMoveEl.textContent = fm.color === you ? t('game.first_move_you', { s }) : t('game.first_move', { color: colorName(fm.color), s });
+      if (s === 0) clearInterval(firstMoveTimer);
+    };
+    tick();
+    firstMoveTimer = setInterval(tick, 250);
+  }
+
   function renderStatus() {
+    renderFirstMove();
     clearInterval(abandonTimer);
     abandonTimer = null;
     // Result.
     if (!isLive()) {
       banner.hidden = false;
-      const result = g.status === 'aborted' ? t('game.aborted') : resultText(g.result, g.termination, g.reason);
+      const result = g.termination === 'no_start' && g.result === '*'
+        ? t('game.no_start', { color: colorName(g.turn) }) // the side that owed the first move
+        : g.status === 'aborted' ? t('game.aborted') : resultText(g.result, g.termination, g.reason);
       clear(banner,
         h('div.result-score', g.result && g.result !== '*' ? g.result.replace('1/2', '½').replace('1/2', '½') : '—'),
         h('div.result-text', result),
@@ -474,6 +500,7 @@ export async function mount(page, [id], ctx) {
     clocks.destroy();
     board.destroy();
     clearInterval(abandonTimer);
+    clearInterval(firstMoveTimer);
     document.removeEventListener('keydown', keys);
   };
 }

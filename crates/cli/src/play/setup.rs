@@ -174,6 +174,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             ("Date".into(), now.pgn_date()),
             ("Round".into(), "-".into()),
         ],
+        start: None,
     };
     let mut moves = Vec::new();
     if let Some(path) = &args.pgn {

@@ -5,17 +5,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rookery_arbiter::{Event, Game, Rejected, Rejection, Speed};
-use rookery_core::{ByColor, Color};
+use rookery_arbiter::{Event, Game, GameResult, Outcome, Speed, Termination};
+use rookery_core::{ByColor, Color, UciMove};
 use rookery_store::{Finish, PlayerKind, RatingChanges};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
-use super::action::{color_name, Action, Side};
 use super::engine_player::EngineSeat;
 use super::view::{crowd_json, end_json, event_messages, game_json, Crowd};
-use super::{Command, GameHandle, Joined, Request, Seat};
+use super::{rebuild, Command, GameHandle, Joined, Rebuilt, Seat};
+use crate::protocol::{GameAction, MoveText, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
 
 /// The most lag one move is credited with.
@@ -91,7 +91,7 @@ impl Actor {
         let id = self.handle.meta.id.clone();
         if resumed {
             let at = self.game_now();
-            if let Err(e) = self.store(&Action::Resume, at).await {
+            if let Err(e) = self.store(&GameAction::Resume, at).await {
                 tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
             }
         }
@@ -137,14 +137,20 @@ impl Actor {
         }
     }
 
-    /// When to wake without a message: the running side's flag, or the linger's end.
+    /// When to wake without a message: the running side's flag, a first-move deadline, or
+    /// the linger's end.
     fn next_wake(&self) -> Option<u64> {
         if let Some(at) = self.finished_at {
             return Some(at + LINGER_MS + 1);
         }
         let clock = self.game.clock();
-        let running = clock.running()?;
-        clock.flag_deadline(running).map(|d| self.to_wall(d.saturating_add(1)))
+        let flag = clock.running().and_then(|c| clock.flag_deadline(c));
+        let first_move = self.game.first_move_deadline().map(|(_, d)| d);
+        let deadline = match (flag, first_move) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        Some(self.to_wall(deadline.saturating_add(1)))
     }
 
     async fn on_timer(&mut self) {
@@ -153,11 +159,10 @@ impl Actor {
             return;
         }
         let now = self.game_now();
-        let mut probe = self.game.clone();
-        if probe.poll(now).is_empty() {
-            return;
+        // The clock says whether a deadline has passed; only then is anything stored.
+        if self.game.is_expired(now) {
+            let _ = self.apply(GameAction::Flag, now).await;
         }
-        let _ = self.apply(Action::Flag, now).await;
     }
 
     async fn handle_command(&mut self, command: Command) {
@@ -171,8 +176,12 @@ impl Actor {
                     Seat::Spectator => self.spectators += 1,
                 }
                 let now = self.game_now();
-                let mut hello = json!({ "t": "hello", "you": match seat { Seat::Player(c) => Value::from(color_name(c)), Seat::Spectator => Value::Null } });
-                hello["game"] = game_json(&self.handle.meta, &self.game, now, &self.crowd());
+                let you = match seat {
+                    Seat::Player(c) => Some(c),
+                    Seat::Spectator => None,
+                };
+                let game = game_json(&self.handle.meta, &self.game, now, &self.crowd());
+                let hello = ServerMessage::Hello { you, game };
                 let _ = reply.send(Joined { hello, updates: self.updates.subscribe() });
                 self.broadcast_crowd();
             }
@@ -190,9 +199,13 @@ impl Actor {
                 }
                 self.broadcast_crowd();
             }
-            Command::Act { by, request, ply, lag_ms, received_ms, reply } => {
-                let answer = self.act(by, request, ply, lag_ms, received_ms).await;
-                let _ = reply.send(answer);
+            Command::Act { by, action, ply, lag_ms, received_ms, reply } => {
+                let answer = self.act(by, action, ply, lag_ms, received_ms).await;
+                let _ = reply.send(answer.err().map(|refusal| self.rejected(refusal)));
+            }
+            Command::ClaimAbandoned { by, draw, reply } => {
+                let answer = self.claim_abandoned(by, draw).await;
+                let _ = reply.send(answer.err().map(|refusal| self.rejected(refusal)));
             }
             Command::Snapshot { reply } => {
                 let now = self.game_now();
@@ -201,12 +214,12 @@ impl Actor {
             Command::Pgn { reply } => {
                 let _ = reply.send(self.game.to_pgn());
             }
-            Command::EngineMove { key, uci, engine } => {
+            Command::EngineMove { key, mv, engine } => {
                 if let Some(seat) = &mut self.engine {
                     seat.engine = Some(engine);
                     seat.thinking = false;
                 }
-                if let (Some(uci), Some(seat)) = (uci, &self.engine) {
+                if let (Some(m), Some(seat)) = (mv, &self.engine) {
                     let color = seat.color;
                     // The position may have changed while it thought (a takeback): then the move
                     // is for another position and is dropped.
@@ -215,14 +228,15 @@ impl Actor {
                         && self.game.position().turn() == color
                     {
                         let now = self.game_now();
-                        let action = Action::Move {
-                            by: color.into(),
-                            uci: Some(uci),
-                            san: None,
-                            offer_draw: false,
+                        let action = GameAction::Player {
+                            by: color,
+                            action: PlayerAction::Move {
+                                mv: MoveText::Uci(UciMove::from_move(m)),
+                                offer_draw: false,
+                            },
                         };
                         if let Err(r) = self.apply(action, now).await {
-                            tracing::error!(game = %self.handle.meta.id, reason = %r.reason, "the engine's move was refused");
+                            tracing::error!(game = %self.handle.meta.id, reason = %r, "the engine's move was refused");
                         }
                     }
                 }
@@ -231,7 +245,7 @@ impl Actor {
             Command::Shutdown { reply } => {
                 if self.finished_at.is_none() && !self.game.is_over() {
                     let at = self.game_now();
-                    if let Err(e) = self.store(&Action::Pause, at).await {
+                    if let Err(e) = self.store(&GameAction::Pause, at).await {
                         tracing::warn!(game = %self.handle.meta.id, error = %e, "cannot store the pause");
                     }
                 }
@@ -244,9 +258,12 @@ impl Actor {
     fn crowd(&self) -> Crowd {
         let wall = now_ms();
         let timeout = abandon_timeout_ms(self.game.clock().time_control().speed());
+        // Before both sides have moved an absent player means the first-move deadline, not a
+        // claim.
+        let started = self.game.start_policy().is_none() || !self.game.awaiting_first_moves();
         let abandoned = [Color::White, Color::Black].into_iter().find_map(|c| {
             let since = self.gone_since[c]?;
-            (!self.game.is_over()).then(|| (c, (since + timeout).saturating_sub(wall)))
+            (started && !self.game.is_over()).then(|| (c, (since + timeout).saturating_sub(wall)))
         });
         Crowd {
             spectators: self.spectators,
@@ -265,119 +282,97 @@ impl Actor {
         let _ = self.updates.send(Arc::from(msg.to_string()));
     }
 
-    /// A player's request: checks the ply, maps it to an action at the lag-corrected time,
-    /// applies it. Returns the `rejected` message for the sender, if refused.
+    /// The `rejected` message for a refusal, logged at the refusal's level.
+    fn rejected(&self, refusal: Refusal) -> ServerMessage {
+        let id = &self.handle.meta.id;
+        match refusal.level() {
+            tracing::Level::ERROR => {
+                tracing::error!(game = %id, code = refusal.code(), "action refused")
+            }
+            _ => tracing::debug!(game = %id, code = refusal.code(), "action refused"),
+        }
+        ServerMessage::Rejected { refusal, ply: Some(self.game.plies().len()) }
+    }
+
+    /// A player's action: checks the ply, stamps it at the lag-corrected time, applies it.
     async fn act(
         &mut self,
         by: Color,
-        request: Request,
+        action: PlayerAction,
         ply: Option<usize>,
         lag_ms: u64,
         received_ms: u64,
-    ) -> Option<Value> {
+    ) -> Result<(), Refusal> {
         let current = self.game.plies().len();
-        let rejected = |code: &str, message: String| {
-            Some(json!({ "t": "rejected", "code": code, "message": message, "ply": current }))
-        };
         if self.finished_at.is_some() || self.game.is_over() {
-            return rejected("game_over", "the game is over".into());
+            return Err(Refusal::GameOver);
         }
-        if request.needs_ply() && ply != Some(current) {
-            return rejected(
-                "stale_ply",
-                format!(
-                    "the game is at ply {current}, not {}",
-                    ply.map_or("(missing)".into(), |p| p.to_string())
-                ),
-            );
+        if action.needs_ply() && ply != Some(current) {
+            return Err(Refusal::StalePly { current, sent: ply });
         }
-        let side: Side = by.into();
-        let is_takeback = matches!(request, Request::Takeback);
         let received_game = ((received_ms as i64 - self.offset).max(0) as u64).max(self.last_stamp);
         let mut at = received_game;
-        let action = match request {
-            Request::Move { uci, san, offer_draw } => {
-                // Lag allowance (docs/protocol.md): half the measured round trip, bounded per
-                // move and by the player's quota.
-                let credit = lag_ms.min(MAX_LAG_PER_MOVE_MS).min(self.lag_quota[by]);
-                at = received_game.saturating_sub(credit).max(self.last_stamp);
-                self.lag_quota[by] =
-                    (self.lag_quota[by] - credit + LAG_REFILL_MS).min(LAG_QUOTA_MS);
-                Action::Move { by: side, uci, san, offer_draw }
-            }
-            Request::Touch(square) => Action::Touch { by: side, square: square.to_string() },
-            Request::AcceptDraw => Action::AcceptDraw { by: side },
-            Request::DeclineDraw => Action::DeclineDraw { by: side },
-            Request::ClaimDraw { claim, uci } => Action::ClaimDraw { by: side, claim, uci },
-            Request::Resign => Action::Resign { by: side },
-            Request::Abort => Action::Abort { by: side },
-            Request::Takeback => Action::Takeback { by: side },
-            Request::AcceptTakeback => Action::AcceptTakeback { by: side },
-            Request::ClaimAbandoned { draw } => {
-                let opponent = !by;
-                let timeout = abandon_timeout_ms(self.game.clock().time_control().speed());
-                let gone_long =
-                    self.gone_since[opponent].is_some_and(|since| now_ms() >= since + timeout);
-                if !gone_long || self.connections[opponent] > 0 {
-                    return rejected(
-                        "not_abandoned",
-                        "your opponent is here, or has not been gone long enough".into(),
-                    );
-                }
-                let result = if draw {
-                    "1/2-1/2"
-                } else if by == Color::White {
-                    "1-0"
-                } else {
-                    "0-1"
-                };
-                Action::Adjudicate { result: result.into(), termination: "abandoned".into() }
-            }
-        };
-        match self.apply(action, at).await {
-            Ok(()) => {
-                // The engine grants a takeback at once (only casual games allow them).
-                if let (true, Some(seat)) = (is_takeback, &self.engine) {
-                    let engine_side: Side = seat.color.into();
-                    let _ = self.apply(Action::AcceptTakeback { by: engine_side }, at).await;
-                }
-                self.engine_turn();
-                None
-            }
-            Err(r) => {
-                let code = rejection_code(&r.reason);
-                Some(
-                    json!({ "t": "rejected", "code": code, "message": r.reason.to_string(), "ply": self.game.plies().len() }),
-                )
-            }
+        if let PlayerAction::Move { .. } = action {
+            // Lag allowance (docs/protocol.md): half the measured round trip, bounded per move
+            // and by the player's quota.
+            let credit = lag_ms.min(MAX_LAG_PER_MOVE_MS).min(self.lag_quota[by]);
+            at = received_game.saturating_sub(credit).max(self.last_stamp);
+            self.lag_quota[by] = (self.lag_quota[by] - credit + LAG_REFILL_MS).min(LAG_QUOTA_MS);
         }
+        let takeback = action == PlayerAction::Takeback;
+        self.apply(GameAction::Player { by, action }, at).await?;
+        // The engine grants a takeback at once (only casual games allow them).
+        if let (true, Some(seat)) = (takeback, &self.engine) {
+            let grant = GameAction::Player { by: seat.color, action: PlayerAction::AcceptTakeback };
+            let _ = self.apply(grant, at).await;
+        }
+        self.engine_turn();
+        Ok(())
+    }
+
+    /// The claim of a player whose opponent has gone (lichess-like): only after both sides
+    /// have moved (before, the first-move deadline aborts the game), and only when the
+    /// opponent has been gone for the whole countdown.
+    async fn claim_abandoned(&mut self, by: Color, draw: bool) -> Result<(), Refusal> {
+        if self.finished_at.is_some() || self.game.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        if self.game.start_policy().is_some() && self.game.awaiting_first_moves() {
+            return Err(Refusal::NotStarted);
+        }
+        let opponent = !by;
+        let timeout = abandon_timeout_ms(self.game.clock().time_control().speed());
+        let gone_long = self.gone_since[opponent].is_some_and(|since| now_ms() >= since + timeout);
+        if !gone_long || self.connections[opponent] > 0 {
+            return Err(Refusal::NotAbandoned);
+        }
+        let result = if draw { GameResult::Draw } else { GameResult::Win(by) };
+        let outcome = Outcome { result, termination: Termination::Abandoned };
+        let at = self.game_now();
+        self.apply(GameAction::Adjudicate(outcome), at).await
     }
 
     /// Applies an action at game time `at`: stores it if it changed anything, then tells
-    /// everyone. On a storage failure the game is put back as it was.
-    async fn apply(&mut self, action: Action, at: u64) -> Result<(), Rejected> {
-        let before = self.game.clone();
-        let result = action.apply(&mut self.game, at);
-        let events = match &result {
-            Ok(events) => events.clone(),
-            Err(r) => r.events.clone(),
+    /// everyone. An action that changes nothing is neither stored nor told. On a storage
+    /// failure (rare) the game is rebuilt from what the store holds, and the action refused.
+    async fn apply(&mut self, action: GameAction, at: u64) -> Result<(), Refusal> {
+        let (events, refusal) = match action.apply(&mut self.game, at) {
+            Ok(events) => (events, None),
+            Err(rejected) => (rejected.events, Some(Refusal::Arbiter(rejected.reason))),
         };
+        let outcome = refusal.map_or(Ok(()), Err);
         if events.is_empty() {
-            return result.map(|_| ());
+            return outcome;
         }
         if let Err(e) = self.store(&action, at).await {
             tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store an action; refused");
-            self.game = before;
-            return Err(Rejected {
-                reason: Rejection::Unreadable("storage unavailable, try again".into()),
-                events: Vec::new(),
-            });
+            self.reload().await;
+            return Err(Refusal::Storage);
         }
         if events.iter().any(|e| matches!(e, Event::TakenBack { .. })) {
             let now = self.game_now();
-            let mut state = json!({ "t": "state" });
-            state["game"] = game_json(&self.handle.meta, &self.game, now, &self.crowd());
-            self.broadcast(&state);
+            let game = game_json(&self.handle.meta, &self.game, now, &self.crowd());
+            self.broadcast(&ServerMessage::State { game }.to_json());
         }
         for msg in event_messages(&self.game, &events, at) {
             self.broadcast(&msg);
@@ -385,15 +380,42 @@ impl Actor {
         if self.game.is_over() {
             self.finalize().await;
         }
-        result.map(|_| ())
+        outcome
+    }
+
+    /// Puts the game back as the store holds it, after an action was applied but could not be
+    /// stored. Waits for the store to answer: until then no action can be stored anyway.
+    async fn reload(&mut self) {
+        let id = self.handle.meta.id.to_string();
+        for attempt in 0u32.. {
+            match self.state.store.game(&id).await.map_err(|e| e.to_string()).and_then(|g| {
+                g.ok_or_else(|| "the game is gone".to_owned()).and_then(|g| rebuild(&g))
+            }) {
+                Ok(Rebuilt { game, seq, last_stamp, .. }) => {
+                    self.game = game;
+                    self.seq = seq;
+                    self.last_stamp = last_stamp;
+                    return;
+                }
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, attempt, "cannot reload the game from the store; retrying");
+                    tokio::time::sleep(Duration::from_millis(200 << attempt.min(5))).await;
+                }
+            }
+        }
     }
 
     /// Appends `action` at game time `at` to storage.
-    async fn store(&mut self, action: &Action, at: u64) -> Result<(), rookery_store::StoreError> {
+    async fn store(
+        &mut self,
+        action: &GameAction,
+        at: u64,
+    ) -> Result<(), rookery_store::StoreError> {
         let (kind, data) = action.encode();
-        let stored = rookery_store::Action { seq: self.seq, at_ms: at as i64, kind, data };
+        let stored =
+            rookery_store::Action { seq: self.seq, at_ms: at as i64, kind: kind.to_owned(), data };
         // The store commits the actions of many games together (group commit).
-        self.state.store.append_action(&self.handle.meta.id, &stored).await?;
+        self.state.store.append_action(self.handle.meta.id.as_str(), &stored).await?;
         self.seq += 1;
         self.last_stamp = self.last_stamp.max(at);
         Ok(())
@@ -403,7 +425,7 @@ impl Actor {
     async fn finalize(&mut self) {
         let Some(outcome) = self.game.outcome() else { return };
         let finish = Finish {
-            game_id: self.handle.meta.id.clone(),
+            game_id: self.handle.meta.id.to_string(),
             result: outcome.result.pgn().to_owned(),
             termination: outcome.termination.label().to_owned(),
             pgn: self.game.to_pgn(),
@@ -463,26 +485,5 @@ pub fn abandon_timeout_ms(speed: Speed) -> u64 {
         Speed::Blitz | Speed::Rapid => 30_000,
         Speed::Classical => 60_000,
         Speed::Correspondence | Speed::Untimed => 24 * 3600 * 1000,
-    }
-}
-
-/// The protocol code of an arbiter rejection.
-pub fn rejection_code(r: &Rejection) -> &'static str {
-    match r {
-        Rejection::GameOver => "game_over",
-        Rejection::NotYourTurn => "not_your_turn",
-        Rejection::Unreadable(text) if text.starts_with("storage") => "storage",
-        Rejection::Unreadable(_) => "unreadable",
-        Rejection::NotAMove(_) => "not_a_move",
-        Rejection::Ambiguous(_) => "ambiguous",
-        Rejection::Illegal(_) => "illegal",
-        Rejection::TouchMove(_) => "touch_move",
-        Rejection::OfferNotAllowed(_) => "offer_not_allowed",
-        Rejection::NoOfferPending => "no_offer_pending",
-        Rejection::ClaimsNotUsed => "claims_not_used",
-        Rejection::ClaimIncorrect(_) => "claim_incorrect",
-        Rejection::TooLateToAbort => "too_late_to_abort",
-        Rejection::TakebacksNotAllowed => "takebacks_not_allowed",
-        Rejection::NoTakeback => "no_takeback",
     }
 }

@@ -86,8 +86,7 @@ impl EngineSeat {
             let started = Instant::now();
             let outcome =
                 engine.search(&pos, &history, &limits, &Signals::new(), &started, &mut ());
-            let uci = outcome.best.map(|m| m.to_uci());
-            let _ = handle.tx.blocking_send(Command::EngineMove { key, uci, engine });
+            let _ = handle.tx.blocking_send(Command::EngineMove { key, mv: outcome.best, engine });
         });
     }
 }

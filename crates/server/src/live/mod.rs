@@ -2,7 +2,6 @@
 //! else holds a [`GameHandle`] and sends it messages (ARCHITECTURE.md, "the path of one
 //! move").
 
-mod action;
 mod actor;
 mod engine_player;
 mod view;
@@ -10,31 +9,31 @@ mod view;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use rookery_arbiter::{Game, GameSpec, RuleSet, TimeControl};
-use rookery_core::{Color, Square};
-use rookery_store::{NewGame, Player, StoredGame};
+use rookery_arbiter::{Game, GameSpec, RuleSet, StartPolicy, TimeControl};
+use rookery_core::{Color, Move};
+use rookery_store::{NewGame, Player, PlayerKind, StoredGame};
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-pub use action::{parse_claim, Action};
 pub use view::{game_json, level_json, player_json, Crowd};
 
 use crate::error::ApiError;
-use crate::state::{now_ms, random_id, AppState};
+use crate::protocol::{GameAction, GameId, PlayerAction, ServerMessage};
+use crate::state::{now_ms, AppState};
 
 /// What a game is, apart from its moves.
 #[derive(Clone, Debug)]
 pub struct Meta {
     /// The game id.
-    pub id: String,
+    pub id: GameId,
     /// White.
     pub white: Player,
     /// Black.
     pub black: Player,
     /// The rule set.
     pub rules: RuleSet,
-    /// The time control as the players chose it (arbiter syntax).
-    pub time_control: String,
+    /// The time control as the players chose it.
+    pub time_control: TimeControl,
     /// Its speed category.
     pub speed: &'static str,
     /// Whether it counts for the ladder.
@@ -43,6 +42,9 @@ pub struct Meta {
     pub initial_fen: Option<String>,
     /// When it was created (Unix ms).
     pub created_at_ms: u64,
+    /// How it starts: `None`, the clock runs from the creation (engine games, and games
+    /// stored before start policies).
+    pub start: Option<StartPolicy>,
 }
 
 impl Meta {
@@ -55,18 +57,13 @@ impl Meta {
     }
 
     /// The arbiter's description of the game.
-    ///
-    /// # Errors
-    /// The time control or the FEN cannot be read (only for corrupt stored games: new
-    /// games are checked before they are created).
-    pub fn spec(&self) -> Result<GameSpec, String> {
-        let tc: TimeControl = self.time_control.parse().map_err(|e| format!("{e}"))?;
+    pub fn spec(&self) -> GameSpec {
         let date =
             rookery_pgn::date::UtcDateTime::from_unix_secs(self.created_at_ms / 1000).pgn_date();
-        Ok(GameSpec {
+        GameSpec {
             fen: self.initial_fen.clone(),
             rules: self.rules,
-            time_control: Some(tc),
+            time_control: Some(self.time_control.clone()),
             white: self.white.name.clone(),
             black: self.black.name.clone(),
             tags: vec![
@@ -77,25 +74,36 @@ impl Meta {
                 ("Site".into(), format!("Rookery, game {}", self.id)),
                 ("Date".into(), date),
                 ("Round".into(), "-".into()),
-                ("GameId".into(), self.id.clone()),
+                ("GameId".into(), self.id.to_string()),
             ],
-        })
+            start: self.start,
+        }
     }
 
     /// From the store's row.
+    ///
+    /// # Errors
+    /// What cannot be read (only for corrupt stored games: new games are checked before
+    /// they are created).
     pub fn from_stored(g: &StoredGame) -> Result<Meta, String> {
+        let id = GameId::parse(&g.id).ok_or_else(|| format!("bad game id {:?}", g.id))?;
         let rules: RuleSet = g.rules.parse().map_err(|e| format!("{e}"))?;
         let tc: TimeControl = g.time_control.parse().map_err(|e| format!("{e}"))?;
+        let start = match &g.start_policy {
+            None => None,
+            Some(text) => Some(text.parse::<StartPolicy>().map_err(|e| e.to_string())?),
+        };
         Ok(Meta {
-            id: g.id.clone(),
+            id,
             white: g.white.clone(),
             black: g.black.clone(),
             rules,
-            time_control: g.time_control.clone(),
             speed: tc.speed().name(),
+            time_control: tc,
             rated: g.rated,
             initial_fen: g.initial_fen.clone(),
             created_at_ms: g.created_at_ms.max(0) as u64,
+            start,
         })
     }
 }
@@ -109,57 +117,10 @@ pub enum Seat {
     Spectator,
 }
 
-/// What a player asks of the game (parsed from the socket).
-#[derive(Clone, Debug)]
-pub enum Request {
-    /// A move (UCI or SAN).
-    Move {
-        /// UCI text.
-        uci: Option<String>,
-        /// SAN text.
-        san: Option<String>,
-        /// With a draw offer.
-        offer_draw: bool,
-    },
-    /// A touch.
-    Touch(Square),
-    /// Accept the offer.
-    AcceptDraw,
-    /// Decline the offer.
-    DeclineDraw,
-    /// Claim a draw.
-    ClaimDraw {
-        /// `threefold` or `fifty`.
-        claim: String,
-        /// The written move.
-        uci: Option<String>,
-    },
-    /// Resign.
-    Resign,
-    /// Abort.
-    Abort,
-    /// Ask for a takeback.
-    Takeback,
-    /// Grant a takeback.
-    AcceptTakeback,
-    /// Claim the win (or a draw) because the opponent left.
-    ClaimAbandoned {
-        /// A draw rather than the win.
-        draw: bool,
-    },
-}
-
-impl Request {
-    /// Whether the request must carry the current ply.
-    pub fn needs_ply(&self) -> bool {
-        !matches!(self, Request::Resign | Request::Abort | Request::ClaimAbandoned { .. })
-    }
-}
-
 /// A connection's view of the game when it joins.
 pub struct Joined {
     /// The `hello` message.
-    pub hello: Value,
+    pub hello: ServerMessage,
     /// Everything broadcast from now on.
     pub updates: broadcast::Receiver<Arc<str>>,
 }
@@ -183,15 +144,24 @@ pub enum Command {
         /// Who.
         by: Color,
         /// What.
-        request: Request,
-        /// The ply the player saw (`None` when not needed).
+        action: PlayerAction,
+        /// The ply the player saw (`None` when not sent).
         ply: Option<usize>,
         /// The connection's measured one-way lag, in ms.
         lag_ms: u64,
         /// When the server received it (Unix ms).
         received_ms: u64,
         /// `None` when done, or the `rejected` message for the sender.
-        reply: oneshot::Sender<Option<Value>>,
+        reply: oneshot::Sender<Option<ServerMessage>>,
+    },
+    /// A player claims the game because the opponent left.
+    ClaimAbandoned {
+        /// Who.
+        by: Color,
+        /// A draw rather than the win.
+        draw: bool,
+        /// `None` when done, or the `rejected` message for the sender.
+        reply: oneshot::Sender<Option<ServerMessage>>,
     },
     /// The full state, as `GET /api/v1/games/{id}` shows it.
     Snapshot {
@@ -208,7 +178,7 @@ pub enum Command {
         /// The Zobrist key of the position it was asked about.
         key: u64,
         /// Its move, `None` if it had none.
-        uci: Option<String>,
+        mv: Option<Move>,
         /// The engine, handed back.
         engine: Box<rookery_engine::Engine>,
     },
@@ -258,12 +228,12 @@ impl GameHandle {
 /// The registry of live games.
 #[derive(Default)]
 pub struct LiveGames {
-    games: Mutex<HashMap<String, GameHandle>>,
+    games: Mutex<HashMap<GameId, GameHandle>>,
 }
 
 impl LiveGames {
     /// The live game `id`, if its actor runs.
-    pub fn get(&self, id: &str) -> Option<GameHandle> {
+    pub fn get(&self, id: &GameId) -> Option<GameHandle> {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
     }
 
@@ -281,51 +251,56 @@ impl LiveGames {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(handle.meta.id.clone(), handle);
     }
 
-    pub(crate) fn remove(&self, id: &str) {
+    pub(crate) fn remove(&self, id: &GameId) {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     }
 
-    /// Creates a game between `white` and `black`, stores it, and starts its actor.
+    /// Creates a game between `white` and `black`, stores it, and starts its actor. A game
+    /// between people starts by the online rule (the clocks wait for both first moves, and a
+    /// missed first move aborts it); against the engine, which is always there, the clock
+    /// runs from the start.
     ///
     /// # Errors
-    /// A bad time control, rule set or FEN ([`ApiError::BadField`]), or the store failing.
+    /// The store failing.
     pub async fn create(
         &self,
         state: &Arc<AppState>,
         white: Player,
         black: Player,
         rules: RuleSet,
-        time_control: &str,
+        time_control: TimeControl,
         rated: bool,
     ) -> Result<GameHandle, ApiError> {
-        let tc: TimeControl =
-            time_control.parse().map_err(|e| ApiError::field("time_control", format!("{e}")))?;
         let now = now_ms();
+        let engine = white.kind == PlayerKind::Engine || black.kind == PlayerKind::Engine;
+        let start = (!engine).then(|| StartPolicy::online(time_control.speed()));
         let meta = Meta {
-            id: random_id(8),
+            id: GameId::random(),
             white,
             black,
             rules,
-            time_control: time_control.to_owned(),
-            speed: tc.speed().name(),
+            speed: time_control.speed().name(),
+            time_control,
             rated,
             initial_fen: None,
             created_at_ms: now,
+            start,
         };
-        let spec = meta.spec().map_err(|e| ApiError::field("time_control", e))?;
-        let game = Game::new(spec, now).map_err(|e| ApiError::field("fen", e.to_string()))?;
+        let game =
+            Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
         let turn = state.write_turn().await;
         state
             .store
             .create_game(&NewGame {
-                id: meta.id.clone(),
+                id: meta.id.to_string(),
                 white: meta.white.clone(),
                 black: meta.black.clone(),
                 rules: rules.label().to_owned(),
-                time_control: meta.time_control.clone(),
+                time_control: meta.time_control.to_string(),
                 rated,
                 initial_fen: None,
                 created_at_ms: now as i64,
+                start_policy: meta.start.map(|p| p.to_string()),
             })
             .await?;
         drop(turn);
@@ -360,8 +335,7 @@ impl LiveGames {
         };
         for g in stored {
             match rebuild(&g) {
-                Ok((meta, game, last_stamp)) => {
-                    let seq = g.actions.last().map_or(0, |a| a.seq + 1);
+                Ok(Rebuilt { meta, game, seq, last_stamp }) => {
                     tracing::info!(game = %meta.id, plies = game.plies().len(), "resumed");
                     self.spawn(state, meta, game, seq, last_stamp, true);
                 }
@@ -383,21 +357,34 @@ impl LiveGames {
     }
 }
 
-/// Replays a stored game: its meta, the arbiter game after every stored action, and the last
-/// game-time stamp.
+/// A live game rebuilt from storage: its meta, the arbiter game after every stored action,
+/// the next sequence number and the last game-time stamp.
+pub struct Rebuilt {
+    /// Who plays what.
+    pub meta: Meta,
+    /// The game.
+    pub game: Game,
+    /// The next action's sequence number.
+    pub seq: i64,
+    /// The game time of the last stored action.
+    pub last_stamp: u64,
+}
+
+/// Replays a stored game through the arbiter.
 ///
 /// # Errors
 /// A description of what cannot be read.
-pub fn rebuild(g: &StoredGame) -> Result<(Meta, Game, u64), String> {
+pub fn rebuild(g: &StoredGame) -> Result<Rebuilt, String> {
     let meta = Meta::from_stored(g)?;
-    let mut game = Game::new(meta.spec()?, meta.created_at_ms).map_err(|e| e.to_string())?;
+    let mut game = Game::new(meta.spec(), meta.created_at_ms).map_err(|e| e.to_string())?;
     let mut last = meta.created_at_ms;
     for stored in &g.actions {
-        let action = Action::decode(&stored.kind, &stored.data)
-            .map_err(|e| format!("action {} ({}): {e}", stored.seq, stored.kind))?;
+        let action = GameAction::decode(&stored.kind, &stored.data)
+            .map_err(|e| format!("action {}: {e}", stored.seq))?;
         let at = (stored.at_ms.max(0) as u64).max(last);
         let _ = action.apply(&mut game, at);
         last = at;
     }
-    Ok((meta, game, last))
+    let seq = g.actions.last().map_or(0, |a| a.seq + 1);
+    Ok(Rebuilt { meta, game, seq, last_stamp: last })
 }

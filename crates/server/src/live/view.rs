@@ -1,14 +1,16 @@
 //! The JSON the clients see (docs/protocol.md): the full game, a move, an event, the end.
 
-use rookery_arbiter::{
-    DrawPolicy, Event, Game, GameResult, IllegalMovePolicy, Obligation, Outcome,
-};
+use rookery_arbiter::{DrawPolicy, Event, Game, GameResult, IllegalMovePolicy, Obligation};
 use rookery_core::{ByColor, Color, Position};
 use rookery_store::{Player, PlayerKind, RatingChanges};
 use serde_json::{json, Map, Value};
 
-use super::action::{claim_name, color_name};
 use super::Meta;
+
+/// `"white"` or `"black"`.
+fn color_name(c: Color) -> &'static str {
+    c.name()
+}
 
 /// Who is watching and who has gone.
 #[derive(Clone, Debug, Default)]
@@ -111,10 +113,10 @@ pub fn game_json(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> Value {
     black["online"] =
         Value::from(crowd.online[Color::Black] || meta.black.kind == PlayerKind::Engine);
     json!({
-        "id": meta.id,
+        "id": meta.id.as_str(),
         "status": status(game),
         "rules": rules.label(),
-        "time_control": meta.time_control,
+        "time_control": meta.time_control.to_string(),
         "speed": meta.speed,
         "rated": meta.rated,
         "white": white,
@@ -135,11 +137,24 @@ pub fn game_json(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> Value {
         "claimable": claimable,
         "result": outcome.map(|o| o.result.pgn()),
         "termination": outcome.map(|o| o.termination.label()),
-        "reason": outcome.map(Outcome::describe),
+        "reason": game.describe_outcome(),
+        "first_move": first_move_json(game, now),
         "spectators": crowd.spectators,
         "abandoned": abandoned_json(crowd),
         "created_at_ms": meta.created_at_ms,
     })
+}
+
+/// While a first move is awaited (issue 37): whose, and how long is left before the game is
+/// aborted (or forfeited).
+fn first_move_json(game: &Game, now: u64) -> Value {
+    match game.first_move_deadline() {
+        None => Value::Null,
+        Some((color, deadline)) => json!({
+            "color": color_name(color),
+            "ms": deadline.saturating_sub(now),
+        }),
+    }
 }
 
 fn abandoned_json(crowd: &Crowd) -> Value {
@@ -180,6 +195,7 @@ pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<Value> {
                     "check": latest && pos.is_check(),
                     "dests": if latest { dests_json(pos, game.is_over()) } else { json!({}) },
                     "clock": clock_json(game, now),
+                    "first_move": first_move_json(game, now),
                 })
             }
             Event::Check(_) | Event::GameOver(_) | Event::TakenBack { .. } => continue,
@@ -200,7 +216,7 @@ pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<Value> {
                 json!({ "t": "event", "kind": "time_added", "color": color_name(*color), "ms": ms, "clock": clock_json(game, now) })
             }
             Event::DrawClaimable(claim) => {
-                json!({ "t": "event", "kind": "draw_claimable", "claim": claim_name(*claim) })
+                json!({ "t": "event", "kind": "draw_claimable", "claim": claim.name() })
             }
             Event::TakebackRequested(by) => {
                 json!({ "t": "event", "kind": "takeback_requested", "by": color_name(*by) })
@@ -234,7 +250,7 @@ pub fn end_json(game: &Game, now: u64, ladder: Option<&RatingChanges>) -> Value 
         "t": "end",
         "result": outcome.map(|o| o.result.pgn()),
         "termination": outcome.map(|o| o.termination.label()),
-        "reason": outcome.map(Outcome::describe),
+        "reason": game.describe_outcome(),
         "clock": clock_json(game, now),
         "ladder": ladder.map(|l| json!({ "white": change_json(&l.white), "black": change_json(&l.black) })),
     })

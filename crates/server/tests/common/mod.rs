@@ -191,10 +191,15 @@ impl Ws {
 
     /// The next JSON message (pings are answered by the library), within 10 s.
     pub async fn recv(&mut self) -> Value {
+        self.recv_within(Duration::from_secs(10)).await
+    }
+
+    /// The next JSON message, within `limit` (a bound on a hang, not a timing assertion).
+    pub async fn recv_within(&mut self, limit: Duration) -> Value {
         loop {
-            let msg = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+            let msg = tokio::time::timeout(limit, self.stream.next())
                 .await
-                .expect("a message within 10 s")
+                .expect("a message in time")
                 .expect("socket open")
                 .expect("no socket error");
             match msg {

@@ -57,6 +57,7 @@ async fn actions_are_appended_once_and_read_in_order() {
         assert!(!stored.rated);
         assert_eq!(stored.initial_fen, game.initial_fen);
         assert_eq!(stored.created_at_ms, 5);
+        assert_eq!(stored.start_policy.as_deref(), Some("abort:30000"));
         assert_eq!(stored.status, GameStatus::Live);
         assert_eq!(
             (stored.result, stored.termination, stored.pgn, stored.ended_at_ms),

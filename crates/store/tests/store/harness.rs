@@ -177,5 +177,6 @@ pub fn new_game(id: &str, white: Player, black: Player, created_at_ms: i64) -> N
         rated: true,
         initial_fen: None,
         created_at_ms,
+        start_policy: Some("abort:30000".to_owned()),
     }
 }
