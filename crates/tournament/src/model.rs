@@ -182,9 +182,7 @@ impl ResultCode {
 
     /// The code a TRF letter stands for (`'1'`, `'='`, …); lowercase letters are accepted.
     pub fn from_char(c: char) -> Option<ResultCode> {
-        ResultCode::ALL
-            .into_iter()
-            .find(|code| code.to_char() == c.to_ascii_uppercase())
+        ResultCode::ALL.into_iter().find(|code| code.to_char() == c.to_ascii_uppercase())
     }
 
     /// Whether the game was played over the board (`1 = 0 W D L`).
@@ -213,9 +211,7 @@ impl ResultCode {
             | ResultCode::ForfeitWin
             | ResultCode::FullPointBye
             | ResultCode::PairingAllocatedBye => Outcome::Win,
-            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => {
-                Outcome::Draw
-            }
+            ResultCode::Draw | ResultCode::UnratedDraw | ResultCode::HalfPointBye => Outcome::Draw,
             ResultCode::Loss
             | ResultCode::UnratedLoss
             | ResultCode::ForfeitLoss
@@ -442,11 +438,7 @@ impl Tournament {
 
     /// The number of rounds any player has an entry for.
     pub fn rounds_with_entries(&self) -> u32 {
-        self.players
-            .iter()
-            .map(|p| p.rounds.len())
-            .max()
-            .unwrap_or(0) as u32
+        self.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) as u32
     }
 
     /// A player's score after `rounds` rounds, computed from the entries and the scoring
