@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::accounts::user_json;
+use crate::client::ClientAddr;
 use crate::error::{parse_body, ApiError};
 use crate::identity::{Identity, Visitor};
 use crate::live::{game_json, player_json, rebuild, Crowd};
@@ -52,6 +53,7 @@ pub async fn seeks(State(state): Shared, Extension(visitor): Extension<Visitor>)
 async fn open_seek(
     state: &AppState,
     visitor: &Visitor,
+    addr: ClientAddr,
     body: SeekBody,
     challenge: bool,
 ) -> Result<Response, ApiError> {
@@ -78,6 +80,7 @@ async fn open_seek(
     };
     let seek = Seek::new(
         visitor.identity.as_player(),
+        addr,
         &body.time_control,
         body.rated,
         &body.rules,
@@ -92,18 +95,20 @@ async fn open_seek(
 pub async fn create_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
+    addr: ClientAddr,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, parse_body(&body)?, false).await
+    open_seek(&state, &visitor, addr, parse_body(&body)?, false).await
 }
 
 /// `POST /api/v1/challenges`.
 pub async fn challenge(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
+    addr: ClientAddr,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, parse_body(&body)?, true).await
+    open_seek(&state, &visitor, addr, parse_body(&body)?, true).await
 }
 
 /// `DELETE /api/v1/seeks/{id}`.

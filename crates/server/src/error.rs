@@ -41,9 +41,14 @@ pub enum ApiError {
         /// Words.
         message: String,
     },
-    /// Too many attempts.
-    #[error("too many attempts; try again in a minute")]
-    RateLimited,
+    /// A client holds or does too much (issue 37): sockets, seeks, log-in failures.
+    #[error("{message}")]
+    TooMany {
+        /// A machine code.
+        code: &'static str,
+        /// Words naming the limit.
+        message: String,
+    },
     /// A fault of the server (the database failed): logged, and the client told little.
     #[error("internal error")]
     Internal(String),
@@ -58,7 +63,7 @@ impl ApiError {
             ApiError::Csrf | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -74,7 +79,7 @@ impl ApiError {
             ApiError::BadCredentials => "bad_credentials",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict { code, .. } => code,
-            ApiError::RateLimited => "rate_limited",
+            ApiError::TooMany { code, .. } => code,
             ApiError::Internal(_) => "internal",
         }
     }

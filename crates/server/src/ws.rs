@@ -20,7 +20,7 @@ use crate::api::{check_game_id, stored_game_json};
 use crate::error::ApiError;
 use crate::identity::Visitor;
 use crate::live::{Command, GameHandle, Request, Seat};
-use crate::ratelimit::TokenBucket;
+use crate::sockets::{Scope, SocketPermit};
 use crate::state::{now_ms, AppState};
 
 /// A frame larger than this closes the connection.
@@ -57,6 +57,8 @@ pub async fn game_socket(
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
     check_game_id(&id)?;
+    // Issue 37: a place among the visitor's sockets, and their shared message budget.
+    let permit = state.sockets.open(visitor.identity.name(), Scope::Game(id.clone()), now_ms())?;
     let handle = state.live.get(&id);
     // A game without an actor is over: read it once here, for the 404 and for the socket.
     let stored = match handle {
@@ -74,7 +76,7 @@ pub async fn game_socket(
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
-            let mut conn = Connection::new(socket, state.clone());
+            let mut conn = Connection::new(socket, state.clone(), permit);
             match (handle, stored) {
                 (Some(handle), _) => conn.play(handle, &visitor).await,
                 (None, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
@@ -92,6 +94,8 @@ pub async fn lobby_socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
+    // Issue 37: a place among the visitor's sockets, and their shared message budget.
+    let permit = state.sockets.open(visitor.identity.name(), Scope::Lobby, now_ms())?;
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -99,7 +103,7 @@ pub async fn lobby_socket(
         .on_upgrade(move |socket| async move {
             let name = visitor.identity.name();
             state.lobby.enter(name);
-            let mut conn = Connection::new(socket, state.clone());
+            let mut conn = Connection::new(socket, state.clone(), permit);
             conn.lobby(name).await;
             state.lobby.leave(name);
         })
@@ -109,7 +113,8 @@ pub async fn lobby_socket(
 struct Connection {
     socket: WebSocket,
     state: Arc<AppState>,
-    bucket: TokenBucket,
+    /// This socket's place and the visitor's message budget on its game (or the lobby).
+    permit: SocketPermit,
     /// Smoothed one-way lag, ms.
     lag_ms: u64,
 }
@@ -121,8 +126,8 @@ enum Flow {
 }
 
 impl Connection {
-    fn new(socket: WebSocket, state: Arc<AppState>) -> Connection {
-        Connection { socket, state, bucket: TokenBucket::new(40, 20, now_ms()), lag_ms: 0 }
+    fn new(socket: WebSocket, state: Arc<AppState>, permit: SocketPermit) -> Connection {
+        Connection { socket, state, permit, lag_ms: 0 }
     }
 
     async fn send(&mut self, v: &Value) -> bool {
@@ -162,8 +167,9 @@ impl Connection {
             .await;
             return None;
         }
-        if !self.bucket.take(now_ms()) {
-            self.error("rate_limited", "too many messages: at most 20 a second".into(), None).await;
+        if !self.permit.take_message(now_ms()) {
+            let message = "too many messages to this game from you, over all your sockets";
+            self.error("rate_limited", message.into(), None).await;
             return None;
         }
         match serde_json::from_str::<Value>(text) {

@@ -104,11 +104,5 @@ pub fn sample(pid: Option<u32>) -> Option<Sample> {
 /// Raises this process's open-file limit to its hard limit (children inherit it) and returns
 /// the new soft limit.
 pub fn raise_open_files() -> u64 {
-    use rustix::process::{getrlimit, setrlimit, Resource};
-    let mut limit = getrlimit(Resource::Nofile);
-    if limit.current != limit.maximum {
-        limit.current = limit.maximum;
-        let _ = setrlimit(Resource::Nofile, limit);
-    }
-    getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
+    crate::serve::raise_open_files().unwrap_or(u64::MAX)
 }
