@@ -17,7 +17,7 @@ use tokio::sync::{watch, Semaphore};
 use crate::UsageError;
 
 mod game;
-mod process;
+pub mod process;
 mod stats;
 
 use game::{Failure, Shared};

@@ -56,6 +56,11 @@ impl ServerProcess {
         Ok(ServerProcess { child, base, _data: data })
     }
 
+    /// Its data directory (`rookery.sqlite3` inside).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._data.path()
+    }
+
     /// The process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
