@@ -56,6 +56,9 @@ struct Seeks {
     /// Open seeks at most from one client address, whatever the identities behind it.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     seeks_per_address: u64,
+    /// Seeks created at most from one client address per minute.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    seeks_per_address_per_minute: u32,
 }
 
 impl Args {
@@ -71,6 +74,7 @@ impl Args {
         limits.sockets.per_visitor = size(c.sockets_per_visitor);
         limits.seeks.owner_grace = Duration::from_secs(self.seeks.seek_owner_grace_s);
         limits.seeks.open_per_address = size(self.seeks.seeks_per_address);
+        limits.seeks.created_per_address_per_minute = self.seeks.seeks_per_address_per_minute;
         limits
     }
 }

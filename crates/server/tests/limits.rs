@@ -114,6 +114,17 @@ async fn issue37_idle_connections_close_but_websockets_stay() {
     tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
     let answered = String::from_utf8_lossy(&closed_by_server(&mut tcp).await).into_owned();
     assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    // A request whose body stops coming is closed: the header timeout is over, the idle
+    // timeout is not.
+    let mut tcp = connect_from(None, server.addr).await;
+    tcp.write_all(
+        b"POST /api/v1/account/login HTTP/1.1\r\nHost: x\r\nCookie: rookery_csrf=abc\r\n\
+          X-CSRF-Token: abc\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n\
+          {\"username\"",
+    )
+    .await
+    .unwrap();
+    closed_by_server(&mut tcp).await;
     // The WebSocket, silent as long, still answers: the HTTP timeouts do not apply to it.
     tokio::time::sleep(Duration::from_secs(4)).await;
     lobby.send(json!({ "t": "ping" })).await;

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let process = match &args.server {
         Some(_) => None,
-        None => Some(ServerProcess::spawn()?),
+        None => Some(ServerProcess::spawn(&[])?),
     };
     let base = args.server.clone().or_else(|| process.as_ref().map(|p| p.base.clone()));
     let base = base.context("no server")?;

@@ -16,12 +16,13 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts `rookery serve --addr 127.0.0.1:0` over a fresh temporary directory and waits
-    /// for the line that names its address. Its later stderr (warnings) is passed through.
+    /// Starts `rookery serve --addr 127.0.0.1:0 EXTRA…` over a fresh temporary directory and
+    /// waits for the line that names its address. Its later stderr (warnings) is passed
+    /// through.
     ///
     /// # Errors
     /// The binary cannot be started, or it exits before it serves.
-    pub fn spawn() -> Result<ServerProcess> {
+    pub fn spawn(extra: &[&str]) -> Result<ServerProcess> {
         let data = tempfile::Builder::new()
             .prefix("rookery-bench-")
             .tempdir()
@@ -30,6 +31,7 @@ impl ServerProcess {
         let mut child = Command::new(&exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--log-level", "warn", "--data-dir"])
             .arg(data.path())
+            .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
