@@ -86,6 +86,11 @@ impl TokenBucket {
         self.tokens >= self.burst
     }
 
+    /// Whether the bucket was full when it was last read (nothing taken since it refilled).
+    pub fn was_full(&self) -> bool {
+        self.tokens >= self.burst
+    }
+
     fn refill(&mut self, now: u64) {
         let elapsed = now.saturating_sub(self.last) as f64;
         self.last = now.max(self.last);

@@ -121,13 +121,19 @@ impl SocketPermit {
 impl Drop for SocketPermit {
     fn drop(&mut self) {
         let mut visitors = self.visitors.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(v) = visitors.get_mut(&self.visitor) {
-            v.open = v.open.saturating_sub(1);
-            if let Some(s) = v.scopes.get_mut(&self.scope) {
-                // The entry (and its spent budget) stays until pruned: closing and reopening a
-                // socket does not refill it.
-                s.open = s.open.saturating_sub(1);
+        let Some(v) = visitors.get_mut(&self.visitor) else { return };
+        v.open = v.open.saturating_sub(1);
+        if let Some(s) = v.scopes.get_mut(&self.scope) {
+            // A spent budget stays until pruned (closing and reopening a socket does not refill
+            // it); an untouched one goes at once, so refused or unused sockets (a 404's) leave
+            // nothing behind.
+            s.open = s.open.saturating_sub(1);
+            if s.open == 0 && s.bucket.lock().unwrap_or_else(|e| e.into_inner()).was_full() {
+                v.scopes.remove(&self.scope);
             }
+        }
+        if v.open == 0 && v.scopes.is_empty() {
+            visitors.remove(&self.visitor);
         }
     }
 }
@@ -171,5 +177,18 @@ mod tests {
         let c = l.open("v", Scope::Lobby, 0).unwrap();
         assert!(!c.take_message(0));
         assert!(c.take_message(100), "10 a second: one more after 100 ms");
+    }
+
+    #[test]
+    fn unused_sockets_leave_nothing_behind() {
+        let l = limiter();
+        for i in 0..100 {
+            drop(l.open("v", Scope::Game(format!("g{i}")), 0).unwrap());
+        }
+        assert!(l.visitors.lock().unwrap().is_empty());
+        let used = l.open("v", Scope::Lobby, 0).unwrap();
+        assert!(used.take_message(0));
+        drop(used);
+        assert_eq!(l.visitors.lock().unwrap().len(), 1, "a spent budget is kept");
     }
 }
