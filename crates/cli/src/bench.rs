@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 use rookery_engine::bench::{bench, BENCH_DEPTH};
 
+mod abuse;
 mod server;
 
 /// Arguments of `rookery bench`: the engine bench, or a subcommand.
@@ -25,6 +26,9 @@ enum Command {
     /// Load-test the chess server: N concurrent games over WebSockets on loopback; moves/s,
     /// move round trip p50/p99 and the server's memory per idle game.
     Server(server::Args),
+    /// Measure issue 37's abuses against the server's limits: silent and slow-header
+    /// connections, a takeback flood over many sockets, seek spam (Linux loopback).
+    Abuse(abuse::Args),
 }
 
 /// Arguments of the engine bench (`rookery bench` without a subcommand).
@@ -40,6 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         None => run_engine(&args.engine),
         Some(Command::Server(server)) => server::run(server),
+        Some(Command::Abuse(abuse)) => abuse::run(abuse),
     }
 }
 

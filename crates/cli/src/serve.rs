@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args as ClapArgs, ValueEnum};
@@ -13,9 +14,83 @@ pub struct Args {
     #[command(flatten)]
     http: Http,
     #[command(flatten)]
+    connections: Connections,
+    #[command(flatten)]
+    seeks: Seeks,
+    #[command(flatten)]
     storage: Storage,
     #[command(flatten)]
     logging: Logging,
+}
+
+/// What one client may hold (docs/api.md, "Limits"). The open-file limit is raised to its
+/// hard limit at start; the connection cap stays below it.
+#[derive(ClapArgs)]
+struct Connections {
+    /// Seconds a client has to send a request's headers (after connecting, or after the
+    /// previous response); silent and slow-header connections are closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout_s: u64,
+    /// Seconds a connection may stay without reading or writing anything before it is closed
+    /// (not WebSockets, which have their own pings).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    idle_timeout_s: u64,
+    /// Open connections at most (WebSockets included); lowered to stay below the open-file
+    /// limit.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: u64,
+    /// Open connections at most from one client address (IPv6: one /64).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections_per_address: u64,
+    /// Open WebSockets at most per visitor (all games and the lobby).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
+    sockets_per_visitor: u64,
+}
+
+/// The lobby's seeks.
+#[derive(ClapArgs)]
+struct Seeks {
+    /// Seconds a new seek waits for its owner's lobby socket before it is removed.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    seek_owner_grace_s: u64,
+    /// Open seeks at most from one client address, whatever the identities behind it.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    seeks_per_address: u64,
+    /// Seeks created at most from one client address per minute.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    seeks_per_address_per_minute: u32,
+}
+
+impl Args {
+    fn limits(&self, open_files: Option<u64>) -> rookery_server::Limits {
+        let mut limits = rookery_server::Limits::default();
+        let c = &self.connections;
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        limits.connections.header_timeout = Duration::from_secs(c.header_timeout_s);
+        limits.connections.idle_timeout = Duration::from_secs(c.idle_timeout_s);
+        limits.connections.max_connections = size(c.max_connections);
+        limits.connections.max_per_address = size(c.max_connections_per_address);
+        limits.connections.open_files = open_files;
+        limits.sockets.per_visitor = size(c.sockets_per_visitor);
+        limits.seeks.owner_grace = Duration::from_secs(self.seeks.seek_owner_grace_s);
+        limits.seeks.open_per_address = size(self.seeks.seeks_per_address);
+        limits.seeks.created_per_address_per_minute = self.seeks.seeks_per_address_per_minute;
+        limits
+    }
+}
+
+/// Raises the soft open-file limit to the hard limit (each connection is a descriptor) and
+/// returns the soft limit in force, `None` if unlimited or unknown.
+pub fn raise_open_files() -> Option<u64> {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        limit.current = limit.maximum;
+        if let Err(e) = setrlimit(Resource::Nofile, limit) {
+            tracing::warn!(error = %e, "cannot raise the open-file limit");
+        }
+    }
+    getrlimit(Resource::Nofile).current
 }
 
 /// The HTTP listener.
@@ -67,8 +142,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     tracing_subscriber::fmt().with_max_level(level).with_writer(std::io::stderr).init();
     let config = rookery_server::Config {
         addr: args.http.addr,
-        data_dir: args.storage.data_dir,
-        database: args.storage.database,
+        data_dir: args.storage.data_dir.clone(),
+        database: args.storage.database.clone(),
+        limits: args.limits(raise_open_files()),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

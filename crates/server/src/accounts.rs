@@ -1,23 +1,25 @@
 //! Sign-up, log-in, log-out: usernames validated, passwords hashed with Argon2id (on a
-//! blocking thread: a hash takes tens of milliseconds), failed log-ins rate-limited per name
-//! and per address.
+//! blocking thread: a hash takes tens of milliseconds); sign-ups limited per address, failed
+//! log-ins throttled apart from them ([`crate::ratelimit::LoginThrottle`]).
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::header::SET_COOKIE;
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use rookery_ladder::Level;
 use rookery_store::{StoreError, User};
 use serde_json::{json, Value};
 
+use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody};
-use crate::identity::{set_cookie, token_hash, Identity, Visitor, SESSION_COOKIE, SESSION_MS};
+use crate::identity::{
+    cookie, set_cookie, token_hash, Identity, Visitor, ANON_COOKIE, SESSION_COOKIE, SESSION_MS,
+};
 use crate::protocol::{FieldError, Fields};
 use crate::state::{now_ms, random_hex, AppState};
 
@@ -85,20 +87,34 @@ pub async fn me(Extension(visitor): Extension<Visitor>) -> Json<Value> {
     })
 }
 
+/// The browser asking, for the log-in throttle: the hash of its visitor cookie (set on its
+/// first request; a browser without one is new).
+fn browser(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, ANON_COOKIE).map(token_hash)
+}
+
 /// `POST /api/v1/account/signup`.
 pub async fn signup(
     State(state): State<Arc<AppState>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
+    headers: HeaderMap,
     Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     validate_username(&creds.username)?;
     validate_password(&creds.password)?;
     let now = now_ms();
-    let ip = addr.ip().to_string();
-    if !state.login_by_addr.allows(&ip, now) {
-        return Err(ApiError::RateLimited);
+    // Counted apart from log-ins: a club signing up behind one address can still log in.
+    let key = addr.to_string();
+    if !state.signups.allows(&key, now) {
+        return Err(ApiError::TooMany {
+            code: "rate_limited",
+            message: format!(
+                "at most {} sign-ups from one address in 10 minutes; try again later",
+                state.signups.limit()
+            ),
+        });
     }
-    state.login_by_addr.record(&ip, now);
+    state.signups.record(&key, now);
     let password = creds.password;
     let hash = tokio::task::spawn_blocking(move || {
         let salt = SaltString::encode_b64(random_hex(16).as_bytes()).map_err(|e| e.to_string())?;
@@ -121,21 +137,20 @@ pub async fn signup(
         Err(e) => return Err(e.into()),
     };
     tracing::info!(user = %user.username, "signed up");
+    state.logins.succeeded(&user.username, browser(&headers).as_deref(), now);
     start_session(&state, &user, StatusCode::CREATED).await
 }
 
 /// `POST /api/v1/account/login`.
 pub async fn login(
     State(state): State<Arc<AppState>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    addr: ClientAddr,
+    headers: HeaderMap,
     Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     let now = now_ms();
-    let ip = addr.ip().to_string();
-    let name_key = creds.username.to_ascii_lowercase();
-    if !state.login_by_name.allows(&name_key, now) || !state.login_by_addr.allows(&ip, now) {
-        return Err(ApiError::RateLimited);
-    }
+    let browser = browser(&headers);
+    state.logins.check(&creds.username, addr, browser.as_deref(), now)?;
     let stored = state.store.password_hash(&creds.username).await?;
     let password = creds.password;
     let expected = stored.as_ref().map(|(_, h)| h.clone());
@@ -154,11 +169,11 @@ pub async fn login(
         _ => None,
     };
     let Some(user) = user else {
-        state.login_by_name.record(&name_key, now);
-        state.login_by_addr.record(&ip, now);
+        state.logins.failed(&creds.username, addr, now);
         return Err(ApiError::BadCredentials);
     };
     tracing::info!(user = %user.username, "logged in");
+    state.logins.succeeded(&user.username, browser.as_deref(), now);
     start_session(&state, &user, StatusCode::OK).await
 }
 

@@ -12,6 +12,7 @@ use rookery_store::{GameSummary, Player, PlayerKind, StoredGame};
 use serde_json::{json, Value};
 
 use crate::accounts::user_json;
+use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
 use crate::live::{game_json, player_json, rebuild, Crowd, Rebuilt};
@@ -50,6 +51,7 @@ pub async fn seeks(State(state): Shared, Extension(visitor): Extension<Visitor>)
 async fn open_seek(
     state: &AppState,
     visitor: &Visitor,
+    addr: ClientAddr,
     body: SeekBody,
     challenge: bool,
 ) -> Result<Response, ApiError> {
@@ -76,6 +78,7 @@ async fn open_seek(
     };
     let seek = Seek::new(
         visitor.identity.as_player(),
+        addr,
         body.time_control,
         body.rated,
         body.rules,
@@ -90,18 +93,20 @@ async fn open_seek(
 pub async fn create_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
+    addr: ClientAddr,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, body, false).await
+    open_seek(&state, &visitor, addr, body, false).await
 }
 
 /// `POST /api/v1/challenges`.
 pub async fn challenge(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
+    addr: ClientAddr,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
-    open_seek(&state, &visitor, body, true).await
+    open_seek(&state, &visitor, addr, body, true).await
 }
 
 /// `DELETE /api/v1/seeks/{id}`.

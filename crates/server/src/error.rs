@@ -61,9 +61,14 @@ pub enum ApiError {
         /// Words.
         message: String,
     },
-    /// Too many attempts.
-    #[error("too many attempts; try again in a minute")]
-    RateLimited,
+    /// A client holds or does too much (issue 37): sockets, seeks, log-in failures.
+    #[error("{message}")]
+    TooMany {
+        /// A machine code.
+        code: &'static str,
+        /// Words naming the limit.
+        message: String,
+    },
     /// A fault of the server (the database failed): logged, and the client told little.
     #[error("internal error")]
     Internal(String),
@@ -80,7 +85,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -98,7 +103,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Conflict { code, .. } => code,
-            ApiError::RateLimited => "rate_limited",
+            ApiError::TooMany { code, .. } => code,
             ApiError::Internal(_) => "internal",
         }
     }

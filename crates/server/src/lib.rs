@@ -5,13 +5,17 @@ mod accounts;
 mod analysis;
 mod api;
 mod assets;
+mod client;
 mod error;
 mod identity;
+mod limits;
+mod listener;
 mod live;
 mod lobby;
 pub mod protocol;
 mod ratelimit;
 mod routes;
+mod sockets;
 mod state;
 mod ws;
 
@@ -20,10 +24,12 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 pub use error::ApiError;
+pub use limits::{
+    AccountLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits, OPEN_FILES_RESERVE,
+};
 pub use state::now_ms;
 
 use crate::state::AppState;
@@ -37,6 +43,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// A database URL (`sqlite:…` or `postgres://…`); `None` for `DATA_DIR/rookery.sqlite3`.
     pub database: Option<String>,
+    /// What one client may hold or do.
+    pub limits: Limits,
 }
 
 impl Config {
@@ -81,6 +89,7 @@ pub struct Server {
     addr: SocketAddr,
     listener: TcpListener,
     state: Arc<AppState>,
+    limits: Limits,
 }
 
 impl Server {
@@ -95,13 +104,13 @@ impl Server {
                 .map_err(|source| ServeError::DataDir { path: config.data_dir.clone(), source })?;
         }
         let store = rookery_store::Store::open(&config.database_url()).await?;
-        let state = AppState::new(store);
+        let state = AppState::new(store, &config.limits);
         state.live.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Bind { addr: config.addr, source })?;
         let addr = listener.local_addr()?;
-        Ok(Server { addr, listener, state })
+        Ok(Server { addr, listener, state, limits: config.limits.clone() })
     }
 
     /// The address it listens on (with the real port when port 0 was asked for).
@@ -121,6 +130,7 @@ impl Server {
         let app = routes::router(self.state.clone());
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
+        let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -130,18 +140,24 @@ impl Server {
             state.live.shutdown().await;
             state.closing.send_replace(true);
         };
-        // No Nagle: game messages are small frames that must leave at once.
-        let listener = self.listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-            }
-        });
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(stop)
-            .await?;
+        listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
+        seek_sweeper.abort();
         self.state.store.close().await;
         Ok(())
+    }
+}
+
+/// Removes the seeks whose owners never came to the lobby (issue 37).
+async fn sweep_absent_seeks(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(state.lobby.sweep_every());
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let n = state.lobby.expire_absent(now_ms());
+        if n > 0 {
+            tracing::debug!(seeks = n, "seeks of owners not in the lobby removed");
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! The lobby: open seeks and challenges, held in memory (like lichess, a seek does not
 //! survive a restart; a game does). Accepting removes the seek under one lock, so of many
-//! accepters exactly one gets the game.
+//! accepters exactly one gets the game. A seek lives while its owner is in the lobby (a lobby
+//! socket open, or opened within a grace period of creating it), and one client address holds
+//! only so many (issue 37).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -10,8 +12,11 @@ use rookery_store::Player;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
+use crate::client::ClientAddr;
 use crate::error::ApiError;
+use crate::limits::SeekLimits;
 use crate::live::player_json;
+use crate::ratelimit::RateLimiter;
 use crate::state::{now_ms, random_id};
 
 /// Which colour the seek's owner wants.
@@ -82,6 +87,8 @@ pub struct Seek {
     pub to: Option<String>,
     /// When (Unix ms).
     pub created_at_ms: u64,
+    /// The client address it came from (never shown).
+    pub addr: ClientAddr,
 }
 
 impl Seek {
@@ -91,6 +98,7 @@ impl Seek {
     /// [`ApiError::BadField`] naming the bad field.
     pub fn new(
         owner: Player,
+        addr: ClientAddr,
         time_control: TimeControl,
         rated: bool,
         rules: RuleSet,
@@ -113,6 +121,7 @@ impl Seek {
             color,
             to,
             created_at_ms: now_ms(),
+            addr,
         })
     }
 
@@ -157,35 +166,64 @@ impl LobbyMessage {
 
 /// Open seeks.
 pub struct Lobby {
+    limits: SeekLimits,
     seeks: Mutex<HashMap<String, Arc<Seek>>>,
     /// Open lobby sockets per visitor name: a seek lives while its owner is in the lobby.
     present: Mutex<HashMap<String, usize>>,
+    /// Seeks created per client address.
+    created: RateLimiter,
     /// Lobby events for the lobby sockets.
     pub events: broadcast::Sender<LobbyMessage>,
-}
-
-impl Default for Lobby {
-    fn default() -> Lobby {
-        Lobby {
-            seeks: Mutex::new(HashMap::new()),
-            present: Mutex::new(HashMap::new()),
-            events: broadcast::channel(1024).0,
-        }
-    }
 }
 
 /// At most this many open seeks per owner.
 const MAX_SEEKS_PER_OWNER: usize = 5;
 
 impl Lobby {
+    /// An empty lobby.
+    pub fn new(limits: SeekLimits) -> Lobby {
+        Lobby {
+            created: RateLimiter::new(limits.created_per_address_per_minute, 60_000),
+            limits,
+            seeks: Mutex::new(HashMap::new()),
+            present: Mutex::new(HashMap::new()),
+            events: broadcast::channel(1024).0,
+        }
+    }
+
+    /// How often [`Lobby::expire_absent`] should run: often enough that a seek outlives its
+    /// grace period by little.
+    pub fn sweep_every(&self) -> std::time::Duration {
+        (self.limits.owner_grace / 4)
+            .clamp(std::time::Duration::from_millis(100), std::time::Duration::from_secs(1))
+    }
+
     /// Opens a seek.
     ///
     /// # Errors
+    /// [`ApiError::TooMany`] `too_many_seeks` when its address holds or has created too many;
     /// [`ApiError::Conflict`] when the owner already has too many.
     pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, ApiError> {
         let seek = Arc::new(seek);
+        let addr_key = seek.addr.to_string();
         {
             let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            let per_address = self.limits.open_per_address;
+            if seeks.values().filter(|s| s.addr == seek.addr).count() >= per_address {
+                return Err(ApiError::TooMany {
+                    code: "too_many_seeks",
+                    message: format!("at most {per_address} open seeks from one address"),
+                });
+            }
+            if !self.created.allows(&addr_key, seek.created_at_ms) {
+                return Err(ApiError::TooMany {
+                    code: "too_many_seeks",
+                    message: format!(
+                        "at most {} seeks a minute from one address",
+                        self.created.limit()
+                    ),
+                });
+            }
             if seeks.values().filter(|s| s.owner.name == seek.owner.name).count()
                 >= MAX_SEEKS_PER_OWNER
             {
@@ -195,6 +233,7 @@ impl Lobby {
                 });
             }
             seeks.insert(seek.id.clone(), seek.clone());
+            self.created.record(&addr_key, seek.created_at_ms);
         }
         let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
         let _ = self.events.send(LobbyMessage {
@@ -276,6 +315,22 @@ impl Lobby {
                 self.take(&id);
             }
         }
+    }
+
+    /// Removes the seeks whose owners have not been in the lobby since the grace period after
+    /// creating them ended, at `now` (Unix ms); how many.
+    pub fn expire_absent(&self, now: u64) -> usize {
+        let grace = self.limits.owner_grace.as_millis() as u64;
+        let ids: Vec<String> = {
+            let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+            let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            seeks
+                .values()
+                .filter(|s| now >= s.created_at_ms + grace && !present.contains_key(&s.owner.name))
+                .map(|s| s.id.clone())
+                .collect()
+        };
+        ids.iter().filter(|id| self.take(id).is_some()).count()
     }
 
     /// Tells two players their game has started.

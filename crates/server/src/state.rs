@@ -6,9 +6,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rookery_store::Store;
 use tokio::sync::{watch, Mutex, MutexGuard};
 
+use crate::limits::Limits;
 use crate::live::LiveGames;
 use crate::lobby::Lobby;
-use crate::ratelimit::RateLimiter;
+use crate::ratelimit::{LoginThrottle, RateLimiter};
+use crate::sockets::SocketLimiter;
 
 /// The server's shared state.
 pub struct AppState {
@@ -18,10 +20,12 @@ pub struct AppState {
     pub live: LiveGames,
     /// Open seeks.
     pub lobby: Lobby,
-    /// Failed log-ins per username.
-    pub login_by_name: RateLimiter,
-    /// Failed log-ins and sign-ups per address.
-    pub login_by_addr: RateLimiter,
+    /// Failed log-ins, per name and address, per address, and per name.
+    pub logins: LoginThrottle,
+    /// Sign-ups per client address.
+    pub signups: RateLimiter,
+    /// Every visitor's WebSockets and their message budgets.
+    pub sockets: SocketLimiter,
     /// Engine analyses running, at most one per core.
     pub analysts: crate::analysis::Analysts,
     /// Set to `true` when the server shuts down: sockets close.
@@ -32,14 +36,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Fresh state over a store.
-    pub fn new(store: Store) -> Arc<AppState> {
+    /// Fresh state over a store, with these limits.
+    pub fn new(store: Store, limits: &Limits) -> Arc<AppState> {
         Arc::new(AppState {
             store,
             live: LiveGames::default(),
-            lobby: Lobby::default(),
-            login_by_name: RateLimiter::new(5, 60_000),
-            login_by_addr: RateLimiter::new(20, 60_000),
+            lobby: Lobby::new(limits.seeks.clone()),
+            logins: LoginThrottle::new(limits.accounts.clone()),
+            signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
+            sockets: SocketLimiter::new(limits.sockets.clone()),
             analysts: crate::analysis::Analysts::default(),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),

@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::identity::Visitor;
 use crate::live::{Command, GameHandle, Seat};
 use crate::protocol::{ClientMessage, ParseError, ProtocolError, Refusal, ServerMessage};
-use crate::ratelimit::TokenBucket;
+use crate::sockets::{Scope, SocketPermit};
 use crate::state::{now_ms, AppState};
 
 /// A frame larger than this closes the connection (close code 1009).
@@ -59,6 +59,12 @@ pub async fn game_socket(
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
     let id = game_id(&id)?;
+    // Issue 37: a place among the visitor's sockets, and their shared message budget.
+    let permit = state.sockets.open(
+        visitor.identity.name(),
+        Scope::Game(id.as_str().to_owned()),
+        now_ms(),
+    )?;
     let handle = state.live.get(&id);
     // A game without an actor is over: read it once here, for the 404 and for the socket.
     let stored = match handle {
@@ -76,7 +82,7 @@ pub async fn game_socket(
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
-            let mut conn = Connection::new(socket, state.clone());
+            let mut conn = Connection::new(socket, state.clone(), permit);
             match (handle, stored) {
                 (Some(handle), _) => conn.play(handle, &visitor).await,
                 (None, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
@@ -94,6 +100,8 @@ pub async fn lobby_socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
+    // Issue 37: a place among the visitor's sockets, and their shared message budget.
+    let permit = state.sockets.open(visitor.identity.name(), Scope::Lobby, now_ms())?;
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -101,7 +109,7 @@ pub async fn lobby_socket(
         .on_upgrade(move |socket| async move {
             let name = visitor.identity.name();
             state.lobby.enter(name);
-            let mut conn = Connection::new(socket, state.clone());
+            let mut conn = Connection::new(socket, state.clone(), permit);
             conn.lobby(name).await;
             state.lobby.leave(name);
         })
@@ -111,7 +119,8 @@ pub async fn lobby_socket(
 struct Connection {
     socket: WebSocket,
     state: Arc<AppState>,
-    bucket: TokenBucket,
+    /// This socket's place and the visitor's message budget on its game (or the lobby).
+    permit: SocketPermit,
     /// Smoothed one-way lag, ms.
     lag_ms: u64,
 }
@@ -137,8 +146,8 @@ fn close_code_for(error: axum::Error) -> Option<u16> {
 }
 
 impl Connection {
-    fn new(socket: WebSocket, state: Arc<AppState>) -> Connection {
-        Connection { socket, state, bucket: TokenBucket::new(40, 20, now_ms()), lag_ms: 0 }
+    fn new(socket: WebSocket, state: Arc<AppState>, permit: SocketPermit) -> Connection {
+        Connection { socket, state, permit, lag_ms: 0 }
     }
 
     async fn send(&mut self, msg: &ServerMessage) -> bool {
@@ -168,7 +177,7 @@ impl Connection {
         if text.len() > MAX_MESSAGE {
             return Err(ProtocolError::TooLarge { max: MAX_MESSAGE });
         }
-        if !self.bucket.take(now_ms()) {
+        if !self.permit.take_message(now_ms()) {
             return Err(ProtocolError::RateLimited);
         }
         Ok(())

@@ -17,11 +17,23 @@ use tokio::sync::{watch, Semaphore};
 use crate::UsageError;
 
 mod game;
-mod process;
+pub mod process;
 mod stats;
 
 use game::{Failure, Shared};
 use process::{sample, Sample, ServerProcess};
+
+/// `rookery serve` flags that lift the limits per client address (one address plays all).
+const UNLIMITED_ADDRESS: &[&str] = &[
+    "--max-connections-per-address",
+    "10000000",
+    "--max-connections",
+    "10000000",
+    "--seeks-per-address",
+    "10000000",
+    "--seeks-per-address-per-minute",
+    "10000000",
+];
 
 /// Arguments of `rookery bench server`.
 #[derive(clap::Args)]
@@ -39,7 +51,8 @@ pub struct Args {
 struct Target {
     /// An already running server (`http://127.0.0.1:8080`). By default a fresh
     /// `rookery serve` is started on a free loopback port over a temporary SQLite database,
-    /// and its memory and CPU time are measured.
+    /// with the limits per client address lifted (all players come from one address), and
+    /// its memory and CPU time are measured. A server given here needs them lifted too.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
 }
@@ -132,7 +145,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let server = match &args.target.server {
         Some(_) => None,
-        None => Some(ServerProcess::spawn()?),
+        // Every simulated player comes from 127.0.0.1: the limits per address (issue 37)
+        // would stop the load at a few hundred connections and seeks.
+        None => Some(ServerProcess::spawn(UNLIMITED_ADDRESS)?),
     };
     let base = match (&server, &args.target.server) {
         (Some(s), _) => s.base.clone(),

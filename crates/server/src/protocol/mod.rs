@@ -179,7 +179,9 @@ impl fmt::Display for ProtocolError {
                 write!(f, "field {field}: {message}")
             }
             ProtocolError::TooLarge { max } => write!(f, "a message may have at most {max} bytes"),
-            ProtocolError::RateLimited => f.write_str("too many messages: at most 20 a second"),
+            ProtocolError::RateLimited => {
+                f.write_str("too many messages to this game from you, over all your sockets")
+            }
             ProtocolError::Binary => f.write_str("binary frames are not used"),
         }
     }

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,7 +53,27 @@ impl TestServer {
         addr: SocketAddr,
         database: Option<String>,
     ) -> TestServer {
-        let config = rookery_server::Config { addr, data_dir: data_dir.clone(), database };
+        TestServer::start_full(data_dir, addr, database, rookery_server::Limits::default()).await
+    }
+
+    /// A server over a fresh temporary database with these limits.
+    pub async fn start_limited(limits: rookery_server::Limits) -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data_dir = dir.path().to_path_buf();
+        let mut server =
+            TestServer::start_full(data_dir, "127.0.0.1:0".parse().unwrap(), None, limits).await;
+        server._dir = Some(dir);
+        server
+    }
+
+    /// A server on `addr` over `database` (or the SQLite file in `data_dir`) with `limits`.
+    pub async fn start_full(
+        data_dir: PathBuf,
+        addr: SocketAddr,
+        database: Option<String>,
+        limits: rookery_server::Limits,
+    ) -> TestServer {
+        let config = rookery_server::Config { addr, data_dir: data_dir.clone(), database, limits };
         let server = rookery_server::Server::bind(&config).await.expect("server binds");
         let addr = server.local_addr();
         let (stop, stopped) = oneshot::channel::<()>();
@@ -96,17 +116,33 @@ pub struct Client {
     pub base: String,
     pub addr: SocketAddr,
     pub csrf: String,
+    /// The local address its connections come from (`None`: the system's choice).
+    pub local: Option<IpAddr>,
 }
 
 impl Client {
     pub async fn new(server: &TestServer) -> Client {
+        Client::new_from(server, None).await
+    }
+
+    /// A browser whose connections come from `local` (127.0.0.2 …: another client address
+    /// on loopback).
+    pub async fn new_at(server: &TestServer, local: &str) -> Client {
+        Client::new_from(server, Some(local.parse().expect("an IP address"))).await
+    }
+
+    async fn new_from(server: &TestServer, local: Option<IpAddr>) -> Client {
         let jar = Arc::new(Jar::default());
-        let http = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+        let http = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .local_address(local)
+            .build()
+            .unwrap();
         let base = format!("http://{}", server.addr);
         let me: Value =
             http.get(format!("{base}/api/v1/account")).send().await.unwrap().json().await.unwrap();
         let csrf = me["csrf"].as_str().expect("csrf token").to_owned();
-        Client { http, jar, base, addr: server.addr, csrf }
+        Client { http, jar, base, addr: server.addr, csrf, local }
     }
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
@@ -157,15 +193,34 @@ impl Client {
     }
 
     pub async fn socket(&self, path: &str) -> Ws {
+        self.try_socket(path)
+            .await
+            .unwrap_or_else(|(status, body)| panic!("websocket {path} refused: {status} {body}"))
+    }
+
+    /// Opens a WebSocket, or gives the HTTP status and JSON body it was refused with.
+    pub async fn try_socket(&self, path: &str) -> Result<Ws, (u16, Value)> {
+        use tokio_tungstenite::tungstenite::Error;
         let url = format!("ws://{}{path}", self.addr);
         let mut request = url.as_str().into_client_request().unwrap();
         let http_url: reqwest::Url = self.base.parse().unwrap();
         if let Some(cookies) = self.jar.cookies(&http_url) {
             request.headers_mut().insert("cookie", cookies);
         }
-        let (stream, _) =
-            tokio_tungstenite::connect_async(request).await.expect("websocket connects");
-        Ws { stream }
+        let tcp = connect_from(self.local, self.addr).await;
+        match tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(tcp)).await {
+            Ok((stream, _)) => Ok(Ws { stream }),
+            Err(Error::Http(response)) => {
+                let status = response.status().as_u16();
+                let body = response
+                    .body()
+                    .as_deref()
+                    .and_then(|b| serde_json::from_slice(b).ok())
+                    .unwrap_or(Value::Null);
+                Err((status, body))
+            }
+            Err(e) => panic!("websocket {path}: {e}"),
+        }
     }
 
     pub async fn game_socket(&self, game: &str) -> (Ws, Value) {
@@ -173,6 +228,19 @@ impl Client {
         let hello = ws.next_of("hello").await;
         (ws, hello)
     }
+}
+
+/// A TCP connection to `server` from `local` (any local address when `None`).
+pub async fn connect_from(local: Option<IpAddr>, server: SocketAddr) -> TcpStream {
+    let socket = match server {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+    }
+    .expect("a socket");
+    if let Some(ip) = local {
+        socket.bind(SocketAddr::new(ip, 0)).expect("binds the local address");
+    }
+    socket.connect(server).await.expect("connects")
 }
 
 /// One WebSocket connection.

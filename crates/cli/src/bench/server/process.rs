@@ -16,12 +16,13 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts `rookery serve --addr 127.0.0.1:0` over a fresh temporary directory and waits
-    /// for the line that names its address. Its later stderr (warnings) is passed through.
+    /// Starts `rookery serve --addr 127.0.0.1:0 EXTRA…` over a fresh temporary directory and
+    /// waits for the line that names its address. Its later stderr (warnings) is passed
+    /// through.
     ///
     /// # Errors
     /// The binary cannot be started, or it exits before it serves.
-    pub fn spawn() -> Result<ServerProcess> {
+    pub fn spawn(extra: &[&str]) -> Result<ServerProcess> {
         let data = tempfile::Builder::new()
             .prefix("rookery-bench-")
             .tempdir()
@@ -30,6 +31,7 @@ impl ServerProcess {
         let mut child = Command::new(&exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--log-level", "warn", "--data-dir"])
             .arg(data.path())
+            .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -54,6 +56,11 @@ impl ServerProcess {
             }
         });
         Ok(ServerProcess { child, base, _data: data })
+    }
+
+    /// Its data directory (`rookery.sqlite3` inside).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._data.path()
     }
 
     /// The process id.
@@ -104,11 +111,5 @@ pub fn sample(pid: Option<u32>) -> Option<Sample> {
 /// Raises this process's open-file limit to its hard limit (children inherit it) and returns
 /// the new soft limit.
 pub fn raise_open_files() -> u64 {
-    use rustix::process::{getrlimit, setrlimit, Resource};
-    let mut limit = getrlimit(Resource::Nofile);
-    if limit.current != limit.maximum {
-        limit.current = limit.maximum;
-        let _ = setrlimit(Resource::Nofile, limit);
-    }
-    getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
+    crate::serve::raise_open_files().unwrap_or(u64::MAX)
 }

@@ -1,0 +1,155 @@
+//! What one client may hold or do (issue 37): the limits in one place, grouped by what they
+//! protect, with their defaults. Each is documented for people in docs/api.md ("Limits").
+
+use std::time::Duration;
+
+/// Every limit of the server.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// TCP connections and HTTP timeouts.
+    pub connections: ConnectionLimits,
+    /// WebSockets and their messages.
+    pub sockets: SocketLimits,
+    /// Seeks in the lobby.
+    pub seeks: SeekLimits,
+    /// Sign-ups and log-ins.
+    pub accounts: AccountLimits,
+}
+
+/// TCP connections: how many, from whom, and for how long when silent.
+#[derive(Clone, Debug)]
+pub struct ConnectionLimits {
+    /// A request's headers must arrive within this time of the connection opening (or of the
+    /// previous response on a kept-alive connection), or the connection is closed: silent and
+    /// slow-header ("slowloris") connections end.
+    pub header_timeout: Duration,
+    /// A connection on which nothing is read or written for this long is closed, in the
+    /// middle of a request too. Not applied to WebSockets, which have their own pings.
+    pub idle_timeout: Duration,
+    /// Open connections (WebSockets included) at most, over all clients. The server lowers it
+    /// to stay below [`ConnectionLimits::open_files`].
+    pub max_connections: usize,
+    /// Open connections (WebSockets included) at most per client address (IPv6: per /64).
+    pub max_per_address: usize,
+    /// The process's open-file limit, when known: the connection cap stays
+    /// [`OPEN_FILES_RESERVE`] below it, so the server never runs out of descriptors.
+    pub open_files: Option<u64>,
+}
+
+/// Descriptors kept free for the database, refused connections being answered, and the rest.
+pub const OPEN_FILES_RESERVE: u64 = 128;
+
+impl Default for ConnectionLimits {
+    fn default() -> ConnectionLimits {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 10_000,
+            max_per_address: 256,
+            open_files: None,
+        }
+    }
+}
+
+impl ConnectionLimits {
+    /// The cap on open connections in force: [`ConnectionLimits::max_connections`], lowered
+    /// below the open-file limit (to half of it when it is tiny).
+    pub fn effective_max_connections(&self) -> usize {
+        let Some(files) = self.open_files else { return self.max_connections.max(1) };
+        let room =
+            if files > 2 * OPEN_FILES_RESERVE { files - OPEN_FILES_RESERVE } else { files / 2 };
+        self.max_connections.min(usize::try_from(room).unwrap_or(usize::MAX)).max(1)
+    }
+}
+
+/// WebSockets: how many one visitor holds, and how fast they may talk.
+#[derive(Clone, Debug)]
+pub struct SocketLimits {
+    /// Open sockets at most per visitor (a signed-in user, or an anonymous visitor's cookie),
+    /// game and lobby sockets together.
+    pub per_visitor: usize,
+    /// Open sockets at most per visitor on one game, or on the lobby.
+    pub per_visitor_and_game: usize,
+    /// Messages a visitor may send to one game (or the lobby) per second, over all of their
+    /// sockets to it.
+    pub messages_per_second: u32,
+    /// Messages a visitor may send at once before the rate applies.
+    pub message_burst: u32,
+}
+
+impl Default for SocketLimits {
+    fn default() -> SocketLimits {
+        SocketLimits {
+            per_visitor: 32,
+            per_visitor_and_game: 4,
+            messages_per_second: 20,
+            message_burst: 40,
+        }
+    }
+}
+
+/// Seeks: an owner must be present, and one address may hold only so many.
+#[derive(Clone, Debug)]
+pub struct SeekLimits {
+    /// A seek whose owner has no lobby socket open this long after creating it is removed.
+    pub owner_grace: Duration,
+    /// Open seeks at most per client address (whatever the identities behind it).
+    pub open_per_address: usize,
+    /// Seeks created at most per client address per minute.
+    pub created_per_address_per_minute: u32,
+}
+
+impl Default for SeekLimits {
+    fn default() -> SeekLimits {
+        SeekLimits {
+            owner_grace: Duration::from_secs(5),
+            open_per_address: 20,
+            created_per_address_per_minute: 60,
+        }
+    }
+}
+
+/// Sign-ups and failed log-ins, each counted on its own.
+#[derive(Clone, Debug)]
+pub struct AccountLimits {
+    /// Sign-ups at most per client address per 10 minutes.
+    pub signups_per_address: u32,
+    /// Failed log-ins at most per name from one address per minute: an attacker's failures
+    /// lock out the attacker's address, not the name's owner elsewhere.
+    pub failures_per_name_and_address: u32,
+    /// Failed log-ins at most per address per minute, whatever the names (credential
+    /// stuffing from one address).
+    pub failures_per_address: u32,
+    /// Failed log-ins at most per name per hour from all addresses together. Past it, the
+    /// name can be logged in to only from a browser that has logged in to it before (a
+    /// distributed guess of one password stops; its owner gets in).
+    pub failures_per_name: u32,
+}
+
+impl Default for AccountLimits {
+    fn default() -> AccountLimits {
+        AccountLimits {
+            signups_per_address: 30,
+            failures_per_name_and_address: 5,
+            failures_per_address: 20,
+            failures_per_name: 50,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_connection_cap_stays_below_the_open_file_limit() {
+        let mut c = ConnectionLimits { max_connections: 10_000, ..ConnectionLimits::default() };
+        assert_eq!(c.effective_max_connections(), 10_000);
+        c.open_files = Some(1024);
+        assert_eq!(c.effective_max_connections(), 1024 - OPEN_FILES_RESERVE as usize);
+        c.open_files = Some(100);
+        assert_eq!(c.effective_max_connections(), 50);
+        c.open_files = Some(1 << 20);
+        assert_eq!(c.effective_max_connections(), 10_000);
+    }
+}

@@ -1,0 +1,422 @@
+//! The accept loop (issue 37): the server runs hyper's HTTP/1 connections itself, rather than
+//! through `axum::serve`, to bound what one client holds. Each connection has
+//!
+//! - a header timeout (hyper's `header_read_timeout`): silent and slow-header connections end;
+//! - an idle timeout: nothing read or written for that long, and it is closed — until it
+//!   becomes a WebSocket, which has its own pings (ws.rs);
+//! - a place counted per client address and over all: past either cap a new connection is
+//!   answered `429 too_many_connections` or `503 server_busy` (the API's JSON error object)
+//!   and closed. The global cap stays below the open-file limit, so `accept` never fails for
+//!   want of descriptors and the server keeps answering everyone else.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::{pin, Pin};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower_service::Service;
+
+use crate::client::ClientAddr;
+use crate::limits::ConnectionLimits;
+
+/// Refused connections being answered at once, at most; past it they are just closed.
+const MAX_REFUSING: usize = 64;
+/// How long a refused connection may take to read its answer.
+const REFUSAL_LINGER: Duration = Duration::from_secs(2);
+/// At most one log line about refused connections per this interval.
+const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// Serves `app` on `listener` until `shutdown` completes, then lets the requests in flight
+/// finish (WebSockets are told to close by the application itself).
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: &ConnectionLimits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    let max = limits.effective_max_connections();
+    let open = Arc::new(OpenConnections::new(max, limits.max_per_address.max(1)));
+    tracing::info!(
+        max_connections = max,
+        per_address = limits.max_per_address,
+        open_files = ?limits.open_files,
+        header_timeout_s = limits.header_timeout.as_secs_f64(),
+        idle_timeout_s = limits.idle_timeout.as_secs_f64(),
+        "connection limits"
+    );
+    if max < limits.max_connections {
+        tracing::warn!(
+            "at most {max} connections, not {}: the open-file limit is {} (raise it with \
+             `ulimit -n`)",
+            limits.max_connections,
+            limits.open_files.unwrap_or(0)
+        );
+    }
+    // Connection tasks watch `stop` to shut down gracefully and hold `done` until they end.
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (done_tx, done_rx) = watch::channel(());
+    let refusing = Arc::new(AtomicUsize::new(0));
+    let mut refusals = RefusalLog::default();
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of descriptors despite the cap (another part of the process holds
+                    // them): wait rather than spin.
+                    tracing::error!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let client = ClientAddr::from_peer(peer);
+        match open.admit(client) {
+            Ok(slot) => {
+                if let Err(e) = tcp.set_nodelay(true) {
+                    tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+                }
+                let conn = Connection {
+                    tcp,
+                    peer,
+                    client,
+                    slot,
+                    app: app.clone(),
+                    limits: limits.clone(),
+                    stop: stop_rx.clone(),
+                    done: done_rx.clone(),
+                };
+                tokio::spawn(conn.run());
+            }
+            Err(refusal) => {
+                refusals.count(refusal, &open, client);
+                refuse(tcp, refusal, &refusing);
+            }
+        }
+    }
+    drop(listener);
+    let _ = stop_tx.send(true);
+    drop(done_rx);
+    done_tx.closed().await;
+}
+
+/// Why a connection was not admitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Its address holds its cap.
+    PerAddress,
+    /// The server holds its cap.
+    Global,
+}
+
+/// Open connections, per client address and in all.
+struct OpenConnections {
+    max: usize,
+    per_address: usize,
+    counts: Mutex<(usize, HashMap<ClientAddr, usize>)>,
+}
+
+impl OpenConnections {
+    fn new(max: usize, per_address: usize) -> OpenConnections {
+        OpenConnections { max, per_address, counts: Mutex::new((0, HashMap::new())) }
+    }
+
+    fn admit(self: &Arc<Self>, client: ClientAddr) -> Result<Slot, Refusal> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, per) = &mut *counts;
+        let mine = per.get(&client).copied().unwrap_or(0);
+        if mine >= self.per_address {
+            return Err(Refusal::PerAddress);
+        }
+        if *total >= self.max {
+            return Err(Refusal::Global);
+        }
+        *total += 1;
+        per.insert(client, mine + 1);
+        Ok(Slot { open: self.clone(), client })
+    }
+
+    fn total(&self) -> usize {
+        self.counts.lock().unwrap_or_else(|e| e.into_inner()).0
+    }
+}
+
+/// A connection's place; given back when the connection (or the WebSocket it became) closes.
+struct Slot {
+    open: Arc<OpenConnections>,
+    client: ClientAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, per) = &mut *counts;
+        *total = total.saturating_sub(1);
+        if let Some(n) = per.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                per.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Refusals, logged at most once per [`REFUSAL_LOG_EVERY`].
+#[derive(Default)]
+struct RefusalLog {
+    last: Option<Instant>,
+    per_address: u64,
+    global: u64,
+}
+
+impl RefusalLog {
+    fn count(&mut self, refusal: Refusal, open: &OpenConnections, client: ClientAddr) {
+        match refusal {
+            Refusal::PerAddress => self.per_address += 1,
+            Refusal::Global => self.global += 1,
+        }
+        let now = Instant::now();
+        if self.last.is_some_and(|t| now.duration_since(t) < REFUSAL_LOG_EVERY) {
+            return;
+        }
+        self.last = Some(now);
+        if self.global > 0 {
+            tracing::warn!(
+                open = open.total(),
+                max_connections = open.max,
+                refused = self.global,
+                "connection limit reached: {} connections open (the cap, kept below the \
+                 open-file limit); new connections are answered 503 until some close",
+                open.total()
+            );
+        }
+        if self.per_address > 0 {
+            tracing::warn!(
+                address = %client,
+                per_address = open.per_address,
+                refused = self.per_address,
+                "connections refused: an address holds its cap of {} open connections",
+                open.per_address
+            );
+        }
+        self.per_address = 0;
+        self.global = 0;
+    }
+}
+
+/// Answers a refused connection with the JSON error object and closes it; while more than
+/// [`MAX_REFUSING`] are being answered, just closes it.
+fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<AtomicUsize>) {
+    if refusing.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSING {
+        refusing.fetch_sub(1, Ordering::Relaxed);
+        return;
+    }
+    let (status, code, message) = match refusal {
+        Refusal::PerAddress => (
+            "429 Too Many Requests",
+            "too_many_connections",
+            "too many open connections from your address; close some and retry",
+        ),
+        Refusal::Global => {
+            ("503 Service Unavailable", "server_busy", "the server is full; retry in a moment")
+        }
+    };
+    let body = serde_json::json!({ "error": { "code": code, "message": message } }).to_string();
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\nretry-after: 5\r\n\r\n{body}",
+        body.len()
+    );
+    let refusing = refusing.clone();
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut tcp = tcp;
+        let _ = tokio::time::timeout(REFUSAL_LINGER, async {
+            tcp.write_all(response.as_bytes()).await?;
+            tcp.shutdown().await?;
+            // Read what the client sent until it closes: closing with unread bytes would
+            // reset the connection and could lose the answer.
+            let mut sink = [0u8; 1024];
+            while tcp.read(&mut sink).await? > 0 {}
+            Ok::<_, io::Error>(())
+        })
+        .await;
+        drop(tcp);
+        refusing.fetch_sub(1, Ordering::Relaxed);
+    });
+}
+
+/// One admitted connection.
+struct Connection {
+    tcp: TcpStream,
+    peer: SocketAddr,
+    client: ClientAddr,
+    slot: Slot,
+    app: Router,
+    limits: ConnectionLimits,
+    stop: watch::Receiver<bool>,
+    done: watch::Receiver<()>,
+}
+
+impl Connection {
+    async fn run(self) {
+        let Connection { tcp, peer, client, slot, app, limits, mut stop, done } = self;
+        let activity = Arc::new(Activity::new());
+        let io = TokioIo::new(Tracked { tcp, activity: activity.clone(), _slot: slot });
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            req.extensions_mut().insert(client);
+            app.clone().call(req)
+        });
+        let mut builder = hyper::server::conn::http1::Builder::new();
+        builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+        let mut conn = pin!(builder.serve_connection(io, service).with_upgrades());
+        let idle = limits.idle_timeout;
+        let mut stopping = false;
+        loop {
+            let quiet_until = tokio::time::Instant::from_std(activity.last() + idle);
+            tokio::select! {
+                // Ends when the client closes, a timeout fires, or the connection becomes a
+                // WebSocket (hyper hands it over, with its slot, and the idle watch stops).
+                result = conn.as_mut() => {
+                    if let Err(e) = result {
+                        tracing::debug!(%client, error = %e, "connection ended");
+                    }
+                    break;
+                }
+                () = tokio::time::sleep_until(quiet_until) => {
+                    if activity.last().elapsed() >= idle {
+                        tracing::debug!(%client, "idle connection closed");
+                        break;
+                    }
+                }
+                changed = stop.changed(), if !stopping => {
+                    stopping = true;
+                    if changed.is_ok() {
+                        conn.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+        }
+        drop(done);
+    }
+}
+
+/// When a connection last read or wrote, as an offset from its start.
+struct Activity {
+    start: Instant,
+    last_ms: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity { start: Instant::now(), last_ms: AtomicU64::new(0) }
+    }
+
+    fn touch(&self) {
+        let ms = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    fn last(&self) -> Instant {
+        self.start + Duration::from_millis(self.last_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// A TCP stream that notes its activity and holds its connection's [`Slot`] for as long as it
+/// lives (as a WebSocket too).
+struct Tracked {
+    tcp: TcpStream,
+    activity: Arc<Activity>,
+    _slot: Slot,
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let result = Pin::new(&mut self.tcp).poll_read(cx, buf);
+        if matches!(result, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.activity.touch();
+        }
+        result
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let result = Pin::new(&mut self.tcp).poll_write(cx, buf);
+        if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        result
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let result = Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
+        if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        result
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.tcp.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.tcp).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn addr(text: &str) -> ClientAddr {
+        ClientAddr::from_peer(SocketAddr::new(text.parse().unwrap(), 1))
+    }
+
+    #[test]
+    fn caps_per_address_and_in_all() {
+        let open = Arc::new(OpenConnections::new(3, 2));
+        let a1 = open.admit(addr("10.0.0.1")).unwrap();
+        let _a2 = open.admit(addr("10.0.0.1")).unwrap();
+        assert_eq!(open.admit(addr("10.0.0.1")).err(), Some(Refusal::PerAddress));
+        let _b1 = open.admit(addr("10.0.0.2")).unwrap();
+        assert_eq!(open.admit(addr("10.0.0.3")).err(), Some(Refusal::Global));
+        drop(a1);
+        assert_eq!(open.total(), 2);
+        let _c1 = open.admit(addr("10.0.0.3")).unwrap();
+        assert_eq!(open.admit(addr("10.0.0.1")).err(), Some(Refusal::Global));
+    }
+}
