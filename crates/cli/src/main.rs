@@ -78,6 +78,19 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// clap's error as one line that names the bad argument (`--help` has the rest): its first
+/// line, and when that ends in a colon (`the following required arguments were not
+/// provided:`) the names listed under it.
+fn one_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut line = lines.next().unwrap_or("error: invalid arguments").trim_end().to_owned();
+    if line.ends_with(':') {
+        let listed: Vec<&str> = lines.take_while(|l| l.starts_with(' ')).map(str::trim).collect();
+        line = format!("{line} {}", listed.join(", "));
+    }
+    line
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -85,9 +98,7 @@ fn main() -> ExitCode {
             if e.use_stderr()
                 && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
         {
-            // One line that names the bad argument; `--help` has the rest.
-            let text = e.render().to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: invalid arguments"));
+            eprintln!("{}", one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
         Err(e) => {

@@ -1,0 +1,170 @@
+//! `rookery pair` as a tournament director runs it: `-p` prints the next round as JaVaFo
+//! does, `-c` checks every round, `-g` generates a tournament the checker accepts, Berger
+//! tables, and a one-line error with status 2 for each kind of bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rookery_tournament::{dutch, trf, Tournament};
+
+fn rtg(seed: u32) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tournament/tests/data/dutch-rtg")
+        .join(format!("rtg-{seed:06}.trf"))
+}
+
+fn rookery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rookery")).args(args).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+fn read(path: &Path) -> Tournament {
+    trf::read_bytes(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A failure the user caused: status 2 and one line on stderr, which contains `needle`.
+fn assert_usage_error(o: &Output, needle: &str) {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{needle:?} in {err:?}");
+}
+
+#[test]
+fn pairs_the_next_round_as_the_reference_engine_did() {
+    let dir = tempfile::tempdir().unwrap();
+    // Small with many PABs, a half-point bye, and the last round of 120 players.
+    for (seed, round) in [(206, 3), (303, 4), (93, 10)] {
+        let full = read(&rtg(seed));
+        let before = dir.path().join(format!("before-{seed}.trf"));
+        std::fs::write(&before, trf::write(&full.before_round(round)).unwrap()).unwrap();
+        let o = rookery(&["pair", "--dutch", before.to_str().unwrap(), "-p"]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let printed = text(&o.stdout);
+        let mut lines = printed.lines();
+        let count: usize = lines.next().unwrap().parse().unwrap();
+        let rest: Vec<&str> = lines.collect();
+        assert_eq!(rest.len(), count);
+        let expected = dutch::pairing_of(&full, round);
+        assert_eq!(count, expected.pairs.len() + expected.bye.is_some() as usize);
+        for pair in &expected.pairs {
+            assert!(
+                rest.contains(&format!("{} {}", pair.white, pair.black).as_str()),
+                "{pair:?} in {printed}"
+            );
+        }
+        if let Some(bye) = expected.bye {
+            assert_eq!(rest.last().unwrap(), &format!("{bye} 0"), "the bye is listed last");
+        }
+        // The same into a file.
+        let out = dir.path().join("pairs.txt");
+        let o =
+            rookery(&["pair", "--dutch", before.to_str().unwrap(), "-p", out.to_str().unwrap()]);
+        assert!(o.status.success() && o.stdout.is_empty());
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), printed);
+    }
+}
+
+#[test]
+fn check_accepts_a_faithful_tournament_and_names_the_rounds_of_another() {
+    let o = rookery(&["pair", "--dutch", rtg(42).to_str().unwrap(), "-c"]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("every round as the rules give it"), "{out}");
+
+    // Swap the colours of one round-2 game: that round, and only it, differs.
+    let mut t = read(&rtg(42));
+    let white = t
+        .players
+        .iter()
+        .position(|p| p.rounds[1].colour == Some(rookery_tournament::Colour::White))
+        .unwrap();
+    let black = t.players[white].rounds[1].opponent.unwrap().index();
+    for p in [white, black] {
+        let entry = &mut t.players[p].rounds[1];
+        entry.colour = entry.colour.map(|c| c.opposite());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("swapped.trf");
+    std::fs::write(&bad, trf::write(&t).unwrap()).unwrap();
+    let o = rookery(&["pair", "--dutch", bad.to_str().unwrap(), "-c"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    assert!(out.contains(": round 2:"), "{out}");
+    assert!(out.lines().last().unwrap().ends_with("1 differ") || out.contains("differ"), "{out}");
+}
+
+#[test]
+fn generated_tournaments_are_reproducible_and_pass_the_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("rtg.txt");
+    std::fs::write(
+        &config,
+        "PlayersNumber=31\nRoundsNumber=7\nDrawPercentage=35\nForfeitRate=15\nRetiredRate=20\nHalfPointByeRate=10\n",
+    )
+    .unwrap();
+    let (a, b) = (dir.path().join("a.trf"), dir.path().join("b.trf"));
+    for out in [&a, &b] {
+        let o = rookery(&[
+            "pair",
+            "--dutch",
+            "-g",
+            config.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-s",
+            "5",
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "same seed, same file");
+    let o = rookery(&["pair", "--dutch", a.to_str().unwrap(), "-c"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert_eq!(read(&a).players.len(), 31);
+}
+
+#[test]
+fn round_robin_schedules() {
+    let o = rookery(&["pair", "--round-robin", "4"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stdout).lines().count(), 3);
+    let o = rookery(&["pair", "--round-robin", "5", "--double"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stdout).lines().count(), 10);
+}
+
+#[test]
+fn bad_input_is_one_line_with_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.trf");
+    assert_usage_error(
+        &rookery(&["pair", "--dutch", missing.to_str().unwrap(), "-p"]),
+        "missing.trf",
+    );
+    assert_usage_error(
+        &rookery(&["pair", "--dutch", dir.path().to_str().unwrap(), "-c"]),
+        "directory",
+    );
+    let broken = dir.path().join("broken.trf");
+    std::fs::write(&broken, "001    1      Test0001 Player0001               2762                             2.5    4    12 w =    11 x 1\r").unwrap();
+    assert_usage_error(
+        &rookery(&["pair", "--dutch", broken.to_str().unwrap(), "-c"]),
+        "line 1, column",
+    );
+    // Pairing the next round needs the number of rounds: a finished file does not say it.
+    assert_usage_error(&rookery(&["pair", "--dutch", rtg(1).to_str().unwrap(), "-p"]), "XXR");
+    assert_usage_error(&rookery(&["pair", "--round-robin", "1"]), "--round-robin 1");
+    assert_usage_error(&rookery(&["pair", "--dutch", rtg(1).to_str().unwrap()]), "-p");
+    assert_usage_error(&rookery(&["pair", rtg(1).to_str().unwrap(), "-c"]), "--dutch");
+    let config = dir.path().join("bad.txt");
+    std::fs::write(&config, "PlayersNumber=ten\n").unwrap();
+    let out = dir.path().join("out.trf");
+    assert_usage_error(
+        &rookery(&["pair", "--dutch", "-g", config.to_str().unwrap(), "-o", out.to_str().unwrap()]),
+        "PlayersNumber",
+    );
+}
