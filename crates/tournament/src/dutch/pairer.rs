@@ -451,6 +451,78 @@ impl<'a, W: Weight> Pairer<'a, W> {
         if pairs == 0 {
             return;
         }
+        let s1 = if self.pairs_without_exchange(&rem, pairs) {
+            (0..rem.len()).map(|i| i < pairs).collect()
+        } else {
+            self.choose_exchange(&rem, pairs)
+        };
+        // Transpositions: each S1' player in order meets the highest S2' player it can.
+        for i in 0..rem.len() {
+            if s1[i] {
+                let p = rem[i];
+                self.pair_in_order(p, |this, q| q > p && this.role[q] == Role::Resident);
+            }
+        }
+    }
+
+    /// Whether the remainder can be paired best with its S1 against its S2, no exchange
+    /// (4.3.2 rule 1's best): then only those pairs are left open. Usually the matching
+    /// already pairs it so; else it is tried with the other pairs closed.
+    fn pairs_without_exchange(&mut self, rem: &[usize], pairs: usize) -> bool {
+        let cross = |i: usize, j: usize| i < pairs && pairs <= j;
+        let mut closed: Vec<(usize, usize)> = Vec::new();
+        for i in 0..rem.len() {
+            for j in i + 1..rem.len() {
+                if !cross(i, j) {
+                    closed.push((rem[i], rem[j]));
+                }
+            }
+            // An S1 player may not float out of the remainder either.
+            if i < pairs {
+                for q in 0..self.n {
+                    if !rem.contains(&q) && self.role[q] != Role::Done {
+                        closed.push((rem[i], q));
+                    }
+                }
+            }
+        }
+        let already =
+            rem[..pairs].iter().all(|&p| self.mate(p).is_some_and(|q| rem[pairs..].contains(&q)));
+        let before = self.m.total_weight();
+        for &(a, b) in &closed {
+            self.m.set_weight(a, b, W::ZERO);
+        }
+        if let Some(bye) = self.bye {
+            for &p in &rem[..pairs] {
+                self.m.set_weight(p, bye, W::ZERO);
+            }
+        }
+        self.m.solve();
+        if already || self.m.total_weight() == before {
+            for (a, b) in closed {
+                self.block(a, b);
+            }
+            for &p in &rem[..pairs] {
+                self.forbid_bye(p);
+            }
+            return true;
+        }
+        // An exchange is needed: open what was closed.
+        for &(a, b) in &closed {
+            let w = self.base_weight(a, b);
+            self.m.set_weight(a, b, w);
+        }
+        self.set_bye_edges(self.pab_games_apply);
+        self.m.solve();
+        false
+    }
+
+    /// 4.3: the exchange between the remainder's S1 (its first `pairs` players) and S2,
+    /// by the four rules of 4.3.2 among the best pairings. Returns which players are in S1'.
+    fn choose_exchange(&mut self, rem: &[usize], pairs: usize) -> Vec<bool> {
+        let in_rem = |this: &Self, p: usize| this.role[p] == Role::Resident;
+        let smaller =
+            |this: &Self, p: usize| this.mate(p).is_some_and(|q| q > p && in_rem(this, q));
         let size = rem.len() as u64;
         let (exchanges, bsn_sum, probe) = {
             let l = self.layout();
@@ -553,13 +625,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
             }
         }
         self.m.solve();
-        // Transpositions: each S1' player in order meets the highest S2' player it can.
-        for i in 0..rem.len() {
-            if s1[i] {
-                let p = rem[i];
-                self.pair_in_order(p, |this, q| q > p && this.role[q] == Role::Resident);
-            }
-        }
+        s1
     }
 
     fn block(&mut self, a: usize, b: usize) {

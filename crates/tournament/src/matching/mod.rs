@@ -250,8 +250,26 @@ impl<W: Weight> Matching<W> {
 
     /// Searches from the exposed vertices until the matching is perfect again.
     fn augment_exposed(&mut self) {
-        if self.active.iter().all(|&v| self.mate[v].is_some()) {
+        let exposed: Vec<usize> =
+            self.active.iter().copied().filter(|&v| self.mate[v].is_none()).collect();
+        if exposed.is_empty() {
             return;
+        }
+        // Two exposed vertices outside blossoms joined by a tight edge are matched as they
+        // are: a search from either would only find that edge, after growing a tree through
+        // every tight edge around it (many, where many weights are equal).
+        for (i, &r) in exposed.iter().enumerate() {
+            if self.mate[r].is_some() || self.in_blossom[r] != r {
+                continue;
+            }
+            for &k in &exposed[i + 1..] {
+                if self.mate[k].is_none() && self.in_blossom[k] == k && self.slack(r, k) == W::ZERO
+                {
+                    self.mate[r] = Some(k);
+                    self.mate[k] = Some(r);
+                    break;
+                }
+            }
         }
         self.fix_root_parity();
         while self.active.iter().any(|&v| self.mate[v].is_none()) {
