@@ -1,6 +1,8 @@
 //! `rookery bench`: the engine's fixed search of fixed positions; its node count is the
 //! engine's signature, which changes only when the search does (as Stockfish's `bench`).
-//! `rookery bench server` is the chess server's load test (module [`server`]).
+//! `rookery bench server` is the chess server's load test (module [`server`]), `rookery bench
+//! abuse` measures its limits, `rookery bench pairing` times the Dutch engine (module
+//! [`pairing`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,6 +11,7 @@ use anyhow::Result;
 use rookery_engine::bench::{bench, BENCH_DEPTH};
 
 mod abuse;
+mod pairing;
 mod server;
 
 /// Arguments of `rookery bench`: the engine bench, or a subcommand.
@@ -29,6 +32,9 @@ enum Command {
     /// Measure issue 37's abuses against the server's limits: silent and slow-header
     /// connections, a takeback flood over many sockets, seek spam (Linux loopback).
     Abuse(abuse::Args),
+    /// Time `rookery pair` (Dutch system) on generated Swiss tournaments, against a reference
+    /// engine with the same command line run on the same files.
+    Pairing(pairing::Args),
 }
 
 /// Arguments of the engine bench (`rookery bench` without a subcommand).
@@ -45,6 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => run_engine(&args.engine),
         Some(Command::Server(server)) => server::run(server),
         Some(Command::Abuse(abuse)) => abuse::run(abuse),
+        Some(Command::Pairing(pairing)) => pairing::run(pairing),
     }
 }
 

@@ -4,8 +4,8 @@
 
 use std::process::Command;
 
-/// Subcommands whose output depends only on their arguments.
-const DETERMINISTIC: &[&str] = &["perft", "moves", "rate"];
+/// Subcommands whose output depends only on their arguments (and the repository's files).
+const DETERMINISTIC: &[&str] = &["perft", "moves", "rate", "pair"];
 
 /// Splits a command line at spaces, keeping double-quoted words whole.
 fn words(line: &str) -> Vec<String> {
@@ -64,7 +64,11 @@ fn readme_examples_print_what_they_show() {
         if command.contains('|') || !DETERMINISTIC.contains(&args[0].as_str()) {
             continue;
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_rookery")).args(&args).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .args(&args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .output()
+            .unwrap();
         assert!(out.status.success(), "README: `rookery {command}` failed");
         let stdout = String::from_utf8(out.stdout).unwrap();
         let actual: Vec<&str> = stdout.lines().collect();
@@ -75,7 +79,7 @@ fn readme_examples_print_what_they_show() {
         );
         ran += 1;
     }
-    assert!(ran >= 4, "only {ran} README examples were run");
+    assert!(ran >= 7, "only {ran} README examples were run");
 }
 
 #[test]
