@@ -8,14 +8,14 @@
 //!
 //! | field | per pair (or per PAB edge) | criterion |
 //! |---|---|---|
-//! | completion | 1 for an allowed pair or an allowed PAB | [C1]–[C5]: a complete pairing exists |
-//! | current pairs | 1 for a pair in the bracket | [C6] fewest downfloaters |
-//! | current scores | 2^(place of the higher score) | [C7] lowest downfloater scores |
-//! | next pairs, next scores | the same for the next bracket | [C8] |
-//! | PAB games | games played by the PAB assignee | [C9] |
-//! | colours | 1 for each colour criterion a pair keeps | [C10]–[C13] |
-//! | floats | 1 (or 2) for each float criterion kept | [C14]–[C17] |
-//! | float scores | 2^(place of the score) | [C18]–[C21] |
+//! | completion | 1 for an allowed pair or an allowed PAB | C1–C5: a complete pairing exists |
+//! | current pairs | 1 for a pair in the bracket | C6 fewest downfloaters |
+//! | current scores | 2^(place of the higher score) | C7 lowest downfloater scores |
+//! | next pairs, next scores | the same for the next bracket | C8 |
+//! | PAB games | games played by the PAB assignee | C9 |
+//! | colours | 1 for each colour criterion a pair keeps | C10–C13 |
+//! | floats | 1 (or 2) for each float criterion kept | C14–C17 |
+//! | float scores | 2^(place of the score) | C18–C21 |
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
 use super::entrant::{Entrant, Float};
@@ -92,7 +92,7 @@ impl Layout {
         }
         let mut floats = [0; 4];
         for (i, f) in floats.iter_mut().enumerate().rev() {
-            // [C14]/[C16] count up to two players a pair, [C15]/[C17] one.
+            // C14/C16 count up to two players a pair, C15/C17 one.
             *f = field(if i % 2 == 0 { double } else { count });
         }
         let mut colours = [0; 4];
@@ -138,7 +138,7 @@ impl Layout {
 pub(crate) enum Place {
     /// A resident of the bracket: the pair is a pair of this bracket.
     Current,
-    /// In the next scoregroup: the pair is one the next bracket could make ([C8]).
+    /// In the next scoregroup: the pair is one the next bracket could make (C8).
     Next,
 }
 
@@ -170,12 +170,12 @@ pub(crate) fn pair_bits(
         }
     }
     let same_preference = higher.preference.is_some() && higher.preference == lower.preference;
-    // [C10] a topscorer (or opponent) beyond a colour difference of ±2: both have a
+    // C10 a topscorer (or opponent) beyond a colour difference of ±2: both have a
     // difference of 2 already and want the same colour.
     if !(same_preference && higher.has_absolute_imbalance() && lower.has_absolute_imbalance()) {
         out.push((layout.colours[0], 1));
     }
-    // [C11] the same colour three times in a row: both absolute for the same colour, and the
+    // C11 the same colour three times in a row: both absolute for the same colour, and the
     // one who will not get it (5.2.2) has had the other colour twice running.
     if !(same_preference
         && higher.is_absolute()
@@ -184,12 +184,12 @@ pub(crate) fn pair_bits(
     {
         out.push((layout.colours[1], 1));
     }
-    // [C12] one of them does not get their preference.
+    // C12 one of them does not get their preference.
     if !same_preference {
         out.push((layout.colours[2], 1));
     }
-    // [C13] one of them does not get a strong preference: the same colour, both strong or
-    // absolute, not both absolute (those are [C10]/[C11]).
+    // C13 one of them does not get a strong preference: the same colour, both strong or
+    // absolute, not both absolute (those are C10/C11).
     let firm = |e: &Entrant| e.is_strong() || e.is_absolute();
     if !(same_preference
         && firm(higher)
@@ -204,7 +204,7 @@ pub(crate) fn pair_bits(
         if rounds_played <= back as u32 {
             continue;
         }
-        // [C14]/[C16] residents who downfloated before and do not downfloat now.
+        // C14/C16 residents who downfloated before and do not downfloat now.
         let mut kept = (lower.floats[back] == Float::Down) as u64;
         if higher.score <= lower.score && higher.floats[back] == Float::Down {
             kept += 1;
@@ -212,18 +212,18 @@ pub(crate) fn pair_bits(
         if kept > 0 {
             out.push((layout.floats[2 * back], kept));
         }
-        // [C15]/[C17] an MDP's opponent who upfloated before.
+        // C15/C17 an MDP's opponent who upfloated before.
         if !upfloat_of_mdp_opponent(back) {
             out.push((layout.floats[2 * back + 1], 1));
         }
-        // [C18]/[C20] the scores of players who downfloated before and are paired here.
+        // C18/C20 the scores of players who downfloated before and are paired here.
         if lower.floats[back] == Float::Down {
             out.push((score_bit(layout.float_scores[2 * back], lower.score), 1));
         }
         if higher.floats[back] == Float::Down {
             out.push((score_bit(layout.float_scores[2 * back], higher.score), 1));
         }
-        // [C19]/[C21] the scores of MDPs whose opponent upfloated before.
+        // C19/C21 the scores of MDPs whose opponent upfloated before.
         if !upfloat_of_mdp_opponent(back) {
             out.push((score_bit(layout.float_scores[2 * back + 1], higher.score), 1));
         }

@@ -47,9 +47,9 @@ pub(crate) struct Entrant {
     pub played_games: u32,
     /// The floats of the previous round and of the round before it.
     pub floats: [Float; 2],
-    /// [C2]: neither a PAB nor a win's points without playing so far.
+    /// C2: neither a PAB nor a win's points without playing so far.
     pub bye_eligible: bool,
-    /// Players met over the board ([C1]; a forfeit is no meeting, C.04.2 3.5).
+    /// Players met over the board (C1; a forfeit is no meeting, C.04.2 3.5).
     pub opponents: Vec<PlayerId>,
 }
 

@@ -1,17 +1,18 @@
 //! The Dutch system: implements FIDE Handbook C.04.3 (2026), the rules approved on
 //! 28 October 2025 and applied from 1 February 2026 (the 2025 text with its amendments).
 //!
-//! [`pair`] pairs one round of a [`Tournament`]: the absolute criteria [C1]–[C3] (no second
+//! [`pair`] pairs one round of a [`Tournament`]: the absolute criteria C1–C3 (no second
 //! meeting, forbidden pairs, one PAB per player and none after a win without playing,
 //! non-topscorers with the same absolute colour preference kept apart), the completion
-//! criterion [C4], the PAB criterion [C5], the quality criteria [C6]–[C21] in their order,
+//! criterion C4, the PAB criterion C5, the quality criteria C6–C21 in their order,
 //! the generation order of Art. 4 between equally good candidates, the colours of Art. 5 and
 //! the board order of C.04.2 3.6. Acceleration (TRF `250`/`XXA`) and forbidden pairs
 //! (`260`/`XXP`) are read from the tournament; players with a bye or absence entered for the
 //! round (`0000 - H`, `F`, `Z`) are not paired.
 //!
-//! How: see [`pairer`]. The results were checked round by round against the 499 tournaments
-//! of an independent Dutch engine (bbpPairings 6.0.0; `tests/dutch.rs`).
+//! How: the crate's README, "Dutch system", and the module `pairer`. The results were checked
+//! round by round against the 499 tournaments of an independent Dutch engine (bbpPairings
+//! 6.0.0; `tests/dutch.rs`).
 
 mod colour;
 mod criteria;
@@ -29,10 +30,10 @@ use pairer::{Found, Pairer, Stop};
 /// Why no pairing comes out of the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum NoPairing {
-    /// No pairing of the players complies with the absolute criteria [C1]–[C3] (1.9.3: the
+    /// No pairing of the players complies with the absolute criteria C1–C3 (1.9.3: the
     /// chief arbiter decides).
     Absolute,
-    /// The number of players is odd and none may receive the pairing-allocated bye ([C2]).
+    /// The number of players is odd and none may receive the pairing-allocated bye (C2).
     NoByeCandidate,
 }
 

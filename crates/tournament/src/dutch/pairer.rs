@@ -18,7 +18,7 @@
 //!    bottom of S1, the S2 players moved up from the top of S2, as far as possible;
 //! 4. whom each S1 player meets (4.2): each in order takes the highest S2 player it can.
 //!
-//! The completion criterion [C4] keeps every later bracket pairable: all players are in the
+//! The completion criterion C4 keeps every later bracket pairable: all players are in the
 //! matching, those of later brackets with edges that only ask for a complete pairing.
 
 use super::colour::ranks_above;
@@ -70,7 +70,7 @@ pub(crate) struct Pairer<'a, W: Weight> {
     top: u32,
     layout: Option<Layout>,
     rounds_played: u32,
-    /// Whether [C9] applies to the current bracket.
+    /// Whether C9 applies to the current bracket.
     pab_games_apply: bool,
     bye_score: Option<Points>,
     pairs: Vec<(usize, usize)>,
@@ -154,7 +154,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
         self.compatible[a * self.n + b]
     }
 
-    /// [C5]: the lowest score the PAB assignee can have, every other player being paired.
+    /// C5: the lowest score the PAB assignee can have, every other player being paired.
     fn choose_bye_score(&mut self) -> Result<(), Stop> {
         let Some(bye) = self.bye else {
             self.m.solve();
@@ -214,7 +214,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
             self.role[p] = Role::Next;
         }
         self.set_layout(mdps, residents.clone(), next.clone())?;
-        // The bracket's weights; MDPs never meet each other here (3.3), but may later ([C4]).
+        // The bracket's weights; MDPs never meet each other here (3.3), but may later (C4).
         let region: Vec<usize> =
             mdps.iter().copied().chain(residents.clone()).chain(next.clone()).collect();
         for (i, &a) in region.iter().enumerate() {
@@ -226,7 +226,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
         self.set_bye_edges(false);
         self.m.solve();
         let resident_score = self.e[residents.start].score;
-        // [C9] applies when this bracket downfloats just the PAB assignee (its note).
+        // C9 applies when this bracket downfloats just the PAB assignee (its note).
         self.pab_games_apply = self.bye.is_some()
             && self.bye_score.is_some_and(|s| s >= resident_score)
             && mdps.iter().copied().chain(residents.clone()).all(|p| match self.m.mate(p) {
@@ -329,7 +329,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
         w
     }
 
-    /// The PAB edges: a candidate may take it ([C2], [C5]); with [C9], the more games played,
+    /// The PAB edges: a candidate may take it (C2, C5); with C9, the more games played,
     /// the better.
     fn set_bye_edges(&mut self, pab_games: bool) {
         let Some(bye) = self.bye else { return };
@@ -365,7 +365,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
     }
 
     /// 4.4: which MDPs are paired. Within each score, MDPs in order, each paired if it can be
-    /// ([C6]/[C7] fix how many of each score).
+    /// (C6/C7 fix how many of each score).
     fn choose_mdps(&mut self, mdps: &[usize]) -> Vec<usize> {
         let residents = self.players_with(Role::Resident);
         let probe = W::ONE.shl(self.layout().probe);
@@ -645,7 +645,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
     }
 }
 
-/// The absolute criteria for one pair: [C1] no second meeting (nor a forbidden pair), [C3]
+/// The absolute criteria for one pair: C1 no second meeting (nor a forbidden pair), C3
 /// no two non-topscorers with the same absolute colour preference.
 fn may_meet(
     a: &Entrant,
