@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod berger;
+pub mod competition;
 pub mod dutch;
 pub mod generator;
 pub mod matching;

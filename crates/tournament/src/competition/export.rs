@@ -1,0 +1,224 @@
+//! A competition as a tournament report (the TRF model), for pairing, standings and export,
+//! and a tournament report as a competition's actions, for import.
+
+use super::{
+    round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, RoundState,
+    Settings, System,
+};
+use crate::model::{
+    AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry,
+    Tournament,
+};
+use crate::tiebreak::Regulations;
+
+impl Competition {
+    /// The tournament report of the competition: its finished rounds, entrants in
+    /// pairing-number order, byes asked for later rounds as `240` announcements.
+    pub fn to_tournament(&self) -> Tournament {
+        let finished =
+            self.rounds.iter().take_while(|r| r.state == RoundState::Finished).count() as u32;
+        let mut t = self.report(finished);
+        for (&(round, entrant), &kind) in &self.byes {
+            if round > finished {
+                let player = self.tpn(entrant);
+                t.byes.push(AnnouncedBye { player, round, kind });
+            }
+        }
+        t
+    }
+
+    /// The tournament as it stands before `round` is paired: the rounds before it, and the
+    /// entrants who will not be paired in it (a bye asked for, withdrawn, not entered yet)
+    /// with their entry for it.
+    pub(crate) fn to_tournament_before(&self, round: u32) -> Tournament {
+        let mut t = self.report(round - 1);
+        for (index, id) in self.pairing_order().into_iter().enumerate() {
+            if !self.takes_part(id, round) {
+                let kind = self.byes.get(&(round, id)).copied().unwrap_or(ByeKind::Zero);
+                let player = &mut t.players[index];
+                player.points += t.scoring.points(kind.result());
+                player.rounds.push(RoundEntry::bye(kind.result()));
+            }
+        }
+        t
+    }
+
+    /// The pairing number of an entrant.
+    pub fn tpn(&self, entrant: EntrantId) -> PlayerId {
+        let index = self
+            .pairing_order()
+            .iter()
+            .position(|&e| e == entrant)
+            .expect("every entrant has a place");
+        PlayerId::from_index(index)
+    }
+
+    /// The report of rounds `1..=rounds`.
+    fn report(&self, rounds: u32) -> Tournament {
+        let order = self.pairing_order();
+        let mut number = vec![PlayerId::from_index(0); self.entrants.len()];
+        for (i, &id) in order.iter().enumerate() {
+            number[id.0 as usize] = PlayerId::from_index(i);
+        }
+        let scoring = self.settings.scoring;
+        let players = order
+            .iter()
+            .map(|&id| {
+                let e = &self.entrants[id.0 as usize];
+                let entries: Vec<RoundEntry> = (1..=rounds)
+                    .map(|r| match round_code(self, id, r) {
+                        Some((Some((opponent, colour)), result)) => RoundEntry {
+                            opponent: Some(number[opponent.0 as usize]),
+                            colour: Some(colour),
+                            result,
+                        },
+                        Some((None, result)) => RoundEntry::bye(result),
+                        None => RoundEntry::ABSENT,
+                    })
+                    .collect();
+                Player {
+                    title: e.title.clone(),
+                    name: e.name.clone(),
+                    rating: e.rating,
+                    points: entries.iter().map(|x| scoring.points(x.result)).sum(),
+                    rounds: entries,
+                    ..Player::default()
+                }
+            })
+            .collect();
+        Tournament {
+            name: Some(self.settings.name.clone()),
+            kind: Some(match self.settings.system {
+                System::Swiss { .. } => {
+                    "Individual: Swiss-System (FIDE Dutch, C.04.3 2026)".to_owned()
+                }
+                System::RoundRobin { .. } => "Individual: Round-Robin (Berger tables)".to_owned(),
+            }),
+            rounds: Some(self.total_rounds()),
+            initial_colour: Some(self.settings.initial_colour),
+            scoring,
+            players,
+            forbidden_pairs: self
+                .forbidden
+                .iter()
+                .map(|&(a, b)| ForbiddenPairs {
+                    players: vec![number[a.0 as usize], number[b.0 as usize]],
+                    first_round: None,
+                    last_round: None,
+                })
+                .collect(),
+            tie_breaks: self.settings.tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
+            ..Tournament::default()
+        }
+    }
+}
+
+/// The settings and actions that rebuild a tournament report as a competition: its players
+/// joining in pairing-number order (the order kept as it is), then round by round the byes,
+/// the pairing and its results. The competition continues from where the report ends.
+///
+/// # Errors
+///
+/// [`CompetitionError::BadPairing`] when a round of the report is not a pairing (a player
+/// twice, entries that disagree).
+pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>), CompetitionError> {
+    let played = t.rounds_played();
+    let settings = Settings {
+        name: t.name.clone().unwrap_or_default(),
+        system,
+        scoring: t.scoring,
+        initial_colour: t
+            .initial_colour
+            .or_else(|| t.inferred_initial_colour())
+            .unwrap_or(Colour::White),
+        tiebreaks: t.tie_breaks.iter().filter_map(|c| c.parse().ok()).collect(),
+        regulations: Regulations::default(),
+        max_requested_byes: u32::MAX,
+        late_entry_until: played + 1,
+    };
+    let id = |p: PlayerId| EntrantId(p.index() as u32);
+    let mut actions: Vec<Action> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Action::Join {
+            key: format!("trf:{}", i + 1),
+            name: p.name.clone(),
+            rating: p.rating,
+            title: p.title.clone(),
+        })
+        .collect();
+    actions.push(Action::FixOrder);
+    for group in &t.forbidden_pairs {
+        for (i, &a) in group.players.iter().enumerate() {
+            for &b in &group.players[i + 1..] {
+                actions.push(Action::ForbidPair { a: id(a), b: id(b) });
+            }
+        }
+    }
+    for round in 1..=played {
+        let mut boards = Vec::new();
+        let mut results = Vec::new();
+        let mut pab = None;
+        for (i, player) in t.players.iter().enumerate() {
+            let me = PlayerId::from_index(i);
+            match player.round(round) {
+                Some(RoundEntry {
+                    opponent: Some(opponent),
+                    colour: Some(Colour::White),
+                    result,
+                }) => {
+                    let theirs =
+                        t.player(*opponent).and_then(|o| o.round(round)).ok_or_else(|| {
+                            CompetitionError::BadPairing(format!(
+                                "round {round}: player {opponent} has no entry"
+                            ))
+                        })?;
+                    results.push(board_result(*result, theirs.result, round)?);
+                    boards.push((id(me), id(*opponent)));
+                }
+                Some(e) if e.result == ResultCode::PairingAllocatedBye => pab = Some(id(me)),
+                Some(e) if e.opponent.is_none() => {
+                    if let Some(kind) = ByeKind::from_result(e.result) {
+                        actions.push(Action::Bye { entrant: id(me), round, kind });
+                    }
+                }
+                None => actions.push(Action::Bye { entrant: id(me), round, kind: ByeKind::Zero }),
+                _ => {}
+            }
+        }
+        actions.push(Action::Paired { round, boards, pab });
+        actions.push(Action::Publish { round });
+        for (board, result) in results.into_iter().enumerate() {
+            actions.push(Action::Result { round, board: board as u32 + 1, result });
+        }
+    }
+    for bye in t.byes.iter().filter(|b| b.round > played) {
+        actions.push(Action::Bye { entrant: id(bye.player), round: bye.round, kind: bye.kind });
+    }
+    Ok((settings, actions))
+}
+
+/// A board's result from White's and Black's codes.
+fn board_result(
+    white: ResultCode,
+    black: ResultCode,
+    round: u32,
+) -> Result<BoardResult, CompetitionError> {
+    use ResultCode::*;
+    Ok(match (white, black) {
+        (Win | UnratedWin, Loss | UnratedLoss) => BoardResult::WhiteWon,
+        (Loss | UnratedLoss, Win | UnratedWin) => BoardResult::BlackWon,
+        (Draw | UnratedDraw, Draw | UnratedDraw) => BoardResult::Draw,
+        (ForfeitWin, ForfeitLoss) => BoardResult::WhiteByForfeit,
+        (ForfeitLoss, ForfeitWin) => BoardResult::BlackByForfeit,
+        (ForfeitLoss, ForfeitLoss) => BoardResult::DoubleForfeit,
+        _ => {
+            return Err(CompetitionError::BadPairing(format!(
+                "round {round}: results {} and {} do not make a game",
+                white.to_char(),
+                black.to_char()
+            )))
+        }
+    })
+}
