@@ -6,6 +6,10 @@
 //! for the whole set that names the asset URLs (`/assets/{version}/…`) so they can be cached
 //! forever. `index.html` gets that prefix written into its `{{ASSETS}}` placeholders.
 //! `web/tests/` (the end-to-end suite and its node_modules) and dotfiles are left out.
+//!
+//! Text files are also gzipped here, once, at the strongest level (issue 38: the lobby's
+//! 140 KiB went over the wire as they are); `assets.rs` sends that copy to a client that
+//! accepts gzip. BENCHMARKS.md ("Cold load of the UI") has the figures.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -63,17 +67,19 @@ fn main() {
                 String::from_utf8_lossy(bytes).replace("{{ASSETS}}", &format!("/assets/{version}"));
             let path = out.join("index.html");
             fs::write(&path, html.as_bytes()).expect("write OUT_DIR/index.html");
-            index = Some((path, fnv1a(html.as_bytes())));
+            let gz = gzipped(&out, "index.html", html.as_bytes());
+            index = Some((path, fnv1a(html.as_bytes()), gz));
             continue;
         }
-        let entry = asset_literal(rel, &web.join(rel), fnv1a(bytes), content_type(rel));
+        let gz = gzipped(&out, rel, bytes);
+        let entry = asset_literal(rel, &web.join(rel), fnv1a(bytes), content_type(rel), gz);
         writeln!(code, "    {entry},").unwrap();
     }
     writeln!(code, "];").unwrap();
     writeln!(code, "/// `index.html` with the asset prefix filled in.").unwrap();
     match index {
-        Some((path, hash)) => {
-            let entry = asset_literal("index.html", &path, hash, "text/html; charset=utf-8");
+        Some((path, hash, gz)) => {
+            let entry = asset_literal("index.html", &path, hash, "text/html; charset=utf-8", gz);
             writeln!(code, "pub static INDEX: Option<Asset> = Some({entry});")
         }
         None => writeln!(code, "pub static INDEX: Option<Asset> = None;"),
@@ -83,13 +89,65 @@ fn main() {
 }
 
 /// One `Asset { … }` expression of the generated file.
-fn asset_literal(path: &str, file: &Path, hash: u64, content_type: &str) -> String {
+fn asset_literal(
+    path: &str,
+    file: &Path,
+    hash: u64,
+    content_type: &str,
+    gz: Option<PathBuf>,
+) -> String {
     let file = file.display().to_string();
     let etag = format!("\"{hash:016x}\"");
+    let gzip = match gz {
+        Some(gz) => format!("Some(include_bytes!({:?}))", gz.display().to_string()),
+        None => "None".to_owned(),
+    };
     format!(
         "Asset {{ path: {path:?}, body: include_bytes!({file:?}), etag: {etag:?}, \
-         content_type: {content_type:?} }}"
+         content_type: {content_type:?}, gzip: {gzip} }}"
     )
+}
+
+/// Writes the gzip of a text file under `OUT_DIR/gzip/` and returns its path; `None` for a
+/// file that is not text or does not shrink by a tenth.
+fn gzipped(out: &Path, rel: &str, bytes: &[u8]) -> Option<PathBuf> {
+    let text = matches!(
+        rel.rsplit_once('.').map(|(_, ext)| ext),
+        Some("html" | "js" | "mjs" | "css" | "svg" | "json" | "map" | "md" | "txt")
+    );
+    if !text {
+        return None;
+    }
+    let gz = gzip(bytes);
+    if gz.len() * 10 > bytes.len() * 9 {
+        return None;
+    }
+    let path = out.join("gzip").join(format!("{rel}.gz"));
+    fs::create_dir_all(path.parent().expect("a parent")).expect("create OUT_DIR/gzip");
+    fs::write(&path, gz).expect("write a gzipped asset");
+    Some(path)
+}
+
+/// A gzip member (RFC 1952): a fixed header (no name, no time), the deflate stream at level 10,
+/// the CRC-32 and the length.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 0xff];
+    out.extend(miniz_oxide::deflate::compress_to_vec(bytes, 10));
+    out.extend(crc32(bytes).to_le_bytes());
+    out.extend((bytes.len() as u32).to_le_bytes());
+    out
+}
+
+/// CRC-32 (IEEE, reflected), bit by bit: a few hundred KiB once per build.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
 }
 
 fn read_dir_sorted(dir: &Path) -> Vec<PathBuf> {

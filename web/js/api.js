@@ -62,6 +62,22 @@ export const user = (name) => request('GET', `/users/${encodeURIComponent(name)}
 export const userPgnUrl = (name) => `/api/v1/users/${encodeURIComponent(name)}/games.pgn`;
 export const leaderboard = (limit, offset) => request('GET', `/leaderboard?limit=${limit}&offset=${offset}`);
 
+// Tournaments (api.md "Tournaments").
+const tour = (id) => `/tournaments/${encodeURIComponent(id)}`;
+export const tournaments = () => request('GET', '/tournaments');
+export const createTournament = (spec) => request('POST', '/tournaments', spec);
+export const importTournament = (spec) => request('POST', '/tournaments/import', spec);
+export const tournament = (id) => request('GET', tour(id));
+export const joinTournament = (id, password) => request('POST', `${tour(id)}/join`, password ? { password } : {});
+export const withdrawTournament = (id) => request('POST', `${tour(id)}/withdraw`, {});
+export const requestBye = (id, round, kind) => request('POST', `${tour(id)}/byes`, { round, kind });
+export const cancelBye = (id, round) => request('DELETE', `${tour(id)}/byes/${round}`);
+export const berserk = (id, game) => request('POST', `${tour(id)}/berserk`, { game });
+/** An arbiter's action: `{action, …fields, reason}` (only the creator may). */
+export const arbiter = (id, action) => request('POST', `${tour(id)}/arbiter`, action);
+/** The exports, as links: `trf`, `pgn`, `standings.csv`, `standings.html`. */
+export const tournamentFileUrl = (id, file) => `/api/v1${tour(id)}/${file}`;
+
 export function socketUrl(path) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}/api/v1${path}`;

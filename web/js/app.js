@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { h, clear, toast, icon } from './dom.js';
-import { LANGS, lang, setLang, t, translateDom } from './i18n.js';
+import { LANGS, lang, setLang, t, translateDom, apiText } from './i18n.js';
 import { isMuted, setMuted } from './sound.js';
 
 const ROUTES = [
@@ -13,6 +13,9 @@ const ROUTES = [
   [/^\/review\/([A-Za-z0-9_-]+)$/, () => import('./pages/review.js')],
   [/^\/@\/([A-Za-z0-9_-]+)$/, () => import('./pages/profile.js')],
   [/^\/leaderboard$/, () => import('./pages/leaderboard.js')],
+  [/^\/tournaments$/, () => import('./pages/tournaments.js')],
+  [/^\/tournaments\/new$/, () => import('./pages/tournament-new.js')],
+  [/^\/tournaments\/([A-Za-z0-9_-]+)$/, () => import('./pages/tournament.js')],
   [/^\/(login|signup)$/, () => import('./pages/account.js')],
 ];
 
@@ -24,7 +27,18 @@ const ctx = {
   navigate,
   refreshAccount,
   setNetStatus,
+  notFound,
 };
+
+/** The "not found" page's content (issue 38), for an unknown path or a game that does not exist. */
+function notFound(what) {
+  const path = location.pathname;
+  const game = /^\/(?:game|review)\/(.+)$/.exec(path);
+  return h('section.panel.not-found#not-found',
+    h('h1', t('common.not_found.title')),
+    h('p', what || (game ? t('common.not_found.game', { id: decodeURIComponent(game[1]) }) : t('common.not_found.page', { path }))),
+    h('p', h('a.btn.primary', { href: '/', 'data-link': true }, t('common.back_to_lobby'))));
+}
 
 let cleanup = null;
 let renderSeq = 0;
@@ -42,8 +56,8 @@ async function render() {
   const page = document.getElementById('page');
   const path = location.pathname;
   const route = ROUTES.find(([re]) => re.test(path));
-  document.querySelectorAll('.site-nav a').forEach((a) => a.classList.toggle('active', a.getAttribute('href') === path));
-  if (!route) { clear(page, h('p.notice', t('common.not_found'))); return; }
+  document.querySelectorAll('.site-nav a').forEach((a) => { const href = a.getAttribute('href'); a.classList.toggle('active', href === path || (href !== '/' && path.startsWith(href + '/'))); });
+  if (!route) { clear(page, notFound()); return; }
   const params = path.match(route[0]).slice(1).map(decodeURIComponent);
   clear(page, h('p.loading', t('common.loading')));
   try {
@@ -54,19 +68,21 @@ async function render() {
     cleanup = (await mod.mount(page, params, ctx)) || null;
   } catch (e) {
     console.error(e);
-    if (seq === renderSeq) clear(page, h('p.notice.error', t('common.error', { msg: e.message })));
+    if (seq === renderSeq) clear(page, h('p.notice.error', t('common.error', { msg: apiText(e) })));
   }
 }
 
+/** Shows "reconnecting" while a page's socket is down: an overlay, so that no text ever
+ * reflows the header and moves the board under the player's pointer (issue 38). */
 function setNetStatus(status) {
   const el = document.getElementById('net-status');
   if (!el) return;
   el.hidden = status !== 'closed';
-  el.textContent = t('net.offline');
+  el.textContent = t('net.reconnecting');
 }
 
 async function refreshAccount() {
-  try { ctx.me = await api.account(); } catch (e) { ctx.me = null; toast(t('common.error', { msg: e.message }), 'error'); }
+  try { ctx.me = await api.account(); } catch (e) { ctx.me = null; toast(t('common.error', { msg: apiText(e) }), 'error'); }
   renderHeader();
   return ctx.me;
 }
@@ -75,6 +91,8 @@ function renderHeader() {
   translateDom(document);
   document.title = t('app.name');
   const sel = document.getElementById('lang-select');
+  sel.setAttribute('aria-label', t('nav.language'));
+  sel.title = t('nav.language');
   clear(sel, Object.entries(LANGS).map(([code, l]) => h('option', { value: code, selected: code === lang() }, l.name)));
   const sound = document.getElementById('sound-toggle');
   clear(sound, icon(isMuted() ? 'mute' : 'sound'));
@@ -94,7 +112,7 @@ function renderHeader() {
 }
 
 async function onLogout() {
-  try { await api.logout(); } catch (e) { toast(e.message, 'error'); }
+  try { await api.logout(); } catch (e) { toast(apiText(e), 'error'); }
   await refreshAccount();
   render();
 }

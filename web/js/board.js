@@ -7,12 +7,43 @@ import { t } from './i18n.js';
 
 const PROMOTION = [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']];
 
+/** Board colours (css/app.css `board-theme-*`), remembered per browser (issue 38). */
+export const BOARD_THEMES = ['brown', 'blue', 'green', 'grey'];
+export function boardTheme() {
+  const saved = localStorage.getItem('rookery.board');
+  return BOARD_THEMES.includes(saved) ? saved : 'brown';
+}
+export function setBoardTheme(name) {
+  if (!BOARD_THEMES.includes(name)) return;
+  localStorage.setItem('rookery.board', name);
+  for (const n of BOARD_THEMES) document.documentElement.classList.toggle(`board-theme-${n}`, n === name);
+}
+
+/** A select of the board colours, labelled, that applies and remembers the choice. */
+export function boardThemeSelect() {
+  const sel = document.createElement('select');
+  sel.id = 'board-theme';
+  sel.className = 'theme-select';
+  sel.setAttribute('aria-label', t('game.board_theme'));
+  sel.title = t('game.board_theme');
+  for (const n of BOARD_THEMES) {
+    const o = document.createElement('option');
+    o.value = n;
+    o.textContent = t('board.' + n);
+    o.selected = n === boardTheme();
+    sel.appendChild(o);
+  }
+  sel.addEventListener('change', () => setBoardTheme(sel.value));
+  return sel;
+}
+
 export class Board {
   /**
    * `onMove(uci, {premove})` when the user completes a move (promotion chosen);
    * `onSelect(key)` when a square is picked (for touch-move reports).
    */
   constructor(el, { orientation = 'white', onMove, onSelect, viewOnly = false } = {}) {
+    setBoardTheme(boardTheme());
     this.el = el;
     this.onMove = onMove || (() => {});
     this.onSelect = onSelect || (() => {});
@@ -36,6 +67,11 @@ export class Board {
       drawable: { enabled: true, visible: true },
       events: { select: (key) => this.onSelect(key) },
     });
+    // chessground caches the board's position and forgets it only on scroll and resize: if
+    // anything moved the board since, a click would land on another square, and under
+    // touch-move bind another piece (issue 38). Measure afresh at every press.
+    this.remeasure = () => this.cg.state.dom.bounds.clear();
+    for (const type of ['mousedown', 'touchstart']) el.addEventListener(type, this.remeasure, { capture: true, passive: true });
   }
 
   afterMove(orig, dest, meta) {

@@ -65,6 +65,34 @@ export function confirmButton(label, confirmLabel, onConfirm, attrs = {}) {
   return btn;
 }
 
+let blink = null;
+
+/**
+ * Makes the tab's title blink with `text` (a player's new game): it alternates with whatever
+ * title the page sets meanwhile, for about ten seconds or until the player touches the page.
+ */
+export function blinkTitle(text) {
+  if (blink) blink.stop();
+  let base = document.title;
+  let n = 0;
+  const mark = `★ ${text}`;
+  const timer = setInterval(() => {
+    if (document.title !== mark) { base = document.title; document.title = mark; } else document.title = base;
+    if (++n >= 20) stop();
+  }, 500);
+  const stop = () => {
+    clearInterval(timer);
+    if (document.title === mark) document.title = base;
+    document.removeEventListener('pointerdown', stop);
+    document.removeEventListener('keydown', stop);
+    blink = null;
+  };
+  document.addEventListener('pointerdown', stop);
+  document.addEventListener('keydown', stop);
+  document.title = mark;
+  blink = { stop };
+}
+
 /** Copies text, also where the async clipboard is unavailable (plain http). */
 export async function copyText(text) {
   try { await navigator.clipboard.writeText(text); return true; } catch { /* fall back */ }

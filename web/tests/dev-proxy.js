@@ -16,7 +16,7 @@ const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 const upstream = new URL(process.argv[2] || 'http://127.0.0.1:8080');
 const port = Number(process.argv[3] || 8081);
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png' };
-const PAGES = /^\/(lobby|leaderboard|login|signup|game\/[^/]+|review\/[^/]+|@\/[^/]+)?$/;
+const PAGES = /^\/(lobby|leaderboard|login|signup|tournaments|tournaments\/[^/]+|game\/[^/]+|review\/[^/]+|@\/[^/]+)?$/;
 
 async function serveFile(res, rel) {
   const path = normalize(join(WEB, rel));

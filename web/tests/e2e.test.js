@@ -38,6 +38,12 @@ async function seekAndAccept({ tc, rules = 'seed', rated = false, color = 'white
   await row.waitFor();
   if (shot) await screenshot(bob, shot);
   await row.click();
+  // Touch-move rule sets ask once more, with the rules in words (issue 38).
+  if (rules !== 'casual') {
+    await bob.waitForSelector('#accept-step');
+    if (shot) await screenshot(bob, `${shot}-accept`);
+    await bob.click('#confirm-accept');
+  }
   const [idA, idB] = await Promise.all([gameReady(alice), gameReady(bob)]);
   assert.equal(idA, idB, 'both players are in the same game');
   return idA;
@@ -62,7 +68,7 @@ after(async () => {
 
 test('assets: index for client routes, versioned assets cached, 304 on ETag', async () => {
   if (server.fromDisk) return; // the dev proxy serves web/ itself
-  for (const path of ['/', '/lobby', '/leaderboard', '/game/abc', '/review/abc', `/@/${ALICE}`, '/login']) {
+  for (const path of ['/', '/lobby', '/leaderboard', '/game/abc', '/review/abc', `/@/${ALICE}`, '/login', '/tournaments', '/tournaments/new', '/tournaments/t7Kq2mXa']) {
     const r = await fetch(server.base + path);
     assert.equal(r.status, 200, path);
     assert.match(r.headers.get('content-type'), /^text\/html/, path);

@@ -73,6 +73,8 @@ pub struct Clock {
     since: Option<u64>,
     /// Time the active side already used on this move before `since` (pauses split a move).
     move_elapsed: u64,
+    /// Sides that gave up their increment or delay (an arena's berserk).
+    no_bonus: ByColor<bool>,
 }
 
 /// What one press did: the move just completed by `color`.
@@ -217,6 +219,7 @@ impl Clock {
             active: None,
             since: None,
             move_elapsed: 0,
+            no_bonus: ByColor::default(),
         }
     }
 
@@ -387,6 +390,7 @@ impl Clock {
             TimeControlSpec::Periods(ref periods) => {
                 let period = self.period[color];
                 report.bonus = match period_at(periods, period).bonus {
+                    _ if self.no_bonus[color] => 0,
                     Bonus::None => 0,
                     Bonus::Increment(increment) => increment,
                     Bonus::SimpleDelay(delay) | Bonus::Bronstein(delay) => delay.min(spent),
@@ -458,6 +462,28 @@ impl Clock {
             self.remaining[color] = self.remaining[color].saturating_add(ms);
         }
     }
+
+    /// An arena's berserk (taken before the first move): `color` keeps half its remaining
+    /// time and plays without increment or delay from now on (lichess; RULES.md §12 leaves
+    /// berserk to the product, issue 40 asks for half the clock and no increment). No effect
+    /// when untimed.
+    pub fn berserk(&mut self, color: Color) {
+        if self.tc.is_timed() {
+            self.remaining[color] /= 2;
+            self.no_bonus[color] = true;
+        }
+    }
+
+    /// Carries a berserk's lost increment over to a clock rebuilt by
+    /// [`Clock::from_state`] (which stores times, not what a side gave up).
+    pub fn keep_no_bonus(&mut self, color: Color) {
+        self.no_bonus[color] = true;
+    }
+
+    /// Whether `color` plays without its increment (went berserk).
+    pub fn has_no_bonus(&self, color: Color) -> bool {
+        self.no_bonus[color]
+    }
 }
 
 #[cfg(test)]
@@ -466,6 +492,18 @@ mod tests {
 
     fn periods(text: &str) -> Vec<Period> {
         text.parse::<TimeControl>().unwrap().periods().to_vec()
+    }
+
+    /// Berserk (issue 40): half the time, and no increment for that side from then on.
+    #[test]
+    fn berserk_halves_the_time_and_drops_the_increment() {
+        let mut clock = Clock::new("180+2".parse().unwrap());
+        clock.berserk(Color::White);
+        clock.start(Color::White, 0).unwrap();
+        let white = clock.press(1_000).unwrap();
+        assert_eq!((white.bonus, white.remaining), (0, Some(89_000)));
+        let black = clock.press(2_000).unwrap();
+        assert_eq!((black.bonus, black.remaining), (2_000, Some(181_000)));
     }
 
     #[test]

@@ -2,43 +2,81 @@
 
 use core::fmt;
 
+use core::str::FromStr;
 use rookery_core::legality::{Illegal, NotAMove};
-use rookery_core::{Color, Move, Square};
+
+use rookery_core::{Color, Move, Role, SanPlus, Square, UciMove};
 
 use crate::outcome::Outcome;
 
-/// A move as a player sends it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A move as a player sends it, read at the edge (the arbiter never reads move text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveInput {
-    /// UCI text: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
-    Uci(String),
-    /// SAN text: `e4`, `Nf3`, `O-O`, `e8=Q`.
-    San(String),
-    /// From and to squares and a promotion, as a board UI sends them.
-    Squares {
-        /// Where the piece is picked up.
-        from: Square,
-        /// Where it is put down.
-        to: Square,
-        /// The promotion piece, for a pawn reaching the last rank.
-        promotion: Option<rookery_core::Role>,
-    },
+    /// The squares a piece is taken from and put on, and a promotion: UCI's `e2e4`, `e7e8q`,
+    /// castling as the king's move `e1g1`, or a drag on a board.
+    Uci(UciMove),
+    /// SAN: `e4`, `Nf3`, `O-O`, `e8=Q`.
+    San(SanPlus),
+}
+
+impl MoveInput {
+    /// Reads a move as people type it: UCI if the text is UCI, else SAN.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`] for text that is neither.
+    pub fn from_ascii(text: &[u8]) -> Result<MoveInput, ParseMoveError> {
+        if let Ok(uci) = UciMove::from_ascii(text) {
+            return Ok(MoveInput::Uci(uci));
+        }
+        match SanPlus::from_ascii(text) {
+            Ok(san) => Ok(MoveInput::San(san)),
+            Err(_) => Err(ParseMoveError { text: String::from_utf8_lossy(text).into_owned() }),
+        }
+    }
+
+    /// The move from its squares.
+    pub fn squares(from: Square, to: Square, promotion: Option<Role>) -> MoveInput {
+        MoveInput::Uci(UciMove::Normal { from, to, promotion })
+    }
+}
+
+impl From<Move> for MoveInput {
+    fn from(m: Move) -> MoveInput {
+        MoveInput::Uci(UciMove::from_move(m))
+    }
+}
+
+impl FromStr for MoveInput {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<MoveInput, ParseMoveError> {
+        MoveInput::from_ascii(s.as_bytes())
+    }
 }
 
 impl fmt::Display for MoveInput {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveInput::Uci(s) | MoveInput::San(s) => f.write_str(s),
-            MoveInput::Squares { from, to, promotion } => {
-                write!(f, "{from}{to}")?;
-                if let Some(p) = promotion {
-                    write!(f, "{}", p.char())?;
-                }
-                Ok(())
-            }
+            MoveInput::Uci(m) => m.fmt(f),
+            MoveInput::San(s) => s.fmt(f),
         }
     }
 }
+
+/// Text that is neither a UCI nor a SAN move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text.
+    pub text: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read the move {:?}", self.text)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
 
 /// What a touch (§8.1) or an illegal attempt in check (§8.3) obliges the player to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,7 +135,7 @@ pub enum Event {
         /// The move.
         m: Move,
         /// Its SAN, with `+` or `#`.
-        san: String,
+        san: SanPlus,
         /// Time the mover spent, in ms.
         spent_ms: u64,
         /// The mover's time after the move (bonus included), if timed.
@@ -159,12 +197,10 @@ pub enum Rejection {
     GameOver,
     /// Only the side on move may do this.
     NotYourTurn,
-    /// The move text cannot be read.
-    Unreadable(String),
     /// Not a move at all (§8.2: a protocol error, not counted).
     NotAMove(NotAMove),
     /// SAN that fits several legal moves (not counted).
-    Ambiguous(String),
+    Ambiguous(SanPlus),
     /// An illegal move (§8.2), counted as the rule set says.
     Illegal(Illegal),
     /// A touched piece binds the player (§8.1, §8.3).
@@ -192,9 +228,8 @@ impl fmt::Display for Rejection {
         match self {
             Rejection::GameOver => f.write_str("the game is over"),
             Rejection::NotYourTurn => f.write_str("it is not your turn"),
-            Rejection::Unreadable(text) => write!(f, "cannot read the move {text:?}"),
             Rejection::NotAMove(why) => write!(f, "not a move: {why}"),
-            Rejection::Ambiguous(text) => write!(f, "ambiguous move: {text}"),
+            Rejection::Ambiguous(san) => write!(f, "ambiguous move: {san}"),
             Rejection::Illegal(why) => write!(f, "illegal move: {why}"),
             Rejection::TouchMove(obligation) => write!(f, "touch-move: you {obligation}"),
             Rejection::OfferNotAllowed(why) => write!(f, "draw offer not allowed: {why}"),
@@ -244,3 +279,24 @@ impl std::error::Error for Rejected {}
 
 /// What an action returns: its events, or why it was refused.
 pub type ActionResult = Result<Vec<Event>, Rejected>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_read_once_at_the_edge() {
+        let uci: MoveInput = "e7e8q".parse().unwrap();
+        assert_eq!(uci, MoveInput::squares(Square::E7, Square::E8, Some(Role::Queen)));
+        assert!(matches!("Nf3".parse(), Ok(MoveInput::San(_))));
+        assert!(matches!("O-O+".parse(), Ok(MoveInput::San(_))));
+        assert_eq!("0000".parse(), Ok(MoveInput::Uci(UciMove::Null)));
+        for text in ["xyz", "e2e4x", "e7e8k", ""] {
+            let e = text.parse::<MoveInput>().unwrap_err();
+            assert_eq!(e.to_string(), format!("cannot read the move {text:?}"));
+        }
+        for text in ["e2e4", "Nf3", "e7e8q", "O-O-O"] {
+            assert_eq!(text.parse::<MoveInput>().unwrap().to_string(), text);
+        }
+    }
+}

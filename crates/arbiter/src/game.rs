@@ -14,13 +14,15 @@
 //! - The first binding touch is the obligation; later touches change nothing until a move is
 //!   made (§8.1). A touch with no legal consequence binds nothing.
 
-use rookery_core::legality::{Attempt, Illegal};
+use rookery_core::legality::{Attempt, Illegal, NotAMove};
 use rookery_core::san::{San, SanError, SanPlus};
-use rookery_core::{ByColor, CastlingSide, Color, Move, Position, Role, Square, UciMove};
+use rookery_core::{
+    ByColor, CastlingSide, Color, GameResult, Move, Position, Role, Square, UciMove,
+};
 
 use crate::clock::{Clock, ClockState};
 use crate::event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
-use crate::outcome::{GameResult, Outcome, Termination};
+use crate::outcome::{Outcome, Termination};
 use crate::repetition::Repetitions;
 use crate::rules::{DrawPolicy, IllegalMovePolicy, RuleSet};
 use crate::start::{MissedStart, StartPolicy};
@@ -74,7 +76,7 @@ pub struct PlyRecord {
     /// The move.
     pub m: Move,
     /// Its SAN, with `+` or `#`.
-    pub san: String,
+    pub san: SanPlus,
     /// Who made it.
     pub color: Color,
     /// When it was made (the clock press), in ms.
@@ -195,6 +197,16 @@ impl Game {
         &self.plies
     }
 
+    /// Drops the clock readings of the moves so far, for moves replayed from a record that
+    /// had none to give (a game continued from PGN): the record then writes them without
+    /// `[%clk]` rather than with the readings of an instant replay. The clocks themselves
+    /// are unchanged.
+    pub fn forget_clock_readings(&mut self) {
+        for ply in &mut self.plies {
+            ply.clock_ms = None;
+        }
+    }
+
     /// The side asking to take back its last move, if any (rule sets with takebacks).
     pub fn takeback_request(&self) -> Option<Color> {
         self.takeback_request
@@ -203,6 +215,12 @@ impl Game {
     /// The side whose draw offer stands, if any (§7).
     pub fn pending_offer(&self) -> Option<Color> {
         self.offer
+    }
+
+    /// Whether `color` may not offer a draw now (§7): its last offer was declined and the
+    /// opponent has not offered since. A move sent with an offer is then refused whole.
+    pub fn offer_barred(&self, color: Color) -> bool {
+        self.offer_barred[color]
     }
 
     /// Illegal moves counted against `color` (§8.4).
@@ -275,14 +293,7 @@ impl Game {
     /// The outcome in words for people ([`Outcome::describe`]), naming the side that made no
     /// first move when the game was aborted for it.
     pub fn describe_outcome(&self) -> Option<String> {
-        let outcome = self.outcome?;
-        Some(match (outcome.result, self.missed_start) {
-            (GameResult::Aborted, Some(late)) => {
-                let side = if late == Color::White { "White" } else { "Black" };
-                format!("Game aborted: {side} made no first move in time")
-            }
-            _ => outcome.describe(),
-        })
+        Some(self.outcome?.describe_missed(self.missed_start))
     }
 
     /// `true` before both sides have made their first move.
@@ -486,7 +497,7 @@ impl Game {
             return Err(Rejection::TooLateToAbort.into());
         }
         let mut events = Vec::new();
-        self.finish(GameResult::Aborted, Termination::Aborted, now, &mut events);
+        self.finish(GameResult::NoResult, Termination::Aborted, now, &mut events);
         Ok(events)
     }
 
@@ -533,7 +544,12 @@ impl Game {
                     state.running_since = Some(now);
                     state.move_elapsed = 0;
                 }
-                if let Ok(clock) = Clock::from_state(self.clock.time_control().clone(), state) {
+                if let Ok(mut clock) = Clock::from_state(self.clock.time_control().clone(), state) {
+                    for color in Color::ALL {
+                        if self.clock.has_no_bonus(color) {
+                            clock.keep_no_bonus(color);
+                        }
+                    }
                     self.clock = clock;
                 }
                 break;
@@ -564,6 +580,33 @@ impl Game {
         events
     }
 
+    /// The competition's arbiter adds `ms` to `color`'s clock (RULES.md §12), at `now`.
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`] when the game is over (or a flag has fallen).
+    pub fn arbiter_add_time(&mut self, color: Color, ms: u64, now: u64) -> ActionResult {
+        self.begin_action(now)?;
+        let mut events = Vec::new();
+        self.add_time(color, ms, &mut events);
+        Ok(events)
+    }
+
+    /// `color` goes berserk (an arena): half the remaining time and no increment, only before
+    /// its first move.
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`] when the game is over; [`Rejection::TooLateToAbort`] once
+    /// `color` has moved (berserk is for the start of a game).
+    pub fn berserk(&mut self, color: Color, now: u64) -> ActionResult {
+        self.begin_action(now)?;
+        if self.clock.moves(color) > 0 {
+            return Err(Rejection::TooLateToAbort.into());
+        }
+        self.clock.berserk(color);
+        // The clock changed: a `TimeAdded` of nothing carries the new times to the players.
+        Ok(vec![Event::TimeAdded { color, ms: 0 }])
+    }
+
     // ----- internals -----
 
     /// Common start of every action: the game must go on and the flag must not have fallen.
@@ -592,7 +635,7 @@ impl Game {
             }
             self.missed_start = Some(late);
             let result = match policy.missed {
-                MissedStart::Abort => GameResult::Aborted,
+                MissedStart::Abort => GameResult::NoResult,
                 MissedStart::Forfeit => GameResult::Win(!late),
             };
             self.finish(result, Termination::NoStart, deadline, events);
@@ -611,23 +654,17 @@ impl Game {
     fn judge(&self, input: &MoveInput) -> Result<Attempt, Rejected> {
         let pos = &self.position;
         match input {
-            MoveInput::Squares { from, to, promotion } => Ok(pos.attempt(*from, *to, *promotion)),
-            MoveInput::Uci(text) => {
-                let (from, to, promotion) = parse_uci(text)
-                    .ok_or_else(|| Rejected::from(Rejection::Unreadable(text.clone())))?;
-                Ok(pos.attempt(from, to, promotion))
+            MoveInput::Uci(UciMove::Normal { from, to, promotion }) => {
+                Ok(pos.attempt(*from, *to, *promotion))
             }
-            MoveInput::San(text) => {
-                let san = SanPlus::from_ascii(text.as_bytes())
-                    .map_err(|_| Rejected::from(Rejection::Unreadable(text.clone())))?;
-                match san.san.to_move(pos) {
-                    Ok(m) => Ok(Attempt::Legal(m)),
-                    Err(SanError::Ambiguous { .. }) => {
-                        Err(Rejection::Ambiguous(text.clone()).into())
-                    }
-                    Err(_) => Ok(san_attempt(pos, &san.san)),
-                }
+            MoveInput::Uci(UciMove::Null) | MoveInput::San(SanPlus { san: San::Null, .. }) => {
+                Ok(Attempt::NotAMove(NotAMove::Pass))
             }
+            MoveInput::San(san) => match san.san.to_move(pos) {
+                Ok(m) => Ok(Attempt::Legal(m)),
+                Err(SanError::Ambiguous { .. }) => Err(Rejection::Ambiguous(*san).into()),
+                Err(_) => Ok(san_attempt(pos, &san.san)),
+            },
         }
     }
 
@@ -732,13 +769,13 @@ impl Game {
                 let _ = self.clock.stop(now);
             }
         }
-        let san = SanPlus::from_move(&self.position, m).to_string();
+        let san = SanPlus::from_move(&self.position, m);
         self.position.play_unchecked(m);
         self.history.push(&self.position);
         let gave_check = self.position.is_check();
         self.plies.push(PlyRecord {
             m,
-            san: san.clone(),
+            san,
             color: by,
             at_ms: now,
             spent_ms,
@@ -867,24 +904,12 @@ fn captures_on(m: &Move, sq: Square) -> bool {
         || (m.is_en_passant() && m.to().file() == sq.file() && m.from().rank() == sq.rank())
 }
 
-/// Reads UCI move text (`e2e4`, `e7e8q`; castling as the king's move) with rookery-core's
-/// one UCI reader; the null move `0000` names no squares.
-fn parse_uci(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    match UciMove::from_ascii(text.as_bytes()).ok()? {
-        UciMove::Normal { from, to, promotion } => Some((from, to, promotion)),
-        UciMove::Null => None,
-    }
-}
-
 /// The square a move was attempted from, for §8.3.
 fn attempted_from(pos: &Position, input: &MoveInput) -> Option<Square> {
     match input {
-        MoveInput::Squares { from, .. } => Some(*from),
-        MoveInput::Uci(text) => parse_uci(text).map(|(from, _, _)| from),
-        MoveInput::San(text) => {
-            let san = SanPlus::from_ascii(text.as_bytes()).ok()?;
-            san_candidates(pos, &san.san).into_iter().next()
-        }
+        MoveInput::Uci(UciMove::Normal { from, .. }) => Some(*from),
+        MoveInput::Uci(UciMove::Null) => None,
+        MoveInput::San(san) => san_candidates(pos, &san.san).into_iter().next(),
     }
 }
 
@@ -936,4 +961,23 @@ fn san_attempt(pos: &Position, san: &San) -> Attempt {
         }
     }
     fallback
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passing_is_not_a_move_and_is_not_counted() {
+        let spec = GameSpec { rules: crate::RuleSet::SEED, ..GameSpec::default() };
+        let mut game = Game::new(spec, 0).unwrap();
+        for pass in ["0000", "--"] {
+            let r = game.play(Color::White, &pass.parse().unwrap(), false, 1).unwrap_err();
+            assert_eq!(r.reason, Rejection::NotAMove(NotAMove::Pass), "{pass}");
+            assert_eq!(r.reason.to_string(), "not a move: passing is not a move");
+        }
+        assert_eq!(game.strikes(Color::White), 0);
+        game.play(Color::White, &"e4".parse().unwrap(), false, 2).unwrap();
+        assert_eq!(game.plies()[0].san.to_string(), "e4", "the record keeps the SAN typed");
+    }
 }

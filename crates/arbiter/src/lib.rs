@@ -6,7 +6,7 @@ pub mod dead;
 pub mod event;
 pub mod game;
 pub mod outcome;
-mod record;
+pub mod record;
 pub mod repetition;
 pub mod rules;
 pub mod start;
@@ -14,10 +14,15 @@ pub mod time_control;
 
 pub use clock::{Clock, ClockError, ClockState, MoveReport};
 pub use dead::{can_ever_mate, is_dead, winnability, Budget, Winnability};
-pub use event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
+pub use event::{
+    ActionResult, DrawClaim, Event, MoveInput, Obligation, ParseMoveError, Rejected, Rejection,
+};
 pub use game::{Game, GameSpec, GameSpecError, PlyRecord};
-pub use outcome::{GameResult, Outcome, Termination};
+pub use outcome::{Outcome, Termination};
+pub use record::{GameRecord, RecordError, RecordedPly, TERMINATION_TAG};
 pub use repetition::Repetitions;
+/// The result of a game: rookery-core's one result type.
+pub use rookery_core::GameResult;
 pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
 pub use start::{MissedStart, ParseStartPolicyError, StartPolicy};
 pub use time_control::{ParseTimeControlError, Speed, TimeControl};

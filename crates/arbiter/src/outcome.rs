@@ -2,36 +2,7 @@
 
 use core::fmt;
 
-use rookery_core::Color;
-
-/// The score of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// A side won.
-    Win(Color),
-    /// Drawn.
-    Draw,
-    /// Aborted before it began: no result (`*`), no rating change.
-    Aborted,
-}
-
-impl GameResult {
-    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub const fn pgn(self) -> &'static str {
-        match self {
-            GameResult::Win(Color::White) => "1-0",
-            GameResult::Win(Color::Black) => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Aborted => "*",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.pgn())
-    }
-}
+use rookery_core::{Color, GameResult};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,6 +45,8 @@ pub enum Termination {
     /// A side did not make its first move by the deadline of the game's
     /// [`StartPolicy`](crate::StartPolicy): aborted online, lost by default in tournaments.
     NoStart,
+    /// Decided by the competition's arbiter (a result declared, RULES.md §12).
+    ArbiterDecision,
 }
 
 impl Termination {
@@ -103,11 +76,41 @@ impl Termination {
             Termination::Aborted => "aborted",
             Termination::Abandoned => "abandoned",
             Termination::NoStart => "no_start",
+            Termination::ArbiterDecision => "arbiter_decision",
+        }
+    }
+
+    /// The PGN standard's `Termination` value (section 9.8.1), which lichess, python-chess
+    /// and other tools read: `normal` for any ending by the rules of play, `time forfeit`,
+    /// `rules infraction` (illegal moves), `abandoned` (a player left or never started), and
+    /// `unterminated` for a game aborted without a result, `adjudication` for a result the
+    /// arbiter declared. Rookery's own [`Termination::label`]
+    /// says more, and goes in a tag of its own.
+    pub const fn pgn_value(self) -> &'static str {
+        match self {
+            Termination::Timeout | Termination::TimeoutVsInsufficientMaterial => "time forfeit",
+            Termination::IllegalMoves | Termination::IllegalMovesVsInsufficientMaterial => {
+                "rules infraction"
+            }
+            Termination::Abandoned | Termination::NoStart => "abandoned",
+            Termination::Aborted => "unterminated",
+            Termination::ArbiterDecision => "adjudication",
+            Termination::Checkmate
+            | Termination::Resignation
+            | Termination::Agreement
+            | Termination::DeadPosition
+            | Termination::PerpetualCheck
+            | Termination::Stalemate
+            | Termination::ThreefoldRepetition
+            | Termination::FivefoldRepetition
+            | Termination::FiftyMoves
+            | Termination::SeventyFiveMoves
+            | Termination::ResignationVsInsufficientMaterial => "normal",
         }
     }
 
     /// Every termination.
-    pub const ALL: [Termination; 18] = [
+    pub const ALL: [Termination; 19] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Timeout,
@@ -126,6 +129,7 @@ impl Termination {
         Termination::Aborted,
         Termination::Abandoned,
         Termination::NoStart,
+        Termination::ArbiterDecision,
     ];
 
     /// Reads a label written by [`Termination::label`].
@@ -143,7 +147,8 @@ impl fmt::Display for Termination {
 /// The end of a game: the result and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The score.
+    /// The result ([`GameResult::NoResult`] for a game aborted before it began: no points, no
+    /// rating change).
     pub result: GameResult,
     /// The reason.
     pub termination: Termination,
@@ -177,6 +182,7 @@ impl Outcome {
             }
             Termination::Aborted => "",
             Termination::Abandoned => "by abandonment",
+            Termination::ArbiterDecision => "by the arbiter's decision",
             Termination::NoStart => match self.result {
                 GameResult::Win(Color::White) => "by default: Black made no first move in time",
                 GameResult::Win(Color::Black) => "by default: White made no first move in time",
@@ -187,12 +193,26 @@ impl Outcome {
             GameResult::Win(Color::White) => "White wins",
             GameResult::Win(Color::Black) => "Black wins",
             GameResult::Draw => "Draw",
-            GameResult::Aborted if self.termination == Termination::NoStart => {
+            GameResult::NoResult if self.termination == Termination::NoStart => {
                 return "Game aborted: a first move was not made in time".to_owned()
             }
-            GameResult::Aborted => return "Game aborted".to_owned(),
+            GameResult::NoResult => return "Game aborted".to_owned(),
         };
         format!("{who} {how}")
+    }
+}
+
+impl Outcome {
+    /// [`Outcome::describe`], naming the side that made no first move when the game was
+    /// aborted for it ([`Termination::NoStart`]; that side is the one to move at the end).
+    pub fn describe_missed(self, missed_start: Option<Color>) -> String {
+        match (self.result, self.termination, missed_start) {
+            (GameResult::NoResult, Termination::NoStart, Some(late)) => {
+                let side = if late == Color::White { "White" } else { "Black" };
+                format!("Game aborted: {side} made no first move in time")
+            }
+            _ => self.describe(),
+        }
     }
 }
 

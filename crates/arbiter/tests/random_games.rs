@@ -3,60 +3,12 @@
 //! time passing until flags fall — always end with exactly one outcome, refuse everything
 //! afterwards, and export PGN that replays to the same final position and result.
 
-use std::ops::ControlFlow;
-
 use proptest::prelude::*;
-use rookery_arbiter::{DrawClaim, Event, Game, GameSpec, MoveInput, RuleSet, TimeControl};
-use rookery_core::{Position, SanPlus, Square};
-use rookery_pgn::{Location, RawTag, Reader, Visitor};
-
-/// Replays a PGN's main line the way `rookery pgn replay` does.
-#[derive(Default)]
-struct Replay {
-    pos: Option<Position>,
-    plies: usize,
-    result: Option<String>,
-    error: bool,
-}
-
-impl Visitor for Replay {
-    type Output = (Option<Position>, usize, Option<String>, bool);
-
-    fn begin_game(&mut self) {
-        *self = Replay { pos: Some(Position::new()), ..Replay::default() };
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
-        match name {
-            b"FEN" => self.pos = Position::from_fen(&value.decode_utf8()).ok(),
-            b"Result" => self.result = Some(value.decode_utf8().into_owned()),
-            _ => {}
-        }
-    }
-
-    fn begin_variation(&mut self) -> ControlFlow<()> {
-        ControlFlow::Break(())
-    }
-
-    fn san(&mut self, san: SanPlus, _at: Location) -> ControlFlow<()> {
-        let Some(pos) = self.pos.as_mut() else { return ControlFlow::Break(()) };
-        match san.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.plies += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => {
-                self.error = true;
-                ControlFlow::Break(())
-            }
-        }
-    }
-
-    fn end_game(&mut self) -> Self::Output {
-        (self.pos, self.plies, self.result.clone(), self.error)
-    }
-}
+use rookery_arbiter::{
+    DrawClaim, Event, Game, GameRecord, GameSpec, MoveInput, RuleSet, TimeControl,
+};
+use rookery_core::{Color, Square};
+use rookery_pgn::main_line::{read_main_line, Options};
 
 fn play_random_game(seed: u64, rules: RuleSet, tc: &str) -> Result<(), TestCaseError> {
     let mut x = seed | 1;
@@ -93,9 +45,9 @@ fn play_random_game(seed: u64, rules: RuleSet, tc: &str) -> Result<(), TestCaseE
             6 => {
                 let from = Square::new(rand(64) as u32).unwrap();
                 let to = Square::new(rand(64) as u32).unwrap();
-                game.play(us, &MoveInput::Squares { from, to, promotion: None }, false, now)
+                game.play(us, &MoveInput::squares(from, to, None), false, now)
             }
-            7 => game.play(!us, &MoveInput::Uci("e2e4".into()), false, now),
+            7 => game.play(!us, &"e2e4".parse().unwrap(), false, now),
             8 => Ok(game.poll(now)),
             _ => {
                 let m = moves[rand(moves.len() as u64) as usize];
@@ -110,13 +62,9 @@ fn play_random_game(seed: u64, rules: RuleSet, tc: &str) -> Result<(), TestCaseE
                     _ => m,
                 };
                 let input = match rand(3) {
-                    0 => MoveInput::Uci(m.to_uci()),
-                    1 => MoveInput::San(pos.san(m)),
-                    _ => MoveInput::Squares {
-                        from: m.from(),
-                        to: m.to(),
-                        promotion: m.promotion_role(),
-                    },
+                    0 => m.to_uci().parse().unwrap(),
+                    1 => pos.san(m).parse().unwrap(),
+                    _ => MoveInput::from(m),
                 };
                 game.play(us, &input, rand(10) == 0, now)
             }
@@ -136,17 +84,39 @@ fn play_random_game(seed: u64, rules: RuleSet, tc: &str) -> Result<(), TestCaseE
     // Nothing is accepted after the end, and the outcome stays.
     let us = game.position().turn();
     prop_assert!(game.resign(us, now + 1).is_err());
-    prop_assert!(game.play(us, &MoveInput::Uci("e2e4".into()), false, now + 1).is_err());
+    prop_assert!(game.play(us, &"e2e4".parse().unwrap(), false, now + 1).is_err());
     prop_assert!(game.poll(now + 10_000_000).is_empty());
     prop_assert_eq!(game.outcome(), Some(outcome));
 
     let pgn = game.to_pgn();
-    let mut reader = Reader::new(pgn.as_bytes());
-    let (pos, plies, result, error) = reader.read_game(&mut Replay::default()).unwrap().unwrap();
-    prop_assert!(!error, "the PGN replays:\n{}", pgn);
-    prop_assert_eq!(plies, game.plies().len());
-    prop_assert_eq!(pos.unwrap().to_fen(), game.position().to_fen(), "final position\n{}", pgn);
-    prop_assert_eq!(result.as_deref(), Some(outcome.result.pgn()));
+    let line = read_main_line(&pgn, Options::default()).unwrap();
+    let line = line.map_err(|e| TestCaseError::fail(format!("the PGN replays: {e}\n{pgn}")))?;
+    prop_assert_eq!(line.plies.len(), game.plies().len());
+    prop_assert_eq!(line.end().to_fen(), game.position().to_fen(), "final position\n{}", pgn);
+    prop_assert_eq!(line.tag("Result"), Some(outcome.result.as_str()));
+    prop_assert_eq!(line.result, Some(outcome.result));
+    // The standard's Termination value, and Rookery's own label beside it (issue 41).
+    prop_assert_eq!(line.tag("Termination"), Some(outcome.termination.pgn_value()));
+    prop_assert_eq!(line.tag("RookeryTermination"), Some(outcome.termination.label()));
+
+    // The record reads back: what a finished game is served from (issue 37).
+    let record = GameRecord::from_pgn(&pgn).unwrap();
+    prop_assert_eq!(record.end(), *game.position());
+    prop_assert_eq!(record.plies.len(), game.plies().len());
+    for (read, played) in record.plies.iter().zip(game.plies()) {
+        prop_assert_eq!(read.m, played.m);
+        prop_assert_eq!(read.san, played.san);
+        prop_assert_eq!(read.color, played.color);
+        // Whole seconds, tenths below a minute (issue 41).
+        let shown = |ms: u64| if ms < 60_000 { ms / 100 * 100 } else { ms / 1000 * 1000 };
+        prop_assert_eq!(read.clock_ms, played.clock_ms.map(shown));
+        prop_assert_eq!(read.offered_draw, played.offered_draw);
+        prop_assert_eq!(&read.illegal_attempts, &played.illegal_attempts);
+    }
+    prop_assert_eq!(&record.unplayed_attempts, game.unplayed_attempts());
+    for color in [Color::White, Color::Black] {
+        prop_assert_eq!(record.strikes(color), usize::from(game.strikes(color)), "{:?}", color);
+    }
     Ok(())
 }
 

@@ -2,7 +2,8 @@
 //! engine's signature, which changes only when the search does (as Stockfish's `bench`).
 //! `rookery bench server` is the chess server's load test (module [`server`]), `rookery bench
 //! abuse` measures its limits, `rookery bench pairing` times the Dutch engine (module
-//! [`pairing`]).
+//! [`pairing`]), `rookery bench tournament` a large Swiss round start and arena (module
+//! [`tournament`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,6 +14,7 @@ use rookery_engine::bench::{bench, BENCH_DEPTH};
 mod abuse;
 mod pairing;
 mod server;
+mod tournament;
 
 /// Arguments of `rookery bench`: the engine bench, or a subcommand.
 #[derive(clap::Args)]
@@ -35,6 +37,9 @@ enum Command {
     /// Time `rookery pair` (Dutch system) on generated Swiss tournaments, against a reference
     /// engine with the same command line run on the same files.
     Pairing(pairing::Args),
+    /// Issue 40's scale: a 1,000-player Swiss round start (pair, publish, every player told)
+    /// and a 500-player arena's pairing waves, on a `rookery serve` started here.
+    Tournament(tournament::Args),
 }
 
 /// Arguments of the engine bench (`rookery bench` without a subcommand).
@@ -52,6 +57,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(Command::Server(server)) => server::run(server),
         Some(Command::Abuse(abuse)) => abuse::run(abuse),
         Some(Command::Pairing(pairing)) => pairing::run(pairing),
+        Some(Command::Tournament(t)) => tournament::run(t),
     }
 }
 

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use rookery_ladder::{GameResult, Ladder};
+use rookery_core::GameResult;
+use rookery_ladder::{Ladder, PairResult};
 use rookery_pgn::{Location, RawTag, Reader, Visitor};
 
 use crate::json::json_string;
@@ -72,11 +73,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut ladder = Ladder::new();
     let mut counts = Counts::default();
     let mut visitor = Tags::default();
-    while let Some(tags) = reader.read_game(&mut visitor)? {
+    let name = args.input.name();
+    while let Some(tags) =
+        reader.read_game(&mut visitor).map_err(|e| anyhow::anyhow!("reading {name}: {e}"))?
+    {
         counts.games += 1;
         let game = counts.games;
         let result = tags.result.as_deref().unwrap_or("*");
-        let Some(result) = GameResult::from_pgn(result) else {
+        let Some(result) = result.parse::<GameResult>().ok().and_then(PairResult::of_white) else {
             if result == "*" {
                 counts.unfinished += 1;
             } else {
@@ -90,6 +94,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             eprintln!("rookery: game {game}: skipped: no White or Black tag");
             continue;
         };
+        // An empty name is no one: rating it would put a nameless player in the standings.
+        if let Some(colour) = [("White", white), ("Black", black)]
+            .into_iter()
+            .find_map(|(colour, name)| name.is_empty().then_some(colour))
+        {
+            counts.skipped += 1;
+            eprintln!("rookery: game {game}: skipped: empty {colour} tag");
+            continue;
+        }
         match ladder.record(white, black, result) {
             Ok(_) => counts.rated += 1,
             Err(e) => {

@@ -80,10 +80,11 @@ impl std::error::Error for UsageError {}
 
 /// clap's error as one line that names the bad argument (`--help` has the rest): its first
 /// line, and when that ends in a colon (`the following required arguments were not
-/// provided:`) the names listed under it.
+/// provided:`) the names listed under it; `rookery:` in front, like every other error.
 fn one_line(text: &str) -> String {
     let mut lines = text.lines();
-    let mut line = lines.next().unwrap_or("error: invalid arguments").trim_end().to_owned();
+    let first = lines.next().unwrap_or("invalid arguments").trim_end();
+    let mut line = format!("rookery: {}", first.strip_prefix("error: ").unwrap_or(first));
     if line.ends_with(':') {
         let listed: Vec<&str> = lines.take_while(|l| l.starts_with(' ')).map(str::trim).collect();
         line = format!("{line} {}", listed.join(", "));

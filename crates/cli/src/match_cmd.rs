@@ -6,7 +6,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rookery_arbiter::TimeControl;
 use rookery_match::{
     opening, pgn_date, DrawRule, EngineSpec, GameSettings, MatchConfig, MonotonicTimer, ResignRule,
@@ -132,8 +132,20 @@ struct OutputArgs {
 pub fn run(args: Args) -> Result<ExitCode> {
     let Args { engines, games, adjudication, output } = args;
     let [first, second]: [EngineSpec; 2] = engines.engine.try_into().map_err(|given: Vec<_>| {
-        UsageError(format!("--engine must be given exactly twice, not {} times", given.len()))
+        let given = match given.len() {
+            0 => "not at all".to_owned(),
+            1 => "once".to_owned(),
+            n => format!("{n} times"),
+        };
+        UsageError(format!(
+            "--engine must be given twice, once for each engine; it was given {given}"
+        ))
     })?;
+    for spec in [&first, &second] {
+        if !is_program(&spec.command) {
+            return Err(UsageError(format!("--engine {}: no such program", spec.command)).into());
+        }
+    }
     if !games.tc.is_timed() {
         return Err(UsageError(format!("--tc {} has no clock; engines need one", games.tc)).into());
     }
@@ -153,12 +165,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(path) => opening::load(path, games.opening_plies)
             .map_err(|e| UsageError(format!("--openings: {e}")))?,
     };
-    let mut pgn = match &output.pgn {
-        None => None,
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-        )),
-    };
+    let mut pgn =
+        match &output.pgn {
+            None => None,
+            Some(path) if path.is_dir() => {
+                return Err(UsageError(format!("--pgn {}: is a directory", path.display())).into())
+            }
+            Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
+                UsageError(format!("--pgn {}: cannot create: {e}", path.display()))
+            })?)),
+        };
     let timer = MonotonicTimer::new();
     let config = MatchConfig {
         engines: [first, second],
@@ -214,4 +230,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     print!("{report}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `command` names a program that can be started: a file, found on `PATH` unless it
+/// contains a `/` (as the operating system looks it up). Checked before the match starts, so
+/// that a misspelt engine is a one-line usage error and not a failed game.
+fn is_program(command: &str) -> bool {
+    let is_file = |path: &std::path::Path| path.is_file();
+    if command.contains('/') {
+        return is_file(std::path::Path::new(command));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| is_file(&dir.join(command))))
 }

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use rookery_ladder::{award, GameResult, Level, Points};
+use rookery_ladder::{award, Level, PairResult, Points};
 
 use crate::UsageError;
 
@@ -19,7 +19,7 @@ pub struct Args {
     b: Points,
     /// Who won: a, b or draw.
     #[arg(long, value_name = "a|b|draw")]
-    result: GameResult,
+    result: PairResult,
 }
 
 /// Runs `rookery rate`: prints

@@ -7,6 +7,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args as ClapArgs, ValueEnum};
+use rookery_server::ServeError;
+use rookery_store::StoreError;
+
+use crate::UsageError;
 
 /// Where and how to serve.
 #[derive(ClapArgs)]
@@ -17,6 +21,8 @@ pub struct Args {
     connections: Connections,
     #[command(flatten)]
     seeks: Seeks,
+    #[command(flatten)]
+    accounts: Accounts,
     #[command(flatten)]
     storage: Storage,
     #[command(flatten)]
@@ -61,6 +67,14 @@ struct Seeks {
     seeks_per_address_per_minute: u32,
 }
 
+/// Accounts.
+#[derive(ClapArgs)]
+struct Accounts {
+    /// Sign-ups at most from one client address per 10 minutes.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    signups_per_address: u32,
+}
+
 impl Args {
     fn limits(&self, open_files: Option<u64>) -> rookery_server::Limits {
         let mut limits = rookery_server::Limits::default();
@@ -75,6 +89,7 @@ impl Args {
         limits.seeks.owner_grace = Duration::from_secs(self.seeks.seek_owner_grace_s);
         limits.seeks.open_per_address = size(self.seeks.seeks_per_address);
         limits.seeks.created_per_address_per_minute = self.seeks.seeks_per_address_per_minute;
+        limits.accounts.signups_per_address = self.accounts.signups_per_address;
         limits
     }
 }
@@ -150,13 +165,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    if config.database.is_none() && config.data_dir.exists() && !config.data_dir.is_dir() {
+        let shown = config.data_dir.display();
+        return Err(UsageError(format!("--data-dir {shown}: is a file, not a directory")).into());
+    }
     runtime.block_on(async {
-        let server = rookery_server::Server::bind(&config).await?;
+        let server = rookery_server::Server::bind(&config).await.map_err(start_error)?;
         eprintln!("rookery: serving on http://{}", server.local_addr());
         server.run(shutdown_signal()).await?;
         Ok::<_, anyhow::Error>(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why the server did not start, as one line: what the user gave (the data directory, the
+/// database URL, the address) is a usage error, exit status 2. The error's text already
+/// holds its cause, so the chain is not repeated after it.
+fn start_error(e: ServeError) -> anyhow::Error {
+    match e {
+        // These name the database already; "database: " before them would say it twice.
+        ServeError::Store(e @ (StoreError::InvalidUrl(_) | StoreError::Unreachable { .. })) => {
+            UsageError(e.to_string()).into()
+        }
+        ServeError::DataDir { .. } | ServeError::Bind { .. } => UsageError(e.to_string()).into(),
+        e => anyhow::Error::msg(e.to_string()),
+    }
 }
 
 async fn shutdown_signal() {

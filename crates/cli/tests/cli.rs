@@ -90,3 +90,101 @@ fn bad_input_exits_2_with_one_line_naming_it() {
         assert!(!err.contains("panicked"), "{args:?}");
     }
 }
+
+/// Issue 41: what a newcomer trips on, each as exit status 2 and one line on stderr that names
+/// the input: missing arguments, a directory or a file where the other was wanted, a program
+/// that does not exist, a database that cannot be used.
+#[test]
+fn issue_41_usage_errors_are_one_line_naming_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir_path = dir.path().to_str().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let file_path = file.to_str().unwrap();
+    let addr = ["--addr", "127.0.0.1:0"];
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (vec!["rate", "--a", "1", "--b", "2"], "--result".into()),
+        (vec!["perft"], "<DEPTH>".into()),
+        (vec!["ladder"], "<FILE>".into()),
+        (vec!["pgn", "replay"], "<FILE>".into()),
+        (vec!["match"], "--engine".into()),
+        (vec!["play", "--color", "white"], "--level".into()),
+        (vec!["pgn", "replay", dir_path], format!("{dir_path}: is a directory")),
+        (vec!["pgn", "check", dir_path], format!("{dir_path}: is a directory")),
+        (vec!["pgn", "export", dir_path], format!("{dir_path}: is a directory")),
+        (vec!["pgn", "stats", dir_path], format!("{dir_path}: is a directory")),
+        (vec!["ladder", dir_path], format!("{dir_path}: is a directory")),
+        (
+            vec!["match", "--engine", "/nonexistent", "--engine", "/nonexistent", "--games", "2"],
+            "--engine /nonexistent: no such program".into(),
+        ),
+        (
+            vec!["match", "--engine", env!("CARGO_BIN_EXE_rookery"), "--engine", "x"],
+            "--engine".into(),
+        ),
+        (
+            vec!["match", "--engine", "x"],
+            "--engine must be given twice, once for each engine; it was given once".into(),
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                concat!(env!("CARGO_BIN_EXE_rookery"), " uci"),
+                "--engine",
+                concat!(env!("CARGO_BIN_EXE_rookery"), " uci"),
+                "--pgn",
+                dir_path,
+            ],
+            format!("--pgn {dir_path}: is a directory"),
+        ),
+        (
+            [&["serve", "--data-dir", file_path][..], &addr].concat(),
+            format!("--data-dir {file_path}: is a file, not a directory"),
+        ),
+        (
+            [&["serve", "--database", "mysql://x"][..], &addr].concat(),
+            r#"invalid database url "mysql://x""#.into(),
+        ),
+        (
+            vec!["moves", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 99999999999999"],
+            r#"fullmove number is out of range (at most 4294967295), found "99999999999999""#
+                .into(),
+        ),
+    ];
+    for (args, needle) in &cases {
+        let o = rookery(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle.as_str()), "{args:?}: {err:?} should name {needle:?}");
+        // clap's errors too: one prefix for every error of the binary.
+        assert!(err.starts_with("rookery: "), "{args:?}: {err}");
+    }
+}
+
+/// Issue 41: a PostgreSQL server that refuses connections is named at once, not after the
+/// pool's 30 s timeout as "pool timed out" three times.
+#[test]
+fn a_refused_database_connection_is_named_within_seconds() {
+    // A port nothing listens on: bound, then released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("postgres://rookery:secret@127.0.0.1:{port}/rookery");
+    let started = std::time::Instant::now();
+    let o = rookery(&["serve", "--database", &url, "--addr", "127.0.0.1:0"]);
+    let err = stderr(&o);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{err}");
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().filter(|l| l.starts_with("rookery:")).count(), 1, "{err}");
+    assert!(err.contains(&format!("connection refused at 127.0.0.1:{port}")), "{err}");
+    assert!(!err.contains("secret"), "the password is not shown: {err}");
+}
+
+/// `--fen startpos`, UCI's name for the starting position, is what a GUI user types.
+#[test]
+fn fen_startpos_is_the_starting_position() {
+    let o = rookery(&["moves", "--fen", "startpos"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 20);
+    assert_eq!(stdout(&rookery(&["perft", "2", "--fen", "startpos"])), "Nodes searched: 400\n");
+}

@@ -103,3 +103,25 @@ fn table_output_and_bad_input() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/file.pgn"));
 }
+
+/// Issue 41: a player with an empty name is no one: the game is skipped, naming it, instead
+/// of rating a nameless player.
+#[test]
+fn an_empty_name_is_a_skipped_game_named_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("empty-name.pgn");
+    std::fs::write(
+        &file,
+        "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1-0\n\n\
+         [White \"\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n\n0-1\n",
+    )
+    .unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_rookery")).arg("ladder").arg(&file).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr, "rookery: game 2: skipped: empty White tag\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("2 games: 1 rated, 0 unfinished (*), 1 skipped"), "{stdout}");
+    assert_eq!(stdout.lines().filter(|l| l.contains("Bob")).count(), 1, "{stdout}");
+}

@@ -1,12 +1,10 @@
 //! `rookery match` end to end: the real `rookery uci` binary against itself, and against
 //! engines that misbehave (tiny shell scripts), counted as the match statistics say.
 
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use rookery_core::{Position, SanPlus};
-use rookery_pgn::{Location, RawTag, Reader, Visitor};
+use rookery_pgn::{MainLineReader, Reader};
 
 const ROOKERY: &str = env!("CARGO_BIN_EXE_rookery");
 
@@ -53,75 +51,18 @@ fn table(out: &Output) -> ((u64, u64, u64, u64), FailureRows) {
     ((w, l, d, n), rows.collect())
 }
 
-/// Replays every game of a PGN file from its `[FEN]`: (result, termination, moves) per game.
-struct Replay {
-    pos: Position,
-    result: String,
-    termination: String,
-    moves: Vec<String>,
-    error: Option<String>,
-}
-
-impl Visitor for Replay {
-    type Output = Result<(String, String, Vec<String>), String>;
-
-    fn begin_game(&mut self) {
-        self.pos = Position::new();
-        (self.result, self.termination, self.moves, self.error) =
-            (String::new(), String::new(), Vec::new(), None);
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
-        let value = value.decode_utf8().into_owned();
-        match name {
-            b"FEN" => self.pos = Position::from_fen(&value).expect("a legal FEN tag"),
-            b"Result" => self.result = value,
-            b"Termination" => self.termination = value,
-            _ => {}
-        }
-    }
-
-    fn san(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
-        match san.san.to_move(&self.pos) {
-            Ok(m) => {
-                self.pos.play_unchecked(m);
-                self.moves.push(san.to_string());
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                self.error = Some(format!("{at}: {e}"));
-                ControlFlow::Break(())
-            }
-        }
-    }
-
-    fn error(&mut self, error: rookery_pgn::ReadError) {
-        self.error.get_or_insert(error.to_string());
-    }
-
-    fn end_game(&mut self) -> Self::Output {
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => {
-                Ok((self.result.clone(), self.termination.clone(), std::mem::take(&mut self.moves)))
-            }
-        }
-    }
-}
-
+/// Replays every game of a PGN file from its `[FEN]` (rookery-pgn's main-line replay):
+/// (result, termination, moves) per game.
 fn replay(path: &Path) -> Vec<(String, String, Vec<String>)> {
     let file = std::fs::File::open(path).unwrap();
     let mut reader = Reader::new(file);
-    let mut visitor = Replay {
-        pos: Position::new(),
-        result: String::new(),
-        termination: String::new(),
-        moves: Vec::new(),
-        error: None,
-    };
+    let mut visitor = MainLineReader::default();
     let mut games = Vec::new();
     while let Some(game) = reader.read_game(&mut visitor).unwrap() {
-        games.push(game.unwrap_or_else(|e| panic!("game {}: {e}", games.len() + 1)));
+        let line = game.unwrap_or_else(|e| panic!("{e}"));
+        let tag = |name| line.tag(name).unwrap_or("").to_owned();
+        let moves = line.plies.iter().map(|p| p.san.to_string()).collect();
+        games.push((tag("Result"), tag("Termination"), moves));
     }
     games
 }

@@ -265,3 +265,17 @@ fn no_progress_bar_off_a_terminal_and_unreadable_files_exit_2() {
     let o = rookery(&["pgn", "replay"], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Issue 41: a termination marker that contradicts the `[Result]` tag is a problem naming the
+/// game and the tag's line (PGN standard 8.2.6: they must agree).
+#[test]
+fn check_reports_a_result_that_contradicts_its_tag() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[White \"A\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
+    let o = rookery(&["pgn", "check", "-"], pgn);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "game 2, line 6, column 1: the game ends 1-0, but [Result] says 0-1\n\
+         2 games checked: 1 problem in 1 game\n"
+    );
+}

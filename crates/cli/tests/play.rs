@@ -70,3 +70,15 @@ fn pgn_with_a_bad_move_names_its_line() {
         "{err}"
     );
 }
+
+/// Issue 41: without a terminal the game says it needs one (it printed "No such device or
+/// address (os error 6)"); a `--save` directory is refused before the game, not at Ctrl-S.
+#[test]
+fn no_terminal_and_a_save_directory_are_named() {
+    let err = one_line_error(&rookery(&["play"]));
+    assert_eq!(err, "rookery: play needs a terminal: its standard input and output must be one\n");
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().expect("a UTF-8 temp path");
+    let err = one_line_error(&rookery(&["play", "--save", dir]));
+    assert_eq!(err, format!("rookery: --save {dir}: is a directory, not a file\n"));
+}

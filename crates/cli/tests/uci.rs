@@ -79,3 +79,38 @@ fn bench_prints_its_signature() {
     assert!(nodes > 0);
     assert_eq!(run(), nodes, "the signature is deterministic");
 }
+
+/// Issue 41, its command line: `(printf 'uci\ngo\n'; sleep .3; printf
+/// 'ucinewgame\nisready\nstop\nquit\n'; sleep 3) | rookery uci` froze with neither `readyok`
+/// nor `bestmove`. The real process must answer both and exit at once.
+#[test]
+fn ucinewgame_during_a_search_does_not_freeze_the_process() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let _ = tx.send(line.unwrap());
+        }
+    });
+    writeln!(stdin, "uci\ngo").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    writeln!(stdin, "ucinewgame\nisready\nstop\nquit").unwrap();
+    let started = Instant::now();
+    let mut lines = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(10)) {
+        lines.push(line);
+    }
+    assert!(started.elapsed() < Duration::from_secs(5), "{lines:?}");
+    let answers: Vec<&String> =
+        lines.iter().filter(|l| *l == "readyok" || l.starts_with("bestmove")).collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    assert!(answers[0].starts_with("bestmove"), "the search is stopped first: {lines:?}");
+    assert!(child.wait().unwrap().success());
+}

@@ -80,14 +80,25 @@ impl fmt::Display for ParseFenError {
             ParseFenError::BadEnPassant(s) => {
                 write!(f, "en passant field must be - or a square on rank 3 or 6, found {s:?}")
             }
+            // A number too large for its field is out of range, not "not a number".
+            ParseFenError::BadHalfmoves(s) if is_digits(s) => {
+                write!(f, "halfmove clock is out of range (at most {}), found {s:?}", u32::MAX)
+            }
             ParseFenError::BadHalfmoves(s) => {
                 write!(f, "halfmove clock must be a number, found {s:?}")
+            }
+            ParseFenError::BadFullmoves(s) if is_digits(s) => {
+                write!(f, "fullmove number is out of range (at most {}), found {s:?}", u32::MAX)
             }
             ParseFenError::BadFullmoves(s) => {
                 write!(f, "fullmove number must be a number, found {s:?}")
             }
         }
     }
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl std::error::Error for ParseFenError {}

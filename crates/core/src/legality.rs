@@ -51,6 +51,28 @@ pub enum Illegal {
 }
 
 impl Illegal {
+    /// Every reason.
+    pub const ALL: [Illegal; 13] = [
+        Illegal::KingIntoCheck,
+        Illegal::DoesNotAnswerCheck,
+        Illegal::Pinned,
+        Illegal::EnPassantExposesKing,
+        Illegal::PathBlocked,
+        Illegal::OwnPiece,
+        Illegal::PawnCapturesNothing,
+        Illegal::PawnBlocked,
+        Illegal::CastlingRightLost,
+        Illegal::CastlingBlocked,
+        Illegal::CastlingOutOfCheck,
+        Illegal::CastlingThroughCheck,
+        Illegal::CastlingIntoCheck,
+    ];
+
+    /// The reason [`Illegal::describe`] describes so, as a game record writes it.
+    pub fn from_description(text: &str) -> Option<Illegal> {
+        Illegal::ALL.into_iter().find(|i| i.describe() == text)
+    }
+
     /// A short explanation in English, lower case.
     pub const fn describe(self) -> &'static str {
         match self {
@@ -95,6 +117,8 @@ pub enum NotAMove {
     /// A promotion role was given for a move that does not promote, or a king or pawn was
     /// chosen.
     BadPromotion,
+    /// The null move (`0000` in UCI, `--` in SAN): passing is no move in chess.
+    Pass,
 }
 
 impl fmt::Display for NotAMove {
@@ -105,6 +129,7 @@ impl fmt::Display for NotAMove {
             NotAMove::NotThePattern(role) => write!(f, "a {role} does not move like that"),
             NotAMove::PromotionMissing => f.write_str("a promotion piece is needed (q, r, b or n)"),
             NotAMove::BadPromotion => f.write_str("this move cannot promote to that piece"),
+            NotAMove::Pass => f.write_str("passing is not a move"),
         }
     }
 }

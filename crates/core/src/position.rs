@@ -5,8 +5,8 @@ use core::fmt;
 use crate::attacks;
 use crate::movegen::{self, Counter, ForEach};
 use crate::{
-    zobrist, Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveKind, MoveList, Piece,
-    Rank, Role, Setup, Square,
+    zobrist, Bitboard, Board, CastlingRights, CastlingSide, Color, GameResult, Move, MoveKind,
+    MoveList, Piece, Rank, Role, Setup, Square,
 };
 
 /// A legal chess position: exactly one king per side, the side not on move not in check,
@@ -98,18 +98,6 @@ impl<P> fmt::Display for PlayError<P> {
 }
 
 impl<P: fmt::Debug> std::error::Error for PlayError<P> {}
-
-/// How a game stands in a position by itself (RULES.md §4, §6.4): checkmate or stalemate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move is checkmated; `winner` won (§4, §5).
-    Checkmate {
-        /// The side that gave mate.
-        winner: Color,
-    },
-    /// The side to move has no legal move and is not in check (§6.4).
-    Stalemate,
-}
 
 impl Position {
     /// The standard starting position (RULES.md §1).
@@ -469,14 +457,15 @@ impl Position {
         !self.is_check() && !self.has_legal_moves()
     }
 
-    /// Checkmate or stalemate, if the position is one.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// The result this position decides by itself, if it is over: checkmate wins for the
+    /// side that gave it (RULES.md §4, §5), stalemate is a draw (§6.4).
+    pub fn result(&self) -> Option<GameResult> {
         if self.has_legal_moves() {
             None
         } else if self.is_check() {
-            Some(Outcome::Checkmate { winner: !self.turn })
+            Some(GameResult::Win(!self.turn))
         } else {
-            Some(Outcome::Stalemate)
+            Some(GameResult::Draw)
         }
     }
 

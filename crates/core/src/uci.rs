@@ -115,6 +115,12 @@ impl UciMove {
     }
 }
 
+impl From<Move> for UciMove {
+    fn from(m: Move) -> UciMove {
+        UciMove::from_move(m)
+    }
+}
+
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -134,6 +134,15 @@ fn every_parse_error_names_its_field() {
         ),
         ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove clock must be a number, found \"x\""),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 -1", "fullmove number must be a number, found \"-1\""),
+        // Issue 41: a number too large for its field is out of range, not "not a number".
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999",
+            "fullmove number is out of range (at most 4294967295), found \"99999999999999\"",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+            "halfmove clock is out of range (at most 4294967295), found \"4294967296\"",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "expected 6 fields (4 at least), found 7"),
     ];
     for (fen, message) in cases {

@@ -16,11 +16,16 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
+use rookery_core::{Color, GameResult};
+
 use crate::Points;
 
-/// How a game between players A and B ended.
+/// How a game between players A and B ended, seen without colours: the §11 table and
+/// Glicko-2 are symmetric in the two players, and a game without a result moves nothing, so
+/// there is no `*` here. This is not [`rookery_core::GameResult`] (a result by colour, with
+/// `*`): [`PairResult::of_white`] reads one with A as White.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum PairResult {
     /// A won, B lost.
     AWins,
     /// B won, A lost.
@@ -29,17 +34,17 @@ pub enum GameResult {
     Draw,
 }
 
-impl GameResult {
+impl PairResult {
     /// All three results.
-    pub const ALL: [GameResult; 3] = [GameResult::AWins, GameResult::BWins, GameResult::Draw];
+    pub const ALL: [PairResult; 3] = [PairResult::AWins, PairResult::BWins, PairResult::Draw];
 
     /// The same game seen from the other side: A and B swapped.
     #[must_use]
-    pub const fn swapped(self) -> GameResult {
+    pub const fn swapped(self) -> PairResult {
         match self {
-            GameResult::AWins => GameResult::BWins,
-            GameResult::BWins => GameResult::AWins,
-            GameResult::Draw => GameResult::Draw,
+            PairResult::AWins => PairResult::BWins,
+            PairResult::BWins => PairResult::AWins,
+            PairResult::Draw => PairResult::Draw,
         }
     }
 
@@ -47,21 +52,21 @@ impl GameResult {
     #[must_use]
     pub const fn score_a(self) -> f64 {
         match self {
-            GameResult::AWins => 1.0,
-            GameResult::BWins => 0.0,
-            GameResult::Draw => 0.5,
+            PairResult::AWins => 1.0,
+            PairResult::BWins => 0.0,
+            PairResult::Draw => 0.5,
         }
     }
 
-    /// The result of a PGN `Result` tag with A as White: `1-0`, `0-1` or `1/2-1/2`; `None` for
-    /// `*` (unfinished) or anything else.
+    /// A game's result with A as White; `None` for a game without a result (`*`), which moves
+    /// no points.
     #[must_use]
-    pub fn from_pgn(result: &str) -> Option<GameResult> {
+    pub const fn of_white(result: GameResult) -> Option<PairResult> {
         match result {
-            "1-0" => Some(GameResult::AWins),
-            "0-1" => Some(GameResult::BWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            _ => None,
+            GameResult::Win(Color::White) => Some(PairResult::AWins),
+            GameResult::Win(Color::Black) => Some(PairResult::BWins),
+            GameResult::Draw => Some(PairResult::Draw),
+            GameResult::NoResult => None,
         }
     }
 
@@ -69,39 +74,39 @@ impl GameResult {
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
-            GameResult::AWins => "a",
-            GameResult::BWins => "b",
-            GameResult::Draw => "draw",
+            PairResult::AWins => "a",
+            PairResult::BWins => "b",
+            PairResult::Draw => "draw",
         }
     }
 }
 
-impl fmt::Display for GameResult {
-    /// Writes [`GameResult::as_str`].
+impl fmt::Display for PairResult {
+    /// Writes [`PairResult::as_str`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.as_str())
     }
 }
 
-impl FromStr for GameResult {
-    type Err = ParseGameResultError;
+impl FromStr for PairResult {
+    type Err = ParsePairResultError;
 
     /// Reads `a` (A wins), `b` (B wins) or `draw`.
-    fn from_str(input: &str) -> Result<GameResult, ParseGameResultError> {
-        GameResult::ALL
+    fn from_str(input: &str) -> Result<PairResult, ParsePairResultError> {
+        PairResult::ALL
             .into_iter()
             .find(|r| r.as_str() == input)
-            .ok_or_else(|| ParseGameResultError { input: input.to_owned() })
+            .ok_or_else(|| ParsePairResultError { input: input.to_owned() })
     }
 }
 
-/// The error of [`GameResult::from_str`]: the text is not `a`, `b` or `draw`.
+/// The error of [`PairResult::from_str`]: the text is not `a`, `b` or `draw`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseGameResultError {
+pub struct ParsePairResultError {
     input: String,
 }
 
-impl ParseGameResultError {
+impl ParsePairResultError {
     /// The text that failed to parse.
     #[must_use]
     pub fn input(&self) -> &str {
@@ -109,13 +114,13 @@ impl ParseGameResultError {
     }
 }
 
-impl fmt::Display for ParseGameResultError {
+impl fmt::Display for ParsePairResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown result {:?}: expected a, b or draw", self.input)
     }
 }
 
-impl Error for ParseGameResultError {}
+impl Error for ParsePairResultError {}
 
 /// The column of the RULES.md §11 table that a points difference falls in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -205,20 +210,20 @@ const fn div_round(n: i64, d: i64) -> i64 {
 /// [`Points::checked_add`], since a total near [`Points::MAX`] may leave the range.
 ///
 /// ```
-/// use rookery_ladder::{award, GameResult, Points};
+/// use rookery_ladder::{award, PairResult, Points};
 ///
 /// let p = |s: &str| s.parse::<Points>().unwrap();
 /// // Equal points: the winner gains 10, a draw changes nothing.
-/// assert_eq!(award(p("0"), p("0"), GameResult::AWins), (p("10"), p("-10")));
-/// assert_eq!(award(p("0"), p("0"), GameResult::Draw), (p("0"), p("0")));
+/// assert_eq!(award(p("0"), p("0"), PairResult::AWins), (p("10"), p("-10")));
+/// assert_eq!(award(p("0"), p("0"), PairResult::Draw), (p("0"), p("0")));
 /// // diff 50: the lower side gains 10 + 50/10 = 15 by winning, (10 + 5)/2 = 7.5 by drawing,
 /// // and the higher side 10 − 50/12.5 = 6 by winning.
-/// assert_eq!(award(p("100"), p("150"), GameResult::AWins), (p("15"), p("-15")));
-/// assert_eq!(award(p("100"), p("150"), GameResult::Draw), (p("7.5"), p("-7.5")));
-/// assert_eq!(award(p("100"), p("150"), GameResult::BWins), (p("-6"), p("6")));
+/// assert_eq!(award(p("100"), p("150"), PairResult::AWins), (p("15"), p("-15")));
+/// assert_eq!(award(p("100"), p("150"), PairResult::Draw), (p("7.5"), p("-7.5")));
+/// assert_eq!(award(p("100"), p("150"), PairResult::BWins), (p("-6"), p("6")));
 /// ```
 #[must_use]
-pub const fn award(points_a: Points, points_b: Points, result: GameResult) -> (Points, Points) {
+pub const fn award(points_a: Points, points_b: Points, result: PairResult) -> (Points, Points) {
     let a = points_a.hundredths();
     let b = points_b.hundredths();
     // Both lie in ±Points::MAX, so the difference fits an i64.
@@ -226,12 +231,12 @@ pub const fn award(points_a: Points, points_b: Points, result: GameResult) -> (P
     let a_is_lower = a < b;
     // What A gains; B gains the negation (zero-sum).
     let gain_a = match result {
-        GameResult::Draw if a_is_lower => gains.draw,
-        GameResult::Draw => -gains.draw,
-        GameResult::AWins if a_is_lower => gains.lower_wins,
-        GameResult::AWins => gains.higher_wins,
-        GameResult::BWins if a_is_lower => -gains.higher_wins,
-        GameResult::BWins => -gains.lower_wins,
+        PairResult::Draw if a_is_lower => gains.draw,
+        PairResult::Draw => -gains.draw,
+        PairResult::AWins if a_is_lower => gains.lower_wins,
+        PairResult::AWins => gains.higher_wins,
+        PairResult::BWins if a_is_lower => -gains.higher_wins,
+        PairResult::BWins => -gains.lower_wins,
     };
     // |gain_a| ≤ max(10 points, round(diff / 2)) ≤ Points::MAX, since diff ≤ 2 × Points::MAX.
     match (Points::from_hundredths(gain_a), Points::from_hundredths(-gain_a)) {
@@ -281,31 +286,32 @@ mod tests {
 
     #[test]
     fn results_parse_and_print() {
-        for r in GameResult::ALL {
-            assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+        for r in PairResult::ALL {
+            assert_eq!(r.to_string().parse::<PairResult>(), Ok(r));
             assert_eq!(r.swapped().swapped(), r);
             assert_eq!(r.score_a() + r.swapped().score_a(), 1.0);
         }
-        let err = "white".parse::<GameResult>().unwrap_err();
+        let err = "white".parse::<PairResult>().unwrap_err();
         assert_eq!(err.input(), "white");
         assert_eq!(err.to_string(), r#"unknown result "white": expected a, b or draw"#);
-        assert!("A".parse::<GameResult>().is_err());
-        assert_eq!(GameResult::from_pgn("1-0"), Some(GameResult::AWins));
-        assert_eq!(GameResult::from_pgn("0-1"), Some(GameResult::BWins));
-        assert_eq!(GameResult::from_pgn("1/2-1/2"), Some(GameResult::Draw));
-        assert_eq!(GameResult::from_pgn("*"), None);
+        assert!("A".parse::<PairResult>().is_err());
+        let of = |r: &str| PairResult::of_white(r.parse().unwrap());
+        assert_eq!(of("1-0"), Some(PairResult::AWins));
+        assert_eq!(of("0-1"), Some(PairResult::BWins));
+        assert_eq!(of("1/2-1/2"), Some(PairResult::Draw));
+        assert_eq!(of("*"), None);
     }
 
     #[test]
     fn extremes_do_not_overflow() {
-        for r in GameResult::ALL {
+        for r in PairResult::ALL {
             let (da, db) = award(Points::MAX, Points::MIN, r);
             assert_eq!(da, -db);
             let (da, db) = award(Points::MIN, Points::MAX, r);
             assert_eq!(da, -db);
         }
         // The lower side winning across the widest gap gains half of it: it lands on zero.
-        let (da, _) = award(Points::MIN, Points::MAX, GameResult::AWins);
+        let (da, _) = award(Points::MIN, Points::MAX, PairResult::AWins);
         assert_eq!(Points::MIN.checked_add(da), Some(Points::ZERO));
     }
 }

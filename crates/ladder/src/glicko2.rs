@@ -17,7 +17,7 @@ use std::error::Error;
 use std::f64::consts::PI;
 use std::fmt;
 
-use crate::GameResult;
+use crate::PairResult;
 
 /// Glicko-1 points per unit of the Glicko-2 scale (step 2 of the paper).
 const SCALE: f64 = 173.7178;
@@ -91,11 +91,11 @@ pub struct RatedGame {
 /// The Glicko-2 system and its parameters; [`Glicko2::default`] is the lichess-like setting.
 ///
 /// ```
-/// use rookery_ladder::{GameResult, Glicko2};
+/// use rookery_ladder::{PairResult, Glicko2};
 ///
 /// let glicko = Glicko2::default();
 /// let newcomer = glicko.initial();
-/// let (winner, loser) = glicko.rate_game(newcomer, newcomer, GameResult::AWins);
+/// let (winner, loser) = glicko.rate_game(newcomer, newcomer, PairResult::AWins);
 /// assert!(winner.rating > 1500.0 && loser.rating < 1500.0);
 /// assert!(winner.deviation < 350.0);
 /// ```
@@ -188,7 +188,7 @@ impl Glicko2 {
     /// One game as its own rating period for both players, as lichess rates: each side is
     /// updated against the other's rating from before the game. `result` is from A's side.
     #[must_use]
-    pub fn rate_game(&self, a: Rating, b: Rating, result: GameResult) -> (Rating, Rating) {
+    pub fn rate_game(&self, a: Rating, b: Rating, result: PairResult) -> (Rating, Rating) {
         let score_a = result.score_a();
         let new_a = self.rate(a, &[RatedGame { opponent: b, score: score_a }]);
         let new_b = self.rate(b, &[RatedGame { opponent: a, score: 1.0 - score_a }]);
@@ -410,7 +410,7 @@ mod tests {
         let mut a = glicko.initial();
         let mut b = glicko.initial();
         for i in 0..2_000 {
-            let result = if i % 3 == 0 { GameResult::Draw } else { GameResult::AWins };
+            let result = if i % 3 == 0 { PairResult::Draw } else { PairResult::AWins };
             (a, b) = glicko.rate_game(a, b, result);
             for r in [a, b] {
                 assert!((45.0..=350.0).contains(&r.deviation), "game {i}: {r:?}");
@@ -419,10 +419,10 @@ mod tests {
         }
         // A settled player who plays again would drop below the floor; the floor holds.
         let settled = Rating::new(1500.0, 45.2, 0.001);
-        let (x, y) = glicko.rate_game(settled, settled, GameResult::Draw);
+        let (x, y) = glicko.rate_game(settled, settled, PairResult::Draw);
         assert_eq!((x.deviation, y.deviation), (45.0, 45.0));
         let unclamped = glicko.with_deviation_bounds(1.0, 350.0).unwrap();
-        assert!(unclamped.rate_game(settled, settled, GameResult::Draw).0.deviation < 45.0);
+        assert!(unclamped.rate_game(settled, settled, PairResult::Draw).0.deviation < 45.0);
         let wide = glicko.with_deviation_bounds(10.0, 500.0).unwrap();
         assert_eq!(wide.rate(Rating::new(1500.0, 499.0, 0.5), &[]).deviation, 500.0);
     }
@@ -431,14 +431,14 @@ mod tests {
     fn one_game_is_symmetric() {
         let glicko = Glicko2::default();
         let even = glicko.initial();
-        let (a, b) = glicko.rate_game(even, even, GameResult::AWins);
+        let (a, b) = glicko.rate_game(even, even, PairResult::AWins);
         assert!(close(a.rating - 1500.0, 1500.0 - b.rating, 1e-9));
         assert!(close(a.deviation, b.deviation, 1e-9));
-        let (a, b) = glicko.rate_game(even, even, GameResult::Draw);
+        let (a, b) = glicko.rate_game(even, even, PairResult::Draw);
         assert!(close(a.rating, 1500.0, 1e-9) && close(b.rating, 1500.0, 1e-9));
         assert!(a.deviation < 350.0);
-        let (x, y) = glicko.rate_game(a, b, GameResult::BWins);
-        let (y2, x2) = glicko.rate_game(b, a, GameResult::AWins);
+        let (x, y) = glicko.rate_game(a, b, PairResult::BWins);
+        let (y2, x2) = glicko.rate_game(b, a, PairResult::AWins);
         assert_eq!((x, y), (x2, y2));
     }
 

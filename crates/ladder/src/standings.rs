@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::error::Error;
 use std::fmt;
 
-use crate::{award, GameResult, Glicko2, Level, Points, Rating};
+use crate::{award, Glicko2, Level, PairResult, Points, Rating};
 
 /// One player's record on a [`Ladder`].
 #[derive(Clone, Debug, PartialEq)]
@@ -72,11 +72,11 @@ impl Player {
     }
 
     /// Counts a game; `result` has this player as A.
-    fn count(&mut self, result: GameResult) {
+    fn count(&mut self, result: PairResult) {
         match result {
-            GameResult::AWins => self.wins += 1,
-            GameResult::BWins => self.losses += 1,
-            GameResult::Draw => self.draws += 1,
+            PairResult::AWins => self.wins += 1,
+            PairResult::BWins => self.losses += 1,
+            PairResult::Draw => self.draws += 1,
         }
     }
 }
@@ -98,12 +98,12 @@ pub struct StandingsRow<'a> {
 /// system's initial rating. Names are compared exactly (case and spaces matter).
 ///
 /// ```
-/// use rookery_ladder::{GameResult, Ladder};
+/// use rookery_ladder::{PairResult, Ladder};
 ///
 /// let mut ladder = Ladder::new();
-/// ladder.record("alice", "bob", GameResult::AWins)?; // equal points: 10
+/// ladder.record("alice", "bob", PairResult::AWins)?; // equal points: 10
 /// // alice (10) beats carol (0): diff 10, so the higher side gains 10 − 10/12.5 = 9.20.
-/// ladder.record("carol", "alice", GameResult::BWins)?;
+/// ladder.record("carol", "alice", PairResult::BWins)?;
 /// let rows = ladder.standings();
 /// let table: Vec<_> =
 ///     rows.iter().map(|r| (r.rank, r.player.name(), r.player.points().to_string())).collect();
@@ -143,7 +143,7 @@ impl Ladder {
         &mut self,
         white: &str,
         black: &str,
-        result: GameResult,
+        result: PairResult,
     ) -> Result<(Points, Points), RecordError> {
         if white == black {
             return Err(RecordError::SamePlayer { name: white.to_owned() });
@@ -280,11 +280,11 @@ mod tests {
     fn replays_points_counts_and_ratings() {
         let mut ladder = Ladder::new();
         assert!(ladder.is_empty());
-        assert_eq!(ladder.record("a", "b", GameResult::AWins), Ok((p("10"), p("-10"))));
+        assert_eq!(ladder.record("a", "b", PairResult::AWins), Ok((p("10"), p("-10"))));
         // diff 20, b is lower and wins: 10 + 20/10 = 12.
-        assert_eq!(ladder.record("a", "b", GameResult::BWins), Ok((p("-12"), p("12"))));
+        assert_eq!(ladder.record("a", "b", PairResult::BWins), Ok((p("-12"), p("12"))));
         // a -2, b 2: diff 4 < 10, a draw changes nothing.
-        assert_eq!(ladder.record("b", "a", GameResult::Draw), Ok((p("0"), p("0"))));
+        assert_eq!(ladder.record("b", "a", PairResult::Draw), Ok((p("0"), p("0"))));
         let a = ladder.player("a").unwrap();
         assert_eq!((a.points(), a.wins(), a.draws(), a.losses(), a.games()), (p("-2"), 1, 1, 1, 3));
         assert_eq!(a.level(), Level::UNRANKED);
@@ -300,8 +300,8 @@ mod tests {
     fn ratings_follow_glicko2_game_by_game() {
         let glicko = Glicko2::with_tau(0.5).unwrap();
         let mut ladder = Ladder::with_glicko(glicko);
-        ladder.record("x", "y", GameResult::AWins).unwrap();
-        let (x, y) = glicko.rate_game(glicko.initial(), glicko.initial(), GameResult::AWins);
+        ladder.record("x", "y", PairResult::AWins).unwrap();
+        let (x, y) = glicko.rate_game(glicko.initial(), glicko.initial(), PairResult::AWins);
         assert_eq!(ladder.player("x").unwrap().rating(), x);
         assert_eq!(ladder.player("y").unwrap().rating(), y);
         assert_eq!(ladder.glicko().tau(), 0.5);
@@ -310,9 +310,9 @@ mod tests {
     #[test]
     fn ties_share_a_rank() {
         let mut ladder = Ladder::new();
-        ladder.record("d", "c", GameResult::AWins).unwrap(); // d 10, c -10
-        ladder.record("b", "a", GameResult::AWins).unwrap(); // b 10, a -10
-        ladder.record("e", "f", GameResult::Draw).unwrap(); // e 0, f 0
+        ladder.record("d", "c", PairResult::AWins).unwrap(); // d 10, c -10
+        ladder.record("b", "a", PairResult::AWins).unwrap(); // b 10, a -10
+        ladder.record("e", "f", PairResult::Draw).unwrap(); // e 0, f 0
         let rows = ladder.standings();
         let table: Vec<(usize, &str)> = rows.iter().map(|r| (r.rank, r.player.name())).collect();
         assert_eq!(table, [(1, "b"), (1, "d"), (3, "e"), (3, "f"), (5, "a"), (5, "c")]);
@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn errors_leave_the_ladder_unchanged() {
         let mut ladder = Ladder::new();
-        let err = ladder.record("a", "a", GameResult::Draw).unwrap_err();
+        let err = ladder.record("a", "a", PairResult::Draw).unwrap_err();
         assert_eq!(err, RecordError::SamePlayer { name: "a".into() });
         assert_eq!(err.to_string(), r#"player "a" is on both sides of the game"#);
         assert!(ladder.is_empty());
@@ -332,13 +332,13 @@ mod tests {
             ladder.entry(name).points = points;
         }
         let before: Vec<Player> = ladder.players().cloned().collect();
-        let err = ladder.record("next", "top", GameResult::BWins).unwrap_err();
+        let err = ladder.record("next", "top", PairResult::BWins).unwrap_err();
         assert_eq!(err, RecordError::OutOfRange { name: "top".into() });
         assert!(err.to_string().starts_with(r#"points of player "top" would leave"#), "{err}");
         assert_eq!(ladder.players().cloned().collect::<Vec<_>>(), before);
         // Nor can a newcomer join against it: the higher side's win is worth 0 across 200+.
         assert_eq!(
-            ladder.record("top", "new", GameResult::AWins),
+            ladder.record("top", "new", PairResult::AWins),
             Ok((Points::ZERO, Points::ZERO))
         );
     }
@@ -348,8 +348,8 @@ mod tests {
         let mut ladder = Ladder::new();
         for _ in 0..10 {
             // The gap widens until the higher side's win is worth 2, then nothing (§11).
-            ladder.record("champ", "rookie", GameResult::AWins).unwrap();
-            ladder.record("rookie", "champ", GameResult::BWins).unwrap();
+            ladder.record("champ", "rookie", PairResult::AWins).unwrap();
+            ladder.record("rookie", "champ", PairResult::BWins).unwrap();
         }
         let champ = ladder.player("champ").unwrap();
         assert_eq!(champ.level(), Level::of(champ.points()));

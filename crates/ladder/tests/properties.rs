@@ -4,7 +4,7 @@
 //! side never gains less from a win than from a draw. The rest guard the arithmetic.
 
 use proptest::prelude::*;
-use rookery_ladder::{award, GameResult, Glicko2, Ladder, Level, Points, Rating};
+use rookery_ladder::{award, Glicko2, Ladder, Level, PairResult, Points, Rating};
 
 const MAX: i64 = Points::MAX.hundredths();
 
@@ -30,8 +30,8 @@ fn pair() -> impl Strategy<Value = (Points, Points)> {
     .prop_map(|(a, b)| (points_from(a), points_from(b)))
 }
 
-fn result() -> impl Strategy<Value = GameResult> {
-    prop::sample::select(GameResult::ALL.to_vec())
+fn result() -> impl Strategy<Value = PairResult> {
+    prop::sample::select(PairResult::ALL.to_vec())
 }
 
 proptest! {
@@ -45,16 +45,16 @@ proptest! {
 
     #[test]
     fn a_win_never_loses_points((a, b) in pair()) {
-        prop_assert!(!award(a, b, GameResult::AWins).0.is_negative());
-        prop_assert!(!award(a, b, GameResult::BWins).1.is_negative());
+        prop_assert!(!award(a, b, PairResult::AWins).0.is_negative());
+        prop_assert!(!award(a, b, PairResult::BWins).1.is_negative());
     }
 
     #[test]
     fn lower_side_gains_at_least_as_much_from_a_win_as_from_a_draw((a, b) in pair()) {
         prop_assume!(a != b);
         let (lower, higher) = if a < b { (a, b) } else { (b, a) };
-        let win = award(lower, higher, GameResult::AWins).0;
-        let draw = award(lower, higher, GameResult::Draw).0;
+        let win = award(lower, higher, PairResult::AWins).0;
+        let draw = award(lower, higher, PairResult::Draw).0;
         prop_assert!(win >= draw, "win {} < draw {}", win, draw);
     }
 
@@ -80,7 +80,7 @@ proptest! {
     /// `section11.rs::a_draw_can_swap_the_order_just_above_diff_10`).
     #[test]
     fn a_draw_never_helps_the_higher_side((a, b) in pair()) {
-        let (da, db) = award(a, b, GameResult::Draw);
+        let (da, db) = award(a, b, PairResult::Draw);
         let (lower_delta, higher_delta) = if a <= b { (da, db) } else { (db, da) };
         prop_assert!(!lower_delta.is_negative() && !higher_delta.is_positive());
         let new_a = a.hundredths() + da.hundredths();
@@ -149,7 +149,7 @@ proptest! {
     ) {
         let glicko = Glicko2::default();
         let (a, b) = (Rating::new(ra, rda, va), Rating::new(rb, rdb, vb));
-        let (a2, b2) = glicko.rate_game(a, b, GameResult::AWins);
+        let (a2, b2) = glicko.rate_game(a, b, PairResult::AWins);
         prop_assert!(a2.rating >= a.rating && b2.rating <= b.rating, "{:?} {:?}", a2, b2);
         for r in [a2, b2] {
             prop_assert!((45.0..=350.0).contains(&r.deviation), "{:?}", r);

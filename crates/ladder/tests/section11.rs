@@ -3,7 +3,7 @@
 //! Every line is checked as written (A the lower side) and again with A and B swapped, and
 //! every award is checked to be zero-sum.
 
-use rookery_ladder::{award, Band, GameResult, Points};
+use rookery_ladder::{award, Band, PairResult, Points};
 
 const TABLE: &str = include_str!("data/section11.txt");
 
@@ -12,7 +12,7 @@ struct Case {
     text: &'static str,
     a: Points,
     b: Points,
-    result: GameResult,
+    result: PairResult,
     delta_a: Points,
     delta_b: Points,
 }
@@ -69,7 +69,7 @@ fn every_cell_in_both_orders() {
 fn every_band_and_result_is_covered() {
     let cases = cases();
     for band in [Band::Close, Band::Near, Band::Far, Band::Distant] {
-        for result in GameResult::ALL {
+        for result in PairResult::ALL {
             let n = cases
                 .iter()
                 .filter(|c| Band::of(c.a.abs_diff(c.b)) == band && c.result == result)
@@ -102,9 +102,9 @@ fn band_edges_by_hand() {
         ("200", "100", "50", "0"), // diff / 2; diff / 4; 0
     ] {
         let b = p(b);
-        assert_eq!(award(zero, b, GameResult::AWins), (p(lower_wins), -p(lower_wins)), "{b}");
-        assert_eq!(award(zero, b, GameResult::Draw), (p(draw), -p(draw)), "{b}");
-        assert_eq!(award(zero, b, GameResult::BWins), (-p(higher_wins), p(higher_wins)), "{b}");
+        assert_eq!(award(zero, b, PairResult::AWins), (p(lower_wins), -p(lower_wins)), "{b}");
+        assert_eq!(award(zero, b, PairResult::Draw), (p(draw), -p(draw)), "{b}");
+        assert_eq!(award(zero, b, PairResult::BWins), (-p(higher_wins), p(higher_wins)), "{b}");
     }
 }
 
@@ -115,7 +115,7 @@ fn band_edges_by_hand() {
 fn a_draw_can_swap_the_order_just_above_diff_10() {
     let p = |s: &str| s.parse::<Points>().unwrap();
     let after_draw = |b: &str| {
-        let (da, db) = award(Points::ZERO, p(b), GameResult::Draw);
+        let (da, db) = award(Points::ZERO, p(b), PairResult::Draw);
         (da, p(b).checked_add(db).unwrap())
     };
     assert_eq!(after_draw("9.99"), (p("0"), p("9.99")));
@@ -125,7 +125,7 @@ fn a_draw_can_swap_the_order_just_above_diff_10() {
     assert_eq!(after_draw("11.13"), (p("5.56"), p("5.57")));
     for hundredths in 1_113..=20_000 {
         let b = Points::from_hundredths(hundredths).unwrap();
-        let (da, db) = award(Points::ZERO, b, GameResult::Draw);
+        let (da, db) = award(Points::ZERO, b, PairResult::Draw);
         assert!(da < b.checked_add(db).unwrap(), "diff {b}: the draw swapped the order");
     }
 }

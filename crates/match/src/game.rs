@@ -149,20 +149,22 @@ pub fn play(
                 break;
             }
         };
-        let text = match &reply.best {
-            Ok(m) => m.to_string(),
-            Err(line) => line.clone(),
-        };
-        match game.play(side, &MoveInput::Uci(text), false, reply.at_ms) {
-            Ok(_) => {
-                let m = game.plies().last().expect("a move was played").m;
-                moves.push(UciMove::from_move(m));
-            }
-            Err(_) if game.is_over() => {} // the flag had fallen, or the strike lost
+        // An unreadable bestmove is no move: refused like one that is not a move at all, once
+        // the clock has been read.
+        let played = match reply.best {
+            Ok(m) => game.play(side, &MoveInput::Uci(m), false, reply.at_ms).is_ok(),
             Err(_) => {
-                // Unreadable, or not a move at all: no strike rule applies, so it loses here.
-                game.adjudicate(GameResult::Win(!side), Termination::IllegalMoves, reply.at_ms);
+                game.poll(reply.at_ms);
+                false
             }
+        };
+        if played {
+            let m = game.plies().last().expect("a move was played").m;
+            moves.push(UciMove::from_move(m));
+        } else if !game.is_over() {
+            // Unreadable, or not a move at all: no strike rule applies, so it loses here (a
+            // refusal that ended the game was a fallen flag or the losing strike).
+            game.adjudicate(GameResult::Win(!side), Termination::IllegalMoves, reply.at_ms);
         }
         if game.is_over() {
             break;

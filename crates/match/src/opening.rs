@@ -13,11 +13,11 @@
 //! played on the clock.
 
 use core::fmt;
-use std::ops::ControlFlow;
 use std::path::Path;
 
-use rookery_core::{Move, Position, SanPlus};
-use rookery_pgn::{Location, RawTag, ReadError, Reader, Visitor};
+use rookery_core::{Move, Position};
+use rookery_pgn::main_line::Options;
+use rookery_pgn::{MainLineError, MainLineReader, Reader};
 
 /// One opening: where it starts and its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,8 +64,8 @@ pub enum OpeningErrorKind {
     Fen(String),
     /// A move that does not parse or is not legal where it stands.
     Move(String),
-    /// A PGN syntax error.
-    Pgn(String),
+    /// A PGN game whose main line cannot be played (the error names the game and the place).
+    Pgn(MainLineError),
     /// An opening after which the game would already be over.
     NoLegalMove,
     /// The file has no openings.
@@ -166,68 +166,6 @@ fn parse_epd_line(line: &str) -> Result<Opening, OpeningErrorKind> {
     Ok(Opening { start, moves })
 }
 
-/// The visitor that reads PGN openings: each game's main line, cut to `max_plies`.
-struct PgnOpenings {
-    max_plies: Option<usize>,
-    start: Position,
-    pos: Position,
-    moves: Vec<Move>,
-    error: Option<String>,
-}
-
-impl Visitor for PgnOpenings {
-    type Output = Result<Opening, String>;
-
-    fn begin_game(&mut self) {
-        self.start = Position::new();
-        self.pos = self.start;
-        self.moves.clear();
-        self.error = None;
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
-        if name == b"FEN" {
-            let fen = value.decode_utf8();
-            match Position::from_fen(&fen) {
-                Ok(pos) => (self.start, self.pos) = (pos, pos),
-                Err(e) => self.error = Some(format!("bad FEN {fen:?}: {e}")),
-            }
-        }
-    }
-
-    fn begin_variation(&mut self) -> ControlFlow<()> {
-        ControlFlow::Break(())
-    }
-
-    fn san(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
-        if self.error.is_some() || self.max_plies.is_some_and(|n| self.moves.len() >= n) {
-            return ControlFlow::Break(());
-        }
-        match san.san.to_move(&self.pos) {
-            Ok(m) => {
-                self.pos.play_unchecked(m);
-                self.moves.push(m);
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                self.error = Some(format!("{at}: {e}"));
-                ControlFlow::Break(())
-            }
-        }
-    }
-
-    fn error(&mut self, error: ReadError) {
-        self.error.get_or_insert(error.to_string());
-    }
-
-    fn end_game(&mut self) -> Self::Output {
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => Ok(Opening { start: self.start, moves: std::mem::take(&mut self.moves) }),
-        }
-    }
-}
-
 /// Reads the openings of a PGN text: each game's main line, cut to `max_plies` if given;
 /// `name` names it in errors.
 ///
@@ -239,19 +177,14 @@ pub fn parse_pgn(
     max_plies: Option<usize>,
 ) -> Result<Vec<Opening>, OpeningError> {
     let mut reader = Reader::new(read);
-    let mut visitor = PgnOpenings {
-        max_plies,
-        start: Position::new(),
-        pos: Position::new(),
-        moves: Vec::new(),
-        error: None,
-    };
+    let mut visitor = MainLineReader::new(Options { comments: false, max_plies });
     let mut openings = Vec::new();
     let io = |e| OpeningError { place: name.to_owned(), kind: OpeningErrorKind::Io(e) };
     while let Some(result) = reader.read_game(&mut visitor).map_err(io)? {
         let place = || format!("{name}, game {}", reader.games());
-        let opening =
-            result.map_err(|e| OpeningError { place: place(), kind: OpeningErrorKind::Pgn(e) })?;
+        let line = result
+            .map_err(|e| OpeningError { place: name.to_owned(), kind: OpeningErrorKind::Pgn(e) })?;
+        let opening = Opening { start: line.start, moves: line.moves().collect() };
         if !opening.position().has_legal_moves() {
             return Err(OpeningError { place: place(), kind: OpeningErrorKind::NoLegalMove });
         }

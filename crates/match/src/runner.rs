@@ -316,7 +316,7 @@ impl MatchReport {
                     self.by_colour.losses += 1;
                 }
             }
-            GameResult::Draw | GameResult::Aborted => {
+            GameResult::Draw | GameResult::NoResult => {
                 self.wdl.draws += 1;
                 self.by_colour.draws += 1;
             }

@@ -68,7 +68,8 @@ fn pgn_main_lines_cut_to_plies() {
         Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap()
     );
     let error = parse_pgn("1. e4 e5 2. Ke3 *\n".as_bytes(), "x.pgn", None).unwrap_err();
-    assert_eq!(error.place, "x.pgn, game 1");
+    assert_eq!(error.place, "x.pgn");
+    assert!(error.to_string().starts_with("x.pgn: game 1, line 1, column 13: move 2. Ke3: "));
 }
 
 #[test]

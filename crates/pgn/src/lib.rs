@@ -5,6 +5,7 @@ mod buffer;
 pub mod comment;
 pub mod date;
 mod error;
+pub mod main_line;
 mod reader;
 mod scan;
 pub mod tag;
@@ -13,8 +14,12 @@ mod visitor;
 mod writer;
 
 pub use error::{Location, ReadError, ReadErrorKind};
+pub use main_line::{read_main_line, MainLine, MainLineError, MainLineReader};
 pub use reader::Reader;
+/// The game termination marker (§8.2.6), which is also the value of the `Result` tag
+/// (§8.1.1.7): rookery-core's one result type.
+pub use rookery_core::GameResult;
 pub use tag::RawTag;
-pub use token::{GameResult, Nag};
+pub use token::Nag;
 pub use visitor::{SkipVisitor, Visitor};
 pub use writer::{Writer, LINE_LIMIT, SEVEN_TAG_ROSTER};

@@ -1,6 +1,6 @@
-//! The movetext tokens that are not moves: numeric annotation glyphs (PGN standard §8.2.4, §10)
-//! with the suffix annotations that stand for them (§8.2.3.8), and the game termination markers
-//! (§8.2.6).
+//! Numeric annotation glyphs (PGN standard §8.2.4, §10) and the suffix annotations that stand
+//! for them (§8.2.3.8). The game termination markers (§8.2.6) are rookery-core's
+//! [`GameResult`](rookery_core::GameResult).
 
 use std::fmt;
 
@@ -66,52 +66,6 @@ impl fmt::Display for Nag {
     }
 }
 
-/// A game termination marker (§8.2.6), which is also the value of the `Result` tag (§8.1.1.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: unknown, unfinished or abandoned.
-    Unknown,
-}
-
-impl GameResult {
-    /// All four markers.
-    pub const ALL: [GameResult; 4] =
-        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw, GameResult::Unknown];
-
-    /// Reads a marker exactly as the standard spells it.
-    pub fn from_ascii(text: &[u8]) -> Option<GameResult> {
-        match text {
-            b"1-0" => Some(GameResult::WhiteWins),
-            b"0-1" => Some(GameResult::BlackWins),
-            b"1/2-1/2" => Some(GameResult::Draw),
-            b"*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-
-    /// The marker's text.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,13 +89,5 @@ mod tests {
         assert_eq!(Nag::from_ascii(b"$1a"), None);
         assert_eq!(Nag::from_ascii(b"$0001"), None);
         assert_eq!(Nag(14).to_string(), "$14");
-    }
-
-    #[test]
-    fn results_round_trip() {
-        for r in GameResult::ALL {
-            assert_eq!(GameResult::from_ascii(r.as_str().as_bytes()), Some(r));
-        }
-        assert_eq!(GameResult::from_ascii(b"1-1"), None);
     }
 }

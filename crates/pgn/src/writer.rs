@@ -327,7 +327,7 @@ mod tests {
             w.end_variation()?;
             w.end_variation()?;
             w.san(&san("Nc6"))?;
-            w.end_game(GameResult::Unknown)
+            w.end_game(GameResult::NoResult)
         });
         assert_eq!(
             text,
@@ -358,7 +358,7 @@ mod tests {
             w.comment(&"word ".repeat(50))?;
             w.begin_variation()?;
             w.end_variation()?;
-            w.end_game(GameResult::WhiteWins)
+            w.end_game(GameResult::Win(Color::White))
         });
         for line in text.lines() {
             assert!(line.len() < LINE_LIMIT, "{line:?}");

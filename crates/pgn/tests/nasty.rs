@@ -4,6 +4,7 @@
 mod common;
 
 use common::{data, read_all, Event, Game};
+use rookery_core::Color;
 use rookery_pgn::{GameResult, Location, Nag, ReadErrorKind};
 
 fn read(name: &str) -> Vec<Game> {
@@ -46,7 +47,7 @@ fn tag_pairs_with_escapes_spacing_and_sloppiness() {
     let got: Vec<(&str, &str)> = g.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     assert_eq!(got, want);
     assert_eq!(g.sans(), ["e4"]);
-    assert_eq!(g.result, Some(GameResult::WhiteWins));
+    assert_eq!(g.result, Some(GameResult::Win(Color::White)));
 }
 
 #[test]
@@ -77,7 +78,7 @@ fn percent_escape_lines_are_skipped_everywhere() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].tags.len(), 2);
     assert_eq!(games[0].sans(), ["e4", "e5", "Nf3", "Nc6"]);
-    assert_eq!(games[0].result, Some(GameResult::Unknown));
+    assert_eq!(games[0].result, Some(GameResult::NoResult));
 }
 
 #[test]
@@ -175,10 +176,8 @@ fn all_four_results_and_tagless_games() {
     assert_clean("results.pgn", &games);
     let results: Vec<Option<GameResult>> = games.iter().map(|g| g.result).collect();
     use GameResult::*;
-    assert_eq!(
-        results,
-        [Some(WhiteWins), Some(BlackWins), Some(Draw), Some(Unknown), Some(WhiteWins)]
-    );
+    let (white, black) = (Win(Color::White), Win(Color::Black));
+    assert_eq!(results, [Some(white), Some(black), Some(Draw), Some(NoResult), Some(white)]);
     assert!(games[..4].iter().all(|g| g.tags.is_empty() && g.sans().len() == 2));
     // A marker inside a variation does not end the game.
     assert_eq!(games[4].sans(), ["e4", "d4", "e5"]);
@@ -204,9 +203,9 @@ fn empty_games() {
     assert_eq!(games[0].tags.len(), 2);
     assert_eq!(games[0].result, None);
     assert_eq!(games[1].tag("Event"), Some("only a result"));
-    assert_eq!(games[1].result, Some(GameResult::Unknown));
+    assert_eq!(games[1].result, Some(GameResult::NoResult));
     assert!(games[2].tags.is_empty() && games[2].events.is_empty());
-    assert_eq!(games[2].result, Some(GameResult::Unknown));
+    assert_eq!(games[2].result, Some(GameResult::NoResult));
     assert!(read_all(b"").is_empty());
     assert!(read_all(b" \r\n\n\t ").is_empty());
     assert!(read_all(b"\xef\xbb\xbf\n").is_empty());
@@ -245,10 +244,10 @@ fn garbage_is_reported_where_it_is_and_reading_goes_on() {
     assert_eq!(kinds[6], &ReadErrorKind::UnterminatedComment);
     // Moves before the error are delivered, the rest of the game is skipped, its result kept.
     assert_eq!(games[0].sans(), ["e4", "e5"]);
-    assert_eq!(games[0].result, Some(GameResult::Unknown));
+    assert_eq!(games[0].result, Some(GameResult::NoResult));
     assert_eq!(games[1].sans(), ["d4"]);
     assert!(games[1].errors.is_empty());
-    assert_eq!(games[2].result, Some(GameResult::WhiteWins));
+    assert_eq!(games[2].result, Some(GameResult::Win(Color::White)));
     // A malformed tag costs only that tag.
     assert_eq!(games[5].tag("Site"), Some("after a malformed tag"));
     assert_eq!(games[5].sans(), ["c4"]);
@@ -269,12 +268,12 @@ fn the_visitor_may_skip_movetext_variations_and_the_rest_of_a_game() {
     let mut r = Recorder { skip_variations: true, ..Recorder::default() };
     let g = Reader::new(&bytes[..]).read_game(&mut r).unwrap().unwrap();
     assert_eq!(g.sans(), ["e4", "e5", "Nf3", "Nc6"]);
-    assert_eq!(g.result, Some(GameResult::Unknown));
+    assert_eq!(g.result, Some(GameResult::NoResult));
 
     let mut r = Recorder { skip_movetext: true, ..Recorder::default() };
     let g = Reader::new(&bytes[..]).read_game(&mut r).unwrap().unwrap();
     assert!(g.events.is_empty());
-    assert_eq!(g.result, Some(GameResult::Unknown));
+    assert_eq!(g.result, Some(GameResult::NoResult));
 
     // A skipped variation that never closes is still an error.
     let bytes = data("nasty/garbage.pgn");
@@ -289,9 +288,9 @@ fn the_visitor_may_skip_movetext_variations_and_the_rest_of_a_game() {
     let mut r = Recorder { max_moves: Some(1), ..Recorder::default() };
     let mut reader = Reader::new(&bytes[..]);
     let g = reader.read_game(&mut r).unwrap().unwrap();
-    assert_eq!((g.sans().len(), g.result), (1, Some(GameResult::WhiteWins)));
+    assert_eq!((g.sans().len(), g.result), (1, Some(GameResult::Win(Color::White))));
     let g = reader.read_game(&mut r).unwrap().unwrap();
-    assert_eq!((g.sans(), g.result), (vec!["d4".to_owned()], Some(GameResult::BlackWins)));
+    assert_eq!((g.sans(), g.result), (vec!["d4".to_owned()], Some(GameResult::Win(Color::Black))));
     assert!(reader.skip_game().unwrap());
     assert_eq!(reader.games(), 3);
 }
@@ -333,7 +332,7 @@ fn clock_and_eval_commands_in_comments() {
     assert_eq!(evals, [Centipawns(17), Centipawns(20), Centipawns(-50), Centipawns(-40), Mate(1)]);
     let text = comment::without_commands(comments(&games[0])[2].as_bytes()).into_owned();
     assert_eq!(String::from_utf8(text).unwrap(), "(0.20 → -0.50) Inaccuracy.");
-    assert_eq!(games[0].result, Some(GameResult::WhiteWins));
+    assert_eq!(games[0].result, Some(GameResult::Win(Color::White)));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use rookery_store::{StoreError, User};
 use serde_json::{json, Value};
 
 use crate::client::ClientAddr;
-use crate::error::{ApiError, Body, FromBody};
+use crate::error::{ApiError, Body, FromBody, Limit};
 use crate::identity::{
     cookie, set_cookie, token_hash, Identity, Visitor, ANON_COOKIE, SESSION_COOKIE, SESSION_MS,
 };
@@ -29,7 +29,7 @@ pub fn user_json(u: &User) -> Value {
         "name": u.username,
         "created_at_ms": u.created_at_ms,
         "points": u.points.to_string(),
-        "level": crate::live::level_json(Level::of(u.points)),
+        "level": crate::protocol::LevelView(Level::of(u.points)),
         "rating": { "rating": round1(u.rating.rating), "deviation": round1(u.rating.deviation), "volatility": u.rating.volatility },
         "wins": u.wins, "draws": u.draws, "losses": u.losses,
     })
@@ -106,13 +106,7 @@ pub async fn signup(
     // Counted apart from log-ins: a club signing up behind one address can still log in.
     let key = addr.to_string();
     if !state.signups.allows(&key, now) {
-        return Err(ApiError::TooMany {
-            code: "rate_limited",
-            message: format!(
-                "at most {} sign-ups from one address in 10 minutes; try again later",
-                state.signups.limit()
-            ),
-        });
+        return Err(ApiError::TooMany(Limit::SignUps(state.signups.limit())));
     }
     state.signups.record(&key, now);
     let password = creds.password;
@@ -128,12 +122,7 @@ pub async fn signup(
     .map_err(ApiError::Internal)?;
     let user = match state.store.create_user(&creds.username, &hash, now as i64).await {
         Ok(user) => user,
-        Err(StoreError::UsernameTaken(_)) => {
-            return Err(ApiError::Conflict {
-                code: "username_taken",
-                message: format!("the username {:?} is taken", creds.username),
-            })
-        }
+        Err(StoreError::UsernameTaken(_)) => return Err(ApiError::UsernameTaken(creds.username)),
         Err(e) => return Err(e.into()),
     };
     tracing::info!(user = %user.username, "signed up");

@@ -7,15 +7,17 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::Json;
+use rookery_arbiter::RecordError;
 use rookery_core::Color;
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
+use rookery_pgn::main_line::{self, read_main_line};
 use rookery_store::GameStatus;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
 use crate::api::game_id;
 use crate::error::{ApiError, FromBody, QueryOf};
-use crate::live::rebuild;
+use crate::live::StoredGameError;
 use crate::protocol::{FieldError, Fields, Ply};
 use crate::state::AppState;
 
@@ -62,26 +64,28 @@ pub async fn analysis(
     let id = game_id(&id)?;
     let stored = state
         .store
-        .game(id.as_str())
+        .game_summary(id.as_str())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     if stored.status == GameStatus::Live {
-        return Err(ApiError::Conflict {
-            code: "game_in_progress",
-            message: "no engine analysis while the game is played (§8.5)".into(),
-        });
+        return Err(ApiError::GameInProgress);
     }
-    let game = rebuild(&stored).map_err(ApiError::Internal)?.game;
-    let plies = game.plies().len();
+    // The stored record's main line, played once by rookery-pgn's replay: nothing of the
+    // action log is read.
+    let pgn = stored.pgn.as_deref().ok_or(StoredGameError::NoRecord)?;
+    let line = read_main_line(pgn, main_line::Options::default())
+        .ok_or(StoredGameError::Record(RecordError::Empty))?
+        .map_err(|e| StoredGameError::Record(RecordError::MainLine(e)))?;
+    let plies = line.plies.len();
     let ply = at.ply.unwrap_or(plies);
     if ply > plies {
         return Err(ApiError::field("ply", format!("0 to {plies}, not {ply}")));
     }
-    let mut pos = *game.start_position();
+    let mut pos = line.start;
     let mut history = Vec::with_capacity(ply);
-    for record in &game.plies()[..ply] {
+    for m in line.moves().take(ply) {
         history.push(pos.repetition_key());
-        pos.play_unchecked(record.m);
+        pos.play_unchecked(m);
     }
     let fen = pos.to_fen();
     if !pos.has_legal_moves() {

@@ -8,16 +8,16 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use rookery_arbiter::{RuleSet, TimeControl};
-use rookery_store::{GameSummary, Player, PlayerKind, StoredGame};
+use rookery_store::{GameStatus, GameSummary, Player, PlayerKind};
 use serde_json::{json, Value};
 
 use crate::accounts::user_json;
 use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
-use crate::live::{game_json, player_json, rebuild, Crowd, Rebuilt};
+use crate::live::{finished_view, live_view, rebuild, Crowd, Rebuilt};
 use crate::lobby::{ColorChoice, Seek};
-use crate::protocol::{FieldError, Fields, GameId};
+use crate::protocol::{FieldError, Fields, GameId, GameView, PlayerView};
 use crate::state::AppState;
 
 type Shared = State<Arc<AppState>>;
@@ -45,7 +45,7 @@ impl FromBody for SeekBody {
 
 /// `GET /api/v1/seeks`.
 pub async fn seeks(State(state): Shared, Extension(visitor): Extension<Visitor>) -> Json<Value> {
-    Json(json!({ "seeks": state.lobby.visible_json(visitor.identity.name()) }))
+    Json(json!({ "seeks": state.lobby.visible(visitor.identity.name()) }))
 }
 
 async fn open_seek(
@@ -86,7 +86,7 @@ async fn open_seek(
         to,
     )?;
     let seek = state.lobby.add(seek)?;
-    Ok((StatusCode::CREATED, Json(seek.json())).into_response())
+    Ok((StatusCode::CREATED, Json(seek)).into_response())
 }
 
 /// `POST /api/v1/seeks`.
@@ -151,7 +151,7 @@ pub async fn accept_seek(
     let tc = seek.time_control.clone();
     match state.live.create(&state, white, black, seek.rules, tc, seek.rated).await {
         Ok(handle) => {
-            let game = handle.meta.id.as_str();
+            let game = &handle.meta.id;
             state.lobby.game_started(&seek.id, game, [&seek.owner.name, me.name()]);
             Ok((StatusCode::CREATED, Json(json!({ "game": game }))).into_response())
         }
@@ -163,12 +163,7 @@ pub async fn accept_seek(
 }
 
 fn gone(id: &str) -> ApiError {
-    ApiError::Conflict {
-        code: "gone",
-        message: format!(
-            "seek {id:?} is no longer open: someone else accepted it or it was cancelled"
-        ),
-    }
+    ApiError::SeekGone(id.to_owned())
 }
 
 /// `POST /api/v1/engine-games`.
@@ -215,9 +210,9 @@ pub async fn engine_game(
 
 fn summary_json(g: &GameSummary) -> Value {
     json!({
-        "id": g.id, "white": player_json(&g.white), "black": player_json(&g.black),
+        "id": g.id, "white": PlayerView::of(&g.white), "black": PlayerView::of(&g.black),
         "rules": g.rules, "time_control": g.time_control, "rated": g.rated,
-        "status": g.status.as_str(), "result": g.result, "termination": g.termination,
+        "status": g.status.as_str(), "result": g.result.map(|r| r.as_str()), "termination": g.termination,
         "created_at_ms": g.created_at_ms, "ended_at_ms": g.ended_at_ms,
     })
 }
@@ -231,7 +226,7 @@ pub async fn live_games(State(state): Shared) -> Json<Value> {
         .map(|h| {
             let m = &h.meta;
             json!({
-                "id": m.id.as_str(), "white": player_json(&m.white), "black": player_json(&m.black),
+                "id": m.id.as_str(), "white": PlayerView::of(&m.white), "black": PlayerView::of(&m.black),
                 "rules": m.rules.label(), "time_control": m.time_control.to_string(), "speed": m.speed,
                 "rated": m.rated, "status": "live", "created_at_ms": m.created_at_ms,
             })
@@ -250,7 +245,7 @@ pub fn game_id(text: &str) -> Result<GameId, ApiError> {
 }
 
 /// The game's state: from its actor when live, else from storage.
-pub async fn game_state(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
+pub async fn game_state(state: &AppState, id: &GameId) -> Result<GameView, ApiError> {
     if let Some(handle) = state.live.get(id) {
         if let Some(v) = handle.snapshot().await {
             return Ok(v);
@@ -258,20 +253,36 @@ pub async fn game_state(state: &AppState, id: &GameId) -> Result<Value, ApiError
     }
     let stored = state
         .store
-        .game(id.as_str())
+        .game_summary(id.as_str())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
-    stored_game_json(&stored)
+    stored_game_view(state, &stored).await
 }
 
-/// A game no actor holds, as `GET /api/v1/games/{id}` shows it: rebuilt from its actions.
-pub fn stored_game_json(stored: &StoredGame) -> Result<Value, ApiError> {
-    let Rebuilt { meta, game, last_stamp, .. } = rebuild(stored).map_err(ApiError::Internal)?;
-    Ok(game_json(&meta, &game, last_stamp, &Crowd::default()))
+/// A game no actor holds, as `GET /api/v1/games/{id}` shows it. A finished or aborted game is
+/// served from its stored result and PGN record, not replayed action by action; only a live
+/// game without an actor (it failed to resume) is rebuilt from its action log.
+///
+/// # Errors
+/// The store failing, or a stored game that does not read.
+pub async fn stored_game_view(state: &AppState, g: &GameSummary) -> Result<GameView, ApiError> {
+    if g.status != GameStatus::Live {
+        return Ok(finished_view(g)?);
+    }
+    let stored = state
+        .store
+        .game(&g.id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {:?}", g.id)))?;
+    let Rebuilt { meta, game, last_stamp, .. } = rebuild(&stored)?;
+    Ok(live_view(&meta, &game, last_stamp, &Crowd::default()))
 }
 
 /// `GET /api/v1/games/{id}`.
-pub async fn game(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn game(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
     Ok(Json(game_state(&state, &game_id(&id)?).await?))
 }
 
@@ -291,19 +302,23 @@ pub async fn game_pgn(State(state): Shared, Path(id): Path<String>) -> Result<Re
     let id = game_id(&id)?;
     if let Some(handle) = state.live.get(&id) {
         if let Some(pgn) = handle.pgn().await {
-            return Ok(pgn_response(pgn, &format!("{id}.pgn")));
+            return Ok(pgn_response(pgn, &format!("rookery-{id}.pgn")));
         }
     }
     let stored = state
         .store
-        .game(id.as_str())
+        .game_summary(id.as_str())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     let pgn = match stored.pgn {
         Some(pgn) => pgn,
-        None => rebuild(&stored).map_err(ApiError::Internal)?.game.to_pgn(),
+        // A live game whose actor is gone: its PGN so far, from its actions.
+        None => match state.store.game(id.as_str()).await? {
+            Some(stored) => rebuild(&stored)?.game.to_pgn(),
+            None => return Err(ApiError::NotFound(format!("game {id:?}"))),
+        },
     };
-    Ok(pgn_response(pgn, &format!("{id}.pgn")))
+    Ok(pgn_response(pgn, &format!("rookery-{id}.pgn")))
 }
 
 /// `GET /api/v1/users/{name}`.
@@ -350,7 +365,7 @@ pub async fn user_pgn(
             _ => break,
         }
     }
-    Ok(pgn_response(out, &format!("{}.pgn", user.username)))
+    Ok(pgn_response(out, &format!("rookery-{}.pgn", user.username)))
 }
 
 /// `?limit=50&offset=0`.

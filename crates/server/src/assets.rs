@@ -1,18 +1,21 @@
 //! The web UI, embedded in the binary at compile time (build.rs reads `web/`).
 //!
 //! - `index.html` for `/` and every client route (`/lobby`, `/game/{id}`, `/review/{id}`,
-//!   `/@/{name}`, `/leaderboard`, `/login`, `/signup`): `Cache-Control: no-cache`, so a new
+//!   `/@/{name}`, `/leaderboard`, `/login`, `/signup`, `/tournaments`, `/tournaments/{id}`,
+//!   `/tournaments/new`): `Cache-Control: no-cache`, so a new
 //!   binary's UI is picked up at once (revalidated by ETag).
 //! - `/assets/{version}/{path}`: every other file of `web/`. The version is a hash of the whole
 //!   UI, so these URLs never change content and are cached for a year (`immutable`). A request
 //!   for another version (a page loaded before an upgrade) gets today's file, uncached.
 //!
-//! Every response has a strong ETag and answers `If-None-Match` with 304.
+//! Every response has a strong ETag and answers `If-None-Match` with 304. Text files are sent
+//! gzipped (made at build time) to a client that accepts it, with their own ETag and
+//! `Vary: Accept-Encoding`.
 
 use axum::extract::Path;
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, IF_NONE_MATCH, REFERRER_POLICY,
-    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG,
+    IF_NONE_MATCH, REFERRER_POLICY, VARY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -30,6 +33,8 @@ pub struct Asset {
     pub etag: &'static str,
     /// The `Content-Type`.
     pub content_type: &'static str,
+    /// The same bytes gzipped, for a text file that shrinks.
+    pub gzip: Option<&'static [u8]>,
 }
 
 mod embedded {
@@ -57,6 +62,8 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", page.clone())
         .route("/lobby", page.clone())
         .route("/leaderboard", page.clone())
+        .route("/tournaments", page.clone())
+        .route("/tournaments/{id}", page.clone())
         .route("/login", page.clone())
         .route("/signup", page.clone())
         .route("/game/{id}", page.clone())
@@ -82,6 +89,17 @@ async fn index(headers: HeaderMap) -> Response {
     }
 }
 
+/// Any other path: the page itself, which says "not found" in the visitor's language, with
+/// the status that says so too (issue 38: an empty 404 told a person nothing).
+pub async fn not_found() -> Response {
+    // Not revalidated: a 304 would hide the status.
+    let mut response = index(HeaderMap::new()).await;
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = StatusCode::NOT_FOUND;
+    }
+    response
+}
+
 async fn asset(Path((version, path)): Path<(String, String)>, headers: HeaderMap) -> Response {
     match find(&path).filter(|a| a.path != "index.html") {
         Some(asset) => {
@@ -103,9 +121,17 @@ fn respond(
     headers: &HeaderMap,
     page: bool,
 ) -> Response {
-    let etag = HeaderValue::from_static(asset.etag);
+    let gzip = asset.gzip.filter(|_| accepts_gzip(headers));
+    // The gzipped bytes are another representation: another strong ETag ("…-gz").
+    let etag = match gzip {
+        Some(_) => format!("{}-gz\"", asset.etag.trim_end_matches('"')),
+        None => asset.etag.to_owned(),
+    };
     let mut out = HeaderMap::new();
-    out.insert(ETAG, etag.clone());
+    out.insert(ETAG, HeaderValue::from_str(&etag).expect("an ETag is ASCII"));
+    if asset.gzip.is_some() {
+        out.insert(VARY, HeaderValue::from_static("accept-encoding"));
+    }
     out.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
     out.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     if page {
@@ -113,11 +139,31 @@ fn respond(
         out.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         out.insert(REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     }
-    if if_none_match(headers, asset.etag) {
+    if if_none_match(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, out).into_response();
     }
     out.insert(CONTENT_TYPE, HeaderValue::from_static(asset.content_type));
-    (StatusCode::OK, out, asset.body).into_response()
+    match gzip {
+        Some(body) => {
+            out.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            (StatusCode::OK, out, body).into_response()
+        }
+        None => (StatusCode::OK, out, asset.body).into_response(),
+    }
+}
+
+/// `true` if `Accept-Encoding` lists `gzip` (or `*`) without `q=0` (RFC 9110 §12.5.3).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers.get_all(ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).any(|v| {
+        v.split(',').any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or("");
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()).is_some_and(|q| q <= 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+    })
 }
 
 /// `true` if `If-None-Match` lists `etag` (or `*`); weak comparison, as RFC 9110 §13.1.2 says.
@@ -151,6 +197,30 @@ mod tests {
             Some("text/javascript; charset=utf-8")
         );
         assert!(find("tests/package.json").is_none(), "the e2e suite is not embedded");
+    }
+
+    #[test]
+    fn text_is_gzipped_for_those_who_accept_it() {
+        let js = find("js/app.js").expect("embedded");
+        let gz = js.gzip.expect("app.js shrinks");
+        assert!(gz.len() < js.body.len() && gz.starts_with(&[0x1f, 0x8b]));
+        let with = |v: &'static str| {
+            let mut h = HeaderMap::new();
+            h.insert(ACCEPT_ENCODING, HeaderValue::from_static(v));
+            h
+        };
+        assert!(accepts_gzip(&with("gzip, deflate, br, zstd")));
+        assert!(accepts_gzip(&with("br;q=1.0, gzip;q=0.8")));
+        assert!(!accepts_gzip(&with("gzip;q=0, br")));
+        assert!(!accepts_gzip(&with("identity")));
+        assert!(!accepts_gzip(&HeaderMap::new()));
+        let r = respond(js, IMMUTABLE, &with("gzip"), false);
+        assert_eq!(r.headers()[CONTENT_ENCODING], "gzip");
+        assert_eq!(r.headers()[VARY], "accept-encoding");
+        assert!(r.headers()[ETAG].to_str().unwrap().ends_with("-gz\""));
+        let plain = respond(js, IMMUTABLE, &HeaderMap::new(), false);
+        assert!(plain.headers().get(CONTENT_ENCODING).is_none());
+        assert_ne!(plain.headers()[ETAG], r.headers()[ETAG]);
     }
 
     #[test]

@@ -53,20 +53,25 @@ pub enum ApiError {
     /// The method is not one this path answers.
     #[error("method not allowed here")]
     MethodNotAllowed,
-    /// Someone was first (an accepted seek) or the name is taken.
+    /// Someone else accepted the seek first, or it was cancelled.
+    #[error("seek {0:?} is no longer open: someone else accepted it or it was cancelled")]
+    SeekGone(String),
+    /// The username is taken.
+    #[error("the username {0:?} is taken")]
+    UsernameTaken(String),
+    /// No engine analysis while the game is played (RULES.md §8.5).
+    #[error("no engine analysis while the game is played (§8.5)")]
+    GameInProgress,
+    /// A client holds or does too much (issue 37): sockets, seeks, sign-ups, log-in failures.
+    #[error("{0}")]
+    TooMany(Limit),
+    /// A tournament refused the request in its state (docs/api.md, "Tournaments"): the code
+    /// names the state, the message says it in words.
     #[error("{message}")]
-    Conflict {
-        /// A machine code.
+    Tournament {
+        /// `round_not_finished`, `entries_closed`, `too_many_byes` …
         code: &'static str,
         /// Words.
-        message: String,
-    },
-    /// A client holds or does too much (issue 37): sockets, seeks, log-in failures.
-    #[error("{message}")]
-    TooMany {
-        /// A machine code.
-        code: &'static str,
-        /// Words naming the limit.
         message: String,
     },
     /// A fault of the server (the database failed): logged, and the client told little.
@@ -84,8 +89,13 @@ impl ApiError {
             ApiError::Csrf | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::SeekGone(_)
+            | ApiError::UsernameTaken(_)
+            | ApiError::GameInProgress
+            | ApiError::Tournament { .. } => StatusCode::CONFLICT,
+            // One owner's seeks are a conflict with their own: cancel one.
+            ApiError::TooMany(Limit::SeeksPerOwner(_)) => StatusCode::CONFLICT,
+            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -102,8 +112,11 @@ impl ApiError {
             ApiError::BadCredentials => "bad_credentials",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
-            ApiError::Conflict { code, .. } => code,
-            ApiError::TooMany { code, .. } => code,
+            ApiError::SeekGone(_) => "gone",
+            ApiError::UsernameTaken(_) => "username_taken",
+            ApiError::GameInProgress => "game_in_progress",
+            ApiError::TooMany(limit) => limit.code(),
+            ApiError::Tournament { code, .. } => code,
             ApiError::Internal(_) => "internal",
         }
     }
@@ -119,6 +132,60 @@ impl ApiError {
     /// A bad field.
     pub fn field(field: &str, message: impl Into<String>) -> ApiError {
         ApiError::BadField { field: field.to_owned(), message: message.into() }
+    }
+}
+
+/// A limit a client reached (issue 37; docs/api.md, "Limits"), with the figure it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Limit {
+    /// Open sockets of one visitor.
+    #[error("at most {0} open sockets per visitor; close one first")]
+    SocketsPerVisitor(usize),
+    /// Open sockets of one visitor on one game (or the lobby).
+    #[error("at most {0} open sockets per visitor on one game (or the lobby); close one first")]
+    SocketsPerGame(usize),
+    /// Open seeks from one client address.
+    #[error("at most {0} open seeks from one address")]
+    SeeksPerAddress(usize),
+    /// Seeks created from one client address in a minute.
+    #[error("at most {0} seeks a minute from one address")]
+    SeeksPerMinute(u32),
+    /// Open seeks of one owner.
+    #[error("at most {0} open seeks each")]
+    SeeksPerOwner(usize),
+    /// Sign-ups from one address.
+    #[error("at most {0} sign-ups from one address in 10 minutes; try again later")]
+    SignUps(u32),
+    /// Failed log-ins to one name from one address.
+    #[error("more than {max} failed log-ins to {name:?} from your address; try again in a minute")]
+    LogInsToName {
+        /// The name (lower case).
+        name: String,
+        /// The limit.
+        max: u32,
+    },
+    /// Failed log-ins from one address.
+    #[error("more than {0} failed log-ins from your address; try again in a minute")]
+    LogIns(u32),
+    /// A name being guessed at: only browsers that have logged in to it before may.
+    #[error(
+        "{0:?} is being guessed at: for up to an hour it can be logged in to only from a \
+         browser that has logged in to it before"
+    )]
+    NameGuessed(String),
+}
+
+impl Limit {
+    /// The machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Limit::SocketsPerVisitor(_) | Limit::SocketsPerGame(_) => "too_many_sockets",
+            Limit::SeeksPerAddress(_) | Limit::SeeksPerMinute(_) | Limit::SeeksPerOwner(_) => {
+                "too_many_seeks"
+            }
+            Limit::SignUps(_) | Limit::LogInsToName { .. } | Limit::LogIns(_) => "rate_limited",
+            Limit::NameGuessed(_) => "rate_limited",
+        }
     }
 }
 
@@ -189,6 +256,30 @@ impl<S: Send + Sync, T: FromBody> FromRequest<S> for Body<T> {
     }
 }
 
+/// The largest body of an upload (a TRF file), in bytes.
+pub const MAX_UPLOAD: usize = 1024 * 1024;
+
+/// A JSON body like [`Body`], up to [`MAX_UPLOAD`] (the route raises its body limit too).
+pub struct Upload<T>(pub T);
+
+impl<S: Send + Sync, T: FromBody> FromRequest<S> for Upload<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Upload<T>, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e: BytesRejection| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::TooLarge { max: MAX_UPLOAD }
+            } else {
+                ApiError::BadJson(e.body_text())
+            }
+        })?;
+        let mut f = Fields::parse_body(&bytes)?;
+        let value = T::from_fields(&mut f)?;
+        f.finish()?;
+        Ok(Upload(value))
+    }
+}
+
 /// A query string read strictly into `T`, like a body.
 pub struct QueryOf<T>(pub T);
 
@@ -203,5 +294,34 @@ impl<S: Send + Sync, T: FromBody> FromRequestParts<S> for QueryOf<T> {
         let value = T::from_fields(&mut f)?;
         f.finish()?;
         Ok(QueryOf(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One variant per cause, mapped once to its status, code and words (docs/api.md).
+    #[test]
+    fn each_cause_has_its_status_and_code() {
+        let cases = [
+            (ApiError::SeekGone("s1".into()), 409, "gone"),
+            (ApiError::UsernameTaken("ann".into()), 409, "username_taken"),
+            (ApiError::GameInProgress, 409, "game_in_progress"),
+            (ApiError::TooMany(Limit::SeeksPerOwner(10)), 409, "too_many_seeks"),
+            (ApiError::TooMany(Limit::SeeksPerAddress(20)), 429, "too_many_seeks"),
+            (ApiError::TooMany(Limit::SocketsPerGame(4)), 429, "too_many_sockets"),
+            (ApiError::TooMany(Limit::LogIns(30)), 429, "rate_limited"),
+            (ApiError::Internal("disk".into()), 500, "internal"),
+        ];
+        for (e, status, code) in cases {
+            assert_eq!((e.status().as_u16(), e.code()), (status, code), "{e:?}");
+        }
+        assert_eq!(
+            ApiError::TooMany(Limit::SocketsPerGame(4)).to_string(),
+            "at most 4 open sockets per visitor on one game (or the lobby); close one first"
+        );
+        assert_eq!(ApiError::Internal("disk".into()).level(), tracing::Level::ERROR);
+        assert_eq!(ApiError::GameInProgress.level(), tracing::Level::DEBUG);
     }
 }

@@ -17,6 +17,7 @@ mod ratelimit;
 mod routes;
 mod sockets;
 mod state;
+mod tournament;
 mod ws;
 
 use std::future::Future;
@@ -106,6 +107,7 @@ impl Server {
         let store = rookery_store::Store::open(&config.database_url()).await?;
         let state = AppState::new(store, &config.limits);
         state.live.resume_all(&state).await;
+        state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Bind { addr: config.addr, source })?;

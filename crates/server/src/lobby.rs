@@ -9,13 +9,14 @@ use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::{RuleSet, TimeControl};
 use rookery_store::Player;
-use serde_json::{json, Value};
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 use tokio::sync::broadcast;
 
 use crate::client::ClientAddr;
-use crate::error::ApiError;
+use crate::error::{ApiError, Limit};
 use crate::limits::SeekLimits;
-use crate::live::player_json;
+use crate::protocol::{GameId, PlayerView, ServerMessage};
 use crate::ratelimit::RateLimiter;
 use crate::state::{now_ms, random_id};
 
@@ -125,21 +126,29 @@ impl Seek {
         })
     }
 
-    /// The seek as the API shows it.
-    pub fn json(&self) -> Value {
-        json!({
-            "id": self.id, "owner": player_json(&self.owner), "time_control": self.time_control.to_string(),
-            "speed": self.speed, "rated": self.rated, "rules": self.rules.label(),
-            "color": self.color.name(), "to": self.to, "created_at_ms": self.created_at_ms,
-        })
-    }
-
     /// Whether `name` may see it: everyone for open seeks; the two sides for a challenge.
     pub fn visible_to(&self, name: &str) -> bool {
         match &self.to {
             None => true,
             Some(to) => to.eq_ignore_ascii_case(name) || self.owner.name == name,
         }
+    }
+}
+
+/// A seek as the API and the lobby socket show it (its address never).
+impl Serialize for Seek {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Seek", 9)?;
+        st.serialize_field("id", &self.id)?;
+        st.serialize_field("owner", &PlayerView::of(&self.owner))?;
+        st.serialize_field("time_control", &self.time_control.to_string())?;
+        st.serialize_field("speed", self.speed)?;
+        st.serialize_field("rated", &self.rated)?;
+        st.serialize_field("rules", self.rules.label())?;
+        st.serialize_field("color", self.color.name())?;
+        st.serialize_field("to", &self.to)?;
+        st.serialize_field("created_at_ms", &self.created_at_ms)?;
+        st.end()
     }
 }
 
@@ -187,7 +196,9 @@ impl Lobby {
             limits,
             seeks: Mutex::new(HashMap::new()),
             present: Mutex::new(HashMap::new()),
-            events: broadcast::channel(1024).0,
+            // A tournament round tells each of its players on this channel at once (issue 40:
+            // 1,000 players, 1,000 messages): room for a round of 4,000 before a socket lags.
+            events: broadcast::channel(4096).0,
         }
     }
 
@@ -210,32 +221,20 @@ impl Lobby {
             let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             let per_address = self.limits.open_per_address;
             if seeks.values().filter(|s| s.addr == seek.addr).count() >= per_address {
-                return Err(ApiError::TooMany {
-                    code: "too_many_seeks",
-                    message: format!("at most {per_address} open seeks from one address"),
-                });
+                return Err(ApiError::TooMany(Limit::SeeksPerAddress(per_address)));
             }
             if !self.created.allows(&addr_key, seek.created_at_ms) {
-                return Err(ApiError::TooMany {
-                    code: "too_many_seeks",
-                    message: format!(
-                        "at most {} seeks a minute from one address",
-                        self.created.limit()
-                    ),
-                });
+                return Err(ApiError::TooMany(Limit::SeeksPerMinute(self.created.limit())));
             }
             if seeks.values().filter(|s| s.owner.name == seek.owner.name).count()
                 >= MAX_SEEKS_PER_OWNER
             {
-                return Err(ApiError::Conflict {
-                    code: "too_many_seeks",
-                    message: format!("at most {MAX_SEEKS_PER_OWNER} open seeks each"),
-                });
+                return Err(ApiError::TooMany(Limit::SeeksPerOwner(MAX_SEEKS_PER_OWNER)));
             }
             seeks.insert(seek.id.clone(), seek.clone());
             self.created.record(&addr_key, seek.created_at_ms);
         }
-        let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
+        let text = ServerMessage::SeekAdded { seek: seek.clone() }.to_text();
         let _ = self.events.send(LobbyMessage {
             audience: None,
             seek: Some(seek.clone()),
@@ -253,11 +252,6 @@ impl Lobby {
         list
     }
 
-    /// The open seeks `name` can see, as the API shows them.
-    pub fn visible_json(&self, name: &str) -> Vec<Value> {
-        self.visible(name).iter().map(|s| s.json()).collect()
-    }
-
     /// Looks at a seek without taking it.
     pub fn peek(&self, id: &str) -> Option<Arc<Seek>> {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
@@ -266,7 +260,7 @@ impl Lobby {
     /// Takes the seek `id` out of the lobby: the caller that gets `Some` is the one accepter.
     pub fn take(&self, id: &str) -> Option<Arc<Seek>> {
         let seek = self.seeks.lock().unwrap_or_else(|e| e.into_inner()).remove(id)?;
-        let text = json!({ "t": "seek_removed", "id": id }).to_string();
+        let text = ServerMessage::SeekRemoved { id: id.to_owned() }.to_text();
         let _ = self.events.send(LobbyMessage {
             audience: None,
             seek: Some(seek.clone()),
@@ -278,7 +272,7 @@ impl Lobby {
     /// Puts a taken seek back (the game could not be created).
     pub fn put_back(&self, seek: Arc<Seek>) {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).insert(seek.id.clone(), seek.clone());
-        let text = json!({ "t": "seek_added", "seek": seek.json() }).to_string();
+        let text = ServerMessage::SeekAdded { seek: seek.clone() }.to_text();
         let _ =
             self.events.send(LobbyMessage { audience: None, seek: Some(seek), text: text.into() });
     }
@@ -334,8 +328,9 @@ impl Lobby {
     }
 
     /// Tells two players their game has started.
-    pub fn game_started(&self, seek: &str, game: &str, players: [&str; 2]) {
-        let text = json!({ "t": "game_started", "seek": seek, "game": game }).to_string();
+    pub fn game_started(&self, seek: &str, game: &GameId, players: [&str; 2]) {
+        let text =
+            ServerMessage::GameStarted { seek: seek.to_owned(), game: game.clone() }.to_text();
         let audience = Some(players.iter().map(|s| (*s).to_owned()).collect());
         let _ = self.events.send(LobbyMessage { audience, seek: None, text: text.into() });
     }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::client::ClientAddr;
-use crate::error::ApiError;
+use crate::error::{ApiError, Limit};
 use crate::limits::AccountLimits;
 
 /// Counts events per key in windows of `window_ms`.
@@ -141,24 +141,16 @@ impl LoginThrottle {
         now: u64,
     ) -> Result<(), ApiError> {
         let name = name.to_ascii_lowercase();
-        let refuse = |message: String| Err(ApiError::TooMany { code: "rate_limited", message });
+        let refuse = |limit| Err(ApiError::TooMany(limit));
         if !self.by_name_and_addr.allows(&pair(&name, addr), now) {
-            return refuse(format!(
-                "more than {} failed log-ins to {name:?} from your address; try again in a minute",
-                self.limits.failures_per_name_and_address
-            ));
+            let max = self.limits.failures_per_name_and_address;
+            return refuse(Limit::LogInsToName { name, max });
         }
         if !self.by_addr.allows(&addr.to_string(), now) {
-            return refuse(format!(
-                "more than {} failed log-ins from your address; try again in a minute",
-                self.limits.failures_per_address
-            ));
+            return refuse(Limit::LogIns(self.limits.failures_per_address));
         }
         if !self.by_name.allows(&name, now) && !self.is_known(&name, browser, now) {
-            return refuse(format!(
-                "{name:?} is being guessed at: for up to an hour it can be logged in to only \
-                 from a browser that has logged in to it before"
-            ));
+            return refuse(Limit::NameGuessed(name));
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Limit};
 use crate::limits::SocketLimits;
 use crate::ratelimit::TokenBucket;
 
@@ -16,6 +16,8 @@ pub enum Scope {
     Lobby,
     /// A game's socket, by game id.
     Game(String),
+    /// A tournament's socket, by tournament id.
+    Tournament(String),
 }
 
 /// A visitor's open sockets.
@@ -56,16 +58,11 @@ impl SocketLimiter {
         let mine = visitors.entry(visitor.to_owned()).or_default();
         let on_scope = mine.scopes.get(&scope).map_or(0, |s| s.open);
         if mine.open >= self.limits.per_visitor {
-            return Err(too_many(format!(
-                "at most {} open sockets per visitor; close one first",
-                self.limits.per_visitor
-            )));
+            return Err(ApiError::TooMany(Limit::SocketsPerVisitor(self.limits.per_visitor)));
         }
         if on_scope >= self.limits.per_visitor_and_game {
-            return Err(too_many(format!(
-                "at most {} open sockets per visitor on one game (or the lobby); close one first",
-                self.limits.per_visitor_and_game
-            )));
+            let max = self.limits.per_visitor_and_game;
+            return Err(ApiError::TooMany(Limit::SocketsPerGame(max)));
         }
         let limits = &self.limits;
         let entry = mine.scopes.entry(scope.clone()).or_insert_with(|| ScopeSockets {
@@ -85,10 +82,6 @@ impl SocketLimiter {
             bucket: entry.bucket.clone(),
         })
     }
-}
-
-fn too_many(message: String) -> ApiError {
-    ApiError::TooMany { code: "too_many_sockets", message }
 }
 
 /// Forgets visitors with no open socket whose budgets have refilled (a fresh budget is then

@@ -20,6 +20,8 @@ pub struct AppState {
     pub live: LiveGames,
     /// Open seeks.
     pub lobby: Lobby,
+    /// The tournaments not over, one actor each.
+    pub tournaments: crate::tournament::Tournaments,
     /// Failed log-ins, per name and address, per address, and per name.
     pub logins: LoginThrottle,
     /// Sign-ups per client address.
@@ -42,6 +44,7 @@ impl AppState {
             store,
             live: LiveGames::default(),
             lobby: Lobby::new(limits.seeks.clone()),
+            tournaments: crate::tournament::Tournaments::default(),
             logins: LoginThrottle::new(limits.accounts.clone()),
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             sockets: SocketLimiter::new(limits.sockets.clone()),

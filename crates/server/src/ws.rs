@@ -13,11 +13,10 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use rookery_core::Color;
-use rookery_store::StoredGame;
-use serde_json::{json, Value};
+use rookery_store::GameSummary;
 use tokio::sync::{broadcast, oneshot};
 
-use crate::api::{game_id, stored_game_json};
+use crate::api::{game_id, stored_game_view};
 use crate::error::ApiError;
 use crate::identity::Visitor;
 use crate::live::{Command, GameHandle, Seat};
@@ -32,13 +31,19 @@ const MAX_MESSAGE: usize = 4 * 1024;
 /// Ping frames measure each connection's lag (docs/protocol.md); every 5 s keeps that
 /// measurement fresh without flooding: 10,000 sockets at 2 s were 5,000 frames a second.
 const PING_EVERY: Duration = Duration::from_secs(5);
+/// A game socket that has sent no message for this long is gone: a stalled network does not
+/// close a socket (issue 38), so the server closes it, and the opponent is told within seconds
+/// instead of when TCP gives up. The page sends `ping` whenever it has been quiet for 2 s.
+/// Pong frames do not count: a browser may answer them below a stalled page (Chromium's
+/// offline mode does), so they prove the connection, not the client.
+const SILENT_AFTER_MS: u64 = 8_000;
 /// The read buffer of a socket. Messages are at most [`MAX_MESSAGE`] (larger frames grow the
 /// buffer); tungstenite's default of 128 KiB is zero-filled before every read, which made it
 /// resident: 290 KiB per game for its two sockets (BENCHMARKS.md, "Server load").
 const READ_BUFFER: usize = 4 * 1024;
 
 /// Refuses cross-site WebSocket upgrades: a browser's `Origin` must name this host.
-fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
     let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else { return Ok(()) };
     let host = headers.get(HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
     let origin_host = origin.split("://").nth(1).unwrap_or("");
@@ -66,13 +71,14 @@ pub async fn game_socket(
         now_ms(),
     )?;
     let handle = state.live.get(&id);
-    // A game without an actor is over: read it once here, for the 404 and for the socket.
+    // A game without an actor is over: read it once here (its row and record, not its
+    // actions), for the 404 and for the socket.
     let stored = match handle {
         Some(_) => None,
         None => Some(
             state
                 .store
-                .game(id.as_str())
+                .game_summary(id.as_str())
                 .await?
                 .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?,
         ),
@@ -123,6 +129,8 @@ struct Connection {
     permit: SocketPermit,
     /// Smoothed one-way lag, ms.
     lag_ms: u64,
+    /// When the client last sent a message, Unix ms.
+    heard_ms: u64,
 }
 
 /// What came in on a socket.
@@ -147,15 +155,11 @@ fn close_code_for(error: axum::Error) -> Option<u16> {
 
 impl Connection {
     fn new(socket: WebSocket, state: Arc<AppState>, permit: SocketPermit) -> Connection {
-        Connection { socket, state, permit, lag_ms: 0 }
+        Connection { socket, state, permit, lag_ms: 0, heard_ms: now_ms() }
     }
 
     async fn send(&mut self, msg: &ServerMessage) -> bool {
-        self.send_json(&msg.to_json()).await
-    }
-
-    async fn send_json(&mut self, v: &Value) -> bool {
-        self.socket.send(Message::Text(Utf8Bytes::from(v.to_string()))).await.is_ok()
+        self.send_text(&msg.to_text()).await
     }
 
     async fn send_text(&mut self, text: &str) -> bool {
@@ -188,6 +192,7 @@ impl Connection {
     async fn receive(&mut self) -> Option<Incoming> {
         match self.socket.recv().await? {
             Ok(Message::Text(text)) => {
+                self.heard_ms = now_ms();
                 Some(Incoming::Message(self.admit(text.as_str()).and_then(|()| {
                     ClientMessage::parse(text.as_str()).map_err(ProtocolError::Parse)
                 })))
@@ -225,7 +230,7 @@ impl Connection {
         };
         let Some(joined) = handle.join(seat).await else {
             // The game ended between the lookup and the join: it is in storage now.
-            match self.state.store.game(meta.id.as_str()).await {
+            match self.state.store.game_summary(meta.id.as_str()).await {
                 Ok(Some(stored)) => return self.watch_finished(&stored, visitor).await,
                 _ => {
                     let _ = self
@@ -242,6 +247,7 @@ impl Connection {
         let mut updates = joined.updates;
         let mut closing = self.state.closing.subscribe();
         let mut ping = tokio::time::interval(PING_EVERY);
+        let mut watchdog = tokio::time::interval(Duration::from_secs(1));
         loop {
             tokio::select! {
                 incoming = self.receive() => match incoming {
@@ -255,7 +261,7 @@ impl Connection {
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Too slow to follow: start again from the full state.
                         match handle.snapshot().await {
-                            Some(game) => if !self.send(&ServerMessage::State { game }).await { break },
+                            Some(game) => if !self.send(&ServerMessage::State { game: Box::new(game) }).await { break },
                             None => break,
                         }
                     }
@@ -264,6 +270,12 @@ impl Connection {
                 _ = ping.tick() => {
                     let stamp = now_ms().to_le_bytes().to_vec();
                     if self.socket.send(Message::Ping(stamp.into())).await.is_err() { break }
+                }
+                _ = watchdog.tick() => {
+                    if now_ms().saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
+                        tracing::debug!(game = %meta.id, "socket silent: closed");
+                        break;
+                    }
                 }
                 _ = closing.changed() => {
                     let _ = self.socket.send(Message::Close(None)).await;
@@ -284,7 +296,7 @@ impl Connection {
             }
             (ClientMessage::Sync, _) => {
                 if let Some(game) = handle.snapshot().await {
-                    self.send(&ServerMessage::State { game }).await;
+                    self.send(&ServerMessage::State { game: Box::new(game) }).await;
                 }
                 return;
             }
@@ -313,11 +325,10 @@ impl Connection {
         }
     }
 
-    /// A finished game no actor holds: send it, then answer `ping` and `sync` until the
-    /// client leaves.
-    async fn watch_finished(&mut self, stored: &StoredGame, visitor: &Visitor) {
-        let game = match stored_game_json(stored) {
-            Ok(game) => game,
+    /// A game no actor holds: send it, then answer `ping` and `sync` until the client leaves.
+    async fn watch_finished(&mut self, stored: &GameSummary, visitor: &Visitor) {
+        let game = match stored_game_view(&self.state, stored).await {
+            Ok(game) => Box::new(game),
             Err(e) => {
                 tracing::error!(game = %stored.id, error = %e, "cannot show a stored game");
                 return;
@@ -357,8 +368,8 @@ impl Connection {
 
     async fn lobby(&mut self, name: &str) {
         let mut events = self.state.lobby.events.subscribe();
-        let seeks = self.state.lobby.visible_json(name);
-        if !self.send_json(&json!({ "t": "seeks", "seeks": seeks })).await {
+        let seeks = self.state.lobby.visible(name);
+        if !self.send(&ServerMessage::Seeks { seeks }).await {
             return;
         }
         let mut closing = self.state.closing.subscribe();
@@ -374,21 +385,21 @@ impl Connection {
                     }
                     Some(Incoming::Message(Ok(other))) => {
                         // Only `ping` is spoken here: the game messages are of the game socket.
-                        let t = other.to_json()["t"].as_str().unwrap_or("").to_owned();
+                        let t = other.name().to_owned();
                         self.send(&ServerMessage::Error(ProtocolError::Parse(ParseError::UnknownType(t)))).await;
                     }
                 },
                 event = events.recv() => match event {
                     Ok(m) => if m.is_for(name) && !self.send_text(&m.text).await { break },
                     Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let seeks = self.state.lobby.visible_json(name);
-                        if !self.send_json(&json!({ "t": "seeks", "seeks": seeks })).await { break }
+                        let seeks = self.state.lobby.visible(name);
+                        if !self.send(&ServerMessage::Seeks { seeks }).await { break }
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
                 _ = tick.tick() => {
-                    let n = self.state.live.len();
-                    if !self.send_json(&json!({ "t": "live", "games": n })).await { break }
+                    let games = self.state.live.len();
+                    if !self.send(&ServerMessage::Live { games }).await { break }
                 }
                 _ = closing.changed() => {
                     let _ = self.socket.send(Message::Close(None)).await;

@@ -86,7 +86,7 @@ async fn an_absent_accepter_cannot_be_claimed_against_before_both_moved() {
     let (mut w, hello) = white.game_socket(&game).await;
     assert!(hello["game"]["abandoned"].is_null(), "{hello}");
     w.play("e2e4", 0).await;
-    tokio::time::sleep(Duration::from_millis(15_500)).await;
+    w.idle(Duration::from_millis(15_500)).await;
     w.send(json!({ "t": "claim_abandoned", "result": "win" })).await;
     let r = w.next_of("rejected").await;
     assert_eq!(r["code"], "not_started", "{r}");
@@ -254,5 +254,62 @@ async fn every_http_error_is_the_documented_json() {
     assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
     let body: Value = r.json().await.expect("a JSON body");
     assert_eq!(error(&body).0, "method_not_allowed", "{body}");
+    server.stop().await;
+}
+
+/// Issue 37: a finished game is served from what is stored (its result and PGN record), not
+/// replayed action by action on every request. With its action log deleted, the game, its
+/// socket, its PGN and its analysis answer as before.
+#[tokio::test]
+async fn a_finished_game_is_served_from_its_record_not_its_action_log() {
+    let server = TestServer::start().await;
+    let white = Client::new(&server).await;
+    let black = Client::new(&server).await;
+    let game = white.seek_accepted_by(&black, seek("300+2", false, "seed")).await;
+    let (mut w, _) = white.game_socket(&game).await;
+    let (mut b, _) = black.game_socket(&game).await;
+    w.play("e2e4", 0).await;
+    b.play("e7e5", 1).await;
+    // A counted illegal move (the queen is blocked), then a move with a draw offer.
+    w.send(json!({ "t": "move", "uci": "d1d3", "ply": 2 })).await;
+    assert_eq!(w.next_of("rejected").await["code"], "illegal");
+    w.send(json!({ "t": "move", "uci": "g1f3", "ply": 2, "offer_draw": true })).await;
+    w.next_of("move").await;
+    b.send(json!({ "t": "resign" })).await;
+    let end = w.next_of("end").await;
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("1-0"), Some("resignation"))
+    );
+
+    let path = format!("/api/v1/games/{game}");
+    let (status, before) = white.get(&path).await;
+    assert_eq!(status, StatusCode::OK);
+    let moves: Vec<&str> =
+        before["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["e4", "e5", "Nf3"], "{before}");
+    assert_eq!(before["strikes"], json!({ "white": 1, "black": 0 }), "{before}");
+    assert_eq!(before["status"], "finished");
+    assert_eq!(before["reason"], "White wins by resignation");
+    let (_, pgn_before) = white.get_text(&format!("{path}/pgn")).await;
+
+    let url = format!("sqlite://{}", server.data_dir.join("rookery.sqlite3").display());
+    let mut db = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url).await.unwrap();
+    let deleted = sqlx::query("DELETE FROM actions WHERE game_id = ?")
+        .bind(&game)
+        .execute(&mut db)
+        .await
+        .unwrap()
+        .rows_affected();
+    assert!(deleted >= 5, "the game's actions were stored: {deleted}");
+
+    let (_, after) = white.get(&path).await;
+    assert_eq!(after, before, "served from the record: the action log is not read");
+    let (_, hello) = black.game_socket(&game).await;
+    assert_eq!(hello["game"], before, "the socket of a finished game too");
+    assert_eq!(white.get_text(&format!("{path}/pgn")).await.1, pgn_before);
+    let (status, analysis) = white.get(&format!("{path}/analysis?ply=2")).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_eq!(analysis["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     server.stop().await;
 }

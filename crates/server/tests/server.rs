@@ -198,7 +198,7 @@ async fn a_rated_game_to_checkmate_with_a_spectator_and_the_ladder() {
     let (a, b_) = rookery_ladder::award(
         rookery_ladder::Points::ZERO,
         rookery_ladder::Points::ZERO,
-        rookery_ladder::GameResult::BWins,
+        rookery_ladder::PairResult::BWins,
     );
     assert_eq!(ladder["white"]["points_after"], a.to_string());
     assert_eq!(ladder["black"]["points_after"], b_.to_string());
@@ -487,7 +487,7 @@ async fn a_player_who_leaves_can_be_claimed_against() {
     let (b, hello) = black.game_socket(&game).await;
     assert!(hello["game"]["abandoned"].is_null());
     drop(b);
-    tokio::time::sleep(Duration::from_millis(15_500)).await;
+    w.idle(Duration::from_millis(15_500)).await;
     w.send(json!({ "t": "claim_abandoned", "result": "win" })).await;
     let end = w.next_of("end").await;
     assert_eq!(

@@ -21,6 +21,15 @@ pub enum StoreError {
     /// text is the URL with any password removed.
     #[error("invalid database url {0:?}: expected sqlite:PATH, sqlite://PATH or postgres://…")]
     InvalidUrl(String),
+    /// The database server could not be reached: it refused the connection, or did not
+    /// answer in time.
+    #[error("cannot connect to the database: {reason} at {at}")]
+    Unreachable {
+        /// `host:port`.
+        at: String,
+        /// Why: `connection refused`, `no answer within 5 s` …
+        reason: String,
+    },
     /// The database failed, refused a value (a `CHECK` constraint), or returned a row that
     /// does not decode (such as points out of range).
     #[error("database error: {0}")]

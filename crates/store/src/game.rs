@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use rookery_core::{GameResult, ParseGameResultError};
 use sqlx::any::AnyRow;
 use sqlx::AnyPool;
 use sqlx::Row;
@@ -17,7 +18,9 @@ macro_rules! game_columns {
          games.white_engine_level, games.black_kind, games.black_user_id, games.black_name, \
          games.black_engine_level, games.rules, games.time_control, games.rated, \
          games.initial_fen, games.created_at_ms, games.status, games.result, games.termination, \
-         games.pgn, games.ended_at_ms, games.start_policy"
+         games.pgn, games.ended_at_ms, games.start_policy, games.tournament_id, \
+         games.tournament_round, games.tournament_board, \
+         (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id)"
     };
 }
 
@@ -171,8 +174,8 @@ pub struct StoredGame {
     pub created_at_ms: i64,
     /// Live, finished or aborted.
     pub status: GameStatus,
-    /// The PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`) once the game has ended.
-    pub result: Option<String>,
+    /// The result once the game has ended (`*` for an aborted game).
+    pub result: Option<GameResult>,
     /// How the game ended, once it has.
     pub termination: Option<String>,
     /// The PGN of the game, once it has ended.
@@ -182,6 +185,8 @@ pub struct StoredGame {
     /// How it starts (see [`NewGame::start_policy`]); `None` for every game stored before
     /// start policies existed.
     pub start_policy: Option<String>,
+    /// The tournament game's seat, `None` for other games.
+    pub tournament: Option<TournamentSeat>,
     /// The action log, ordered by [`Action::seq`].
     pub actions: Vec<Action>,
 }
@@ -203,8 +208,8 @@ pub struct GameSummary {
     pub rated: bool,
     /// Live, finished or aborted.
     pub status: GameStatus,
-    /// The PGN result, once the game has ended.
-    pub result: Option<String>,
+    /// The result, once the game has ended.
+    pub result: Option<GameResult>,
     /// How the game ended, once it has.
     pub termination: Option<String>,
     /// When the game was created, in milliseconds since the Unix epoch.
@@ -213,6 +218,8 @@ pub struct GameSummary {
     pub ended_at_ms: Option<i64>,
     /// The PGN of the game, once it has ended.
     pub pgn: Option<String>,
+    /// The tournament game's seat, `None` for other games.
+    pub tournament: Option<TournamentSeat>,
 }
 
 /// Every column of a game row, decoded.
@@ -226,11 +233,25 @@ struct GameRow {
     initial_fen: Option<String>,
     created_at_ms: i64,
     status: GameStatus,
-    result: Option<String>,
+    result: Option<GameResult>,
     termination: Option<String>,
     pgn: Option<String>,
     ended_at_ms: Option<i64>,
     start_policy: Option<String>,
+    tournament: Option<TournamentSeat>,
+}
+
+/// Where a tournament game sits: its tournament, round (`None` in an arena) and board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TournamentSeat {
+    /// The tournament id.
+    pub tournament: String,
+    /// The tournament's name (read with the game; ignored when a game is created).
+    pub name: String,
+    /// The round.
+    pub round: Option<u32>,
+    /// The board (an arena's game number).
+    pub board: u32,
 }
 
 impl GameRow {
@@ -262,11 +283,23 @@ impl GameRow {
             initial_fen: row.try_get(12)?,
             created_at_ms: row.try_get(13)?,
             status: GameStatus::from_db(&status)?,
-            result: row.try_get(15)?,
+            result: row
+                .try_get::<Option<String>, _>(15)?
+                .map(|r| r.parse().map_err(|e: ParseGameResultError| decode_error(e.to_string())))
+                .transpose()?,
             termination: row.try_get(16)?,
             pgn: row.try_get(17)?,
             ended_at_ms: row.try_get(18)?,
             start_policy: row.try_get(19)?,
+            tournament: match row.try_get::<Option<String>, _>(20)? {
+                None => None,
+                Some(tournament) => Some(TournamentSeat {
+                    tournament,
+                    name: row.try_get::<Option<String>, _>(23)?.unwrap_or_default(),
+                    round: row.try_get::<Option<i64>, _>(21)?.map(|r| r as u32),
+                    board: row.try_get::<Option<i64>, _>(22)?.unwrap_or(0) as u32,
+                }),
+            },
         })
     }
 
@@ -286,6 +319,7 @@ impl GameRow {
             pgn: self.pgn,
             ended_at_ms: self.ended_at_ms,
             start_policy: self.start_policy,
+            tournament: self.tournament,
             actions,
         }
     }
@@ -304,6 +338,7 @@ impl GameRow {
             created_at_ms: self.created_at_ms,
             ended_at_ms: self.ended_at_ms,
             pgn: self.pgn,
+            tournament: self.tournament,
         }
     }
 }
@@ -460,6 +495,20 @@ impl Store {
         .collect::<Result<Vec<_>, _>>()?;
         tx.commit().await?;
         Ok(Some(game.with_actions(actions)))
+    }
+
+    /// The game with this id without its action log: its row, with the result and the PGN
+    /// record of a game that has ended (what a finished game is served from).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] if the database fails.
+    pub async fn game_summary(&self, id: &str) -> Result<Option<GameSummary>, StoreError> {
+        let row = sqlx::query(concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| GameRow::from_row(&row).map(GameRow::summary)).transpose()?)
     }
 
     /// Every live game with its action log, oldest game first: what a restarted server

@@ -1,6 +1,7 @@
 //! Ending games and what they do to the ladder (RULES.md §11 points, Glicko-2 ratings).
 
-use rookery_ladder::{award, GameResult, Glicko2, Points, Rating};
+use rookery_core::GameResult;
+use rookery_ladder::{award, Glicko2, PairResult, Points, Rating};
 use sqlx::{Any, AnyConnection, Row};
 
 use crate::account::{points, user_columns};
@@ -12,8 +13,8 @@ use crate::{Backend, GameStatus, Store, StoreError, User, UserId};
 pub struct Finish {
     /// The game.
     pub game_id: String,
-    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
-    pub result: String,
+    /// The result: [`GameResult::NoResult`] (`*`) for an aborted game.
+    pub result: GameResult,
     /// How it ended (the arbiter's termination, such as `checkmate`).
     pub termination: String,
     /// The PGN of the whole game.
@@ -81,7 +82,7 @@ impl Store {
     /// Ends a live game in one transaction, and for a rated game between two accounts moves
     /// their points (RULES.md §11, White as side A of [`award`]) and Glicko-2 ratings.
     ///
-    /// The game becomes [`GameStatus::Aborted`] when `result` is `*`, else
+    /// The game becomes [`GameStatus::Aborted`] when `result` is `*` (no result), else
     /// [`GameStatus::Finished`]. Ladder changes are made only when the game is rated, the
     /// result is not `*` and both sides are different accounts; each player's points, rating,
     /// and wins, draws or losses are updated, one [`HistoryPoint`] is recorded per player, and
@@ -94,8 +95,8 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::Conflict`] if the game is not live (a game is finished once),
-    /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Database`] for a
-    /// `result` other than the four PGN results.
+    /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Database`] if the
+    /// database fails.
     pub async fn finish_game(&self, finish: &Finish) -> Result<Option<RatingChanges>, StoreError> {
         let mut tx = match self.backend() {
             // Take the write lock before the first read: a deferred transaction that read
@@ -103,7 +104,8 @@ impl Store {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
             Backend::Postgres => self.pool.begin().await?,
         };
-        let status = if finish.result == "*" { GameStatus::Aborted } else { GameStatus::Finished };
+        let status =
+            if finish.result.is_decided() { GameStatus::Finished } else { GameStatus::Aborted };
         // The game row first: on PostgreSQL this locks it, so a second finish of the same game
         // waits here and then finds it no longer live.
         let ended = sqlx::query(
@@ -113,7 +115,7 @@ impl Store {
         )
         .bind(&finish.game_id)
         .bind(status.as_str())
-        .bind(&finish.result)
+        .bind(finish.result.as_str())
         .bind(&finish.termination)
         .bind(&finish.pgn)
         .bind(finish.ended_at_ms)
@@ -125,8 +127,14 @@ impl Store {
         let rated = ended.try_get::<i64, _>(0)? != 0;
         let white: Option<i64> = ended.try_get(1)?;
         let black: Option<i64> = ended.try_get(2)?;
-        let result = GameResult::from_pgn(&finish.result);
-        let (Some(white), Some(black), Some(result), true) = (white, black, result, rated) else {
+        let result = PairResult::of_white(finish.result);
+        // A game lost for a missed first move (a tournament's forfeit, RULES.md §12) was not
+        // played, and one ended by a competition arbiter's declaration was not finished on
+        // the board: they count in the tournament, never on the ladder.
+        let played = !matches!(finish.termination.as_str(), "no_start" | "arbiter_decision");
+        let (Some(white), Some(black), Some(result), true) =
+            (white, black, result, rated && played)
+        else {
             tx.commit().await?;
             return Ok(None);
         };
@@ -149,9 +157,9 @@ impl Store {
             black: change(&black, black_delta, black_rating)?,
         };
         let (white_score, black_score) = match result {
-            GameResult::AWins => ([1, 0, 0], [0, 0, 1]),
-            GameResult::BWins => ([0, 0, 1], [1, 0, 0]),
-            GameResult::Draw => ([0, 1, 0], [0, 1, 0]),
+            PairResult::AWins => ([1, 0, 0], [0, 0, 1]),
+            PairResult::BWins => ([0, 0, 1], [1, 0, 0]),
+            PairResult::Draw => ([0, 1, 0], [0, 1, 0]),
         };
         for (change, delta, [wins, draws, losses]) in
             [(&changes.white, white_delta, white_score), (&changes.black, black_delta, black_score)]

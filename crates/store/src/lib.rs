@@ -6,10 +6,16 @@ mod error;
 mod game;
 mod ladder;
 mod store;
+mod tournament;
 mod writer;
 
 pub use account::{User, UserId};
 pub use error::StoreError;
-pub use game::{Action, GameStatus, GameSummary, NewGame, Player, PlayerKind, StoredGame};
+pub use game::{
+    Action, GameStatus, GameSummary, NewGame, Player, PlayerKind, StoredGame, TournamentSeat,
+};
 pub use ladder::{Finish, HistoryPoint, RatingChange, RatingChanges};
 pub use store::{Backend, Store};
+pub use tournament::{
+    LogEntry, StoredTournament, TournamentGame, TournamentRow, TournamentStatus, TournamentSummary,
+};

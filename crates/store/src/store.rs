@@ -72,10 +72,22 @@ impl Backend {
             Backend::Sqlite => &[
                 (1, "initial", include_str!("../migrations/sqlite/0001_initial.sql")),
                 (2, "start policy", include_str!("../migrations/sqlite/0002_start_policy.sql")),
+                (3, "tournaments", include_str!("../migrations/sqlite/0003_tournaments.sql")),
+                (
+                    4,
+                    "tournament counts",
+                    include_str!("../migrations/sqlite/0004_tournament_counts.sql"),
+                ),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
                 (2, "start policy", include_str!("../migrations/postgres/0002_start_policy.sql")),
+                (3, "tournaments", include_str!("../migrations/postgres/0003_tournaments.sql")),
+                (
+                    4,
+                    "tournament counts",
+                    include_str!("../migrations/postgres/0004_tournament_counts.sql"),
+                ),
             ],
         }
     }
@@ -130,7 +142,11 @@ impl Store {
                 conn.close().await?;
                 options
             }
-            Backend::Postgres => AnyConnectOptions::from_str(url).map_err(|_| invalid())?,
+            Backend::Postgres => {
+                let options = AnyConnectOptions::from_str(url).map_err(|_| invalid())?;
+                check_reachable(url, &options).await?;
+                options
+            }
         };
         let pool = AnyPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
@@ -160,6 +176,38 @@ impl Store {
     /// store is closed too; later calls fail with [`StoreError::Database`].
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// How long the first connection to a PostgreSQL server may take before the server is
+/// called unreachable.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Makes one connection with a short timeout before the pool opens (issue 41): the pool
+/// retries a refused connection until its acquire timeout (30 s) and then says only "pool
+/// timed out", where the user needs "connection refused at host:port" at once.
+async fn check_reachable(url: &str, options: &AnyConnectOptions) -> Result<(), StoreError> {
+    let unreachable = |reason: String| StoreError::Unreachable { at: host_port(url), reason };
+    match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect_with(options)).await {
+        Err(_) => Err(unreachable(format!("no answer within {} s", CONNECT_TIMEOUT.as_secs()))),
+        Ok(Err(sqlx::Error::Io(e))) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+            Err(unreachable("connection refused".to_owned()))
+        }
+        Ok(Err(sqlx::Error::Io(e))) => Err(unreachable(e.to_string())),
+        Ok(Err(e)) => Err(e.into()),
+        Ok(Ok(conn)) => Ok(conn.close().await?),
+    }
+}
+
+/// The `host:port` of a PostgreSQL URL (port 5432 when not given), for messages.
+fn host_port(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    if host.rsplit_once(':').is_some_and(|(_, port)| port.parse::<u16>().is_ok()) {
+        host.to_owned()
+    } else {
+        format!("{host}:5432")
     }
 }
 
@@ -217,6 +265,13 @@ mod tests {
         assert_eq!(Backend::of_url("postgresql://u@h/db"), Some(Backend::Postgres));
         assert_eq!(Backend::of_url("mysql://u@h/db"), None);
         assert_eq!(Backend::of_url("rookery.db"), None);
+    }
+
+    #[test]
+    fn host_and_port_of_a_url() {
+        assert_eq!(host_port("postgres://u:p@db.example:6543/rookery"), "db.example:6543");
+        assert_eq!(host_port("postgres://u@127.0.0.1/rookery?sslmode=disable"), "127.0.0.1:5432");
+        assert_eq!(host_port("postgresql://localhost"), "localhost:5432");
     }
 
     #[test]

@@ -2,13 +2,12 @@
 //! quiet position by the engine's quiescence search, and stored as the sparse coefficients of
 //! the evaluation's trace.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rookery_core::{Position, SanPlus};
+use rookery_core::{Color, GameResult, Position};
 use rookery_engine::tuning::{quiet, trace, Params, Term};
-use rookery_pgn::{GameResult, Location, RawTag, Reader, Visitor};
+use rookery_pgn::{MainLineReader, Reader};
 
 /// Which positions of the games become training positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,112 +58,54 @@ pub fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-struct Sampler<'a> {
-    sampling: &'a Sampling,
-    pos: Position,
-    ply: u32,
-    ok: bool,
-    result: Option<f32>,
-    game: Vec<Position>,
-    out: Vec<Labelled>,
-    stats: SampleStats,
-}
-
-impl Visitor for Sampler<'_> {
-    type Output = ();
-
-    fn begin_game(&mut self) {
-        self.pos = Position::new();
-        self.ply = 0;
-        self.ok = true;
-        self.result = None;
-        self.game.clear();
-        self.stats.games += 1;
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
-        if name == b"FEN" {
-            match std::str::from_utf8(value.as_bytes()).ok().and_then(|f| f.parse().ok()) {
-                Some(pos) => self.pos = pos,
-                None => self.ok = false,
-            }
-        }
-    }
-
-    fn begin_variation(&mut self) -> ControlFlow<()> {
-        ControlFlow::Break(())
-    }
-
-    fn san(&mut self, san: SanPlus, _at: Location) -> ControlFlow<()> {
-        if !self.ok {
-            return ControlFlow::Break(());
-        }
-        let Ok(m) = san.san.to_move(&self.pos) else {
-            self.ok = false;
-            return ControlFlow::Break(());
-        };
-        self.pos.play_unchecked(m);
-        self.ply += 1;
-        if self.ply > self.sampling.skip_plies && !self.pos.is_check() {
-            self.stats.candidates += 1;
-            let key = splitmix(
-                self.sampling.seed ^ splitmix(self.stats.games ^ splitmix(u64::from(self.ply))),
-            );
-            if key.is_multiple_of(self.sampling.every) {
-                self.game.push(self.pos);
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn result(&mut self, result: GameResult) {
-        self.result = match result {
-            GameResult::WhiteWins => Some(1.0),
-            GameResult::BlackWins => Some(0.0),
-            GameResult::Draw => Some(0.5),
-            GameResult::Unknown => None,
-        };
-    }
-
-    fn error(&mut self, _error: rookery_pgn::ReadError) {
-        self.ok = false;
-    }
-
-    fn end_game(&mut self) {
-        match (self.ok, self.result) {
-            (true, Some(result)) => {
-                self.stats.used += 1;
-                self.stats.kept += self.game.len() as u64;
-                let game = self.stats.games;
-                self.out.extend(self.game.drain(..).map(|pos| Labelled { pos, result, game }));
-            }
-            _ => self.stats.skipped += 1,
-        }
+/// A game's result for White: 1, ½ or 0; `None` for `*`.
+fn white_score(result: GameResult) -> Option<f32> {
+    match result {
+        GameResult::Win(Color::White) => Some(1.0),
+        GameResult::Win(Color::Black) => Some(0.0),
+        GameResult::Draw => Some(0.5),
+        GameResult::NoResult => None,
     }
 }
 
-/// Samples labelled positions from the PGN text `pgn`, in the order of the games.
+/// Samples labelled positions from the PGN text `pgn`, in the order of the games: each
+/// game's main line is played by rookery-pgn's one replay (its `[FEN]` honoured), and labelled
+/// with the game's termination marker.
 ///
 /// # Errors
 /// Only what reading `pgn` can fail with; bad games are counted and skipped.
 pub fn sample(pgn: &[u8], sampling: &Sampling) -> std::io::Result<(Vec<Labelled>, SampleStats)> {
     let mut reader = Reader::new(pgn);
-    let mut sampler = Sampler {
-        sampling,
-        pos: Position::new(),
-        ply: 0,
-        ok: true,
-        result: None,
-        game: Vec::new(),
-        out: Vec::new(),
-        stats: SampleStats::default(),
-    };
-    while sampling.max_games.is_none_or(|max| sampler.stats.games < max) {
-        if reader.read_game(&mut sampler)?.is_none() {
-            break;
+    let mut main_line = MainLineReader::default();
+    let mut out = Vec::new();
+    let mut stats = SampleStats::default();
+    while sampling.max_games.is_none_or(|max| stats.games < max) {
+        let Some(line) = reader.read_game(&mut main_line)? else { break };
+        stats.games += 1;
+        let game = stats.games;
+        // Games without a result (`*`), or whose main line cannot be played, are skipped.
+        let labelled = line.ok().and_then(|l| Some((l.result.and_then(white_score)?, l)));
+        let Some((result, line)) = labelled else {
+            stats.skipped += 1;
+            continue;
+        };
+        stats.used += 1;
+        let mut pos = line.start;
+        for (i, m) in line.moves().enumerate() {
+            pos.play_unchecked(m);
+            let ply = i as u64 + 1;
+            if ply <= u64::from(sampling.skip_plies) || pos.is_check() {
+                continue;
+            }
+            stats.candidates += 1;
+            let key = splitmix(sampling.seed ^ splitmix(game ^ splitmix(ply)));
+            if key.is_multiple_of(sampling.every) {
+                stats.kept += 1;
+                out.push(Labelled { pos, result, game });
+            }
         }
     }
-    Ok((sampler.out, sampler.stats))
+    Ok((out, stats))
 }
 
 /// Training positions as the sparse, pre-weighted coefficients of their evaluation, so that

@@ -6,6 +6,7 @@ pub mod data;
 pub mod model;
 pub mod nnue;
 pub mod selfplay;
+pub mod wdl;
 
 pub use data::{sample, Dataset, Labelled, SampleStats, Sampling};
 pub use model::{error, fit_k, gradient, sigmoid, Adam, Weights};

@@ -19,7 +19,7 @@ use rookery_engine::{Engine, Limits, Options, Score, Signals};
 use rookery_match::adjudication::{Adjudicator, Verdict};
 use rookery_match::{DrawRule, ResignRule, ENGINE_RULES};
 use rookery_pgn::Writer;
-use rookery_uci::{ScoreValue, UciMove};
+use rookery_uci::ScoreValue;
 
 use crate::data::splitmix;
 
@@ -170,7 +170,7 @@ pub fn play(
         let outcome =
             engine.search(&pos, history, &limits, &Signals::new(), &Instant::now(), &mut ());
         let Some(m) = outcome.best else { unreachable!("a game not over has legal moves") };
-        let played = game.play(side, &MoveInput::Uci(UciMove::from_move(m).to_string()), false, 0);
+        let played = game.play(side, &MoveInput::from(m), false, 0);
         assert!(played.is_ok(), "the engine's move {m:?} in {pos} is legal");
         scores.push(outcome.score);
         if game.is_over() {

@@ -6,8 +6,7 @@ use core::str::FromStr;
 use rookery_core::Fen;
 
 use crate::error::Tokens;
-use crate::uci_move::write_moves;
-use crate::{Go, ParseError, UciMove};
+use crate::{write_moves, Go, ParseError, UciMove};
 
 /// A command from the GUI to the engine: one line of the engine's input (UCI, "GUI to
 /// engine"), plus Stockfish's extensions `go perft N` and `bench`.
@@ -117,15 +116,6 @@ impl FromStr for Command {
         };
         tokens.end(name)?;
         Ok(command)
-    }
-}
-
-impl Command {
-    /// Reads a `go` line as well as it can, skipping what does not parse, so that even a
-    /// malformed `go` is answered with a `bestmove`. `None` if the line is not a `go`.
-    pub fn lenient_go(line: &str) -> Option<Go> {
-        let mut tokens = Tokens::new(line);
-        (tokens.next() == Some("go")).then(|| Go::parse_lenient(&mut tokens))
     }
 }
 

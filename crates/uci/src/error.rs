@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use rookery_core::uci::ParseUciMoveError;
 use rookery_core::ParseFenError;
 
 /// A line that does not parse as a UCI command or engine message.
@@ -40,6 +41,12 @@ pub enum ParseError {
         /// Why.
         error: ParseFenError,
     },
+}
+
+impl From<ParseUciMoveError> for ParseError {
+    fn from(e: ParseUciMoveError) -> ParseError {
+        ParseError::BadMove(e.text)
+    }
 }
 
 impl fmt::Display for ParseError {

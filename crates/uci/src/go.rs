@@ -4,8 +4,7 @@ use core::fmt;
 use std::time::Duration;
 
 use crate::error::Tokens;
-use crate::uci_move::write_moves;
-use crate::{ParseError, UciMove};
+use crate::{write_moves, ParseError, UciMove};
 
 /// The parameters of a `go` command, as the GUI sent them.
 ///
@@ -71,17 +70,6 @@ impl Go {
             go.read(token, tokens)?;
         }
         Ok(go)
-    }
-
-    /// Reads what can be read of the parameters after `go`, skipping the tokens that do not
-    /// parse. The loop uses this to answer even a malformed `go` with a `bestmove`.
-    pub(crate) fn parse_lenient(tokens: &mut Tokens<'_>) -> Go {
-        let mut go = Go::default();
-        while let Some(token) = tokens.next() {
-            // A bad value was consumed with its keyword; an unknown token is skipped alone.
-            let _ = go.read(token, tokens);
-        }
-        go
     }
 
     fn read(&mut self, token: &str, tokens: &mut Tokens<'_>) -> Result<(), ParseError> {

@@ -4,8 +4,7 @@ use core::fmt;
 use std::time::Duration;
 
 use crate::error::Tokens;
-use crate::uci_move::write_moves;
-use crate::{ParseError, UciMove};
+use crate::{write_moves, ParseError, UciMove};
 
 /// A score as `info score` reports it, from the engine's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +64,16 @@ pub enum InfoField {
     SbHits(u64),
     /// `cpuload`: the CPU usage, in permill.
     CpuLoad(u32),
+    /// `wdl`: the chances of a win, a draw and a loss for the side to move, per mille (a
+    /// Stockfish extension, sent with `UCI_ShowWDL`).
+    Wdl {
+        /// Win, per mille.
+        win: u32,
+        /// Draw, per mille.
+        draw: u32,
+        /// Loss, per mille.
+        loss: u32,
+    },
     /// `string`: free text to the end of the line (so always the last field).
     String(String),
     /// `refutation`: a move and the line that refutes it.
@@ -81,7 +90,7 @@ pub enum InfoField {
 /// Reads moves as long as the next token is one.
 fn moves(tokens: &mut Tokens<'_>) -> Vec<UciMove> {
     let mut moves = Vec::new();
-    while let Some(m) = tokens.peek().and_then(|t| UciMove::from_ascii(t.as_bytes())) {
+    while let Some(m) = tokens.peek().and_then(|t| UciMove::from_ascii(t.as_bytes()).ok()) {
         moves.push(m);
         tokens.next();
     }
@@ -115,6 +124,11 @@ impl InfoField {
                 "tbhits" => InfoField::TbHits(tokens.number("tbhits")?),
                 "sbhits" => InfoField::SbHits(tokens.number("sbhits")?),
                 "cpuload" => InfoField::CpuLoad(tokens.number("cpuload")?),
+                "wdl" => InfoField::Wdl {
+                    win: tokens.number("wdl")?,
+                    draw: tokens.number("wdl")?,
+                    loss: tokens.number("wdl")?,
+                },
                 "string" => InfoField::String(tokens.rest().unwrap_or_default()),
                 "refutation" => InfoField::Refutation(moves(tokens)),
                 "currline" => {
@@ -205,6 +219,7 @@ impl fmt::Display for InfoField {
             InfoField::TbHits(n) => write!(f, "tbhits {n}"),
             InfoField::SbHits(n) => write!(f, "sbhits {n}"),
             InfoField::CpuLoad(n) => write!(f, "cpuload {n}"),
+            InfoField::Wdl { win, draw, loss } => write!(f, "wdl {win} {draw} {loss}"),
             InfoField::String(text) => write!(f, "string {text}"),
             InfoField::Refutation(moves) => {
                 f.write_str("refutation")?;

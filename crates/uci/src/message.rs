@@ -70,7 +70,7 @@ fn status(tokens: &mut Tokens<'_>, after: &'static str) -> Result<Status, ParseE
 fn uci_move(tokens: &mut Tokens<'_>, after: &'static str) -> Result<UciMove, ParseError> {
     match tokens.next() {
         Some("(none)") if after == "bestmove" => Ok(UciMove::Null),
-        Some(token) => token.parse(),
+        Some(token) => Ok(token.parse()?),
         None => Err(ParseError::Expected { after, expected: "a move", found: None }),
     }
 }

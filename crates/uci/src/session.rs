@@ -1,14 +1,13 @@
 //! The UCI loop: reads commands, drives the engine, writes messages.
 //!
-//! The search runs on its own thread, which owns the engine while it searches, so that
-//! `isready`, `stop`, `ponderhit` and `quit` are answered at once. Commands that change the
-//! engine (`go`, `setoption`, `ucinewgame`, `bench`) first let a running search finish, as
-//! Stockfish does: a search bounded by depth, nodes or time ends by itself, and a `go
-//! infinite` or pondering search is stopped (it has answered with `bestmove` before the next
-//! command is handled). A line that cannot be used is answered with `info string ignored:
-//! <line>: <why>` and changes nothing — except a malformed `go`, which is still searched
-//! with what could be read of it, so that every `go` gets its `bestmove`. A search that
-//! panics still answers with a legal move.
+//! The search runs on its own thread, which owns the engine while it searches, so that the
+//! loop always reads and answers: `isready` is answered at once, whatever runs. A command that
+//! needs the search out of the way (`go`, `position`, `ucinewgame`, `setoption`, `bench`,
+//! `uci`) stops it first, as Stockfish does (issue 41): the stopped search answers with its
+//! `bestmove` before the command acts, so every accepted `go` gets exactly one `bestmove`. A
+//! line that cannot be used is answered with `info string ignored: <line>: <why>` and changes
+//! nothing — a malformed `go` starts no search. A search that panics still answers with a
+//! legal move.
 
 use core::fmt;
 use std::io::{self, BufRead, Write};
@@ -23,8 +22,8 @@ use rookery_engine::{BestMove, Bound, Engine, Handler, Limits, SearchInfo, Signa
 
 use crate::settings::{self, OptionError, Settings};
 use crate::{
-    Command, Go, IllegalMove, InfoField, Message, ParseError, ScoreBound, ScoreValue,
-    StartPosition, UciMove,
+    Command, Go, InfoField, Message, ParseError, ScoreBound, ScoreValue, StartPosition, UciMove,
+    WdlModel,
 };
 
 /// The name the engine gives after `uci`.
@@ -46,7 +45,7 @@ impl fmt::Display for Rejection {
         match self {
             Rejection::Parse(e) => e.fmt(f),
             Rejection::Illegal { m, index } => {
-                write!(f, "{} (move {})", IllegalMove(*m), index + 1)
+                write!(f, "illegal move {m} (move {})", index + 1)
             }
             Rejection::Position(e) => write!(f, "illegal position: {e}"),
             Rejection::Option(e) => e.fmt(f),
@@ -80,11 +79,21 @@ impl<W: Write> Output<W> {
 struct UciHandler<W> {
     out: Output<W>,
     answered: bool,
+    /// `UCI_ShowWDL`: the model that turns scores into `wdl`.
+    wdl: Option<WdlModel>,
 }
 
 impl<W: Write> Handler for UciHandler<W> {
     fn info(&mut self, info: &SearchInfo) {
-        let _ = self.out.send(&info_message(info));
+        let mut message = info_message(info);
+        if let (Some(model), Message::Info(fields)) = (self.wdl, &mut message) {
+            let [win, draw, loss] = model.per_mille(ScoreValue::from(info.score));
+            // After the score, where Stockfish writes it.
+            let at =
+                fields.iter().position(|f| matches!(f, InfoField::Score(_))).map_or(0, |i| i + 1);
+            fields.insert(at, InfoField::Wdl { win, draw, loss });
+        }
+        let _ = self.out.send(&message);
     }
 
     fn best_move(&mut self, best: &BestMove) {
@@ -128,6 +137,8 @@ struct Running {
     signals: Arc<Signals>,
     /// `go infinite` or pondering: it will not end by itself.
     endless: bool,
+    /// Limited by depth, nodes, time or a mate: it ends by itself once not pondering.
+    bounded: bool,
 }
 
 /// How the loop ended.
@@ -187,12 +198,7 @@ impl<W: Write + Send + 'static> Session<W> {
             match line.parse::<Command>() {
                 Ok(Command::Quit) => return Ok(Ended::Quit),
                 Ok(command) => self.handle(&line, command, received)?,
-                Err(e) => {
-                    self.ignore(&line, &Rejection::Parse(e))?;
-                    if let Some(go) = Command::lenient_go(&line) {
-                        self.go(&line, go, received)?;
-                    }
-                }
+                Err(e) => self.ignore(&line, &Rejection::Parse(e))?,
             }
         }
         Ok(Ended::Input)
@@ -216,7 +222,6 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Debug(_) | Command::Register(_) => Ok(()),
             Command::IsReady => self.out.send(&Message::ReadyOk),
             Command::SetOption { name, value } => {
-                self.finish_search(false);
                 let mut settings = self.settings.clone();
                 let engine = self.engine();
                 match settings::apply(engine, &mut settings, &name, value.as_deref()) {
@@ -228,12 +233,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
             Command::UciNewGame => {
-                self.finish_search(false);
                 self.engine().clear();
                 Ok(())
             }
             Command::Position { start, moves } => match replay(&start, &moves) {
                 Ok((position, history)) => {
+                    self.finish_search(true);
                     self.position = position;
                     self.history = history;
                     Ok(())
@@ -248,13 +253,13 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::PonderHit => {
                 if let Some(search) = &mut self.search {
                     search.signals.ponderhit();
-                    search.endless = false;
+                    search.endless = !search.bounded;
                 }
                 Ok(())
             }
             Command::Quit => Ok(()),
             Command::Bench { depth } => {
-                self.finish_search(false);
+                self.finish_search(true);
                 let report = bench(depth.unwrap_or(BENCH_DEPTH).clamp(1, 64), &received);
                 for (i, (fen, nodes, best)) in report.positions.iter().enumerate() {
                     let best = best.map_or(UciMove::Null, UciMove::from_move);
@@ -269,9 +274,9 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// The engine, once no search holds it.
+    /// The engine, once no search holds it: a running search is stopped.
     fn engine(&mut self) -> &mut Engine {
-        self.finish_search(false);
+        self.finish_search(true);
         self.engine.get_or_insert_with(Engine::new)
     }
 
@@ -289,7 +294,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn go(&mut self, line: &str, go: Go, received: Instant) -> io::Result<()> {
-        self.finish_search(false);
+        self.finish_search(true);
         if let Some(depth) = go.perft {
             return self.perft(depth);
         }
@@ -319,14 +324,37 @@ impl<W: Write + Send + 'static> Session<W> {
                 Err(_) => self.ignore(line, &Rejection::Illegal { m, index })?,
             }
         }
+        // A bare `go` searches until stopped, like `go infinite`.
+        let bounded = !go.infinite
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.movetime.is_some()
+                || limits.mate.is_some()
+                || limits.clock.is_some());
+        let bounded_now = bounded && !go.ponder;
+        if pos.legal_moves().is_empty() {
+            // What GUIs expect before `bestmove 0000`, as Stockfish writes it: the score of a
+            // mated root is mate 0, of a stalemated one a draw.
+            let value =
+                if pos.is_check() { ScoreValue::Mate(0) } else { ScoreValue::Centipawns(0) };
+            let score = crate::Score { value, bound: None };
+            let mut fields = vec![InfoField::Depth(0), InfoField::Score(score)];
+            if self.settings.show_wdl {
+                // Stalemate is a draw, not the model's guess at an even score.
+                let (win, draw, loss) = if pos.is_check() { (0, 0, 1000) } else { (0, 1000, 0) };
+                fields.push(InfoField::Wdl { win, draw, loss });
+            }
+            self.out.send(&Message::Info(fields))?;
+        }
         let signals = Arc::new(if go.ponder { Signals::pondering() } else { Signals::new() });
         let mut engine = self.engine.take().unwrap_or_default();
         let history = self.history.clone();
         let out = self.out.clone();
+        let wdl = self.settings.show_wdl.then_some(WdlModel::CALIBRATED);
         let thread_signals = Arc::clone(&signals);
         let handle =
             std::thread::Builder::new().name("rookery-search".to_owned()).spawn(move || {
-                let mut handler = UciHandler { out, answered: false };
+                let mut handler = UciHandler { out, answered: false, wdl };
                 let searched = catch_unwind(AssertUnwindSafe(|| {
                     engine.search(&pos, &history, &limits, &thread_signals, &received, &mut handler)
                 }));
@@ -342,7 +370,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 let options = engine.options().clone();
                 Engine::with_options(options).unwrap_or_default()
             })?;
-        self.search = Some(Running { handle, signals, endless: go.infinite || go.ponder });
+        self.search = Some(Running { handle, signals, endless: !bounded_now, bounded });
         Ok(())
     }
 

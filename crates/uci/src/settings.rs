@@ -22,6 +22,10 @@ pub(crate) struct Settings {
     pub(crate) level: u8,
     pub(crate) limit_strength: bool,
     pub(crate) elo: u32,
+    /// `UCI_ShowWDL`: `info` lines carry `wdl`.
+    pub(crate) show_wdl: bool,
+    /// `UCI_AnalyseMode`: analysing, not playing; full strength whatever the level.
+    pub(crate) analyse_mode: bool,
 }
 
 impl Default for Settings {
@@ -32,6 +36,8 @@ impl Default for Settings {
             level: 0,
             limit_strength: false,
             elo: ELO_RANGE.1,
+            show_wdl: false,
+            analyse_mode: false,
         }
     }
 }
@@ -103,6 +109,8 @@ pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDe
         spin("Level", i64::from(settings.level), 0, i64::from(Level::MAX.get())),
         check("UCI_LimitStrength", settings.limit_strength),
         spin("UCI_Elo", i64::from(settings.elo), i64::from(ELO_RANGE.0), i64::from(ELO_RANGE.1)),
+        check("UCI_ShowWDL", settings.show_wdl),
+        check("UCI_AnalyseMode", settings.analyse_mode),
         OptionDecl { name: "Clear Hash".to_owned(), kind: OptionKind::Button },
     ]
 }
@@ -166,12 +174,17 @@ pub(crate) fn apply(
             let (low, high) = ELO_RANGE;
             settings.elo = spin("UCI_Elo", value, i64::from(low), i64::from(high))? as u32;
         }
+        "uci_showwdl" => settings.show_wdl = check("UCI_ShowWDL", value)?,
+        "uci_analysemode" => settings.analyse_mode = check("UCI_AnalyseMode", value)?,
         "clear hash" => engine.clear(),
         _ => return Err(OptionError::Unknown(name.to_owned())),
     }
     // UCI_LimitStrength with UCI_Elo takes precedence over Skill Level, as in Stockfish; the
-    // `Level` option names one of the eight levels for people directly, and comes between.
-    engine.set_level(if settings.limit_strength {
+    // `Level` option names one of the eight levels for people directly, and comes between. An
+    // analysis is worth only the engine's best, so UCI_AnalyseMode overrides all three.
+    engine.set_level(if settings.analyse_mode {
+        None
+    } else if settings.limit_strength {
         Some(Level::from_elo(settings.elo))
     } else if settings.level > 0 {
         Level::new(settings.level)

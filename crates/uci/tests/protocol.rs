@@ -213,6 +213,7 @@ fn messages_parse_and_format_canonically() {
             InfoField::Nodes(123_456), InfoField::Nps(1_000_000), InfoField::HashFull(42), InfoField::TbHits(0),
             InfoField::Time(Duration::from_millis(123)), InfoField::Pv(vec![mv("e2e4"), mv("e7e5")]),
         ])),
+        ("info depth 9 score cp 35 wdl 120 822 58", Message::Info(vec![InfoField::Depth(9), score(ScoreValue::Centipawns(35), None), InfoField::Wdl { win: 120, draw: 822, loss: 58 }])),
         ("info score mate -3 lowerbound", Message::Info(vec![score(ScoreValue::Mate(-3), Some(ScoreBound::Lower))])),
         ("info currmove e2e4 currmovenumber 1", Message::Info(vec![InfoField::CurrMove(mv("e2e4")), InfoField::CurrMoveNumber(1)])),
         ("info sbhits 3 cpuload 950", Message::Info(vec![InfoField::SbHits(3), InfoField::CpuLoad(950)])),
@@ -245,7 +246,7 @@ fn malformed_messages_are_typed_errors() {
         ("bestmove e2e4 maybe e7e5", "unexpected \"maybe\" in \"bestmove\""),
         ("info depth deep", "expected a number after \"depth\", found \"deep\""),
         ("info score 35", "expected cp or mate after \"score\", found \"35\""),
-        ("info wdl 1 2 3", "unexpected \"wdl\" in \"info\""),
+        ("info wdl 1 2", "expected a number after \"wdl\", found the end of the line"),
         (
             "option name Hash type spin default 16 min 1",
             "expected a number after \"max\", found the end of the line",

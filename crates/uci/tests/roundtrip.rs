@@ -63,3 +63,19 @@ fn stockfish_lines_that_format_differently() {
     let msg: Message = "bestmove (none)".parse().unwrap();
     assert_eq!(msg.to_string(), "bestmove 0000");
 }
+
+/// Issue 41's behaviour, recorded: every line round-trips exactly, and the session answers
+/// every accepted `go` with exactly one `bestmove` and every `isready` with `readyok`.
+#[test]
+fn issue_41_session_round_trips_exactly() {
+    let (commands, messages) = round_trip("rookery-issue-41.log", true);
+    assert!(commands > 15 && messages > 30, "{commands} {messages}");
+    let lines = session("rookery-issue-41.log");
+    let count = |dir: char, pred: &dyn Fn(&str) -> bool| {
+        lines.iter().filter(|(_, d, text)| *d == dir && pred(text)).count()
+    };
+    let gos = count('>', &|t| t.starts_with("go ") && t.parse::<Command>().is_ok());
+    assert_eq!(count('<', &|t| t.starts_with("bestmove")), gos);
+    assert_eq!(count('<', &|t| t == "readyok"), count('>', &|t| t == "isready"));
+    assert_eq!(count('<', &|t| t.contains(" wdl ")), count('<', &|t| t.contains(" score ")));
+}

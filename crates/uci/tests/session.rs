@@ -69,6 +69,8 @@ fn handshake_declares_the_options() {
         "Level",
         "UCI_LimitStrength",
         "UCI_Elo",
+        "UCI_ShowWDL",
+        "UCI_AnalyseMode",
         "Clear Hash",
     ] {
         assert!(
@@ -200,6 +202,7 @@ setoption name Hash value 0
 setoption name Colour value blue
 setoption name EvalFile value /nonexistent/rookery.nnue
 go depth x
+go depth 2
 isready
 quit
 ";
@@ -219,7 +222,7 @@ quit
         ],
         "{lines:?}"
     );
-    // The malformed go still gets its answer, from the starting position.
+    // The malformed go starts nothing; the next one searches the starting position.
     let best = best_moves(&lines);
     assert_eq!(best.len(), 1);
     assert_legal("position startpos", best[0].0);
@@ -362,4 +365,107 @@ fn isready_is_answered_during_a_search() {
     let stop_answer = lines.iter().position(|l| l.starts_with("bestmove")).unwrap();
     let last_ready = lines.iter().rposition(|l| l == "readyok").unwrap();
     assert!(last_ready < stop_answer, "isready did not wait for the search: {lines:?}");
+}
+
+/// Runs a script on its own thread and fails if the loop has not ended within `seconds`.
+fn session_within(script: &'static str, seconds: u64) -> Vec<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(session(script));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(seconds))
+        .unwrap_or_else(|_| panic!("the loop hung on {script:?}"))
+}
+
+/// Issue 41: a command that needs the engine stops the search first, as Stockfish does,
+/// instead of waiting for a search that may never end.
+#[test]
+fn commands_during_a_search_stop_it_first() {
+    for script in [
+        "uci\ngo\nucinewgame\nisready\nstop\nquit\n",
+        "go depth 60\ngo depth 3\n",
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo mate 2\nposition startpos\ngo depth 2\n",
+        "go movetime 60000\nucinewgame\nisready\n",
+        "go\nsetoption name Hash value 2\nposition startpos moves e2e4\ngo depth 1\n",
+        "go\nbench 1\n",
+    ] {
+        let lines = session_within(script, 30);
+        let gos = script.lines().filter(|l| l.starts_with("go")).count();
+        assert_eq!(best_moves(&lines).len(), gos, "{script:?}: {lines:?}");
+        let isready = script.lines().filter(|l| *l == "isready").count();
+        assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), isready, "{script:?}");
+    }
+}
+
+/// Issue 41: a `go` that does not parse starts no search (it used to search without limit).
+#[test]
+fn a_rejected_go_starts_nothing() {
+    let lines = session_within("go depth -1\ngo movetime soon\ngo depth 2 nodes\nisready\n", 10);
+    assert!(best_moves(&lines).is_empty(), "{lines:?}");
+    assert_eq!(info_strings(&lines).len(), 3, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+/// Issue 41: at a mated or stalemated root the score comes before `bestmove 0000`, as GUIs
+/// expect (Stockfish's `info depth 0 score mate 0` and `score cp 0`).
+#[test]
+fn a_finished_root_reports_its_score() {
+    for (fen, score) in [
+        ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "mate 0"),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0"),
+    ] {
+        let lines = session(&format!("position fen {fen}\ngo depth 5\n"));
+        assert_eq!(lines, [format!("info depth 0 score {score}"), "bestmove 0000".to_owned()]);
+    }
+}
+
+/// Issue 41: `UCI_ShowWDL` puts the chances after the score of every `info` line, per mille,
+/// summing to 1000, the better side's win the likelier.
+#[test]
+fn show_wdl_reports_the_chances_after_the_score() {
+    // Two sessions: a `position` read while the first search runs would stop it (as it
+    // must), and how deep it got first would depend on the machine's load.
+    let mut lines = session(
+        "setoption name UCI_ShowWDL value true\n\
+         position fen 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1\ngo depth 3\n",
+    );
+    lines.extend(session(
+        "setoption name UCI_ShowWDL value true\n\
+         position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 3\n",
+    ));
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    let mut searched = 0;
+    for message in messages(&lines) {
+        let Message::Info(fields) = message else { continue };
+        let score = fields.iter().position(|f| matches!(f, InfoField::Score(_))).unwrap();
+        let InfoField::Wdl { win, draw, loss } = fields[score + 1] else {
+            panic!("no wdl after the score: {fields:?}")
+        };
+        assert_eq!(win + draw + loss, 1000, "{fields:?}");
+        if fields[0] == InfoField::Depth(0) {
+            assert_eq!((win, draw, loss), (0, 0, 1000), "mated: {fields:?}");
+        } else {
+            searched += 1;
+            assert!(win > 900 && loss < 10, "four queens up: {fields:?}");
+        }
+    }
+    assert_eq!(searched, 3, "{lines:?}");
+    // Off by default: no wdl.
+    let lines = session("position startpos\ngo depth 2\n");
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
+}
+
+/// Issue 41: `UCI_AnalyseMode` is accepted and an analysis is at full strength: with level 1
+/// set, it searches exactly as level 0 does (one thread: the search is deterministic).
+#[test]
+fn analyse_mode_searches_at_full_strength() {
+    let go = "position startpos moves e2e4 e7e5\ngo depth 7\n";
+    let analysis = session(&format!(
+        "setoption name Level value 1\nsetoption name UCI_AnalyseMode value true\n{go}"
+    ));
+    assert!(info_strings(&analysis).is_empty(), "{analysis:?}");
+    let full = session(&format!("setoption name Level value 0\n{go}"));
+    let limited = session(&format!("setoption name Level value 1\n{go}"));
+    assert_eq!(last_nodes(&analysis), last_nodes(&full), "{analysis:?}");
+    assert_ne!(last_nodes(&limited), last_nodes(&full), "level 1 is weaker: {limited:?}");
 }

@@ -2,7 +2,7 @@
 
 import * as api from '../api.js';
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, apiText } from '../i18n.js';
 
 export async function mount(page, [mode], ctx) {
   page.classList.add('account-page');
@@ -29,7 +29,7 @@ export async function mount(page, [mode], ctx) {
       ctx.navigate('/');
     } catch (err) {
       error.hidden = false;
-      error.textContent = err.code === 'bad_credentials' ? t('account.bad_credentials') : err.message;
+      error.textContent = err.code === 'bad_credentials' ? t('account.bad_credentials') : apiText(err, { name: username.value.trim() });
     }
   }
   return null;

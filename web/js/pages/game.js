@@ -4,14 +4,15 @@
 
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
-import { Board, uciSquares, destsFromServer } from '../board.js';
+import { Board, uciSquares, destsFromServer, boardThemeSelect } from '../board.js';
 import { Clocks } from '../clock.js';
-import { h, clear, toast, confirmButton, copyText, icon } from '../dom.js';
-import { t, colorName, resultText, levelText } from '../i18n.js';
+import { h, clear, toast, confirmButton, copyText, icon, blinkTitle } from '../dom.js';
+import { t, colorName, resultText, levelText, serverText, illegalReason, apiText } from '../i18n.js';
 import * as sound from '../sound.js';
 import { parseFen, toFen, patternMoves, destsMap, replay, play } from '../chess.js';
-import { tcLabel, playerName } from './lobby.js';
+import { tcLabel, playerName, rulesBadge } from './lobby.js';
 import { moveList, navKeys } from './review.js';
+import { errorText } from '../tournament/format.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 const UCI_RE = /^[a-h][1-8][a-h][1-8][qrbn]?$/i;
@@ -34,11 +35,22 @@ export async function mount(page, [id], ctx) {
   let abandonTimer = null;
   let firstMoveTimer = null;
   let lastZeroSync = 0;
+  let tourSocket = null; // a tournament game's: the player's next game opens by itself
+  let berserked = false;
+  let nextGameTimer = null;
 
   // Layout.
   const boardEl = h('div.board#board');
   const bars = { top: h('div.player-bar.top'), bottom: h('div.player-bar.bottom') };
-  const clockEls = { white: h('div.clock#clock-white', { dataset: { color: 'white' } }), black: h('div.clock#clock-black', { dataset: { color: 'black' } }) };
+  const clockEls = {
+    white: h('div.clock#clock-white', { role: 'timer', 'aria-label': t('game.clock_label', { color: colorName('white') }), dataset: { color: 'white' } }),
+    black: h('div.clock#clock-black', { role: 'timer', 'aria-label': t('game.clock_label', { color: colorName('black') }), dataset: { color: 'black' } }),
+  };
+  // The board for people who do not see it: a name and a description (whose move, the last
+  // move, where every piece stands), and each move announced as it is played (issue 38).
+  const boardDesc = h('div.visually-hidden#board-desc');
+  const announce = h('div.visually-hidden#board-announce', { 'aria-live': 'polite', role: 'status' });
+  const rulesIntro = h('div.rules-intro#rules-intro', { hidden: true });
   const info = h('div.game-info#game-info');
   const status = h('div.status#status', { 'aria-live': 'polite' });
   const banner = h('div.result-banner#result', { hidden: true });
@@ -51,7 +63,8 @@ export async function mount(page, [id], ctx) {
   const movesEl = h('div.moves#moves', { role: 'list', 'aria-label': t('game.moves') });
   const viewNote = h('div.view-note#view-note', { hidden: true });
   const offerCheck = h('input#offer-draw', { type: 'checkbox' });
-  const offerLabel = h('label.offer-draw', offerCheck, ' ', t('game.offer_draw'));
+  const offerReasonEl = h('small.offer-reason#offer-reason', { hidden: true });
+  const offerLabel = h('label.offer-draw', offerCheck, ' ', h('span', t('game.offer_draw')), offerReasonEl);
   const moveInput = h('input#move-input', { type: 'text', placeholder: t('game.move_input'), 'aria-label': t('game.move_input.label'), autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false' });
   const spectatorsEl = h('span.spectators#spectators');
   const fenBtn = h('button.btn.small#copy-fen', { type: 'button', on: { click: copyFen } }, t('game.fen'));
@@ -59,18 +72,21 @@ export async function mount(page, [id], ctx) {
   const tools = h('div.tools',
     h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
     h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
-    fenBtn, reviewLink);
+    fenBtn, reviewLink, boardThemeSelect());
 
   page.append(h('div.game-layout',
-    h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl), bars.bottom),
+    h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl, boardDesc, announce), bars.bottom),
     h('div.side-col',
-      info, status, banner, obligationEl, strikesEl, offerBox,
+      info, rulesIntro, status, banner, obligationEl, strikesEl, offerBox,
       h('div.move-panel', movesEl, viewNote),
       h('div.actions', offerLabel, controls),
       h('form.move-form', { on: { submit: onTypedMove } }, moveInput),
       tools)));
 
   const board = new Board(boardEl, { onMove: onBoardMove, onSelect: onBoardSelect });
+  boardEl.setAttribute('role', 'img');
+  boardEl.setAttribute('aria-label', t('game.board_label'));
+  boardEl.setAttribute('aria-describedby', 'board-desc');
   const clocks = new Clocks(clockEls, {
     onLow: (color) => { if (color === you) sound.play('lowTime'); },
     onZero: () => {
@@ -79,16 +95,39 @@ export async function mount(page, [id], ctx) {
     },
   });
 
+  // A game that does not exist has no socket to speak of: ask once, and say so (issue 38).
+  let gone = false;
   const socket = new Socket(api.socketUrl(`/games/${encodeURIComponent(id)}/socket`), {
-    onStatus: (s) => ctx.setNetStatus(s),
+    onStatus: (s) => { if (!gone) ctx.setNetStatus(s); },
     onMessage: (msg) => { try { onMessage(msg, performance.now()); } catch (e) { console.error(e, msg); } },
   });
+  api.game(id).catch((e) => {
+    if (e.status !== 404 || g) return;
+    gone = true;
+    socket.close();
+    ctx.setNetStatus(null);
+    clear(page, ctx.notFound());
+  });
 
-  function onMessage(msg, at) {
+  /**
+   * When the clocks in `msg` held, on this page's performance clock: the server's stamp less
+   * the measured offset when both are known, else the arrival. A message held up by the
+   * network then counts its time in the queue (issue 38).
+   */
+  function heldAt(msg, arrival) {
+    const clock = msg.clock || (msg.game && msg.game.clock);
+    if (!clock || typeof clock.server_ms !== 'number' || socket.offset === null) return arrival;
+    const age = socket.serverNow() - clock.server_ms;
+    return arrival - Math.max(0, Math.min(age, 60000));
+  }
+
+  function onMessage(msg, arrival) {
+    const at = heldAt(msg, arrival);
     switch (msg.t) {
       case 'hello':
         you = msg.you || null;
         setGame(msg.game, at);
+        followTournament();
         if (firstHello) {
           // A finished game greets its own players as spectators (`you: null`): face them anyway.
           const mine = g.black && g.black.kind !== 'engine' && g.black.name === ctx.name ? 'black' : 'white';
@@ -105,13 +144,47 @@ export async function mount(page, [id], ctx) {
       case 'event': onEvent(msg); break;
       case 'end': onEnd(msg, at); break;
       case 'rejected': onRejected(msg); break;
-      case 'error': toast(t('common.error', { msg: msg.message || msg.code }), 'error'); renderBoard(); break;
+      case 'error': toast(t('common.error', { msg: serverText('error', msg) }), 'error'); renderBoard(); break;
       default: break;
     }
   }
 
+  /** A player of a tournament game listens to the tournament for their next game. */
+  function followTournament() {
+    if (tourSocket || !you || !g.tournament) return;
+    tourSocket = new Socket(api.socketUrl(`/tournaments/${encodeURIComponent(g.tournament.id)}/socket`), {
+      onMessage: (m) => {
+        if (m.t !== 'your_game' || m.game === id || (m.player && m.player !== ctx.name)) return;
+        blinkTitle(m.round ? t('tour.your_game_round', { round: m.round }) : t('tour.your_game'));
+        toast(t('tour.toast.your_game', { opponent: m.opponent, color: colorName(m.color) }), 'ok');
+        // A game restarted with the colours turned round opens at once; after a finished game
+        // (an arena pairs again as soon as it ends) the result stays in view a moment.
+        clearTimeout(nextGameTimer);
+        nextGameTimer = setTimeout(() => ctx.navigate(`/game/${m.game}`), isLive() ? 0 : 3000);
+      },
+    });
+  }
+
+  /** Arena berserk (api.md): half one's clock, no increment, before one's first move. */
+  async function onBerserk() {
+    try {
+      await api.berserk(g.tournament.id, id);
+      berserked = true;
+      socket.send({ t: 'sync' });
+      renderBars();
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  function canBerserk() {
+    if (!isLive() || !you || !g.tournament || g.tournament.round !== null || berserked) return false;
+    return you === 'white' ? g.ply === 0 : g.ply <= 1;
+  }
+
   function setGame(game, at) {
     g = { ...game, firstMoveAt: at };
+    offerCheck.checked = offerCheck.checked && !barred();
     lowSet();
     positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
     // Trust the server's current position over the replay if they disagree.
@@ -145,6 +218,7 @@ export async function mount(page, [id], ctx) {
     g.firstMoveAt = at;
     positions.push(next);
     lastTouch = null;
+    announce.textContent = t('game.announce_move', { color: colorName(msg.by), san: msg.san || msg.uci });
     if (msg.by === you) offerCheck.checked = false;
     clocks.set(g.clock, at);
     sound.play(g.check ? 'check' : capture ? 'capture' : 'move');
@@ -159,10 +233,13 @@ export async function mount(page, [id], ctx) {
     switch (ev.kind) {
       case 'draw_offered':
         g.offer = ev.by;
+        // §7: an offer frees the other side to offer again.
+        g.offer_barred = { ...(g.offer_barred || {}), [other(ev.by)]: false };
         if (ev.by !== you) toast(t('game.draw_offered_by', { color: colorName(ev.by) }));
         break;
       case 'draw_declined':
         g.offer = null;
+        g.offer_barred = { ...(g.offer_barred || {}), [other(ev.by)]: true };
         if (ev.by !== you) toast(t('game.draw_declined', { color: colorName(ev.by) }));
         break;
       case 'obliged':
@@ -171,13 +248,13 @@ export async function mount(page, [id], ctx) {
       case 'illegal_move':
         g.strikes = { ...(g.strikes || { white: 0, black: 0 }), [ev.color]: ev.count };
         if ('limit' in ev) g.strike_limit = ev.limit;
-        toast(ev.limit ? t('game.illegal', { n: ev.count, limit: ev.limit, reason: ev.reason }) : t('game.illegal_nolimit', { n: ev.count, reason: ev.reason }), 'error', 6000);
+        toast(ev.limit ? t('game.illegal', { n: ev.count, limit: ev.limit, reason: illegalReason(ev.code, ev.reason) }) : t('game.illegal_nolimit', { n: ev.count, reason: illegalReason(ev.code, ev.reason) }), 'error', 6000);
         sound.play('error');
         break;
       case 'time_added':
-        if (ev.clock) { g.clock = ev.clock; clocks.set(ev.clock); }
+        if (ev.clock) { g.clock = ev.clock; clocks.set(ev.clock, heldAt(ev, performance.now())); }
         else if (clocks.state && clocks.state[ev.color + '_ms'] !== null) { clocks.state[ev.color + '_ms'] += ev.ms; clocks.render(); }
-        toast(t('game.time_added', { s: Math.round(ev.ms / 1000), color: colorName(ev.color) }));
+        if (ev.ms > 0) toast(t('game.time_added', { s: Math.round(ev.ms / 1000), color: colorName(ev.color) }));
         break;
       case 'draw_claimable':
         g.claimable = [...new Set([...(g.claimable || []), ev.claim])];
@@ -216,9 +293,18 @@ export async function mount(page, [id], ctx) {
 
   function onRejected(msg) {
     if (msg.code === 'stale_ply') socket.send({ t: 'sync' });
+    // Refuse the offer, not the move (issue 38): play the move alone, and say why.
+    if (msg.code === 'offer_not_allowed' && lastSent && lastSent.offer_draw && g && lastSent.ply === g.ply) {
+      g.offer_barred = { ...(g.offer_barred || {}), [you]: g.offer !== you };
+      offerCheck.checked = false;
+      toast(t('game.rejected', { msg: offerReason() }), 'error', 6000);
+      sendMove(lastSent.fields, false);
+      renderControls();
+      return;
+    }
     // A counted illegal move is told by its `illegal_move` event (with the count): once is enough.
     const counted = msg.code === 'illegal' && g && g.rules !== 'casual';
-    if (!counted) toast(t('game.rejected', { msg: msg.message || msg.code }), 'error', 6000);
+    if (!counted) toast(t('game.rejected', { msg: serverText('reject', msg) }), 'error', 6000);
     if (msg.code !== 'illegal') sound.play('error');
     renderBoard();
   }
@@ -228,8 +314,10 @@ export async function mount(page, [id], ctx) {
   function myTurn() { return isLive() && you && g.turn === you; }
   function touchMove() { return g && (g.rules === 'seed' || g.rules === 'fide'); }
 
-  function sendMove(fields) {
-    const sent = socket.send({ t: 'move', ...fields, ply: g.ply, offer_draw: offerCheck.checked });
+  let lastSent = null;
+  function sendMove(fields, offer = offerCheck.checked && !barred()) {
+    lastSent = { fields, ply: g.ply, offer_draw: offer };
+    const sent = socket.send({ t: 'move', ...fields, ply: g.ply, offer_draw: offer });
     if (!sent) { toast(t('net.offline'), 'error'); renderBoard(); }
     return sent;
   }
@@ -279,6 +367,8 @@ export async function mount(page, [id], ctx) {
   function renderAll() {
     if (!g) return;
     renderTitle();
+    renderIntro();
+    describeBoard();
     renderInfo();
     renderBars();
     renderBoard();
@@ -296,9 +386,39 @@ export async function mount(page, [id], ctx) {
   function renderInfo() {
     clear(info,
       h('div.tc', h('strong', tcLabel(g.time_control)), ' · ', t('speed.' + g.speed), ' · ', g.rated ? t('common.rated') : t('common.casual')),
-      h('div.rules', { title: t(`rules.${g.rules}.help`) }, t('rules.' + g.rules), h('small', ' — ', t(`rules.${g.rules}.help`))),
-      h('div.role', you ? t('game.you_play', { color: colorName(you) }) : t('game.spectating'), ' · ', spectatorsEl));
+      h('div.rules', rulesBadge(g.rules), ' ', h('small', t(`rules.${g.rules}.help`))),
+      h('div.role', you ? t('game.you_play', { color: colorName(you) }) : t('game.spectating'), ' · ', spectatorsEl),
+      g.tournament ? h('div.tournament-link', h('a#tournament-link', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, g.tournament.name),
+        ' · ', g.tournament.round !== null ? t('tour.round_board', { round: g.tournament.round, board: g.tournament.board }) : t('tour.arena_game', { n: g.tournament.board })) : null);
     clear(spectatorsEl, icon('eye'), ' ', t('game.spectators', { n: g.spectators || 0 }));
+  }
+
+  /** A player's first game under touch-move rules starts with them in words, once. */
+  function renderIntro() {
+    const key = `rookery.rules_seen.${g.rules}`;
+    const show = isLive() && !!you && g.rules !== 'casual' && !localStorage.getItem(key);
+    rulesIntro.hidden = !show;
+    if (!show || rulesIntro.childElementCount) return;
+    clear(rulesIntro, h('strong', t('game.rules_intro.title')), h('p', t(`rules.${g.rules}.intro`)),
+      h('button.btn.small.primary#rules-intro-ok', { type: 'button', on: { click: () => { localStorage.setItem(key, '1'); rulesIntro.hidden = true; } } }, t('game.rules_intro.ok')));
+  }
+
+  function describeBoard() {
+    const pos = positions[positions.length - 1];
+    if (!pos) return;
+    const last = g.moves[g.moves.length - 1];
+    const pieces = { white: [], black: [] };
+    for (const role of 'kqrbnp') {
+      for (let sq = 0; sq < 64; sq++) {
+        const p = pos.board[sq];
+        if (!p || p.toLowerCase() !== role) continue;
+        pieces[p === role ? 'black' : 'white'].push(`${t('piece.' + role)} ${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`);
+      }
+    }
+    boardDesc.textContent = [
+      t('game.board_desc', { turn: colorName(g.turn), last: last ? t('game.board_desc.last', { san: last.san || last.uci }) : t('game.board_desc.start') }),
+      t('game.board_pieces', { white: pieces.white.join(', '), black: pieces.black.join(', ') }),
+    ].join(' ');
   }
 
   function renderBars() {
@@ -311,6 +431,9 @@ export async function mount(page, [id], ctx) {
         h('span.dot', { class: p.online === false && p.kind !== 'engine' ? 'off' : 'on', title: t(p.online === false && p.kind !== 'engine' ? 'game.offline' : 'game.online') }),
         h('span.piece-icon', color === 'white' ? '♔' : '♚'),
         h('span.name', { dataset: { color } }, playerName(p)),
+        (where === 'bottom' && color === you && canBerserk())
+          ? h('button.berserk-btn#berserk', { type: 'button', title: t('tour.berserk.help'), on: { click: onBerserk } }, '⚡ ', t('tour.berserk')) : null,
+        (color === you && berserked) ? h('span.berserk-mark', { title: t('tour.berserk') }, '⚡') : null,
         strikes ? h('span.strike-badge', { dataset: { color }, title: t('game.strikes_nolimit', { n: strikes }) }, '✗'.repeat(Math.min(strikes, 5)), g.strike_limit ? ` ${strikes}/${g.strike_limit}` : ` ${strikes}`) : null,
         clockEls[color]);
       bars[where].classList.toggle('to-move', isLive() && g.turn === color);
@@ -376,11 +499,69 @@ export async function mount(page, [id], ctx) {
     const tick = () => {
       const s = Math.max(0, Math.ceil((until - performance.now()) / 1000));
       firstMoveEl.dataset.color = fm.color;
-      firstMoveEl.textContent = fm.color === you ? t('game.first_move_you', { s }) : t('game.first_move', { color: colorName(fm.color), s });
+      // In a tournament the default time passes into a forfeit, not an abort (RULES.md §12).
+      const k = g.tournament ? 'game.first_move_forfeit' : 'game.first_move';
+      firstMoveEl.textContent = fm.color === you ? t(k + '_you', { s }) : t(k, { color: colorName(fm.color), s });
       if (s === 0) clearInterval(firstMoveTimer);
     };
     tick();
     firstMoveTimer = setInterval(tick, 250);
+  }
+
+  // Rematch (issue 38), colours swapped: against the engine a new game at once; against a
+  // person a challenge, seen over the lobby socket, which the page opens once the game is over.
+  const rematchEl = h('span.rematch#rematch-box');
+  let lobby = null;
+  let rematch = null; // {id, mine}: the standing rematch challenge
+  const opponent = () => (you && g ? g[other(you)] : null);
+  function renderRematch() {
+    const opp = opponent();
+    if (!opp || g.status !== 'finished') { clear(rematchEl); return; }
+    if (opp.kind !== 'engine') openLobby();
+    if (rematch && rematch.mine) {
+      clear(rematchEl, h('span.rematch-note', t('game.rematch_sent')),
+        h('button.btn.small#rematch-cancel', { type: 'button', on: { click: cancelRematch } }, t('common.cancel')));
+    } else if (rematch) {
+      clear(rematchEl, h('span.rematch-note#rematch-offer', t('game.rematch_offered', { name: opp.name })),
+        h('button.btn.small.primary#rematch-accept', { type: 'button', on: { click: acceptRematch } }, t('game.accept')));
+    } else {
+      clear(rematchEl, h('button.btn.small.primary#rematch', { type: 'button', on: { click: offerRematch } }, t('game.rematch')));
+    }
+  }
+  function openLobby() {
+    if (lobby) return;
+    lobby = new Socket(api.socketUrl('/lobby/socket'), {
+      onMessage: (msg) => {
+        const opp = opponent();
+        const theirs = (s) => opp && s.owner && s.owner.name === opp.name && s.to && ctx.name && s.to.toLowerCase() === ctx.name.toLowerCase();
+        if (msg.t === 'seeks') { const s = msg.seeks.find(theirs); if (s) { rematch = { id: s.id, mine: false }; renderRematch(); } }
+        if (msg.t === 'seek_added' && theirs(msg.seek)) { rematch = { id: msg.seek.id, mine: false }; renderRematch(); }
+        if (msg.t === 'seek_removed' && rematch && rematch.id === msg.id) { rematch = null; renderRematch(); }
+        if (msg.t === 'game_started') ctx.navigate(`/game/${msg.game}`);
+      },
+    });
+  }
+  async function offerRematch() {
+    const opp = opponent();
+    const spec = { time_control: g.time_control, rules: g.rules, color: other(you) };
+    try {
+      if (opp.kind === 'engine') {
+        const r = await api.engineGame({ ...spec, level: opp.engine_level });
+        ctx.navigate(`/game/${r.game}`);
+        return;
+      }
+      const seek = await api.createChallenge({ ...spec, to: opp.name, rated: g.rated });
+      rematch = { id: seek.id, mine: true };
+      renderRematch();
+    } catch (e) { toast(t('common.error', { msg: apiText(e) }), 'error'); }
+  }
+  async function acceptRematch() {
+    try { const r = await api.acceptSeek(rematch.id); ctx.navigate(`/game/${r.game}`); } catch (e) { rematch = null; renderRematch(); toast(t('common.error', { msg: apiText(e) }), 'error'); }
+  }
+  async function cancelRematch() {
+    try { await api.cancelSeek(rematch.id); } catch { /* gone already */ }
+    rematch = null;
+    renderRematch();
   }
 
   function renderStatus() {
@@ -402,7 +583,10 @@ export async function mount(page, [id], ctx) {
             before: g.ladder[c].points_before, after: g.ladder[c].points_after,
             rb: Math.round(g.ladder[c].rating_before), ra: Math.round(g.ladder[c].rating_after),
           }))))) : null,
-        h('div.banner-actions', h('a.btn.small', { href: '/', 'data-link': true }, t('game.new_game'))));
+        h('div.banner-actions', g.tournament
+          ? h('a.btn.small.primary#back-to-tournament', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, t('tour.back'))
+          : [h('a.btn.small', { href: '/', 'data-link': true }, t('game.new_game')), rematchEl]));
+      if (!g.tournament) renderRematch();
       reviewLink.hidden = g.status !== 'finished';
       status.textContent = '';
       status.className = 'status over';
@@ -433,8 +617,9 @@ export async function mount(page, [id], ctx) {
       clear(strikesEl, ['white', 'black'].map((c) => h('span.strike-count', { dataset: { color: c }, class: strikes[c] ? 'has' : null },
         colorName(c), ': ', g.strike_limit ? t('game.strikes', { n: strikes[c], limit: g.strike_limit }) : t('game.strikes_nolimit', { n: strikes[c] }))));
     }
-    // Offers.
+    // Offers. (Rebuilt from nothing each time: an abandonment box left behind froze, issue 38.)
     offerBox.hidden = true;
+    clear(offerBox);
     if (isLive() && g.offer) {
       offerBox.hidden = false;
       if (g.offer === you) clear(offerBox, h('span', t('game.your_offer')));
@@ -469,19 +654,28 @@ export async function mount(page, [id], ctx) {
     }
   }
 
+  /** Whether this player may not offer a draw now (§7), and why in words. */
+  function barred() { return !!(g && you && (g.offer === you || (g.offer_barred && g.offer_barred[you]))); }
+  function offerReason() { return g.offer === you ? t('game.offer_standing') : t('game.offer_barred'); }
+
   let controlsKey = null;
   function renderControls() {
     const playing = isLive() && !!you;
     offerLabel.hidden = !playing;
+    const noOffer = playing && barred();
+    offerCheck.disabled = noOffer;
+    if (noOffer) offerCheck.checked = false;
+    offerReasonEl.hidden = !noOffer;
+    offerReasonEl.textContent = noOffer ? offerReason() : '';
     moveInput.disabled = !playing;
     moveInput.closest('form').hidden = !playing;
     // Rebuild only when the set of actions changes, so a half-confirmed resign survives a move.
-    const key = playing ? [g.ply < 2, g.rules, g.ply > 0, !!g.takeback, g.turn === you, (g.claimable || []).join()].join('|') : '';
+    const key = playing ? [g.ply < 2 && !g.tournament, g.rules, g.ply > 0, !!g.takeback, g.turn === you, (g.claimable || []).join()].join('|') : '';
     if (key === controlsKey) return;
     controlsKey = key;
     if (!playing) { clear(controls); return; }
     const buttons = [];
-    if (g.ply < 2) buttons.push(confirmButton(t('game.abort'), t('common.confirm'), () => socket.send({ t: 'abort' }), { class: 'btn', id: 'abort' }));
+    if (g.ply < 2 && !g.tournament) buttons.push(confirmButton(t('game.abort'), t('common.confirm'), () => socket.send({ t: 'abort' }), { class: 'btn', id: 'abort' }));
     buttons.push(confirmButton('⚐ ' + t('game.resign'), t('common.confirm'), () => socket.send({ t: 'resign' }), { class: 'btn', id: 'resign' }));
     if (g.rules === 'casual' && g.ply > 0 && !g.takeback) {
       buttons.push(h('button.btn#takeback', { type: 'button', on: { click: () => socket.send({ t: 'takeback', ply: g.ply }) } }, t('game.takeback')));
@@ -497,6 +691,9 @@ export async function mount(page, [id], ctx) {
   return () => {
     document.title = t('app.name');
     socket.close();
+    if (tourSocket) tourSocket.close();
+    clearTimeout(nextGameTimer);
+    if (lobby) lobby.close();
     clocks.destroy();
     board.destroy();
     clearInterval(abandonTimer);

@@ -2,7 +2,7 @@
 
 import * as api from '../api.js';
 import { h, clear } from '../dom.js';
-import { t, levelText } from '../i18n.js';
+import { t, levelText, apiText } from '../i18n.js';
 
 const LIMIT = 50;
 
@@ -28,7 +28,7 @@ export async function mount(page, _params, ctx) {
       offset > 0 ? h('a.btn.small', { href: `/leaderboard?offset=${Math.max(0, offset - LIMIT)}`, 'data-link': true }, t('lb.prev')) : null,
       r.users.length === LIMIT ? h('a.btn.small', { href: `/leaderboard?offset=${offset + LIMIT}`, 'data-link': true }, t('lb.next')) : null);
   } catch (e) {
-    clear(body, h('tr', h('td', { colspan: 6 }, t('common.error', { msg: e.message }))));
+    clear(body, h('tr', h('td', { colspan: 6 }, t('common.error', { msg: apiText(e) }))));
   }
   return null;
 }

@@ -3,8 +3,9 @@
 
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
-import { h, clear, toast } from '../dom.js';
-import { t } from '../i18n.js';
+import { h, clear, toast, blinkTitle } from '../dom.js';
+import { tournamentRows } from './tournaments.js';
+import { t, tCount, apiText, levelText } from '../i18n.js';
 
 /** Presets in minutes+seconds as players say them, sent in the arbiter's seconds syntax. */
 export const PRESETS = [['1+0', '60+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
@@ -35,6 +36,7 @@ export async function mount(page, _params, ctx) {
   const seekBody = h('tbody#seek-list');
   const liveList = h('ul.live-games#live-games');
   const liveCount = h('span.live-count#live-count');
+  const tourList = h('ul.tour-list#lobby-tournaments');
 
   // Create a game.
   let tc = '300+3';
@@ -91,7 +93,7 @@ export async function mount(page, _params, ctx) {
       toast(t('lobby.seek_created'), 'ok');
       refreshSeeks();
     } catch (err) {
-      toast(t('common.error', { msg: err.message }), 'error');
+      toast(t('common.error', { msg: apiText(err) }), 'error');
     }
   }
 
@@ -104,8 +106,8 @@ export async function mount(page, _params, ctx) {
   const engineTc = h('select#engine-tc', PRESETS.map(([label, value]) => h('option', { value, selected: value === '600+0' }, label)), h('option', { value: '-' }, t('common.untimed')));
   const engineForm = h('form.engine-form#engine-form', { on: { submit: onEngine } },
     h('h2', t('lobby.computer')),
-    h('div.field', h('span.label', t('lobby.level')), h('div.levels', levelButtons)),
-    h('div.field', h('span.label', t('lobby.time_control')), engineTc),
+    h('div.field', h('span.label#strength-label', t('lobby.strength')), h('div.levels', { role: 'group', 'aria-labelledby': 'strength-label' }, levelButtons), h('small.hint', t('lobby.strength.help'))),
+    h('label.field', h('span.label', t('lobby.time_control')), engineTc),
     h('div.field', h('span.label', t('lobby.rules')), radioGroup('erules', ['casual', 'seed', 'fide'].map((r) => [r, t('rules.' + r)]), 'casual')),
     h('div.field', h('span.label', t('lobby.color')),
       radioGroup('ecolor', [['white', t('common.white')], ['random', t('common.random')], ['black', t('common.black')]], 'random')),
@@ -117,68 +119,134 @@ export async function mount(page, _params, ctx) {
       const r = await api.engineGame({ level, color: valueOf(engineForm, 'ecolor'), time_control: engineTc.value, rules: valueOf(engineForm, 'erules') });
       ctx.navigate(`/game/${r.game}`);
     } catch (err) {
-      toast(t('common.error', { msg: err.message }), 'error');
+      toast(t('common.error', { msg: apiText(err) }), 'error');
     }
   }
 
+  // Quick pairing (issue 38): one click on a time control joins the waiting seek of the
+  // nearest points with the form's mode and rules, or creates one.
+  const QUICK = [['1+0', '60+0'], ['3+0', '180+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
+  const quickRules = h('span.quick-rules');
+  const syncQuick = () => clear(quickRules, rulesBadge(valueOf(form, 'rules')), ' ', valueOf(form, 'rated') === 'rated' ? t('common.rated') : t('common.casual'));
+  form.addEventListener('change', syncQuick);
+  syncQuick();
+  const quickPanel = h('section.panel.quick-panel#quick',
+    h('h2', t('lobby.quick'), ' ', quickRules),
+    h('div.quick-buttons', QUICK.map(([label, tcv]) => h('button.btn.quick', { type: 'button', dataset: { tc: tcv }, on: { click: () => quick(label, tcv) } }, h('strong', label), h('small', speedOf(tcv))))),
+    h('small.hint', t('lobby.quick.help')));
+
+  async function quick(label, tcv) {
+    const spec = { time_control: tcv, rated: valueOf(form, 'rated') === 'rated', rules: valueOf(form, 'rules'), color: 'random' };
+    const mine = ctx.signedIn ? ownerInfo(ctx.name) : null;
+    const points = (u) => Number(u && u.points) || 0;
+    const waiting = [...seeks.values()].filter((x) => x.owner && x.owner.name !== ctx.name && !x.to
+      && tcLabel(x.time_control) === label && x.rules === spec.rules && x.rated === spec.rated);
+    waiting.sort((a, b) => Math.abs(points(ownerInfo(a.owner.name)) - points(mine)) - Math.abs(points(ownerInfo(b.owner.name)) - points(mine)));
+    if (waiting.length) { accept(waiting[0].id); return; }
+    try {
+      await api.createSeek(spec);
+      toast(t('lobby.quick.waiting', { tc: label }), 'ok');
+      refreshSeeks();
+    } catch (err) { toast(t('common.error', { msg: apiText(err) }), 'error'); }
+  }
+
   page.append(
+    quickPanel,
     h('section.panel.seeks-panel',
       h('h2', t('lobby.seeks')),
-      h('table.seeks', h('thead', h('tr', h('th', t('lobby.player')), h('th', t('lobby.time_control')), h('th', t('lobby.mode')), h('th', t('lobby.rules')), h('th', t('lobby.color')), h('th'))), seekBody)),
+      h('table.seeks', h('thead', h('tr', h('th', t('lobby.player')), h('th', t('lobby.time_control')), h('th', t('lobby.mode')), h('th', t('lobby.rules')), h('th', t('lobby.your_color')), h('th'))), seekBody),
+      h('p.hint.color-legend#color-legend', t('lobby.color_legend'))),
     h('section.panel.create-panel', form),
     h('section.panel.engine-panel', engineForm),
     h('section.panel.live-panel', h('h2', t('lobby.live'), ' ', liveCount), liveList),
+    h('section.panel.tours-panel', h('h2', h('a', { href: '/tournaments', 'data-link': true }, t('nav.tournaments'))), tourList),
   );
 
+  // The seek owners' standing (level, points, rating), fetched once per name (issue 38: a
+  // lichess player reads a seek by who made it).
+  const owners = new Map();
+  function ownerInfo(name) {
+    if (!owners.has(name)) {
+      owners.set(name, null);
+      api.user(name).then((r) => { owners.set(name, r.user); renderSeeks(); }).catch(() => {});
+    }
+    return owners.get(name);
+  }
+
+  let confirming = null; // the seek whose accept step is open
   function renderSeeks() {
     const rows = [...seeks.values()].sort((a, b) => (a.created_at_ms || 0) - (b.created_at_ms || 0));
     if (!rows.length) { clear(seekBody, h('tr.empty', h('td', { colspan: 6 }, t('lobby.no_seeks')))); return; }
     clear(seekBody, rows.map((s) => {
       const mine = s.owner && s.owner.name === ctx.name;
+      // Touch-move rule sets are not what a lichess player expects: one more step, with the
+      // rules in words, before the game starts.
       const action = mine
         ? h('button.btn.small.cancel-seek', { type: 'button', on: { click: () => cancel(s.id) } }, t('common.cancel'))
-        : h('button.btn.small.primary.accept-seek', { type: 'button', on: { click: () => accept(s.id) } }, t('lobby.accept'));
-      return h('tr.seek', { dataset: { id: s.id, owner: s.owner ? s.owner.name : '' }, class: mine ? 'mine' : null },
+        : h('button.btn.small.primary.accept-seek', { type: 'button', on: { click: () => (s.rules === 'casual' ? accept(s.id) : openAcceptStep(s.id)) } }, t('lobby.accept'));
+      const user = s.owner && s.owner.kind === 'user' ? ownerInfo(s.owner.name) : null;
+      const row = h('tr.seek', { dataset: { id: s.id, owner: s.owner ? s.owner.name : '' }, class: mine ? 'mine' : null },
         h('td', s.owner && s.owner.kind === 'user' ? h('a', { href: `/@/${s.owner.name}`, 'data-link': true }, s.owner.name) : (s.owner ? s.owner.name : '?'),
-          mine ? h('span.tag', t('lobby.yours')) : null, s.to ? h('span.tag.challenge', `${t('lobby.challenge')} → ${s.to}`) : null),
+          mine ? h('span.tag', t('lobby.yours')) : null, s.to ? h('span.tag.challenge', `${t('lobby.challenge')} → ${s.to}`) : null,
+          user ? h('small.owner-standing', t('lobby.standing', { level: levelText(user.level), points: user.points, r: Math.round(user.rating ? user.rating.rating : 1500) })) : null),
         h('td', tcLabel(s.time_control), ' ', h('small', t('speed.' + s.speed))),
         h('td', s.rated ? t('common.rated') : t('common.casual')),
-        h('td', t('rules.' + s.rules)),
-        h('td', colorIcon(s.color)),
+        h('td', rulesBadge(s.rules, { explain: true })),
+        h('td', colorCell(s.color, mine)),
         h('td', action));
+      if (confirming !== s.id) return row;
+      return [row, h('tr.accept-step#accept-step', h('td', { colspan: 6 },
+        h('div.accept-box', rulesBadge(s.rules), h('span', t(`rules.${s.rules}.intro`)),
+          h('span.accept-actions',
+            h('button.btn.small.primary#confirm-accept', { type: 'button', on: { click: () => accept(s.id) } }, t('lobby.accept_rules')),
+            h('button.btn.small#cancel-accept', { type: 'button', on: { click: () => { confirming = null; renderSeeks(); } } }, t('common.cancel'))))))];
     }));
   }
 
+  function openAcceptStep(id) {
+    confirming = id;
+    renderSeeks();
+    document.getElementById('confirm-accept')?.focus();
+  }
+
   async function accept(id) {
+    confirming = null;
     try {
       const r = await api.acceptSeek(id);
       ctx.navigate(`/game/${r.game}`);
     } catch (err) {
-      toast(err.code === 'gone' ? t('lobby.gone') : t('common.error', { msg: err.message }), 'error');
+      toast(err.code === 'gone' ? t('lobby.gone') : t('common.error', { msg: apiText(err) }), 'error');
       seeks.delete(id);
       renderSeeks();
     }
   }
 
   async function cancel(id) {
-    try { await api.cancelSeek(id); seeks.delete(id); renderSeeks(); } catch (err) { toast(t('common.error', { msg: err.message }), 'error'); }
+    try { await api.cancelSeek(id); seeks.delete(id); renderSeeks(); } catch (err) { toast(t('common.error', { msg: apiText(err) }), 'error'); }
   }
 
   async function refreshSeeks() {
     try { const r = await api.seeks(); seeks = new Map(r.seeks.map((s) => [s.id, s])); renderSeeks(); } catch { /* the socket will tell */ }
   }
 
+  async function refreshTournaments() {
+    try {
+      const r = await api.tournaments();
+      clear(tourList, tournamentRows([...(r.running || []), ...(r.upcoming || [])].slice(0, 8), { empty: 'tour.none_soon' }));
+    } catch { clear(tourList); }
+  }
+
   async function refreshLive() {
     try {
       const r = await api.liveGames();
-      liveCount.textContent = t('lobby.live_count', { n: r.games.length });
+      liveCount.textContent = tCount('lobby.live_count', r.games.length);
       if (!r.games.length) { clear(liveList, h('li.empty', t('lobby.no_live'))); return; }
       clear(liveList, r.games.map((g) => h('li', h('a.live-game', { href: `/game/${g.id}`, 'data-link': true, dataset: { id: g.id } },
         h('span.players', playerName(g.white, false), ' – ', playerName(g.black, false)),
         h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
         h('span.watch', t('lobby.watch'))))));
     } catch (err) {
-      clear(liveList, h('li.empty', t('common.error', { msg: err.message })));
+      clear(liveList, h('li.empty', t('common.error', { msg: apiText(err) })));
     }
   }
 
@@ -190,7 +258,12 @@ export async function mount(page, _params, ctx) {
         case 'seek_added': seeks.set(msg.seek.id, msg.seek); renderSeeks(); break;
         case 'seek_removed': seeks.delete(msg.id); renderSeeks(); break;
         case 'game_started': ctx.navigate(`/game/${msg.game}`); break;
-        case 'live': liveCount.textContent = t('lobby.live_count', { n: msg.games }); refreshLive(); break;
+        case 'tournament_game':
+          // A round of one's tournament was published (or an arena paired): to the board.
+          blinkTitle(msg.round ? t('tour.your_game_round', { round: msg.round }) : t('tour.your_game'));
+          ctx.navigate(`/game/${msg.game}`);
+          break;
+        case 'live': liveCount.textContent = tCount('lobby.live_count', msg.games); refreshLive(); break;
         default: break;
       }
     },
@@ -198,7 +271,8 @@ export async function mount(page, _params, ctx) {
   renderSeeks();
   refreshSeeks();
   refreshLive();
-  const liveTimer = setInterval(refreshLive, 15000);
+  refreshTournaments();
+  const liveTimer = setInterval(() => { refreshLive(); refreshTournaments(); }, 15000);
   return () => { socket.close(); clearInterval(liveTimer); };
 }
 
@@ -208,9 +282,18 @@ function speedOf(tc) {
   return t('speed.' + (est < 180 ? 'bullet' : est < 480 ? 'blitz' : est < 1500 ? 'rapid' : 'classical'));
 }
 
-function colorIcon(c) {
-  const sym = { white: '○', black: '●', random: '◐' }[c] || c;
-  return h('span.color-icon', { title: c === 'random' ? t('common.random') : t(c === 'white' ? 'common.white' : 'common.black') }, sym);
+/** The colour the visitor gets by joining (the owner's choice reversed), symbol and word. */
+function colorCell(ownerColor, mine) {
+  const yours = mine || ownerColor === 'random' ? ownerColor : ownerColor === 'white' ? 'black' : 'white';
+  const sym = { white: '○', black: '●', random: '◐' }[yours] || yours;
+  const word = yours === 'random' ? t('common.random') : t(yours === 'white' ? 'common.white' : 'common.black');
+  return h('span.color-cell', h('span.color-icon', { 'aria-hidden': 'true' }, sym), ' ', h('small', word));
+}
+
+/** A rule set as a badge, its one-line explanation in the title and, if asked, beneath. */
+export function rulesBadge(rules, { explain = false } = {}) {
+  const badge = h('span.rules-badge', { dataset: { rules }, title: t(`rules.${rules}.help`) }, t('rules.' + rules));
+  return explain ? h('span.rules-cell', badge, h('small.rules-help', t(`rules.${rules}.help`))) : badge;
 }
 
 export function playerName(p, link = true) {

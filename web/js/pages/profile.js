@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h } from '../dom.js';
-import { t, levelText, formatDate, resultText } from '../i18n.js';
+import { t, levelText, formatDate, resultText, apiText } from '../i18n.js';
 import { tcLabel, playerName } from './lobby.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -56,11 +56,11 @@ function outcomeFor(name, g) {
   return ['none', g.result || '*'];
 }
 
-export async function mount(page, [name]) {
+export async function mount(page, [name], ctx) {
   page.classList.add('profile-page');
   let data;
   try { data = await api.user(name); } catch (e) {
-    page.append(h('p.notice.error', e.status === 404 ? t('common.not_found') : t('common.error', { msg: e.message })));
+    page.append(e.status === 404 ? ctx.notFound() : h('p.notice.error', t('common.error', { msg: apiText(e) })));
     return null;
   }
   const u = data.user;

@@ -3,9 +3,9 @@
 // Analysis uses the proposed `GET /api/v1/games/{id}/analysis?ply=N`; a 404 says so.
 
 import * as api from '../api.js';
-import { Board, uciSquares } from '../board.js';
+import { Board, uciSquares, boardThemeSelect } from '../board.js';
 import { h, clear, copyText } from '../dom.js';
-import { t, resultText } from '../i18n.js';
+import { t, resultText, apiText } from '../i18n.js';
 import { toFen, replay, toSan, play } from '../chess.js';
 import { tcLabel, playerName } from './lobby.js';
 
@@ -39,7 +39,7 @@ export async function mount(page, [id], ctx) {
   try {
     g = await api.game(id);
   } catch (e) {
-    page.append(h('p.notice.error', e.status === 404 ? t('common.not_found') : t('common.error', { msg: e.message })));
+    page.append(e.status === 404 ? ctx.notFound() : h('p.notice.error', t('common.error', { msg: apiText(e) })));
     return null;
   }
   const positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
@@ -81,7 +81,7 @@ export async function mount(page, [id], ctx) {
       h('div.tools',
         h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
         h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
-        fenBtn))));
+        fenBtn, boardThemeSelect()))));
 
   const board = new Board(boardEl, { orientation: ctx.name && g.black && g.black.name === ctx.name ? 'black' : 'white' });
 
@@ -107,7 +107,7 @@ export async function mount(page, [id], ctx) {
     } catch (e) {
       if (at !== ply) return;
       const msg = e.status === 404 || e.status === 405 || e.status === 501 ? t('review.unavailable')
-        : e.status === 403 || e.status === 409 ? t('review.in_progress') : t('common.error', { msg: e.message });
+        : e.status === 403 || e.status === 409 ? t('review.in_progress') : t('common.error', { msg: apiText(e) });
       clear(evalBox, h('p.notice#analysis-message', msg));
     }
   }
@@ -115,10 +115,21 @@ export async function mount(page, [id], ctx) {
   function showAnalysis(a) {
     const pos = positions[ply];
     let score;
-    if (a.mate !== null && a.mate !== undefined) score = (a.mate > 0 ? '#' : '#-') + Math.abs(a.mate);
-    else score = ((a.score_cp || 0) / 100).toFixed(2).replace(/^(?=\d)/, '+');
-    // The score is from White's side (proposed contract); the bar shows White's share.
-    const share = a.mate !== null && a.mate !== undefined ? (a.mate > 0 ? 1 : 0) : 1 / (1 + Math.exp(-(a.score_cp || 0) / 250));
+    let share;
+    const mate = a.mate !== null && a.mate !== undefined ? a.mate : null;
+    if (mate === 0) {
+      // The side to move is mated (`mate: 0` has no sign): the other side has won (issue 38).
+      const white = pos.turn !== 'white';
+      score = white ? '1-0 #' : '0-1 #';
+      share = white ? 1 : 0;
+    } else if (mate !== null) {
+      score = (mate > 0 ? '#' : '#-') + Math.abs(mate);
+      share = mate > 0 ? 1 : 0;
+    } else {
+      score = ((a.score_cp || 0) / 100).toFixed(2).replace(/^(?=\d)/, '+');
+      // The score is from White's side (proposed contract); the bar shows White's share.
+      share = 1 / (1 + Math.exp(-(a.score_cp || 0) / 250));
+    }
     evalBar.hidden = false;
     evalBar.firstChild.style.height = `${Math.round(share * 100)}%`;
     const sans = [];

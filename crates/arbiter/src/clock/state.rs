@@ -146,6 +146,7 @@ impl Clock {
             active: state.active,
             since: state.running_since,
             move_elapsed: state.move_elapsed,
+            no_bonus: ByColor::default(),
         };
         if let Some(color) = clock.active {
             if let Some(allowance) = clock.allowance(color) {

@@ -33,7 +33,7 @@
 mod reach;
 mod search;
 
-use rookery_core::{Color, Move, Outcome, Position, Role};
+use rookery_core::{Color, GameResult, Move, Position, Role};
 
 use reach::Reach;
 use search::{Found, Limits, Mode};
@@ -322,12 +322,13 @@ fn prove(pos: &Position, winner: Color, reach: &Reach, budget: &Budget) -> (bool
 
 /// Verdicts that need no search: the game is over, or the winner lacks mating material.
 fn settled(pos: &Position, winner: Color) -> Option<Analysis> {
-    match pos.outcome() {
-        Some(Outcome::Checkmate { winner: w }) => {
+    match pos.result() {
+        Some(GameResult::Win(w)) => {
             let verdict = if w == winner { Winnability::Winnable } else { Winnability::Unwinnable };
             return Some(Analysis::proven(verdict, Method::GameOver, 0));
         }
-        Some(Outcome::Stalemate) => {
+        // Stalemate: a draw (§6.4).
+        Some(_) => {
             return Some(Analysis::proven(Winnability::Unwinnable, Method::GameOver, 0));
         }
         None => {}

@@ -221,6 +221,8 @@ async fn measure(args: &Args, base: &str, pid: Option<u32>) -> Result<Report> {
         .pool_max_idle_per_host(IDLE_CONCURRENCY * 2)
         .tcp_nodelay(true)
         .timeout(Duration::from_secs(30))
+        // Below the server's 10 s idle timeout, so no request goes out on a closing connection.
+        .pool_idle_timeout(Duration::from_secs(5))
         .build()
         .context("cannot build the HTTP client")?;
     let health = http

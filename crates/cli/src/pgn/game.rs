@@ -5,7 +5,8 @@
 use std::ops::ControlFlow;
 
 use rookery_arbiter::Repetitions;
-use rookery_core::{FenError, Position, PositionError, San, SanPlus};
+use rookery_core::{Position, San, SanPlus};
+use rookery_pgn::main_line::{fen_tag_position, is_standard_variant};
 use rookery_pgn::tag::decode_text;
 use rookery_pgn::{GameResult, Location, Nag, RawTag, ReadError, Visitor, Writer};
 
@@ -108,6 +109,9 @@ pub struct Options {
     pub variations: bool,
     /// Re-write each game in export format.
     pub export: bool,
+    /// Report a termination marker that contradicts the `[Result]` tag (PGN standard 8.2.6:
+    /// they must be the same).
+    pub results: bool,
 }
 
 pub struct Replayer {
@@ -120,7 +124,8 @@ pub struct Replayer {
     fen: Option<(String, Location)>,
     variant: Option<(String, Location)>,
     tags: Vec<(String, String)>,
-    result_tag: Option<GameResult>,
+    /// The `[Result]` tag, where it was, and its text.
+    result_tag: Option<(GameResult, Location)>,
     result_token: Option<GameResult>,
     problems: Vec<String>,
     movetext: Writer<Vec<u8>>,
@@ -150,19 +155,18 @@ impl Replayer {
         self.problems.push(format!("game {}, {at}: {message}", self.game));
     }
 
-    /// Sets up the start position from the tags: `[FEN]` if present (whatever `[SetUp]` says),
-    /// for standard chess only.
+    /// Sets up the start position from the tags as rookery-pgn's main-line replay does:
+    /// `[FEN]` if present (whatever `[SetUp]` says), for standard chess only.
     fn start(&mut self) -> Result<Position, ()> {
         if let Some((variant, at)) = self.variant.take() {
-            let standard = ["standard", "chess", "normal", "from position"];
-            if !standard.contains(&variant.to_ascii_lowercase().as_str()) {
+            if !is_standard_variant(&variant) {
                 self.problem(at, format_args!("unsupported variant {variant:?}"));
                 return Err(());
             }
         }
         match self.fen.take() {
             None => Ok(Position::new()),
-            Some((fen, at)) => fen_position(&fen).map_err(|e| {
+            Some((fen, at)) => fen_tag_position(&fen).map_err(|e| {
                 self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
             }),
         }
@@ -171,6 +175,7 @@ impl Replayer {
     fn play(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
         let pos = self.line.pos;
         let on_main = self.stack.is_empty();
+        let export = self.options.export;
         let played = if san.san == San::Null && !pos.is_check() {
             // Analysis files write `Z0` or `--` for a pass; python-chess reads it so too.
             let mut after = pos;
@@ -180,7 +185,9 @@ impl Replayer {
             san.san.to_move(&pos).map(|m| {
                 let mut after = pos;
                 after.play_unchecked(m);
-                (after, SanPlus::from_move(&pos, m))
+                // The normalised SAN (its check and mate suffix needs the replies generated)
+                // only for export: check, replay and stats never show it (issue 41).
+                (after, if export { SanPlus::from_move(&pos, m) } else { san })
             })
         };
         match played {
@@ -212,17 +219,6 @@ impl Replayer {
     }
 }
 
-/// The position of a `[FEN]` tag. A fullmove number of 0, which real files write, is read as 1.
-pub fn fen_position(fen: &str) -> Result<Position, FenError> {
-    match Position::from_fen(fen) {
-        Err(FenError::Position(PositionError::ZeroFullmoves)) => {
-            let fixed = fen.trim_end().strip_suffix(" 0").map(|f| format!("{f} 1"));
-            Position::from_fen(fixed.as_deref().unwrap_or(fen))
-        }
-        other => other,
-    }
-}
-
 impl Visitor for Replayer {
     type Output = GameReport;
 
@@ -243,7 +239,9 @@ impl Visitor for Replayer {
         match name {
             b"FEN" => self.fen = Some((value.decode_utf8().into_owned(), at)),
             b"Variant" => self.variant = Some((value.decode_utf8().into_owned(), at)),
-            b"Result" => self.result_tag = GameResult::from_ascii(value.as_bytes()),
+            b"Result" => {
+                self.result_tag = GameResult::from_ascii(value.as_bytes()).map(|r| (r, at));
+            }
             _ => {}
         }
         if self.options.export {
@@ -321,7 +319,15 @@ impl Visitor for Replayer {
     fn end_game(&mut self) -> GameReport {
         // The main line is the bottom of the stack when the game ended inside a variation.
         let main = self.stack.first().copied().unwrap_or(self.line);
-        let result = self.result_tag.or(self.result_token).unwrap_or(GameResult::Unknown);
+        if let (true, Some((tag, at)), Some(token)) =
+            (self.options.results, self.result_tag, self.result_token)
+        {
+            if tag != token {
+                self.problem(at, format_args!("the game ends {token}, but [Result] says {tag}"));
+            }
+        }
+        let result =
+            self.result_tag.map(|(r, _)| r).or(self.result_token).unwrap_or(GameResult::NoResult);
         let export = (self.options.export && self.problems.is_empty()).then(|| {
             let mut tags = std::mem::take(&mut self.tags);
             tags.retain(|(k, _)| k != "Result");
@@ -378,12 +384,5 @@ mod tests {
         history.push(&pos);
         history.push(&pos);
         assert_eq!(Termination::classify(&pos, &history), Some(Termination::FivefoldRepetition));
-    }
-
-    #[test]
-    fn fullmove_zero_is_read_as_one() {
-        let pos = fen_position("4k3/8/8/8/8/8/8/4K2R w K - 1 0").unwrap();
-        assert_eq!(pos.fullmoves(), 1);
-        assert!(fen_position("4k3/8/8/8/8/8/8/4K2R w K - 1 x").is_err());
     }
 }

@@ -52,6 +52,11 @@ pub struct Input {
 }
 
 impl Input {
+    /// The file as given (`-`: standard input).
+    pub(crate) fn name(&self) -> &str {
+        &self.file
+    }
+
     /// The opened input and its size in bytes when known.
     pub(crate) fn open(&self) -> Result<(Box<dyn Read>, Option<u64>), UsageError> {
         if self.file == "-" {
@@ -59,6 +64,10 @@ impl Input {
         }
         let file = File::open(&self.file)
             .map_err(|e| UsageError(format!("cannot read {}: {e}", self.file)))?;
+        // A directory opens on Unix and fails only at the first read, with no name.
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(UsageError(format!("{}: is a directory, not a PGN file", self.file)));
+        }
         let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         Ok((Box::new(file), size))
     }

@@ -92,9 +92,13 @@ pub struct App {
     /// A pawn move waiting for its promotion piece.
     pub(super) promotion: Option<(Square, Square)>,
     pub(super) input: String,
+    /// The text of the last refused move, which ↑ brings back into an empty input.
+    pub(super) recall: Option<String>,
     /// A draw offer goes with the next move.
     pub(super) offer_armed: bool,
     resign_armed: bool,
+    /// Quitting a game in progress was asked once; asking again leaves.
+    quit_armed: bool,
     pub(super) message: Option<(String, Tone)>,
     pub(super) overlay: Overlay,
     save_path: PathBuf,
@@ -133,8 +137,10 @@ impl App {
             selected: None,
             promotion: None,
             input: String::new(),
+            recall: None,
             offer_armed: false,
             resign_armed: false,
+            quit_armed: false,
             message: None,
             overlay: Overlay::None,
             save_path: config.save,
@@ -173,17 +179,21 @@ impl App {
         if action != Action::Resign {
             self.resign_armed = false;
         }
+        if action != Action::Quit {
+            self.quit_armed = false;
+        }
         if self.overlay == Overlay::Help {
             // Any key closes the help; Ctrl-C still quits.
             self.overlay = Overlay::None;
             if action == Action::Quit {
-                self.leave();
+                self.quit();
             }
             return;
         }
         if self.overlay == Overlay::GameOver {
             match action {
-                Action::Save | Action::Quit | Action::Help | Action::Flip => {}
+                // The box says "q quit".
+                Action::Save | Action::Quit | Action::Help | Action::Flip | Action::Type('q') => {}
                 Action::Cancel => {
                     self.overlay = Overlay::None;
                     return;
@@ -201,6 +211,12 @@ impl App {
             Action::Submit => self.submit(),
             Action::Complete => self.complete(),
             Action::Cancel => self.cancel(),
+            // ↑ into an empty input brings back the move just refused, to correct it.
+            Action::Cursor { right: 0, up: 1 }
+                if self.input.is_empty() && self.recall.is_some() =>
+            {
+                self.input = self.recall.take().unwrap_or_default();
+            }
             Action::Cursor { right, up } => self.move_cursor(right, up),
             Action::Pick => self.pick(self.cursor),
             Action::PickSquare(sq) => self.pick(sq),
@@ -212,7 +228,7 @@ impl App {
             Action::Takeback => self.takeback(),
             Action::Save => self.save(),
             Action::Help => self.overlay = Overlay::Help,
-            Action::Quit => self.leave(),
+            Action::Quit => self.quit(),
         }
         self.tick(self.now);
     }
@@ -278,10 +294,16 @@ impl App {
         }
         // `0-0` is how some people type castling; SAN writes the letter O.
         let text = if text.starts_with("0-0") { text.replace('0', "O") } else { text };
-        let input = if is_uci(&text) { MoveInput::Uci(text) } else { MoveInput::San(text) };
-        if self.play(input) {
-            self.input.clear();
-        }
+        let played = match text.parse::<MoveInput>() {
+            Ok(input) => self.play(input),
+            Err(e) => {
+                self.warn(e.to_string());
+                false
+            }
+        };
+        // A refused text is cleared, so that the next keys start afresh, and kept for ↑.
+        let typed = std::mem::take(&mut self.input);
+        self.recall = (!played).then_some(typed);
     }
 
     /// The legal moves the typed text can still become: SAN first, else UCI.
@@ -318,7 +340,7 @@ impl App {
         let options = self.completions();
         let Some(first) = options.first() else {
             if !self.input.is_empty() {
-                self.warn(format!("no legal move starts with {}", self.input.trim()));
+                self.warn(format!("no legal move starts with \"{}\"", self.input.trim()));
             }
             return;
         };
@@ -379,7 +401,7 @@ impl App {
                     self.info("promote to: q queen · r rook · b bishop · n knight".into());
                     return;
                 }
-                self.play(MoveInput::Squares { from, to: sq, promotion: None });
+                self.play(MoveInput::squares(from, sq, None));
                 self.selected = None;
             }
         }
@@ -388,7 +410,7 @@ impl App {
     fn promote(&mut self, role: Role) {
         let Some((from, to)) = self.promotion.take() else { return };
         self.selected = None;
-        self.play(MoveInput::Squares { from, to, promotion: Some(role) });
+        self.play(MoveInput::squares(from, to, Some(role)));
     }
 
     /// Plays the person's move; `true` if it was played.
@@ -529,6 +551,22 @@ impl App {
         }
     }
 
+    /// Ctrl-C or Ctrl-Q: leaves at once when nothing would be lost, else asks first (issue
+    /// 41: a game in progress was abandoned by one stray key).
+    fn quit(&mut self) {
+        let in_progress = !self.game.is_over() && !self.game.plies().is_empty();
+        if in_progress && !self.quit_armed {
+            self.quit_armed = true;
+            let kept = if self.auto_save {
+                format!("it is saved to {}", self.save_path.display())
+            } else {
+                "Ctrl-S saves it first".to_owned()
+            };
+            return self.warn(format!("the game is not over: Ctrl-C again to leave ({kept})"));
+        }
+        self.leave();
+    }
+
     fn leave(&mut self) {
         if self.auto_save && !self.game.plies().is_empty() {
             self.save();
@@ -603,7 +641,7 @@ impl App {
             }
         }
         let Some(m) = reply.best else { return };
-        let input = MoveInput::Uci(m.to_uci());
+        let input = MoveInput::from(m);
         match self.game.play(engine, &input, false, self.now) {
             Ok(events) => self.note(&events),
             Err(rejected) => self.refused(&rejected, Some(&input)),
@@ -739,17 +777,6 @@ pub(super) fn title(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
-    }
-}
-
-/// `true` for UCI move text: `e2e4`, `e7e8q`.
-fn is_uci(text: &str) -> bool {
-    let b = text.as_bytes();
-    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
-    match b.len() {
-        4 => square(b[0], b[1]) && square(b[2], b[3]),
-        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbn".contains(&b[4]),
-        _ => false,
     }
 }
 

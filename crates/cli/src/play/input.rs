@@ -12,13 +12,14 @@ use super::app::{Action, App};
 use super::render;
 
 /// The keys, as the help overlay lists them: (keys, what they do).
-pub const KEYS: [(&str, &str); 16] = [
+pub const KEYS: [(&str, &str); 17] = [
     ("e4 Nf3 O-O e7e8q", "type a move in SAN or UCI, then Enter"),
     ("Tab", "complete the typed move (legal moves only)"),
     ("arrows + Space/Enter", "select a piece, then its square"),
     ("mouse click", "select a piece, then its square"),
     ("q r b n", "promotion piece after select-and-move"),
     ("Esc", "clear the text or selection; show the result"),
+    ("↑ after a refused move", "bring its text back"),
     ("Ctrl-D", "offer a draw with your next move"),
     ("Ctrl-Y", "accept a draw offer (or claim a draw: fide)"),
     ("Ctrl-N", "decline a draw offer"),
@@ -28,7 +29,7 @@ pub const KEYS: [(&str, &str); 16] = [
     ("Ctrl-F", "flip the board"),
     ("F1 or ?", "this help"),
     ("q", "quit, once the game is over"),
-    ("Ctrl-C Ctrl-Q", "quit"),
+    ("Ctrl-C Ctrl-Q", "quit (twice during a game)"),
 ];
 
 /// The action a terminal event asks for, if any.

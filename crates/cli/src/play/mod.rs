@@ -18,11 +18,14 @@ mod worker;
 #[cfg(test)]
 mod tests;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use rookery_arbiter::{RuleSet, TimeControl};
+
+use crate::UsageError;
 
 /// Which side you take against the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -78,6 +81,14 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let wall = setup::WallClock::now();
     let config = setup::config(args, &wall)?;
+    // A full-screen game reads keys and draws on a terminal; without one, crossterm fails
+    // with "No such device or address (os error 6)", which names nothing.
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(UsageError(
+            "play needs a terminal: its standard input and output must be one".into(),
+        )
+        .into());
+    }
     let app = app::App::new(config, 0)?;
     let app = terminal::run(app)?;
     if let Some(path) = &app.saved {

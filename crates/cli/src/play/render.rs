@@ -140,15 +140,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
     draw_board(frame.buffer_mut(), app, &board);
     let main_height = screen.height - BOTTOM_ROWS;
     let panel_x = board.outer_width() + 2;
+    // The shortest clock line, `▶0:00.0`, needs 7 cells; with less, the clocks go to the
+    // status line, so that no screen the game accepts hides them.
+    let clocks_in_panel = panel_x + 7 <= screen.right();
     if panel_x < screen.right() {
         let panel = Rect::new(panel_x, screen.y, screen.right() - panel_x, main_height);
-        frame.render_widget(Paragraph::new(panel_lines(app, panel.height)), panel);
+        frame.render_widget(Paragraph::new(panel_lines(app, panel.width, panel.height)), panel);
     }
     let bottom = Rect::new(screen.x, screen.y + main_height, screen.width, BOTTOM_ROWS);
     let [status, input, keys] =
         Layout::vertical([Constraint::Length(2), Constraint::Length(1), Constraint::Length(1)])
             .areas(bottom);
-    frame.render_widget(Paragraph::new(status_line(app)).wrap(Wrap { trim: true }), status);
+    let status_text = status_line(app, !clocks_in_panel);
+    frame.render_widget(Paragraph::new(status_text).wrap(Wrap { trim: true }), status);
     frame.render_widget(Paragraph::new(input_line(app)), input);
     let dim =
         if app.look == Look::Ascii { Style::new() } else { Style::new().fg(Colour::DarkGray) };
@@ -285,7 +289,22 @@ pub fn format_clock(ms: u64) -> String {
     }
 }
 
-fn panel_lines(app: &App, height: u16) -> Vec<Line<'static>> {
+/// A clock's line in a panel `width` cells wide: the marker, the clock, and as much of the
+/// player's name as fits. The clock is the last thing to go (issue 41): names shrink to the
+/// colour, then to its letter, before the clock loses a cell.
+fn clock_line(marker: &str, colour: &str, label: &str, clock: &str, width: usize) -> String {
+    let wide = format!("{marker} {colour:<6}{label:<14}{clock:>9}");
+    if wide.chars().count() <= width {
+        return wide;
+    }
+    let initial = &colour[..1];
+    [format!("{marker} {colour} {clock}"), format!("{marker} {initial} {clock}")]
+        .into_iter()
+        .find(|line| line.chars().count() <= width)
+        .unwrap_or_else(|| format!("{marker}{clock}"))
+}
+
+fn panel_lines(app: &App, width: u16, height: u16) -> Vec<Line<'static>> {
     let game = &app.game;
     let ascii = app.look == Look::Ascii;
     let bold = if ascii { Style::new() } else { Style::new().add_modifier(Modifier::BOLD) };
@@ -304,8 +323,13 @@ fn panel_lines(app: &App, height: u16) -> Vec<Line<'static>> {
         };
         let clock =
             game.clock().remaining(color, app.now).map_or_else(|| "-".to_owned(), format_clock);
-        let who = format!("{marker} {:<6}{:<14}", title(color), app.label(color));
-        lines.push(Line::from(vec![Span::raw(who), Span::styled(format!("{clock:>9}"), bold)]));
+        let line = clock_line(marker, title(color), &app.label(color), &clock, width.into());
+        // The clock is the line's end, in bold.
+        let split = line.len() - clock.len();
+        lines.push(Line::from(vec![
+            Span::raw(line[..split].to_owned()),
+            Span::styled(line[split..].to_owned(), bold),
+        ]));
     }
     lines.push(Line::from(""));
     if let Some(outcome) = game.outcome() {
@@ -361,12 +385,12 @@ fn move_rows(app: &App) -> Vec<String> {
     let mut row = String::new();
     for (i, ply) in app.game.plies().iter().enumerate() {
         if ply.color == Color::White {
-            row = format!("{number:>3}. {:<8}", ply.san);
+            row = format!("{number:>3}. {:<8}", ply.san.to_string());
         } else {
             if i == 0 {
                 row = format!("{number:>3}. {:<8}", "…");
             }
-            row.push_str(&ply.san);
+            row.push_str(&ply.san.to_string());
             rows.push(std::mem::take(&mut row));
             number += 1;
         }
@@ -380,8 +404,14 @@ fn move_rows(app: &App) -> Vec<String> {
     rows
 }
 
-fn status_line(app: &App) -> Line<'static> {
+fn status_line(app: &App, with_clocks: bool) -> Line<'static> {
     let ascii = app.look == Look::Ascii;
+    let clocks = [Color::White, Color::Black]
+        .map(|c| app.game.clock().remaining(c, app.now).map(format_clock));
+    if let (true, [Some(white), Some(black)]) = (with_clocks, &clocks) {
+        let message = app.message.as_ref().map_or_else(String::new, |(t, _)| format!(" · {t}"));
+        return Line::from(format!("W {white} · B {black}{message}"));
+    }
     match &app.message {
         Some((text, Tone::Warning)) if !ascii => {
             Line::styled(text.clone(), Style::new().fg(Colour::LightRed))
@@ -408,12 +438,14 @@ fn input_line(app: &App) -> Line<'static> {
         return Line::from("promote to: q queen · r rook · b bishop · n knight (Enter: queen)");
     }
     let mut spans = vec![Span::raw("move> "), Span::raw(app.input.clone()), Span::raw("_")];
-    if app.input.is_empty() {
+    if let (true, Some(refused)) = (app.input.is_empty(), &app.recall) {
+        spans.push(Span::raw(format!("  ↑ brings back {refused}")));
+    } else if app.input.is_empty() {
         spans.push(Span::raw("  type a move (e4, Nf3, e2e4) or pick with arrows and Space"));
     } else {
         let options = app.completions();
         let text = match options.len() {
-            0 => "  no legal move starts so".to_owned(),
+            0 => "  no legal move starts with this".to_owned(),
             n if n <= 8 => format!("  Tab: {}", options.join(" ")),
             n => format!("  Tab: {} … ({n})", options[..8].join(" ")),
         };
@@ -449,7 +481,10 @@ fn draw_game_over(frame: &mut Frame, app: &App, screen: Rect) {
     let mut lines = vec![
         Line::from(""),
         Line::from(format!("  {}  {}", outcome.result, outcome.describe())),
-        Line::from(format!("  after {} moves", app.game.plies().len().div_ceil(2))),
+        Line::from(match app.game.plies().len().div_ceil(2) {
+            1 => "  after 1 move".to_owned(),
+            n => format!("  after {n} moves"),
+        }),
         Line::from(""),
     ];
     if let Some(path) = &app.saved {

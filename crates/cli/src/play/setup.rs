@@ -2,15 +2,15 @@
 //! moves of a PGN to continue. Every error names the offending argument (and for a PGN, the
 //! file, line and column) and exits with status 2.
 
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rookery_arbiter::{Game, GameSpec, MoveInput};
+use rookery_arbiter::{Game, GameSpec, MoveInput, StartPolicy};
 use rookery_core::{Color, SanPlus};
 use rookery_engine::Level;
 use rookery_pgn::date::UtcDateTime;
-use rookery_pgn::{Location, RawTag, ReadError, Reader, Visitor};
+use rookery_pgn::main_line::MainLineErrorKind;
+use rookery_pgn::{Location, MainLineReader, Reader};
 
 use super::{Args, ColorChoice};
 use crate::UsageError;
@@ -91,7 +91,7 @@ impl Config {
         })?;
         for (san, at) in &self.moves {
             let turn = game.position().turn();
-            let input = MoveInput::San(san.to_string());
+            let input = MoveInput::San(*san);
             if let Err(rejected) = game.play(turn, &input, false, now) {
                 let file = self
                     .pgn
@@ -100,6 +100,8 @@ impl Config {
                 return Err(UsageError(format!("{file}: {at}: cannot play {san}: {rejected}")));
             }
         }
+        // The replay took no time: its readings would be invented.
+        game.forget_clock_readings();
         if game.is_over() {
             let file =
                 self.pgn.as_deref().map_or_else(|| "PGN".to_owned(), |p| p.display().to_string());
@@ -162,6 +164,9 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
         }
     };
     let now = wall.civil();
+    // RULES.md §9: outside a competition no clock runs before both sides have moved, and a
+    // first move not made in time aborts the game, as on the site.
+    let start = args.tc.is_timed().then(|| StartPolicy::online(args.tc.speed()));
     let mut spec = GameSpec {
         fen: args.fen,
         rules: args.rules,
@@ -174,13 +179,27 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             ("Date".into(), now.pgn_date()),
             ("Round".into(), "-".into()),
         ],
-        start: None,
+        start,
     };
     let mut moves = Vec::new();
     if let Some(path) = &args.pgn {
         let loaded = load_pgn(path)?;
         spec.fen = loaded.fen;
         moves = loaded.moves;
+        // The game goes on between the same players; the engine takes its side's name.
+        let engine_side = match mode {
+            Mode::HotSeat => None,
+            Mode::Engine { human, .. } => Some(!human),
+        };
+        for (color, name) in [(Color::White, loaded.white), (Color::Black, loaded.black)] {
+            let slot = if color == Color::White { &mut spec.white } else { &mut spec.black };
+            if let Some(name) = name.filter(|_| engine_side != Some(color)) {
+                *slot = name;
+            }
+        }
+    }
+    if let Some(path) = &args.save {
+        check_save_path(path)?;
     }
     let look = if args.ascii { Look::Ascii } else { super::terminal::detect_look() };
     let save = args.save.clone().unwrap_or_else(|| {
@@ -205,62 +224,47 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     Ok(config)
 }
 
-/// The first game of a PGN file: its start position and main-line moves.
+/// `--save FILE` is checked before the game, not at the first save (issue 41): a directory,
+/// or a file in a directory that does not exist, is refused.
+fn check_save_path(path: &Path) -> Result<(), UsageError> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(UsageError(format!("--save {shown}: is a directory, not a file")));
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if parent.is_some_and(|dir| !dir.is_dir()) {
+        return Err(UsageError(format!("--save {shown}: no such directory")));
+    }
+    Ok(())
+}
+
+/// The first game of a PGN file: its start position, main-line moves and players.
 struct LoadedGame {
     fen: Option<String>,
     moves: Vec<(SanPlus, Location)>,
+    white: Option<String>,
+    black: Option<String>,
 }
 
+/// Plays the main line of the first game with rookery-pgn's one replay: the `[FEN]` tag is
+/// honoured, variations are skipped, and the first illegal move is named by its place.
 fn load_pgn(path: &Path) -> Result<LoadedGame, UsageError> {
     let file = std::fs::File::open(path)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
     let mut reader = Reader::new(file);
-    let mut visitor = MainLine::default();
-    let game = reader
-        .read_game(&mut visitor)
+    let line = reader
+        .read_game(&mut MainLineReader::default())
         .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?
-        .ok_or_else(|| UsageError(format!("{}: no game in the file", path.display())))?;
-    match game {
-        Ok(game) => Ok(game),
-        Err(e) => Err(UsageError(format!("{}: {e}", path.display()))),
-    }
-}
-
-/// Collects the `[FEN]` tag and the main line of one game; variations are skipped.
-#[derive(Default)]
-struct MainLine {
-    fen: Option<String>,
-    moves: Vec<(SanPlus, Location)>,
-    error: Option<ReadError>,
-}
-
-impl Visitor for MainLine {
-    type Output = Result<LoadedGame, ReadError>;
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) {
-        if name == b"FEN" {
-            self.fen = Some(value.decode_utf8().into_owned());
-        }
-    }
-
-    fn san(&mut self, san_plus: SanPlus, at: Location) -> ControlFlow<()> {
-        self.moves.push((san_plus, at));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self) -> ControlFlow<()> {
-        ControlFlow::Break(())
-    }
-
-    fn error(&mut self, error: ReadError) {
-        self.error.get_or_insert(error);
-    }
-
-    fn end_game(&mut self) -> Self::Output {
-        let this = std::mem::take(self);
-        match this.error {
-            Some(e) => Err(e),
-            None => Ok(LoadedGame { fen: this.fen, moves: this.moves }),
-        }
-    }
+        .ok_or_else(|| UsageError(format!("{}: no game in the file", path.display())))?
+        .map_err(|e| match &e.kind {
+            MainLineErrorKind::Move { san, at, error, .. } => {
+                UsageError(format!("{}: {at}: cannot play {san}: {error}", path.display()))
+            }
+            _ => UsageError(format!("{}: {e}", path.display())),
+        })?;
+    let fen = line.tag("FEN").is_some().then(|| line.start.to_fen());
+    let name = |tag: &str| line.tag(tag).map(str::to_owned).filter(|n| !n.is_empty() && n != "?");
+    let (white, black) = (name("White"), name("Black"));
+    let moves = line.plies.into_iter().map(|p| (p.san, p.at)).collect();
+    Ok(LoadedGame { fen, moves, white, black })
 }

@@ -136,8 +136,8 @@ fn outcome(app: &App) -> Option<(GameResult, Termination)> {
     app.game.outcome().map(|o| (o.result, o.termination))
 }
 
-fn sans(app: &App) -> Vec<&str> {
-    app.game.plies().iter().map(|p| p.san.as_str()).collect()
+fn sans(app: &App) -> Vec<String> {
+    app.game.plies().iter().map(|p| p.san.to_string()).collect()
 }
 
 /// `rookery play` arguments as clap reads them.
@@ -224,7 +224,14 @@ fn illegal_attempts_are_explained_and_counted_under_seed() {
          loses)"
     );
     assert!(screen(&mut app).contains("illegal moves: White 1/3 · Black 0/3"));
-    assert_eq!(app.input, "Bc4", "a refused move stays in the box to correct");
+    // Issue 41: the refused text leaves the box, so that the next keys are not appended to
+    // it, and ↑ brings it back to correct.
+    assert_eq!(app.input, "");
+    assert!(screen(&mut app).contains("move> _  ↑ brings back Bc4"), "{}", screen(&mut app));
+    key(&mut app, KeyCode::Up, 1_000);
+    assert_eq!(app.input, "Bc4");
+    key(&mut app, KeyCode::Up, 1_000);
+    assert_eq!(app.input, "Bc4", "↑ recalls once; then it moves the cursor");
     key(&mut app, KeyCode::Esc, 1_000);
     // Not a move at all is refused but not counted (§8.2).
     type_move(&mut app, "Nd4", 1_000);
@@ -305,7 +312,7 @@ fn completion_lists_and_extends_typed_moves() {
     type_move(&mut app, "e4", 0);
     assert_eq!(sans(&app), ["e4"]);
     type_text(&mut app, "zz", 0);
-    assert!(screen(&mut app).contains("no legal move starts so"));
+    assert!(screen(&mut app).contains("no legal move starts with this"));
 }
 
 #[test]
@@ -333,6 +340,7 @@ fn draw_offer_accepted_and_declined() {
     assert_eq!(sans(&app), ["e4", "e5"], "the move sent with a refused offer is not played");
     ctrl(&mut app, 'd', 4_000);
     assert_eq!(status(&mut app), "draw offer withdrawn");
+    key(&mut app, KeyCode::Up, 4_000);
     key(&mut app, KeyCode::Enter, 4_000);
     ctrl(&mut app, 'd', 5_000);
     type_move(&mut app, "Nc6", 5_000);
@@ -416,8 +424,9 @@ fn save_flag_writes_the_finished_game() {
         type_move(&mut app, m, 0);
     }
     let pgn = std::fs::read_to_string(&path).expect("written when the game ended");
-    assert!(pgn.contains("[Termination \"checkmate\"]"), "{pgn}");
-    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.contains("[RookeryTermination \"checkmate\"]"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# { termination: checkmate } 0-1"), "{pgn}");
     assert!(screen(&mut app).contains(&format!("saved to {}", path.display())));
     let _ = std::fs::remove_file(&path);
 }
@@ -444,7 +453,7 @@ fn the_engine_replies_and_takes_back_in_casual_games() {
     assert!(screen(&mut app).contains("Rookery is thinking…"));
     app.await_engine(500);
     assert_eq!(app.game.plies().len(), 2);
-    let reply = app.game.plies()[1].san.clone();
+    let reply = app.game.plies()[1].san;
     assert_eq!(status(&mut app), format!("Rookery plays {reply}"));
     assert!(screen(&mut app).contains(&format!("  1. e4      {reply}")));
     ctrl(&mut app, 'z', 1_000);
@@ -580,4 +589,140 @@ fn readme_capture() {
     type_text(&mut app, "O", 40_000);
     app.tick(41_000);
     print!("{}", text(&draw_at(&mut app, 84, 30)));
+}
+
+/// Issue 41: `q` in the "Game over" box quits, as the box says.
+#[test]
+fn q_in_the_game_over_box_quits() {
+    let mut app = hot_seat(RuleSet::SEED, "-");
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        type_move(&mut app, m, 0);
+    }
+    let shown = screen(&mut app);
+    assert!(shown.contains(" Game over ") && shown.contains("after 2 moves"), "{shown}");
+    type_text(&mut app, "q", 0);
+    assert!(app.should_quit());
+}
+
+/// Issue 41: "after 1 move", not "after 1 moves".
+#[test]
+fn the_game_over_box_counts_one_move_in_the_singular() {
+    let mut app = hot_seat(RuleSet::SEED, "-");
+    ctrl(&mut app, 'r', 0);
+    ctrl(&mut app, 'r', 0);
+    assert!(screen(&mut app).contains("after 0 moves"));
+    let mut app = hot_seat(RuleSet::SEED, "-");
+    type_move(&mut app, "e4", 0);
+    ctrl(&mut app, 'r', 0);
+    ctrl(&mut app, 'r', 0);
+    let shown = screen(&mut app);
+    assert!(shown.contains("after 1 move\u{20}") || shown.contains("after 1 move\n"), "{shown}");
+}
+
+/// Issue 41: whatever size the game accepts, both clocks are on the screen; in the side
+/// panel they are the last thing to shrink.
+#[test]
+fn the_clocks_stay_at_every_accepted_width() {
+    let mut app = hot_seat(RuleSet::SEED, "300+2");
+    type_move(&mut app, "e4", 1_000);
+    type_move(&mut app, "e5", 2_000);
+    app.tick(12_000);
+    for look in [Look::TrueColor, Look::Ascii] {
+        app.look = look;
+        for width in render::MIN_SIZE.0..=100 {
+            for height in [render::MIN_SIZE.1, 20, 34] {
+                let shown = text(&draw_at(&mut app, width, height));
+                // White has thought 10 s since Black's move; Black's clock stands.
+                assert!(
+                    shown.contains("4:51") && shown.contains("5:01"),
+                    "{look:?} {width}×{height}:\n{shown}"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 41: Ctrl-C in a game in progress asks first, and saves with `--save`; with nothing
+/// to lose it leaves at once.
+#[test]
+fn quitting_a_game_in_progress_asks_first_and_saves() {
+    let mut app = hot_seat(RuleSet::SEED, "-");
+    ctrl(&mut app, 'c', 0);
+    assert!(app.should_quit(), "no move yet: nothing to lose");
+    let path = temp_file("quit.pgn");
+    let mut config = Config::hot_seat(spec(RuleSet::SEED, "-"));
+    config.save = path.clone();
+    config.auto_save = true;
+    let mut app = App::new(config, 0).expect("the game starts");
+    type_move(&mut app, "e4", 0);
+    ctrl(&mut app, 'c', 0);
+    assert!(!app.should_quit());
+    assert_eq!(
+        status(&mut app),
+        format!("the game is not over: Ctrl-C again to leave (it is saved to {})", path.display())
+    );
+    type_text(&mut app, "e", 0);
+    ctrl(&mut app, 'c', 0);
+    assert!(!app.should_quit(), "another key in between disarms it");
+    ctrl(&mut app, 'q', 0);
+    assert!(app.should_quit());
+    let pgn = std::fs::read_to_string(&path).expect("saved on leaving");
+    assert!(pgn.contains("1. e4 *"), "{pgn}");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Issue 41: `--save` is checked before the game starts.
+#[test]
+fn a_save_path_that_cannot_be_written_is_refused_up_front() {
+    let wall = super::setup::WallClock { unix_secs: 0, nanos: 0 };
+    let dir = std::env::temp_dir();
+    let dir_text = dir.to_str().expect("a UTF-8 temp path");
+    let error = super::setup::config(parse_args(&["--save", dir_text]), &wall)
+        .expect_err("a directory is refused");
+    assert_eq!(error.0, format!("--save {dir_text}: is a directory, not a file"));
+    let error = super::setup::config(parse_args(&["--save", "/nonexistent/dir/g.pgn"]), &wall)
+        .expect_err("a missing directory is refused");
+    assert_eq!(error.0, "--save /nonexistent/dir/g.pgn: no such directory");
+}
+
+/// Issue 41, RULES.md §9: no clock runs before both sides have moved.
+#[test]
+fn the_clocks_wait_for_both_first_moves() {
+    let wall = super::setup::WallClock { unix_secs: 0, nanos: 0 };
+    let config = super::setup::config(parse_args(&["--tc", "60+0"]), &wall).expect("valid");
+    let mut app = App::new(config, 0).expect("the game starts");
+    app.tick(20_000);
+    assert_eq!(app.game.clock().remaining(Color::White, 20_000), Some(60_000));
+    type_move(&mut app, "e4", 20_000);
+    app.tick(25_000);
+    assert_eq!(app.game.clock().remaining(Color::Black, 25_000), Some(60_000));
+    type_move(&mut app, "e5", 25_000);
+    app.tick(35_000);
+    assert_eq!(app.game.clock().remaining(Color::White, 35_000), Some(50_000));
+}
+
+/// Issue 41: a `--pgn` continuation keeps the players' names and writes the earlier moves
+/// without invented `[%clk]` readings.
+#[test]
+fn a_continued_game_keeps_its_players_and_invents_no_clock() {
+    let path = temp_file("names.pgn");
+    std::fs::write(&path, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let wall = super::setup::WallClock { unix_secs: 0, nanos: 0 };
+    let args = parse_args(&["--pgn", path.to_str().expect("UTF-8"), "--tc", "300+2"]);
+    let config = super::setup::config(args, &wall).expect("the game loads");
+    let mut app = App::new(config, 0).expect("the game continues");
+    type_move(&mut app, "Nc6", 4_000);
+    let pgn = app.game.to_pgn();
+    assert!(pgn.contains("[White \"Ann\"]") && pgn.contains("[Black \"Bob\"]"), "{pgn}");
+    // Black had 5:02 after e5 (its first move earned the increment), thought 4 s, gains 2.
+    assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 { [%clk 0:05:00] }"), "{pgn}");
+    // Against the engine, the engine's side is the engine.
+    let args =
+        parse_args(&["--pgn", path.to_str().expect("UTF-8"), "--level", "1", "--color", "white"]);
+    let config = super::setup::config(args, &wall).expect("the game loads");
+    assert_eq!(
+        (config.spec.white.as_str(), config.spec.black.as_str()),
+        ("Ann", "Rookery level 1")
+    );
+    let _ = std::fs::remove_file(&path);
 }

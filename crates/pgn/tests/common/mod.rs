@@ -51,7 +51,7 @@ impl Game {
     pub fn final_result(&self) -> GameResult {
         self.result
             .or_else(|| self.tag("Result").and_then(|r| GameResult::from_ascii(r.as_bytes())))
-            .unwrap_or(GameResult::Unknown)
+            .unwrap_or(GameResult::NoResult)
     }
 }
 

@@ -5,17 +5,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rookery_arbiter::{Event, Game, GameResult, Outcome, Speed, Termination};
-use rookery_core::{ByColor, Color, UciMove};
+use rookery_arbiter::{Event, Game, GameResult, MoveInput, Outcome, Speed, Termination};
+use rookery_core::{ByColor, Color};
 use rookery_store::{Finish, PlayerKind, RatingChanges};
-use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
 use super::engine_player::EngineSeat;
-use super::view::{crowd_json, end_json, event_messages, game_json, Crowd};
+use super::view::{end_message, event_messages, live_view, Crowd};
 use super::{rebuild, Command, GameHandle, Joined, Rebuilt, Seat};
-use crate::protocol::{GameAction, MoveText, PlayerAction, Refusal, ServerMessage};
+use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
 
 /// The most lag one move is credited with.
@@ -121,6 +120,14 @@ impl Actor {
         ((now_ms() as i64 - self.offset).max(0) as u64).max(self.last_stamp)
     }
 
+    /// `msg` with the wall time of game time `at` on its clocks (protocol.md `server_ms`).
+    fn stamped(&self, mut msg: ServerMessage, at: u64) -> ServerMessage {
+        if let Some(clock) = msg.clock_mut() {
+            clock.server_ms = Some(self.to_wall(at));
+        }
+        msg
+    }
+
     fn to_wall(&self, game_ms: u64) -> u64 {
         (game_ms as i64 + self.offset).max(0) as u64
     }
@@ -180,8 +187,8 @@ impl Actor {
                     Seat::Player(c) => Some(c),
                     Seat::Spectator => None,
                 };
-                let game = game_json(&self.handle.meta, &self.game, now, &self.crowd());
-                let hello = ServerMessage::Hello { you, game };
+                let game = Box::new(live_view(&self.handle.meta, &self.game, now, &self.crowd()));
+                let hello = self.stamped(ServerMessage::Hello { you, game }, now);
                 let _ = reply.send(Joined { hello, updates: self.updates.subscribe() });
                 self.broadcast_crowd();
             }
@@ -209,7 +216,9 @@ impl Actor {
             }
             Command::Snapshot { reply } => {
                 let now = self.game_now();
-                let _ = reply.send(game_json(&self.handle.meta, &self.game, now, &self.crowd()));
+                let mut view = live_view(&self.handle.meta, &self.game, now, &self.crowd());
+                view.clock.server_ms = Some(self.to_wall(now));
+                let _ = reply.send(view);
             }
             Command::Pgn { reply } => {
                 let _ = reply.send(self.game.to_pgn());
@@ -231,7 +240,7 @@ impl Actor {
                         let action = GameAction::Player {
                             by: color,
                             action: PlayerAction::Move {
-                                mv: MoveText::Uci(UciMove::from_move(m)),
+                                mv: MoveInput::from(m),
                                 offer_draw: false,
                             },
                         };
@@ -241,6 +250,15 @@ impl Actor {
                     }
                 }
                 self.engine_turn();
+            }
+            Command::Arbiter { action, reply } => {
+                let answer = if self.finished_at.is_some() || self.game.is_over() {
+                    Err(Refusal::GameOver)
+                } else {
+                    let now = self.game_now();
+                    self.apply(action, now).await
+                };
+                let _ = reply.send(answer.err());
             }
             Command::Shutdown { reply } => {
                 if self.finished_at.is_none() && !self.game.is_over() {
@@ -275,11 +293,12 @@ impl Actor {
     }
 
     fn broadcast_crowd(&self) {
-        self.broadcast(&crowd_json(&self.crowd()));
+        self.broadcast(&self.crowd().event());
     }
 
-    fn broadcast(&self, msg: &Value) {
-        let _ = self.updates.send(Arc::from(msg.to_string()));
+    /// Sends `msg` to every connection, written once.
+    fn broadcast(&self, msg: &ServerMessage) {
+        let _ = self.updates.send(Arc::from(msg.to_text()));
     }
 
     /// The `rejected` message for a refusal, logged at the refusal's level.
@@ -309,6 +328,11 @@ impl Actor {
         }
         if action.needs_ply() && ply != Some(current) {
             return Err(Refusal::StalePly { current, sent: ply });
+        }
+        // A tournament game is the arbiter's to end before it starts (RULES.md §12: the
+        // default time), never the players'.
+        if self.handle.meta.tournament.is_some() && action == PlayerAction::Abort {
+            return Err(Refusal::Arbiter(rookery_arbiter::Rejection::TooLateToAbort));
         }
         let received_game = ((received_ms as i64 - self.offset).max(0) as u64).max(self.last_stamp);
         let mut at = received_game;
@@ -371,11 +395,11 @@ impl Actor {
         }
         if events.iter().any(|e| matches!(e, Event::TakenBack { .. })) {
             let now = self.game_now();
-            let game = game_json(&self.handle.meta, &self.game, now, &self.crowd());
-            self.broadcast(&ServerMessage::State { game }.to_json());
+            let game = Box::new(live_view(&self.handle.meta, &self.game, now, &self.crowd()));
+            self.broadcast(&self.stamped(ServerMessage::State { game }, now));
         }
         for msg in event_messages(&self.game, &events, at) {
-            self.broadcast(&msg);
+            self.broadcast(&self.stamped(msg, at));
         }
         if self.game.is_over() {
             self.finalize().await;
@@ -388,9 +412,13 @@ impl Actor {
     async fn reload(&mut self) {
         let id = self.handle.meta.id.to_string();
         for attempt in 0u32.. {
-            match self.state.store.game(&id).await.map_err(|e| e.to_string()).and_then(|g| {
-                g.ok_or_else(|| "the game is gone".to_owned()).and_then(|g| rebuild(&g))
-            }) {
+            let stored = self.state.store.game(&id).await;
+            let rebuilt = match &stored {
+                Ok(Some(g)) => rebuild(g).map_err(|e| e.to_string()),
+                Ok(None) => Err("the game is gone".to_owned()),
+                Err(e) => Err(e.to_string()),
+            };
+            match rebuilt {
                 Ok(Rebuilt { game, seq, last_stamp, .. }) => {
                     self.game = game;
                     self.seq = seq;
@@ -426,7 +454,7 @@ impl Actor {
         let Some(outcome) = self.game.outcome() else { return };
         let finish = Finish {
             game_id: self.handle.meta.id.to_string(),
-            result: outcome.result.pgn().to_owned(),
+            result: outcome.result,
             termination: outcome.termination.label().to_owned(),
             pgn: self.game.to_pgn(),
             ended_at_ms: now_ms() as i64,
@@ -453,7 +481,14 @@ impl Actor {
         // Out of the live list at once; sockets already joined keep this actor until they go.
         self.state.live.remove(&self.handle.meta.id);
         let now = self.game_now();
-        self.broadcast(&end_json(&self.game, now, ladder.as_ref()));
+        self.broadcast(&self.stamped(end_message(&self.game, now, ladder.as_ref()), now));
+        if let Some(seat) = &self.handle.meta.tournament {
+            let plies = self.game.plies().len() as u32;
+            self.state
+                .tournaments
+                .game_ended(&seat.tournament, self.handle.meta.id.clone(), outcome, plies)
+                .await;
+        }
     }
 
     /// Starts the engine thinking if it is on move.

@@ -7,18 +7,23 @@ mod engine_player;
 mod view;
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use rookery_arbiter::{Game, GameSpec, RuleSet, StartPolicy, TimeControl};
+use rookery_arbiter::{
+    Game, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError, RecordError,
+    RuleSet, StartPolicy, TimeControl,
+};
 use rookery_core::{Color, Move};
-use rookery_store::{NewGame, Player, PlayerKind, StoredGame};
-use serde_json::Value;
+use rookery_store::{NewGame, Player, PlayerKind, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-pub use view::{game_json, level_json, player_json, Crowd};
+pub use view::{finished_view, live_view, Crowd};
 
 use crate::error::ApiError;
-use crate::protocol::{GameAction, GameId, PlayerAction, ServerMessage};
+use crate::protocol::{
+    DecodeError, GameAction, GameId, GameView, PlayerAction, Refusal, ServerMessage,
+};
 use crate::state::{now_ms, AppState};
 
 /// What a game is, apart from its moves.
@@ -45,6 +50,8 @@ pub struct Meta {
     /// How it starts: `None`, the clock runs from the creation (engine games, and games
     /// stored before start policies).
     pub start: Option<StartPolicy>,
+    /// A tournament game's tournament, round and board.
+    pub tournament: Option<TournamentSeat>,
 }
 
 impl Meta {
@@ -60,6 +67,16 @@ impl Meta {
     pub fn spec(&self) -> GameSpec {
         let date =
             rookery_pgn::date::UtcDateTime::from_unix_secs(self.created_at_ms / 1000).pgn_date();
+        let (event, round) = match &self.tournament {
+            Some(seat) => (
+                format!("Rookery tournament {}", seat.tournament),
+                seat.round.map_or_else(|| "-".to_owned(), |r| format!("{r}.{}", seat.board)),
+            ),
+            None => (
+                if self.rated { "Rated game".into() } else { "Casual game".into() },
+                "-".to_owned(),
+            ),
+        };
         GameSpec {
             fen: self.initial_fen.clone(),
             rules: self.rules,
@@ -67,13 +84,10 @@ impl Meta {
             white: self.white.name.clone(),
             black: self.black.name.clone(),
             tags: vec![
-                (
-                    "Event".into(),
-                    if self.rated { "Rated game".into() } else { "Casual game".into() },
-                ),
+                ("Event".into(), event),
                 ("Site".into(), format!("Rookery, game {}", self.id)),
                 ("Date".into(), date),
-                ("Round".into(), "-".into()),
+                ("Round".into(), round),
                 ("GameId".into(), self.id.to_string()),
             ],
             start: self.start,
@@ -85,13 +99,13 @@ impl Meta {
     /// # Errors
     /// What cannot be read (only for corrupt stored games: new games are checked before
     /// they are created).
-    pub fn from_stored(g: &StoredGame) -> Result<Meta, String> {
-        let id = GameId::parse(&g.id).ok_or_else(|| format!("bad game id {:?}", g.id))?;
-        let rules: RuleSet = g.rules.parse().map_err(|e| format!("{e}"))?;
-        let tc: TimeControl = g.time_control.parse().map_err(|e| format!("{e}"))?;
+    pub fn from_stored(g: &StoredGame) -> Result<Meta, StoredGameError> {
+        let id = GameId::parse(&g.id).ok_or_else(|| StoredGameError::Id(g.id.clone()))?;
+        let rules: RuleSet = g.rules.parse().map_err(StoredGameError::Rules)?;
+        let tc: TimeControl = g.time_control.parse().map_err(StoredGameError::TimeControl)?;
         let start = match &g.start_policy {
             None => None,
-            Some(text) => Some(text.parse::<StartPolicy>().map_err(|e| e.to_string())?),
+            Some(text) => Some(text.parse::<StartPolicy>().map_err(StoredGameError::Start)?),
         };
         Ok(Meta {
             id,
@@ -104,6 +118,7 @@ impl Meta {
             initial_fen: g.initial_fen.clone(),
             created_at_ms: g.created_at_ms.max(0) as u64,
             start,
+            tournament: g.tournament.clone(),
         })
     }
 }
@@ -166,7 +181,7 @@ pub enum Command {
     /// The full state, as `GET /api/v1/games/{id}` shows it.
     Snapshot {
         /// The answer.
-        reply: oneshot::Sender<Value>,
+        reply: oneshot::Sender<GameView>,
     },
     /// The PGN so far.
     Pgn {
@@ -181,6 +196,14 @@ pub enum Command {
         mv: Option<Move>,
         /// The engine, handed back.
         engine: Box<rookery_engine::Engine>,
+    },
+    /// A competition's arbiter or an arena player acts on the game: time added, a result
+    /// declared, berserk. Stored and told like any action.
+    Arbiter {
+        /// What.
+        action: GameAction,
+        /// `None` when done, or the refusal.
+        reply: oneshot::Sender<Option<Refusal>>,
     },
     /// The server stops: store the clocks and end.
     Shutdown {
@@ -204,7 +227,7 @@ impl GameHandle {
     }
 
     /// The full state.
-    pub async fn snapshot(&self) -> Option<Value> {
+    pub async fn snapshot(&self) -> Option<GameView> {
         let (reply, rx) = oneshot::channel();
         self.send(Command::Snapshot { reply }).await;
         rx.await.ok()
@@ -285,6 +308,7 @@ impl LiveGames {
             initial_fen: None,
             created_at_ms: now,
             start,
+            tournament: None,
         };
         let game =
             Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
@@ -306,6 +330,70 @@ impl LiveGames {
         drop(turn);
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
         Ok(self.spawn(state, meta, game, 0, now, false))
+    }
+
+    /// Creates a tournament game unless it exists (its id is derived from the tournament,
+    /// round and board, so creating a round's games again after a crash creates each once),
+    /// and starts its actor. Starts by the tournament's default time: a side that has not
+    /// moved by then loses by forfeit (RULES.md §12). `Ok(None)`: the game existed already
+    /// and is not live here (it ended, or is being resumed).
+    ///
+    /// # Errors
+    /// The store failing.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_for_tournament(
+        &self,
+        state: &Arc<AppState>,
+        id: GameId,
+        white: Player,
+        black: Player,
+        rules: RuleSet,
+        time_control: TimeControl,
+        rated: bool,
+        start: StartPolicy,
+        seat: TournamentSeat,
+    ) -> Result<Option<GameHandle>, ApiError> {
+        if let Some(handle) = self.get(&id) {
+            return Ok(Some(handle));
+        }
+        let now = now_ms();
+        let meta = Meta {
+            id,
+            white,
+            black,
+            rules,
+            speed: time_control.speed().name(),
+            time_control,
+            rated,
+            initial_fen: None,
+            created_at_ms: now,
+            start: Some(start),
+            tournament: Some(seat.clone()),
+        };
+        let game =
+            Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
+        let new = NewGame {
+            id: meta.id.to_string(),
+            white: meta.white.clone(),
+            black: meta.black.clone(),
+            rules: rules.label().to_owned(),
+            time_control: meta.time_control.to_string(),
+            rated,
+            initial_fen: None,
+            created_at_ms: now as i64,
+            start_policy: meta.start.map(|p| p.to_string()),
+        };
+        let turn = state.write_turn().await;
+        let created = state
+            .store
+            .create_tournament_game(&new, &seat.tournament, seat.round, seat.board)
+            .await?;
+        drop(turn);
+        if !created {
+            return Ok(self.get(&meta.id));
+        }
+        tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created");
+        Ok(Some(self.spawn(state, meta, game, 0, now, false)))
     }
 
     fn spawn(
@@ -370,17 +458,71 @@ pub struct Rebuilt {
     pub last_stamp: u64,
 }
 
-/// Replays a stored game through the arbiter.
+/// Why a stored game cannot be shown or rebuilt: only for corrupt rows, since new games are
+/// checked before they are created. A server fault, logged and answered as `internal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoredGameError {
+    /// The id is no game id.
+    Id(String),
+    /// The rule set does not read.
+    Rules(rookery_arbiter::rules::ParseRuleSetError),
+    /// The time control does not read.
+    TimeControl(ParseTimeControlError),
+    /// The start policy does not read.
+    Start(ParseStartPolicyError),
+    /// The starting position is refused.
+    Spec(GameSpecError),
+    /// An action of the log does not read.
+    Action {
+        /// Its sequence number.
+        seq: i64,
+        /// Why.
+        error: DecodeError,
+    },
+    /// An ended game without its PGN, result or termination.
+    NoRecord,
+    /// The PGN record does not read.
+    Record(RecordError),
+    /// An unknown termination label.
+    Termination(String),
+}
+
+impl fmt::Display for StoredGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoredGameError::Id(id) => write!(f, "bad game id {id:?}"),
+            StoredGameError::Rules(e) => write!(f, "rules: {e}"),
+            StoredGameError::TimeControl(e) => write!(f, "time control: {e}"),
+            StoredGameError::Start(e) => write!(f, "start policy: {e}"),
+            StoredGameError::Spec(e) => write!(f, "game: {e}"),
+            StoredGameError::Action { seq, error } => write!(f, "action {seq}: {error}"),
+            StoredGameError::NoRecord => f.write_str("an ended game without its PGN or result"),
+            StoredGameError::Record(e) => write!(f, "PGN record: {e}"),
+            StoredGameError::Termination(t) => write!(f, "unknown termination {t:?}"),
+        }
+    }
+}
+
+impl std::error::Error for StoredGameError {}
+
+impl From<StoredGameError> for ApiError {
+    fn from(e: StoredGameError) -> ApiError {
+        ApiError::Internal(e.to_string())
+    }
+}
+
+/// Replays a live game's stored actions through the arbiter: after a restart, after a
+/// storage failure, and for a live game whose actor is gone.
 ///
 /// # Errors
-/// A description of what cannot be read.
-pub fn rebuild(g: &StoredGame) -> Result<Rebuilt, String> {
+/// [`StoredGameError`] naming what cannot be read.
+pub fn rebuild(g: &StoredGame) -> Result<Rebuilt, StoredGameError> {
     let meta = Meta::from_stored(g)?;
-    let mut game = Game::new(meta.spec(), meta.created_at_ms).map_err(|e| e.to_string())?;
+    let mut game = Game::new(meta.spec(), meta.created_at_ms).map_err(StoredGameError::Spec)?;
     let mut last = meta.created_at_ms;
     for stored in &g.actions {
         let action = GameAction::decode(&stored.kind, &stored.data)
-            .map_err(|e| format!("action {}: {e}", stored.seq))?;
+            .map_err(|error| StoredGameError::Action { seq: stored.seq, error })?;
         let at = (stored.at_ms.max(0) as u64).max(last);
         let _ = action.apply(&mut game, at);
         last = at;
@@ -388,3 +530,6 @@ pub fn rebuild(g: &StoredGame) -> Result<Rebuilt, String> {
     let seq = g.actions.last().map_or(0, |a| a.seq + 1);
     Ok(Rebuilt { meta, game, seq, last_stamp: last })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,16 +1,18 @@
-//! The JSON the clients see (docs/protocol.md): the full game, a move, an event, the end.
+//! The messages the clients see (docs/protocol.md), built from a live arbiter [`Game`], or
+//! from a finished game's stored record: the full game, a move, an event, the end.
 
-use rookery_arbiter::{DrawPolicy, Event, Game, GameResult, IllegalMovePolicy, Obligation};
-use rookery_core::{ByColor, Color, Position};
-use rookery_store::{Player, PlayerKind, RatingChanges};
-use serde_json::{json, Map, Value};
+use rookery_arbiter::{
+    DrawClaim, DrawPolicy, Event, Game, GameRecord, GameResult, IllegalMovePolicy, Outcome,
+    RuleSet, Termination,
+};
+use rookery_core::{ByColor, Color};
+use rookery_store::{GameStatus, GameSummary, PlayerKind, RatingChanges};
 
-use super::Meta;
-
-/// `"white"` or `"black"`.
-fn color_name(c: Color) -> &'static str {
-    c.name()
-}
+use super::{Meta, StoredGameError};
+use crate::protocol::{
+    Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameId, GameView,
+    LadderView, MoveMessage, MoveView, PlayerView, ServerMessage, TournamentRef,
+};
 
 /// Who is watching and who has gone.
 #[derive(Clone, Debug, Default)]
@@ -23,235 +25,258 @@ pub struct Crowd {
     pub abandoned: Option<(Color, u64)>,
 }
 
-/// A player as the protocol shows it.
-pub fn player_json(p: &Player) -> Value {
-    json!({
-        "name": p.name,
-        "kind": match p.kind { PlayerKind::User => "user", PlayerKind::Anonymous => "anonymous", PlayerKind::Engine => "engine" },
-        "engine_level": p.engine_level,
-    })
+impl Crowd {
+    fn abandoned(&self) -> Option<Abandoned> {
+        self.abandoned.map(|(color, claim_in_ms)| Abandoned { color, claim_in_ms })
+    }
+
+    /// The `crowd` event.
+    pub fn event(&self) -> ServerMessage {
+        ServerMessage::Event(EventMessage::Crowd {
+            spectators: self.spectators,
+            white_online: self.online[Color::White],
+            black_online: self.online[Color::Black],
+            abandoned: self.abandoned(),
+        })
+    }
 }
 
 /// Both clocks at game time `now`.
-pub fn clock_json(game: &Game, now: u64) -> Value {
+fn clock_view(game: &Game, now: u64) -> ClockView {
     let clock = game.clock();
     let running = if game.is_over() { None } else { clock.running() };
-    json!({
-        "white_ms": clock.remaining(Color::White, now),
-        "black_ms": clock.remaining(Color::Black, now),
-        "running": running.map(color_name),
-        "delay_ms": running.and_then(|c| clock.delay_remaining(c, now)),
-    })
-}
-
-/// The legal moves of the side to move, from-square → to-squares.
-pub fn dests_json(pos: &Position, over: bool) -> Value {
-    let mut map = Map::new();
-    if !over {
-        for m in pos.legal_moves().iter() {
-            let uci = m.to_uci();
-            let (from, to) = (&uci[0..2], &uci[2..4]);
-            let entry = map.entry(from.to_owned()).or_insert_with(|| Value::Array(Vec::new()));
-            if let Value::Array(list) = entry {
-                if !list.iter().any(|v| v == to) {
-                    list.push(Value::from(to));
-                }
-            }
-        }
-    }
-    Value::Object(map)
-}
-
-fn obligation_json(o: Option<Obligation>) -> Value {
-    match o {
-        None => Value::Null,
-        Some(Obligation::MovePiece(sq)) => {
-            json!({ "kind": "move_piece", "square": sq.to_string() })
-        }
-        Some(Obligation::Capture(sq)) => json!({ "kind": "capture", "square": sq.to_string() }),
+    ClockView {
+        white_ms: clock.remaining(Color::White, now),
+        black_ms: clock.remaining(Color::Black, now),
+        running,
+        delay_ms: running.and_then(|c| clock.delay_remaining(c, now)),
+        server_ms: None,
     }
 }
 
-/// The game's status label.
-pub fn status(game: &Game) -> &'static str {
-    match game.outcome() {
-        None => "live",
-        Some(o) if o.result == GameResult::Aborted => "aborted",
-        Some(_) => "finished",
-    }
-}
-
-/// The full game (the `game` of `hello` and `state`, and `GET /api/v1/games/{id}`).
-pub fn game_json(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> Value {
-    let rules = game.rules();
-    let pos = game.position();
-    let moves: Vec<Value> = game
-        .plies()
-        .iter()
-        .map(|p| json!({ "uci": p.m.to_uci(), "san": p.san, "clock_ms": p.clock_ms }))
-        .collect();
-    let over = game.is_over();
-    let mut claimable = Vec::new();
-    if !over && rules.draws == DrawPolicy::Claimed {
-        if game.repetitions() >= 3 {
-            claimable.push("threefold");
-        }
-        if pos.halfmoves() >= 100 {
-            claimable.push("fifty");
-        }
-    }
-    let strike_limit = match rules.illegal_moves {
+/// The illegal move that loses under `rules`, when counted by number.
+fn strike_limit(rules: RuleSet) -> Option<u8> {
+    match rules.illegal_moves {
         IllegalMovePolicy::RejectOnly => None,
         IllegalMovePolicy::Strikes { limit } => Some(limit),
         IllegalMovePolicy::Fide => Some(2),
-    };
-    let outcome = game.outcome();
-    let mut white = player_json(&meta.white);
-    let mut black = player_json(&meta.black);
-    white["online"] =
-        Value::from(crowd.online[Color::White] || meta.white.kind == PlayerKind::Engine);
-    black["online"] =
-        Value::from(crowd.online[Color::Black] || meta.black.kind == PlayerKind::Engine);
-    json!({
-        "id": meta.id.as_str(),
-        "status": status(game),
-        "rules": rules.label(),
-        "time_control": meta.time_control.to_string(),
-        "speed": meta.speed,
-        "rated": meta.rated,
-        "white": white,
-        "black": black,
-        "initial_fen": game.start_position().to_fen(),
-        "moves": moves,
-        "fen": pos.to_fen(),
-        "ply": game.plies().len(),
-        "turn": color_name(pos.turn()),
-        "check": pos.is_check(),
-        "dests": dests_json(pos, over),
-        "clock": clock_json(game, now),
-        "offer": if over { None } else { game.pending_offer().map(color_name) },
-        "takeback": if over { None } else { game.takeback_request().map(color_name) },
-        "strikes": { "white": game.strikes(Color::White), "black": game.strikes(Color::Black) },
-        "strike_limit": strike_limit,
-        "obligation": obligation_json(if over { None } else { game.obligation() }),
-        "claimable": claimable,
-        "result": outcome.map(|o| o.result.pgn()),
-        "termination": outcome.map(|o| o.termination.label()),
-        "reason": game.describe_outcome(),
-        "first_move": first_move_json(game, now),
-        "spectators": crowd.spectators,
-        "abandoned": abandoned_json(crowd),
-        "created_at_ms": meta.created_at_ms,
-    })
+    }
+}
+
+/// A player in a `game`: engines are always online.
+fn player(p: &rookery_store::Player, online: bool) -> PlayerView {
+    PlayerView { online: Some(online || p.kind == PlayerKind::Engine), ..PlayerView::of(p) }
 }
 
 /// While a first move is awaited (issue 37): whose, and how long is left before the game is
 /// aborted (or forfeited).
-fn first_move_json(game: &Game, now: u64) -> Value {
-    match game.first_move_deadline() {
-        None => Value::Null,
-        Some((color, deadline)) => json!({
-            "color": color_name(color),
-            "ms": deadline.saturating_sub(now),
-        }),
-    }
+fn first_move(game: &Game, now: u64) -> Option<FirstMove> {
+    let (color, deadline) = game.first_move_deadline()?;
+    Some(FirstMove { color, ms: deadline.saturating_sub(now) })
 }
 
-fn abandoned_json(crowd: &Crowd) -> Value {
-    match crowd.abandoned {
-        None => Value::Null,
-        Some((color, claim_in_ms)) => {
-            json!({ "color": color_name(color), "claim_in_ms": claim_in_ms })
+/// The live game (the `game` of `hello` and `state`, and `GET /api/v1/games/{id}`).
+pub fn live_view(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> GameView {
+    let rules = game.rules();
+    let pos = game.position();
+    let over = game.is_over();
+    let mut claimable = Vec::new();
+    if !over && rules.draws == DrawPolicy::Claimed {
+        if game.repetitions() >= 3 {
+            claimable.push(DrawClaim::ThreefoldRepetition);
+        }
+        if pos.halfmoves() >= 100 {
+            claimable.push(DrawClaim::FiftyMoves);
         }
     }
+    let outcome = game.outcome();
+    let status = match outcome {
+        None => GameStatus::Live,
+        Some(o) if o.result == GameResult::NoResult => GameStatus::Aborted,
+        Some(_) => GameStatus::Finished,
+    };
+    GameView {
+        id: meta.id.clone(),
+        status,
+        rules: rules.label(),
+        time_control: meta.time_control.clone(),
+        speed: meta.speed,
+        rated: meta.rated,
+        white: player(&meta.white, crowd.online[Color::White]),
+        black: player(&meta.black, crowd.online[Color::Black]),
+        initial_fen: *game.start_position(),
+        moves: game
+            .plies()
+            .iter()
+            .map(|p| MoveView { uci: p.m.into(), san: p.san, clock_ms: p.clock_ms })
+            .collect(),
+        fen: *pos,
+        ply: game.plies().len(),
+        turn: pos.turn(),
+        check: pos.is_check(),
+        dests: Dests::of(pos, over),
+        clock: clock_view(game, now),
+        offer: if over { None } else { game.pending_offer() },
+        takeback: if over { None } else { game.takeback_request() },
+        strikes: ByColor::new_with(|c| game.strikes(c)),
+        offer_barred: ByColor::new_with(|c| !over && game.offer_barred(c)),
+        strike_limit: strike_limit(rules),
+        obligation: if over { None } else { game.obligation() },
+        claimable,
+        result: outcome.map(|o| o.result),
+        termination: outcome.map(|o| o.termination),
+        reason: game.describe_outcome(),
+        first_move: first_move(game, now),
+        spectators: crowd.spectators,
+        abandoned: crowd.abandoned(),
+        created_at_ms: meta.created_at_ms,
+        tournament: meta.tournament.as_ref().map(TournamentRef::of),
+    }
 }
 
-/// The `crowd` event.
-pub fn crowd_json(crowd: &Crowd) -> Value {
-    json!({
-        "t": "event", "kind": "crowd",
-        "spectators": crowd.spectators,
-        "white_online": crowd.online[Color::White],
-        "black_online": crowd.online[Color::Black],
-        "abandoned": abandoned_json(crowd),
+/// A finished (or aborted) game no actor holds, from what is stored: its row and its PGN
+/// record, read once; nothing is replayed through the arbiter. Its clocks are the record's,
+/// to the second, with the flag-fallen side at zero.
+///
+/// # Errors
+/// [`StoredGameError`] for a row or record that does not read.
+pub fn finished_view(g: &GameSummary) -> Result<GameView, StoredGameError> {
+    let id = GameId::parse(&g.id).ok_or_else(|| StoredGameError::Id(g.id.clone()))?;
+    let rules: RuleSet = g.rules.parse().map_err(StoredGameError::Rules)?;
+    let time_control: rookery_arbiter::TimeControl =
+        g.time_control.parse().map_err(StoredGameError::TimeControl)?;
+    let pgn = g.pgn.as_deref().ok_or(StoredGameError::NoRecord)?;
+    let record = GameRecord::from_pgn(pgn).map_err(StoredGameError::Record)?;
+    let result = g.result.ok_or(StoredGameError::NoRecord)?;
+    let termination = match g.termination.as_deref() {
+        Some(label) => Termination::from_label(label)
+            .ok_or_else(|| StoredGameError::Termination(label.to_owned()))?,
+        None => return Err(StoredGameError::NoRecord),
+    };
+    let end = record.end();
+    let flagged =
+        matches!(termination, Termination::Timeout | Termination::TimeoutVsInsufficientMaterial)
+            .then_some(end.turn());
+    let clock = |c: Color| {
+        if flagged == Some(c) && time_control.is_timed() {
+            Some(0)
+        } else {
+            record.last_clock_ms(c, &time_control)
+        }
+    };
+    let missed_start = (termination == Termination::NoStart).then_some(end.turn());
+    let strikes = |c: Color| u8::try_from(record.strikes(c)).unwrap_or(u8::MAX);
+    Ok(GameView {
+        id,
+        status: g.status,
+        rules: rules.label(),
+        speed: time_control.speed().name(),
+        clock: ClockView {
+            white_ms: clock(Color::White),
+            black_ms: clock(Color::Black),
+            running: None,
+            delay_ms: None,
+            server_ms: None,
+        },
+        time_control,
+        rated: g.rated,
+        white: player(&g.white, false),
+        black: player(&g.black, false),
+        initial_fen: record.start,
+        moves: record
+            .plies
+            .iter()
+            .map(|p| MoveView { uci: p.m.into(), san: p.san, clock_ms: p.clock_ms })
+            .collect(),
+        fen: end,
+        ply: record.plies.len(),
+        turn: end.turn(),
+        check: end.is_check(),
+        dests: Dests::default(),
+        offer: None,
+        takeback: None,
+        strikes: ByColor::new_with(strikes),
+        offer_barred: ByColor::default(),
+        strike_limit: strike_limit(rules),
+        obligation: None,
+        claimable: Vec::new(),
+        result: Some(result),
+        termination: Some(termination),
+        reason: Some(Outcome { result, termination }.describe_missed(missed_start)),
+        first_move: None,
+        spectators: 0,
+        abandoned: None,
+        created_at_ms: g.created_at_ms.max(0) as u64,
+        tournament: g.tournament.as_ref().map(TournamentRef::of),
     })
 }
 
 /// The messages for the events of one action, in order. `GameOver` is left out: the actor
 /// sends `end` once the result is stored.
-pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<Value> {
+pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<ServerMessage> {
     let mut out = Vec::new();
     for event in events {
-        let msg = match event {
+        let event = match event {
             Event::MovePlayed { ply, color, m, san, .. } => {
                 let offered =
                     events.iter().any(|e| matches!(e, Event::DrawOffered(c) if c == color));
                 let pos = game.position();
+                // When one action plays two moves (a wrong claim with a written move), only the
+                // last describes the position.
                 let latest = game.plies().len() as u32 == *ply;
-                json!({
-                    "t": "move", "ply": ply, "uci": m.to_uci(), "san": san, "by": color_name(*color),
-                    "offer_draw": offered,
-                    "fen": if latest { Value::from(pos.to_fen()) } else { Value::Null },
-                    "check": latest && pos.is_check(),
-                    "dests": if latest { dests_json(pos, game.is_over()) } else { json!({}) },
-                    "clock": clock_json(game, now),
-                    "first_move": first_move_json(game, now),
-                })
+                out.push(ServerMessage::Move(Box::new(MoveMessage {
+                    ply: *ply,
+                    uci: (*m).into(),
+                    san: *san,
+                    by: *color,
+                    offer_draw: offered,
+                    fen: latest.then_some(*pos),
+                    check: latest && pos.is_check(),
+                    dests: if latest { Dests::of(pos, game.is_over()) } else { Dests::default() },
+                    clock: clock_view(game, now),
+                    first_move: first_move(game, now),
+                })));
+                continue;
             }
             Event::Check(_) | Event::GameOver(_) | Event::TakenBack { .. } => continue,
-            Event::DrawOffered(by) => {
-                json!({ "t": "event", "kind": "draw_offered", "by": color_name(*by) })
-            }
+            Event::DrawOffered(by) => EventMessage::DrawOffered { by: *by },
             Event::DrawDeclined { by, by_moving } => {
-                json!({ "t": "event", "kind": "draw_declined", "by": color_name(*by), "by_moving": by_moving })
+                EventMessage::DrawDeclined { by: *by, by_moving: *by_moving }
             }
-            Event::Obliged { color, obligation } => json!({
-                "t": "event", "kind": "obliged", "color": color_name(*color), "obligation": obligation_json(Some(*obligation)),
-            }),
-            Event::IllegalMoveCounted { color, count, limit, reason } => json!({
-                "t": "event", "kind": "illegal_move", "color": color_name(*color), "count": count,
-                "limit": limit, "reason": reason.to_string(),
-            }),
+            Event::Obliged { color, obligation } => {
+                EventMessage::Obliged { color: *color, obligation: *obligation }
+            }
+            Event::IllegalMoveCounted { color, count, limit, reason } => {
+                EventMessage::IllegalMove {
+                    color: *color,
+                    count: *count,
+                    limit: *limit,
+                    reason: *reason,
+                    code: *reason,
+                }
+            }
             Event::TimeAdded { color, ms } => {
-                json!({ "t": "event", "kind": "time_added", "color": color_name(*color), "ms": ms, "clock": clock_json(game, now) })
+                EventMessage::TimeAdded { color: *color, ms: *ms, clock: clock_view(game, now) }
             }
-            Event::DrawClaimable(claim) => {
-                json!({ "t": "event", "kind": "draw_claimable", "claim": claim.name() })
-            }
-            Event::TakebackRequested(by) => {
-                json!({ "t": "event", "kind": "takeback_requested", "by": color_name(*by) })
-            }
+            Event::DrawClaimable(claim) => EventMessage::DrawClaimable { claim: *claim },
+            Event::TakebackRequested(by) => EventMessage::TakebackRequested { by: *by },
         };
-        out.push(msg);
+        out.push(ServerMessage::Event(event));
     }
     out
 }
 
-/// A level as the API shows it everywhere: the machine label and both names.
-pub fn level_json(level: rookery_ladder::Level) -> Value {
-    json!({ "label": level.label(), "en": level.en().to_string(), "zh": level.zh().to_string() })
-}
-
-/// One side's ladder change.
-fn change_json(c: &rookery_store::RatingChange) -> Value {
-    json!({
-        "points_before": c.points_before.to_string(),
-        "points_after": c.points_after.to_string(),
-        "level": level_json(rookery_ladder::Level::of(c.points_after)),
-        "rating_before": (c.rating_before.rating * 10.0).round() / 10.0,
-        "rating_after": (c.rating_after.rating * 10.0).round() / 10.0,
-    })
-}
-
 /// The `end` message.
-pub fn end_json(game: &Game, now: u64, ladder: Option<&RatingChanges>) -> Value {
+pub fn end_message(game: &Game, now: u64, ladder: Option<&RatingChanges>) -> ServerMessage {
     let outcome = game.outcome();
-    json!({
-        "t": "end",
-        "result": outcome.map(|o| o.result.pgn()),
-        "termination": outcome.map(|o| o.termination.label()),
-        "reason": game.describe_outcome(),
-        "clock": clock_json(game, now),
-        "ladder": ladder.map(|l| json!({ "white": change_json(&l.white), "black": change_json(&l.black) })),
-    })
+    ServerMessage::End(Box::new(EndMessage {
+        result: outcome.map(|o| o.result),
+        termination: outcome.map(|o| o.termination),
+        reason: game.describe_outcome(),
+        clock: clock_view(game, now),
+        ladder: ladder.map(|l| LadderView {
+            white: ChangeView::of(&l.white),
+            black: ChangeView::of(&l.black),
+        }),
+    }))
 }

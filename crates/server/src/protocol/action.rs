@@ -10,10 +10,10 @@
 use std::fmt;
 
 use rookery_arbiter::{ActionResult, Game, GameResult, MoveInput, Outcome, Termination};
-use rookery_core::{Color, UciMove};
+use rookery_core::Color;
 use serde_json::{Map, Value};
 
-use super::client::{MoveText, PlayerAction};
+use super::client::PlayerAction;
 use super::fields::{FieldError, Fields};
 
 /// One entry of a game's action log.
@@ -30,6 +30,18 @@ pub enum GameAction {
     Flag,
     /// Ended by the server (a player abandoned the game and the opponent claimed).
     Adjudicate(Outcome),
+    /// A competition's arbiter added time to a clock (RULES.md §12).
+    AddTime {
+        /// Whose clock.
+        color: Color,
+        /// How much, in ms.
+        ms: u64,
+    },
+    /// A player went berserk in an arena game: half their time.
+    Berserk {
+        /// Who.
+        color: Color,
+    },
     /// The server stopped in order; the clocks stand from here.
     Pause,
     /// The server started again; game time resumes from the last stamp.
@@ -65,9 +77,18 @@ impl GameAction {
             }
             GameAction::Flag => "flag",
             GameAction::Adjudicate(o) => {
-                data.insert("result".into(), Value::from(o.result.pgn()));
+                data.insert("result".into(), Value::from(o.result.as_str()));
                 data.insert("termination".into(), Value::from(o.termination.label()));
                 "adjudicate"
+            }
+            GameAction::AddTime { color, ms } => {
+                data.insert("color".into(), Value::from(color.name()));
+                data.insert("ms".into(), Value::from(*ms));
+                "add_time"
+            }
+            GameAction::Berserk { color } => {
+                data.insert("color".into(), Value::from(color.name()));
+                "berserk"
             }
             GameAction::Pause => "pause",
             GameAction::Resume => "resume",
@@ -87,16 +108,19 @@ impl GameAction {
             "flag" => GameAction::Flag,
             "pause" => GameAction::Pause,
             "resume" => GameAction::Resume,
+            "add_time" => {
+                let color: Color = f.req("color").map_err(|e| err(e.to_string()))?;
+                let ms: i64 = f.req("ms").map_err(|e| err(e.to_string()))?;
+                GameAction::AddTime { color, ms: ms.max(0) as u64 }
+            }
+            "berserk" => {
+                let color: Color = f.req("color").map_err(|e| err(e.to_string()))?;
+                GameAction::Berserk { color }
+            }
             "adjudicate" => {
                 let result: String = f.req("result").map_err(|e| err(e.to_string()))?;
                 let termination: String = f.req("termination").map_err(|e| err(e.to_string()))?;
-                let result = match result.as_str() {
-                    "1-0" => GameResult::Win(Color::White),
-                    "0-1" => GameResult::Win(Color::Black),
-                    "1/2-1/2" => GameResult::Draw,
-                    "*" => GameResult::Aborted,
-                    other => return Err(err(format!("unknown result {other:?}"))),
-                };
+                let result: GameResult = result.parse().map_err(|e| err(format!("{e}")))?;
                 let termination = Termination::from_label(&termination)
                     .ok_or_else(|| err(format!("unknown termination {termination:?}")))?;
                 GameAction::Adjudicate(Outcome { result, termination })
@@ -120,17 +144,21 @@ impl GameAction {
             return Ok(match self {
                 GameAction::Flag => game.poll(now),
                 GameAction::Adjudicate(o) => game.adjudicate(o.result, o.termination, now),
+                GameAction::AddTime { color, ms } => {
+                    return game.arbiter_add_time(*color, *ms, now)
+                }
+                GameAction::Berserk { color } => return game.berserk(*color, now),
                 _ => Vec::new(),
             });
         };
         let by = *by;
         match action {
-            PlayerAction::Move { mv, offer_draw } => game.play(by, &input(mv), *offer_draw, now),
+            PlayerAction::Move { mv, offer_draw } => game.play(by, mv, *offer_draw, now),
             PlayerAction::Touch { square } => game.touch(by, *square, now),
             PlayerAction::AcceptDraw => game.accept_draw(by, now),
             PlayerAction::DeclineDraw => game.decline_draw(by, now),
             PlayerAction::ClaimDraw { claim, uci } => {
-                let intended = uci.map(|u| input(&MoveText::Uci(u)));
+                let intended = uci.map(MoveInput::Uci);
                 game.claim_draw(by, *claim, intended.as_ref(), now)
             }
             PlayerAction::Resign => game.resign(by, now),
@@ -138,18 +166,6 @@ impl GameAction {
             PlayerAction::Takeback => game.request_takeback(by, now),
             PlayerAction::AcceptTakeback => game.accept_takeback(by, now),
         }
-    }
-}
-
-/// The arbiter's input for a move: a UCI move as its squares (read once, at the edge).
-fn input(mv: &MoveText) -> MoveInput {
-    match mv {
-        MoveText::Uci(UciMove::Normal { from, to, promotion }) => {
-            MoveInput::Squares { from: *from, to: *to, promotion: *promotion }
-        }
-        // The socket never lets the null move in; as text the arbiter refuses it.
-        MoveText::Uci(UciMove::Null) => MoveInput::Uci("0000".into()),
-        MoveText::San(san) => MoveInput::San(san.to_string()),
     }
 }
 
@@ -164,14 +180,14 @@ mod tests {
             GameAction::Player {
                 by: Color::White,
                 action: PlayerAction::Move {
-                    mv: MoveText::Uci("e2e4".parse().unwrap()),
+                    mv: MoveInput::Uci("e2e4".parse().unwrap()),
                     offer_draw: true,
                 },
             },
             GameAction::Player {
                 by: Color::Black,
                 action: PlayerAction::Move {
-                    mv: MoveText::San("Nf6".parse().unwrap()),
+                    mv: MoveInput::San("Nf6".parse().unwrap()),
                     offer_draw: false,
                 },
             },

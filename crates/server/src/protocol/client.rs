@@ -1,20 +1,11 @@
 //! Client → server on the game socket (docs/protocol.md): parsed once, at the edge, into
 //! typed values, and written back the same way (the load generator and the tests speak it).
 
-use rookery_arbiter::DrawClaim;
-use rookery_core::{SanPlus, Square, UciMove};
+use rookery_arbiter::{DrawClaim, MoveInput};
+use rookery_core::{Square, UciMove};
 use serde_json::{json, Map, Value};
 
 use super::fields::{FieldError, Fields, Ply};
-
-/// A move as a player sends it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveText {
-    /// `"uci":"e2e4"`.
-    Uci(UciMove),
-    /// `"san":"Nf3"`.
-    San(SanPlus),
-}
 
 /// What a player does in the game: the accepted request, and (with its player) the log entry
 /// and the replay input ([`super::GameAction::Player`]).
@@ -22,8 +13,8 @@ pub enum MoveText {
 pub enum PlayerAction {
     /// A move, with a draw offer or not (§7).
     Move {
-        /// The move.
-        mv: MoveText,
+        /// The move: `"uci":"e2e4"` or `"san":"Nf3"`.
+        mv: MoveInput,
         /// A draw offer with it.
         offer_draw: bool,
     },
@@ -89,8 +80,8 @@ impl PlayerAction {
                             "give the move as uci or san, not both",
                         ))
                     }
-                    (false, true) => MoveText::San(f.req("san")?),
-                    _ => MoveText::Uci(f.req("uci")?),
+                    (false, true) => MoveInput::San(f.req("san")?),
+                    _ => MoveInput::Uci(f.req("uci")?),
                 };
                 PlayerAction::Move { mv, offer_draw: f.opt("offer_draw")?.unwrap_or(false) }
             }
@@ -112,8 +103,8 @@ impl PlayerAction {
         match self {
             PlayerAction::Move { mv, offer_draw } => {
                 match mv {
-                    MoveText::Uci(u) => m.insert("uci".into(), Value::from(u.to_string())),
-                    MoveText::San(s) => m.insert("san".into(), Value::from(s.to_string())),
+                    MoveInput::Uci(u) => m.insert("uci".into(), Value::from(u.to_string())),
+                    MoveInput::San(s) => m.insert("san".into(), Value::from(s.to_string())),
                 };
                 m.insert("offer_draw".into(), Value::from(*offer_draw));
             }
@@ -217,6 +208,16 @@ impl ClientMessage {
         };
         f.finish()?;
         Ok(msg)
+    }
+
+    /// The message's type `t`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ClientMessage::Ping => "ping",
+            ClientMessage::Sync => "sync",
+            ClientMessage::ClaimAbandoned { .. } => "claim_abandoned",
+            ClientMessage::Act { action, .. } => action.name(),
+        }
     }
 
     /// The message as JSON text, as [`ClientMessage::parse`] reads it.

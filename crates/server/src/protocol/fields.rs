@@ -108,6 +108,14 @@ impl Fields {
         self.map.get(name).is_some_and(|v| !v.is_null())
     }
 
+    /// Gives the field `name` the value `value` when it is absent (or `null`): a default that
+    /// only the request's other fields decide (an imported file's number of rounds).
+    pub fn default_to(&mut self, name: &str, value: Value) {
+        if !self.has(name) {
+            self.map.insert(name.to_owned(), value);
+        }
+    }
+
     /// Refuses any field not taken yet.
     ///
     /// # Errors
@@ -245,6 +253,15 @@ impl FieldValue for RuleSet {
     const EXPECTED: &'static str = "seed, fide or casual";
     fn from_value(v: Value) -> Result<RuleSet, String> {
         text(&v, 16, Self::EXPECTED)?.parse().map_err(|e| format!("{e}"))
+    }
+}
+
+/// Any JSON value, for fields the caller reads further (a list, free text).
+impl FieldValue for Value {
+    const EXPECTED: &'static str = "a JSON value";
+
+    fn from_value(v: Value) -> Result<Value, String> {
+        Ok(v)
     }
 }
 

@@ -7,16 +7,19 @@
 mod action;
 mod client;
 mod fields;
+mod server;
 
 use std::fmt;
 
 use rookery_arbiter::Rejection;
-use rookery_core::Color;
-use serde_json::{json, Value};
 
 pub use action::{DecodeError, GameAction};
-pub use client::{ClientMessage, MoveText, ParseError, PlayerAction};
+pub use client::{ClientMessage, ParseError, PlayerAction};
 pub use fields::{FieldError, FieldValue, Fields, Ply};
+pub use server::{
+    Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameView,
+    LadderView, LevelView, MoveMessage, MoveView, PlayerView, ServerMessage, TournamentRef,
+};
 
 /// A game id: 1 to 16 ASCII letters and digits (the server makes 8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -123,7 +126,6 @@ pub fn rejection_code(r: &Rejection) -> &'static str {
     match r {
         Rejection::GameOver => "game_over",
         Rejection::NotYourTurn => "not_your_turn",
-        Rejection::Unreadable(_) => "unreadable",
         Rejection::NotAMove(_) => "not_a_move",
         Rejection::Ambiguous(_) => "ambiguous",
         Rejection::Illegal(_) => "illegal",
@@ -187,60 +189,6 @@ impl fmt::Display for ProtocolError {
     }
 }
 
-/// The messages a connection sends to its own client (broadcasts are built in the actor).
-#[derive(Clone, Debug, PartialEq)]
-pub enum ServerMessage {
-    /// The full state, first on every connection.
-    Hello {
-        /// The client's colour, `None` for a spectator.
-        you: Option<Color>,
-        /// The `game` object.
-        game: Value,
-    },
-    /// The full state again.
-    State {
-        /// The `game` object.
-        game: Value,
-    },
-    /// An action refused.
-    Rejected {
-        /// Why.
-        refusal: Refusal,
-        /// The game's ply, when known.
-        ply: Option<usize>,
-    },
-    /// A message refused.
-    Error(ProtocolError),
-    /// The answer to `ping`.
-    Pong {
-        /// The server's clock (Unix ms).
-        server_ms: u64,
-    },
-}
-
-impl ServerMessage {
-    /// The message as JSON.
-    pub fn to_json(&self) -> Value {
-        match self {
-            ServerMessage::Hello { you, game } => {
-                json!({ "t": "hello", "you": you.map(Color::name), "game": game })
-            }
-            ServerMessage::State { game } => json!({ "t": "state", "game": game }),
-            ServerMessage::Rejected { refusal, ply } => json!({
-                "t": "rejected", "code": refusal.code(), "message": refusal.to_string(), "ply": ply,
-            }),
-            ServerMessage::Error(e) => {
-                let mut v = json!({ "t": "error", "code": e.code(), "message": e.to_string() });
-                if let ProtocolError::Parse(ParseError::BadField { field, .. }) = e {
-                    v["field"] = Value::from(field.as_str());
-                }
-                v
-            }
-            ServerMessage::Pong { server_ms } => json!({ "t": "pong", "server_ms": server_ms }),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,14 +203,16 @@ mod tests {
 
     #[test]
     fn every_refusal_has_its_code() {
-        let r = ServerMessage::Rejected { refusal: Refusal::Storage, ply: Some(3) }.to_json();
-        assert_eq!(r["code"], "storage");
+        let json = |m: &ServerMessage| -> serde_json::Value {
+            serde_json::from_str(&m.to_text()).unwrap()
+        };
+        let r = json(&ServerMessage::Rejected { refusal: Refusal::Storage, ply: Some(3) });
+        assert_eq!((r["t"].as_str(), r["code"].as_str()), (Some("rejected"), Some("storage")));
         assert_eq!(Refusal::Storage.level(), tracing::Level::ERROR);
-        let e = ServerMessage::Error(ProtocolError::Parse(ParseError::BadField {
+        let e = json(&ServerMessage::Error(ProtocolError::Parse(ParseError::BadField {
             field: "uci".into(),
             message: "x".into(),
-        }))
-        .to_json();
+        })));
         assert_eq!((e["code"].as_str(), e["field"].as_str()), (Some("bad_field"), Some("uci")));
     }
 }

@@ -136,6 +136,9 @@ impl Client {
         let http = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .local_address(local)
+            // The server closes a connection idle for 10 s (issue 37); a client that keeps one
+            // in its pool longer may send on it as it closes (hyper's IncompleteMessage).
+            .pool_idle_timeout(std::time::Duration::from_secs(5))
             .build()
             .unwrap();
         let base = format!("http://{}", server.addr);
@@ -209,7 +212,7 @@ impl Client {
         }
         let tcp = connect_from(self.local, self.addr).await;
         match tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(tcp)).await {
-            Ok((stream, _)) => Ok(Ws { stream }),
+            Ok((stream, _)) => Ok(Ws { stream, keepalives: 0 }),
             Err(Error::Http(response)) => {
                 let status = response.status().as_u16();
                 let body = response
@@ -246,6 +249,8 @@ pub async fn connect_from(local: Option<IpAddr>, server: SocketAddr) -> TcpStrea
 /// One WebSocket connection.
 pub struct Ws {
     pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Pings sent while waiting, whose pongs are not the caller's (see [`Ws::recv_within`]).
+    keepalives: usize,
 }
 
 impl Ws {
@@ -257,21 +262,53 @@ impl Ws {
         self.stream.send(Message::Text(text.to_owned().into())).await.unwrap();
     }
 
+    /// Waits `d` without a word of its own but `ping` every 2 s, as an idle browser does (the
+    /// server closes a game socket silent for 8 s); those pongs are not returned later.
+    pub async fn idle(&mut self, d: Duration) {
+        let until = tokio::time::Instant::now() + d;
+        while tokio::time::Instant::now() < until {
+            self.send(serde_json::json!({ "t": "ping" })).await;
+            self.keepalives += 1;
+            tokio::time::sleep_until(
+                until.min(tokio::time::Instant::now() + Duration::from_secs(2)),
+            )
+            .await;
+        }
+    }
+
     /// The next JSON message (pings are answered by the library), within 10 s.
     pub async fn recv(&mut self) -> Value {
         self.recv_within(Duration::from_secs(10)).await
     }
 
     /// The next JSON message, within `limit` (a bound on a hang, not a timing assertion).
+    /// While it waits it sends `ping` every 2 s, as the browser does: the server closes a
+    /// game socket silent for 8 s (protocol.md, "Silence"). Those pongs are not returned.
     pub async fn recv_within(&mut self, limit: Duration) -> Value {
+        let until = tokio::time::Instant::now() + limit;
         loop {
-            let msg = tokio::time::timeout(limit, self.stream.next())
-                .await
-                .expect("a message in time")
-                .expect("socket open")
-                .expect("no socket error");
+            let left = until.saturating_duration_since(tokio::time::Instant::now());
+            assert!(!left.is_zero(), "a message in time");
+            let msg =
+                match tokio::time::timeout(left.min(Duration::from_secs(2)), self.stream.next())
+                    .await
+                {
+                    Ok(msg) => msg.expect("socket open").expect("no socket error"),
+                    Err(_) => {
+                        self.send(serde_json::json!({ "t": "ping" })).await;
+                        self.keepalives += 1;
+                        continue;
+                    }
+                };
             match msg {
-                Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+                Message::Text(t) => {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["t"] == "pong" && self.keepalives > 0 {
+                        self.keepalives -= 1;
+                        continue;
+                    }
+                    return v;
+                }
                 Message::Close(_) => panic!("socket closed"),
                 _ => continue,
             }

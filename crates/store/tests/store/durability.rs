@@ -23,7 +23,7 @@ async fn a_reopened_store_sees_everything() {
         }
         let finish = Finish {
             game_id: "done".into(),
-            result: "1-0".into(),
+            result: "1-0".parse().unwrap(),
             termination: "checkmate".into(),
             pgn: "1-0".into(),
             ended_at_ms: 6,

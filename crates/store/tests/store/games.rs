@@ -11,7 +11,7 @@ fn action(seq: i64) -> Action {
 fn finish(game_id: &str, result: &str, ended_at_ms: i64) -> Finish {
     Finish {
         game_id: game_id.to_owned(),
-        result: result.to_owned(),
+        result: result.parse().unwrap(),
         termination: "normal".to_owned(),
         pgn: format!("[Result \"{result}\"]\n\n{result}\n"),
         ended_at_ms,
@@ -76,11 +76,17 @@ async fn actions_are_appended_once_and_read_in_order() {
         }
         let stored = store.game("g1").await.unwrap().unwrap();
         assert_eq!(stored.status, GameStatus::Finished);
-        assert_eq!(stored.result.as_deref(), Some("1-0"));
+        assert_eq!(stored.result.map(|r| r.as_str()), Some("1-0"));
         assert_eq!(stored.termination.as_deref(), Some("normal"));
         assert_eq!(stored.pgn.as_deref(), Some("[Result \"1-0\"]\n\n1-0\n"));
         assert_eq!(stored.ended_at_ms, Some(20_000));
         assert_eq!(stored.actions.len(), 4);
+        // Without its action log: what a finished game is served from.
+        let summary = store.game_summary("g1").await.unwrap().unwrap();
+        assert_eq!((summary.id.as_str(), summary.status), ("g1", GameStatus::Finished));
+        assert_eq!((summary.result, summary.termination), (stored.result, stored.termination));
+        assert_eq!((summary.pgn, summary.ended_at_ms), (stored.pgn, stored.ended_at_ms));
+        assert_eq!(store.game_summary("nope").await.unwrap(), None);
     })
     .await;
 }
@@ -172,7 +178,7 @@ async fn game_lists_are_newest_first() {
 
         let g2 = store.user_games(alice.id, 1, None).await.unwrap().remove(0);
         assert_eq!(g2.status, GameStatus::Finished);
-        assert_eq!(g2.result.as_deref(), Some("0-1"));
+        assert_eq!(g2.result.map(|r| r.as_str()), Some("0-1"));
         assert_eq!(g2.ended_at_ms, Some(300));
         assert_eq!(g2.white, user(&bob));
         assert_eq!(g2.black, user(&alice));

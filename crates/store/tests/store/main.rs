@@ -7,3 +7,4 @@ mod durability;
 mod games;
 mod harness;
 mod ladder;
+mod tournaments;

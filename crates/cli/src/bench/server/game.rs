@@ -193,9 +193,22 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|s| *s).await;
 }
 
-/// Reads a socket until it closes, so that the library answers the server's pings.
+/// How often a socket says `ping` when it has nothing else to say, as the browser does: the
+/// server closes a game socket silent for 8 s (docs/protocol.md, "Silence").
+const KEEPALIVE: Duration = Duration::from_millis(2500);
+
+/// Reads a socket until it closes (the library answers the server's pings), pinging as the
+/// browser does.
 pub async fn drain(mut ws: Ws) {
-    while let Some(Ok(_)) = ws.next().await {}
+    let mut keepalive = tokio::time::interval(KEEPALIVE);
+    loop {
+        tokio::select! {
+            msg = ws.next() => if !matches!(msg, Some(Ok(_))) { break },
+            _ = keepalive.tick() => {
+                if ws.send(Message::Text(r#"{"t":"ping"}"#.into())).await.is_err() { break }
+            }
+        }
+    }
 }
 
 /// One slot of the load: after `start_after`, two visitors play game after game until `stop`.
@@ -330,6 +343,7 @@ impl<'r> Board<'r> {
 
     async fn play(mut self, shared: &Shared, stop: &mut watch::Receiver<bool>) -> Ending {
         let mut last_progress = Instant::now();
+        let mut keepalive = tokio::time::interval(KEEPALIVE);
         let ending = loop {
             let wake_at =
                 self.wake.map_or(last_progress + STALL, |(at, _)| at.min(last_progress + STALL));
@@ -343,6 +357,14 @@ impl<'r> Board<'r> {
                     }
                     if let Err(f) = self.send_move().await {
                         break Ending::Broken(f);
+                    }
+                    continue;
+                }
+                _ = keepalive.tick() => {
+                    for seat in &mut self.seats {
+                        if seat.ws.send(Message::Text(r#"{"t":"ping"}"#.into())).await.is_err() {
+                            break;
+                        }
                     }
                     continue;
                 }

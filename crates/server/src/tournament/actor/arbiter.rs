@@ -1,0 +1,233 @@
+//! The arbiter's decisions (docs/api.md, *Arbiter*; RULES.md §12): each checked, stored with
+//! its reason, then carried out on the games (time added, a result declared, colours turned
+//! round, a round unpaired).
+
+use rookery_arbiter::{GameResult, Outcome, Termination};
+use rookery_core::Color;
+use rookery_store::TournamentStatus;
+use rookery_tournament::competition::{Action, BoardResult, RoundState};
+use serde_json::json;
+
+use crate::error::ApiError;
+use crate::live::Command as GameCommand;
+use crate::protocol::{GameAction, GameId};
+use crate::tournament::log::Entry;
+use crate::tournament::settings::Format;
+use crate::tournament::Who;
+
+use super::{Actor, ArbiterAction};
+use crate::tournament::book::refused;
+
+impl Actor {
+    pub(super) async fn arbiter(
+        &mut self,
+        who: &Who,
+        action: ArbiterAction,
+        reason: Option<String>,
+    ) -> Result<(), ApiError> {
+        let by = Some(who);
+        let comp = |a: Action| Entry::Competition(a, None);
+        match action {
+            ArbiterAction::Start => self.start(by).await?,
+            ArbiterAction::Pair => {
+                if self.tour.settings.format == Format::Arena {
+                    return Err(refused("not_paired", "an arena pairs by itself"));
+                }
+                if self.tour.book.status != TournamentStatus::Running {
+                    return Err(refused("not_running", "start the tournament first"));
+                }
+                self.pair(by).await?;
+            }
+            ArbiterAction::Publish { round } => {
+                self.record(comp(Action::Publish { round }), by, reason).await?;
+                self.round_published(round).await?;
+            }
+            ArbiterAction::Unpair { round } => self.unpair(by, round, reason).await?,
+            ArbiterAction::Withdraw { player, round } => {
+                let entrant = self.entrant(&player)?;
+                let from_round = round.unwrap_or_else(|| self.tour.book.comp.next_round());
+                self.record(comp(Action::Withdraw { entrant, from_round }), by, reason).await?;
+            }
+            ArbiterAction::Reinstate { player } => {
+                let entrant = self.entrant(&player)?;
+                self.record(comp(Action::Reinstate { entrant }), by, reason).await?;
+            }
+            ArbiterAction::Bye { player, round, kind } => {
+                let entrant = self.entrant(&player)?;
+                self.record(comp(Action::Bye { entrant, round, kind }), by, reason).await?;
+            }
+            ArbiterAction::CancelBye { player, round } => {
+                let entrant = self.entrant(&player)?;
+                self.record(comp(Action::CancelBye { entrant, round }), by, reason).await?;
+            }
+            ArbiterAction::ForbidPair { a, b } => {
+                let a = self.entrant(&a).map_err(|_| ApiError::field("a", "has not joined"))?;
+                let b = self.entrant(&b).map_err(|_| ApiError::field("b", "has not joined"))?;
+                self.record(comp(Action::ForbidPair { a, b }), by, reason).await?;
+            }
+            ArbiterAction::AddTime { round, board, color, seconds } => {
+                self.board(round, board)?;
+                let game = self.tour.board_game(round, board);
+                let handle = self
+                    .state
+                    .live
+                    .get(&game)
+                    .ok_or_else(|| refused("has_result", "the game is over"))?;
+                let (reply, rx) = tokio::sync::oneshot::channel();
+                let ms = seconds * 1000;
+                handle
+                    .send(GameCommand::Arbiter { action: GameAction::AddTime { color, ms }, reply })
+                    .await;
+                if let Ok(Some(refusal)) = rx.await {
+                    return Err(refused("has_result", refusal.to_string()));
+                }
+                self.record(Entry::AddTime { round, board, color, ms }, by, reason).await?;
+            }
+            ArbiterAction::Result { round, board, result } => {
+                self.record(comp(Action::Result { round, board, result }), by, reason).await?;
+                self.result_told(round, board, result, true);
+                // A game still being played ends with the arbiter's decision.
+                let game = self.tour.board_game(round, board);
+                if let Some(handle) = self.state.live.get(&game) {
+                    let result = match result {
+                        BoardResult::WhiteWon | BoardResult::WhiteByForfeit => {
+                            GameResult::Win(Color::White)
+                        }
+                        BoardResult::BlackWon | BoardResult::BlackByForfeit => {
+                            GameResult::Win(Color::Black)
+                        }
+                        BoardResult::Draw => GameResult::Draw,
+                        BoardResult::DoubleForfeit => GameResult::NoResult,
+                    };
+                    let outcome = Outcome { result, termination: Termination::ArbiterDecision };
+                    let (reply, rx) = tokio::sync::oneshot::channel();
+                    handle
+                        .send(GameCommand::Arbiter {
+                            action: GameAction::Adjudicate(outcome),
+                            reply,
+                        })
+                        .await;
+                    let _ = rx.await;
+                }
+                self.after_result(by).await?;
+            }
+            ArbiterAction::SwapColours { round, board } => {
+                self.swap(by, round, board, reason).await?
+            }
+            ArbiterAction::End => self.record(Entry::End, by, reason).await?,
+            ArbiterAction::Cancel => self.record(Entry::Cancel, by, reason).await?,
+        }
+        Ok(())
+    }
+
+    pub(super) async fn unpair(
+        &mut self,
+        by: Option<&Who>,
+        round: u32,
+        reason: Option<String>,
+    ) -> Result<(), ApiError> {
+        let published = self
+            .tour
+            .book
+            .comp
+            .rounds()
+            .get((round as usize).wrapping_sub(1))
+            .is_some_and(|r| r.state != RoundState::Paired);
+        if published {
+            let games = self.state.store.tournament_games(&self.tour.row.id).await?;
+            if games.iter().any(|g| g.round == Some(round) && (g.moves > 0 || g.result.is_some())) {
+                return Err(refused(
+                    "round_started",
+                    format!("a game of round {round} has started"),
+                ));
+            }
+        }
+        self.record(Entry::Competition(Action::Unpair { round }, None), by, reason).await?;
+        self.remove_stale_games().await?;
+        let msg = json!({"t": "round_paired", "round": round, "state": "unpaired", "boards": [], "bye": null});
+        self.broadcast(msg);
+        Ok(())
+    }
+
+    /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
+    /// crash in the middle of one).
+    pub(super) async fn remove_stale_games(&mut self) -> Result<(), ApiError> {
+        let games = self.state.store.tournament_games(&self.tour.row.id).await?;
+        for g in games {
+            let Some(round) = g.round else { continue };
+            let current = self.tour.book.comp.rounds().get(round as usize - 1).is_some_and(|r| {
+                r.state != RoundState::Paired && (g.board as usize) <= r.boards.len()
+            }) && self.tour.board_game(round, g.board).as_str() == g.id;
+            if current || g.status != rookery_store::GameStatus::Live {
+                continue;
+            }
+            let Some(id) = GameId::parse(&g.id) else { continue };
+            if let Some(handle) = self.state.live.get(&id) {
+                if g.moves > 0 {
+                    continue;
+                }
+                let (reply, rx) = tokio::sync::oneshot::channel();
+                handle.send(GameCommand::Shutdown { reply }).await;
+                let _ = rx.await;
+                self.state.live.remove(&id);
+            }
+            self.state.store.delete_unstarted_game(&g.id).await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn swap(
+        &mut self,
+        by: Option<&Who>,
+        round: u32,
+        board: u32,
+        reason: Option<String>,
+    ) -> Result<(), ApiError> {
+        let b = self.board(round, board)?;
+        if b.result.is_some() {
+            return Err(refused("has_result", "the game has a result"));
+        }
+        let old = self.tour.board_game(round, board);
+        // RULES.md §12: restarted with the right colours unless a quarter of the first
+        // period's time has been used (by either side).
+        let initial = self.tour.settings.time_control().initial_ms().unwrap_or(0);
+        let used = match self.state.live.get(&old) {
+            Some(handle) => match handle.snapshot().await {
+                Some(view) => {
+                    let w = initial.saturating_sub(view.clock.white_ms.unwrap_or(initial));
+                    let bl = initial.saturating_sub(view.clock.black_ms.unwrap_or(initial));
+                    w.max(bl)
+                }
+                None => 0,
+            },
+            None => 0,
+        };
+        if used * 4 >= initial && initial > 0 {
+            self.record(Entry::SwapDeclined { round, board }, by, reason).await?;
+            return Err(refused(
+                "too_late",
+                "a quarter of the first period is used: the game continues",
+            ));
+        }
+        if self.tour.book.restarted.contains(&(round, board)) {
+            return Err(refused("too_late", "this game was restarted once already"));
+        }
+        self.record(Entry::Competition(Action::SwapColours { round, board }, None), by, reason)
+            .await?;
+        if let Some(handle) = self.state.live.get(&old) {
+            let outcome =
+                Outcome { result: GameResult::NoResult, termination: Termination::Aborted };
+            let (reply, rx) = tokio::sync::oneshot::channel();
+            handle
+                .send(GameCommand::Arbiter { action: GameAction::Adjudicate(outcome), reply })
+                .await;
+            let _ = rx.await;
+        }
+        let b = self.board(round, board)?;
+        let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));
+        self.create_game(self.tour.board_game(round, board), white, black, Some(round), board)
+            .await?;
+        self.round_told(round);
+        Ok(())
+    }
+}

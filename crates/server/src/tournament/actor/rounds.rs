@@ -1,0 +1,272 @@
+//! A round's life: paired, published (its games created, each once, and its players told),
+//! its results flowing back from the games, the next round (a round robin's at once), the end;
+//! and the repair after a restart.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rookery_arbiter::{GameResult, Outcome, Termination};
+use rookery_core::Color;
+use rookery_store::{Player, TournamentSeat, TournamentStatus};
+use rookery_tournament::arena::GameId as ArenaGameId;
+use rookery_tournament::competition::{Action, BoardResult, RoundState};
+use rookery_tournament::Colour;
+use serde_json::json;
+
+use crate::error::ApiError;
+use crate::lobby::LobbyMessage;
+use crate::protocol::GameId;
+use crate::tournament::log::{result_name, Entry};
+use crate::tournament::settings::Format;
+use crate::tournament::Who;
+
+use super::{crash_point, Actor};
+use crate::tournament::book::{competition_error, refused};
+
+impl Actor {
+    pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
+        let format = self.tour.settings.format;
+        if format != Format::Arena && self.tour.book.comp.entrants().len() < 2 {
+            return Err(refused("too_few_players", "at least two players are needed"));
+        }
+        self.record(Entry::Start, by, None).await?;
+        if format != Format::Arena {
+            let scheduled = by.is_none();
+            self.pair(by).await?;
+            // Nobody is there to confirm a scheduled start's pairing: it is published.
+            if scheduled && self.tour.settings.format == Format::Swiss {
+                let round = self.tour.book.comp.rounds().len() as u32;
+                self.record(Entry::Competition(Action::Publish { round }, None), None, None)
+                    .await?;
+                self.round_published(round).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Pairs the next round: a Swiss round waits for `publish`, a round robin's is published.
+    pub(super) async fn pair(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
+        let action = self.tour.book.comp.pair_next().map_err(competition_error)?;
+        let Action::Paired { round, .. } = action else { unreachable!("pair_next pairs") };
+        self.record(Entry::Competition(action, None), by, None).await?;
+        let publish_now = self.tour.settings.format != Format::Swiss;
+        self.round_told(round);
+        if publish_now {
+            self.record(Entry::Competition(Action::Publish { round }, None), by, None).await?;
+            for forfeit in self.tour.book.comp.forfeits_of_withdrawn(round) {
+                self.record(Entry::Competition(forfeit, None), None, None).await?;
+            }
+            self.round_published(round).await?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn round_told(&self, round: u32) {
+        if let Some(r) = self.tour.round_json(round) {
+            let mut msg = r;
+            msg["t"] = json!("round_paired");
+            if let Some(obj) = msg.as_object_mut() {
+                obj.remove("absent");
+            }
+            self.broadcast(msg);
+        }
+    }
+
+    /// Creates the published round's games that have no result (each once), tells the
+    /// players; a round with nothing to play may end the tournament.
+    pub(super) async fn round_published(&mut self, round: u32) -> Result<(), ApiError> {
+        self.round_told(round);
+        crash_point("tournament-paired");
+        self.create_round_games(round).await?;
+        self.after_result(None).await
+    }
+
+    pub(super) async fn create_round_games(&mut self, round: u32) -> Result<(), ApiError> {
+        let Some(r) = self.tour.book.comp.rounds().get(round as usize - 1).cloned() else {
+            return Ok(());
+        };
+        if r.state == RoundState::Paired {
+            return Ok(());
+        }
+        for (i, b) in r.boards.iter().enumerate() {
+            if b.result.is_some() {
+                continue;
+            }
+            let board = i as u32 + 1;
+            let white = self.tour.player_of(b.white);
+            let black = self.tour.player_of(b.black);
+            self.create_game(self.tour.board_game(round, board), white, black, Some(round), board)
+                .await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn create_game(
+        &mut self,
+        id: GameId,
+        white: Player,
+        black: Player,
+        round: Option<u32>,
+        board: u32,
+    ) -> Result<(), ApiError> {
+        let s = &self.tour.settings;
+        let seat = TournamentSeat {
+            tournament: self.tour.row.id.clone(),
+            name: s.name.clone(),
+            round,
+            board,
+        };
+        let existed = self.state.live.get(&id).is_some();
+        let handle = self
+            .state
+            .live
+            .create_for_tournament(
+                &self.state,
+                id.clone(),
+                white.clone(),
+                black.clone(),
+                s.rules(),
+                s.time_control(),
+                s.rated,
+                s.start_policy(),
+                seat,
+            )
+            .await?;
+        if handle.is_some() && !existed {
+            for (me, opponent, color) in [(&white, &black, "white"), (&black, &white, "black")] {
+                let msg = json!({
+                    "t": "tournament_game", "tournament": self.tour.row.id, "name": self.tour.settings.name,
+                    "round": round, "board": board, "game": id.as_str(), "color": color, "opponent": opponent.name,
+                });
+                let text: Arc<str> = Arc::from(msg.to_string());
+                let _ = self.state.lobby.events.send(LobbyMessage {
+                    audience: Some(vec![me.name.clone()]),
+                    seek: None,
+                    text,
+                });
+                let mut mine = msg.clone();
+                mine["t"] = json!("your_game");
+                mine["player"] = json!(me.name);
+                self.broadcast(mine);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn result_told(&self, round: u32, board: u32, result: BoardResult, corrected: bool) {
+        self.broadcast(json!({
+            "t": "result", "round": round, "board": board,
+            "game": self.tour.board_game(round, board).as_str(),
+            "result": result_name(result), "forfeit": !result.is_played(), "corrected": corrected,
+        }));
+    }
+
+    /// After a result: the last round over ends the tournament; in a round robin, a round
+    /// over pairs the next at once (the Berger table needs no arbiter; issue 40), by the
+    /// server (`by` `null` in the log).
+    pub(super) async fn after_result(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
+        let format = self.tour.settings.format;
+        if format == Format::Arena || self.tour.book.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        if self.tour.book.comp.is_over() {
+            return self.record(Entry::End, by, None).await;
+        }
+        let round_robin = matches!(format, Format::RoundRobin | Format::DoubleRoundRobin);
+        let last_finished =
+            self.tour.book.comp.rounds().last().is_some_and(|r| r.state == RoundState::Finished);
+        if round_robin && last_finished {
+            // Boxed: pairing publishes, and a round of forfeits only ends here again.
+            Box::pin(self.pair(None)).await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn game_ended(
+        &mut self,
+        game: &str,
+        outcome: Outcome,
+        plies: u32,
+    ) -> Result<(), ApiError> {
+        let Some(seat) = self.tour.seat_of(game) else { return Ok(()) };
+        match seat {
+            (Some(round), board) => {
+                let b = self.board(round, board)?;
+                if b.result.is_some() {
+                    return Ok(()); // the arbiter's decision came first
+                }
+                let forfeit = outcome.termination == Termination::NoStart;
+                let result = match (outcome.result, forfeit) {
+                    (GameResult::Win(Color::White), false) => BoardResult::WhiteWon,
+                    (GameResult::Win(Color::Black), false) => BoardResult::BlackWon,
+                    (GameResult::Win(Color::White), true) => BoardResult::WhiteByForfeit,
+                    (GameResult::Win(Color::Black), true) => BoardResult::BlackByForfeit,
+                    (GameResult::Draw, _) => BoardResult::Draw,
+                    (GameResult::NoResult, _) => return Ok(()),
+                };
+                self.record(
+                    Entry::Competition(Action::Result { round, board, result }, None),
+                    None,
+                    None,
+                )
+                .await?;
+                self.result_told(round, board, result, false);
+                self.after_result(None).await
+            }
+            (None, n) => {
+                let winner = match outcome.result {
+                    GameResult::Win(Color::White) => Some(Colour::White),
+                    GameResult::Win(Color::Black) => Some(Colour::Black),
+                    _ => None,
+                };
+                let playing = self
+                    .tour
+                    .book
+                    .arena
+                    .as_ref()
+                    .and_then(|a| a.game(ArenaGameId(n)))
+                    .is_some_and(|(_, s)| s == rookery_tournament::arena::GameStatus::Playing);
+                if !playing {
+                    return Ok(());
+                }
+                self.record(Entry::ArenaResult { game: n, winner, plies }, None, None).await?;
+                self.broadcast(json!({"t": "result", "round": null, "board": n, "game": game,
+                    "result": outcome.result.as_str(), "forfeit": outcome.termination == Termination::NoStart, "corrected": false}));
+                Ok(())
+            }
+        }
+    }
+
+    /// After a restart: games paired but not created are created, results of games that
+    /// ended while nobody listened are entered, games of unpaired rounds are removed.
+    pub(super) async fn reconcile(&mut self) -> Result<(), ApiError> {
+        if !matches!(self.tour.book.status, TournamentStatus::Running | TournamentStatus::Finished)
+        {
+            return Ok(());
+        }
+        let stored = self.state.store.tournament_games(&self.tour.row.id).await?;
+        let ended: HashMap<String, &rookery_store::TournamentGame> = stored
+            .iter()
+            .filter(|g| g.status != rookery_store::GameStatus::Live)
+            .map(|g| (g.id.clone(), g))
+            .collect();
+        for g in ended.values() {
+            let (Some(result), Some(termination)) = (g.result, g.termination.as_deref()) else {
+                continue;
+            };
+            let termination =
+                Termination::from_label(termination).unwrap_or(Termination::Resignation);
+            let outcome = Outcome { result, termination };
+            self.game_ended(&g.id, outcome, g.moves as u32).await?;
+        }
+        if self.tour.book.status == TournamentStatus::Running {
+            let rounds = self.tour.book.comp.rounds().len() as u32;
+            for round in 1..=rounds {
+                self.create_round_games(round).await?;
+            }
+            self.create_arena_games().await?;
+        }
+        self.remove_stale_games().await?;
+        Ok(())
+    }
+}

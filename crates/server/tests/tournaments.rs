@@ -1,0 +1,805 @@
+//! Tournaments on a real server over a real SQLite file (issue 40): scripted players and an
+//! arbiter over HTTP and WebSocket.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{Client, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+async fn players(server: &TestServer, names: &[&str]) -> Vec<Client> {
+    let mut out = Vec::new();
+    for name in names {
+        let c = Client::new(server).await;
+        c.signup(name).await;
+        out.push(c);
+    }
+    out
+}
+
+async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
+    let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body} -> {v}");
+    v
+}
+
+fn round_of(v: &Value, round: u64) -> &Value {
+    &v["rounds_list"][round as usize - 1]
+}
+
+/// Waits (bounded by a number of polls, not by time) until `cond` holds on the view.
+async fn until(c: &Client, id: &str, what: &str, cond: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        let (_, v) = c.get(&format!("/api/v1/tournaments/{id}")).await;
+        if cond(&v) {
+            return v;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("never: {what}");
+}
+
+/// The result the test gives a board, from its round and number (never two of a kind in a
+/// row, so scores spread and the Dutch rules have work to do).
+fn scripted(round: u64, board: u64) -> &'static str {
+    ["1-0", "0-1", "1/2-1/2", "0-1", "1-0"][((round * 3 + board) % 5) as usize]
+}
+
+#[tokio::test]
+async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
+    let server = TestServer::start().await;
+    let names =
+        ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lea"];
+    let clients = players(&server, &names).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+
+    // Bad input names its field.
+    let (status, err) = td
+        .post("/api/v1/tournaments", json!({"name":"x","format":"swiss","time_control":"300+2"}))
+        .await;
+    assert_eq!((status, err["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("rounds")));
+    let (status, err) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"x","format":"swiss","rounds":7,"time_control":"-"}),
+        )
+        .await;
+    assert_eq!(
+        (status, err["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("time_control"))
+    );
+
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Tuesday Swiss","format":"swiss","rounds":7,"time_control":"40/5400:1800+30",
+                   "rated":true,"max_byes":2,"tiebreaks":["BH-C1","BH","SB"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &clients {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (status, v) = clients[0].post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    assert_eq!(
+        (status, v["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("already_joined"))
+    );
+    // Only the arbiter pairs.
+    let (status, _) = clients[0]
+        .post(&format!("/api/v1/tournaments/{id}/arbiter"), json!({"action":"start"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Byes asked for: kim a half point in round 3, lea a zero in round 5.
+    let (status, v) = clients[10]
+        .post(&format!("/api/v1/tournaments/{id}/byes"), json!({"round":3,"kind":"half"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, v) = clients[11]
+        .post(&format!("/api/v1/tournaments/{id}/byes"), json!({"round":5,"kind":"zero"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+
+    // The tournament socket tells who plays whom.
+    let mut watch = clients[0].socket(&format!("/api/v1/tournaments/{id}/socket")).await;
+    assert_eq!(watch.recv().await["t"], "tournament");
+    let mut lobby = clients[0].socket("/api/v1/lobby/socket").await;
+
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(v["status"], "running");
+    assert_eq!(round_of(&v, 1)["state"], "paired", "a Swiss round is a preview until published");
+    // Unpaired and paired again: the same pairing, nothing twice.
+    let preview = round_of(&v, 1)["boards"].clone();
+    arbiter(&td, &id, json!({"action":"unpair","round":1})).await;
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    assert_eq!(round_of(&v, 1)["boards"], preview);
+
+    let mut withdrawn = false;
+    for round in 1..=7u64 {
+        let v = if round == 1 {
+            arbiter(&td, &id, json!({"action":"publish","round":1})).await
+        } else {
+            let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+            arbiter(&td, &id, json!({"action":"publish","round":round})).await;
+            v
+        };
+        let boards = round_of(&v, round)["boards"].as_array().unwrap().clone();
+        if round == 1 {
+            // ann is told on the lobby socket and the tournament socket.
+            let told = lobby.next_of("tournament_game").await;
+            assert_eq!(told["tournament"], id.as_str());
+            loop {
+                let m = watch.recv().await;
+                if m["t"] == "your_game" && m["player"] == "ann" {
+                    break;
+                }
+            }
+        }
+        for (i, b) in boards.iter().enumerate() {
+            let board = i as u64 + 1;
+            let game = format!("{id}r{round}b{board}");
+            if board == 1 {
+                // Played on the board: White moves, Black resigns; the result flows back.
+                let white = names.iter().position(|n| *n == b["white"]).unwrap();
+                let black = names.iter().position(|n| *n == b["black"]).unwrap();
+                let (mut ws, hello) = clients[white].game_socket(&game).await;
+                assert_eq!(hello["game"]["rated"], true);
+                let seat = &hello["game"]["tournament"];
+                assert_eq!(
+                    (seat["id"].as_str(), seat["name"].as_str(), &seat["round"], &seat["board"]),
+                    (Some(id.as_str()), Some("Tuesday Swiss"), &json!(round), &json!(1))
+                );
+                ws.play("e2e4", 0).await;
+                let (mut bs, _) = clients[black].game_socket(&game).await;
+                bs.send(json!({"t":"resign"})).await;
+                bs.next_of("end").await;
+                continue;
+            }
+            let result = if round == 2 && board == 2 {
+                "+-" // a forfeit: the arbiter declares it
+            } else {
+                scripted(round, board)
+            };
+            arbiter(&td, &id, json!({"action":"result","round":round,"board":board,"result":result,"reason":"reported at the board"})).await;
+        }
+        if round == 3 {
+            // A result entered wrongly, corrected with its reason.
+            let v = arbiter(&td, &id, json!({"action":"result","round":3,"board":2,"result":"1/2-1/2","reason":"entered wrongly"})).await;
+            assert_eq!(round_of(&v, 3)["boards"][1]["result"], "1/2-1/2");
+        }
+        let v =
+            until(&td, &id, "round finished", |v| round_of(v, round)["state"] == "finished").await;
+        if round == 4 && !withdrawn {
+            withdrawn = true;
+            let v = arbiter(
+                &td,
+                &id,
+                json!({"action":"withdraw","player":"jon","reason":"left the event"}),
+            )
+            .await;
+            assert!(v["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["name"] == "jon" && p["withdrawn"] == true));
+        }
+        let _ = v;
+    }
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    assert_eq!(v["rounds_list"].as_array().unwrap().len(), 7);
+    // jon is not paired after his withdrawal; byes as asked.
+    for round in 5..=7 {
+        let boards = round_of(&v, round)["boards"].as_array().unwrap();
+        assert!(
+            !boards.iter().any(|b| b["white"] == "jon" || b["black"] == "jon"),
+            "round {round}"
+        );
+    }
+    assert!(round_of(&v, 3)["absent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["player"] == "kim" && a["kind"] == "half"));
+    // The audit log keeps every decision with its reason.
+    assert!(v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["reason"] == "entered wrongly" && e["by"] == "arbiter"));
+
+    // The TRF passes the Dutch checker.
+    let (status, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf")).await;
+    assert_eq!(status, StatusCode::OK);
+    let t = rookery_tournament::trf::read(&trf).expect("the export reads");
+    for check in rookery_tournament::dutch::check(&t) {
+        assert!(
+            check.agrees(),
+            "round {} is not the Dutch pairing: {:?}",
+            check.round,
+            check.expected
+        );
+    }
+
+    // Scores: the sum of the results entered, computed here (1, ½, 0; forfeit win 1, PAB 1,
+    // half-point bye ½, absences 0).
+    let mut score: HashMap<String, u32> = HashMap::new();
+    for round in 1..=7 {
+        let r = round_of(&v, round);
+        for b in r["boards"].as_array().unwrap() {
+            let (w, bl) = match b["result"].as_str().unwrap() {
+                "1-0" | "+-" => (2, 0),
+                "0-1" | "-+" => (0, 2),
+                "1/2-1/2" => (1, 1),
+                other => panic!("{other}"),
+            };
+            *score.entry(b["white"].as_str().unwrap().into()).or_default() += w;
+            *score.entry(b["black"].as_str().unwrap().into()).or_default() += bl;
+        }
+        if let Some(bye) = r["bye"].as_str() {
+            *score.entry(bye.into()).or_default() += 2;
+        }
+        for a in r["absent"].as_array().unwrap() {
+            if a["kind"] == "half" {
+                *score.entry(a["player"].as_str().unwrap().into()).or_default() += 1;
+            }
+        }
+    }
+    for row in v["standings"]["rows"].as_array().unwrap() {
+        let name = row["name"].as_str().unwrap();
+        let mine = score.get(name).copied().unwrap_or(0);
+        assert_eq!(
+            row["score"],
+            format!("{}.{}", mine / 2, if mine % 2 == 1 { 5 } else { 0 }),
+            "{name}"
+        );
+        assert_eq!(row["tiebreaks"].as_array().unwrap().len(), 3);
+    }
+    let ranks: Vec<u64> = v["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rank"].as_u64().unwrap())
+        .collect();
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
+
+    // Exports.
+    let (status, csv) = td.get_text(&format!("/api/v1/tournaments/{id}/standings.csv")).await;
+    assert_eq!((status, csv.lines().count()), (StatusCode::OK, 13));
+    assert!(csv.starts_with("rank,name,tpn,rating,score,BH-C1,BH,SB"));
+    let (_, html) = td.get_text(&format!("/api/v1/tournaments/{id}/standings.html")).await;
+    assert!(html.contains("Crosstable"));
+    let (_, pgn) = td.get_text(&format!("/api/v1/tournaments/{id}/pgn")).await;
+    let boards: usize = (1..=7).map(|r| round_of(&v, r)["boards"].as_array().unwrap().len()).sum();
+    assert_eq!(
+        pgn.matches("[Event ").count(),
+        boards,
+        "every board's game, ended by play or by the arbiter"
+    );
+    let (_, list) = td.get("/api/v1/tournaments").await;
+    let summary = &list["finished"][0];
+    assert_eq!(summary["id"], id.as_str());
+    assert_eq!(
+        (&summary["players"], &summary["round"], &summary["rounds"], &summary["created_by"]),
+        (&json!(12), &json!(7), &json!(7), &json!("arbiter")),
+        "the list's row: {summary}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_double_round_robin_of_six_follows_the_berger_table() {
+    let server = TestServer::start().await;
+    let names = ["pam", "pat", "pia", "pip", "pol", "pru"];
+    let _clients = players(&server, &names).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Club RR","format":"double_round_robin","time_control":"600+5"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &_clients {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(v["rounds"], 10);
+    let mut met: HashMap<(String, String), u32> = HashMap::new();
+    for round in 1..=10u64 {
+        // Each round after the first is paired by the server as the one before ends
+        // (issue 40: the Berger table needs no arbiter).
+        let v = if round == 1 {
+            v.clone()
+        } else {
+            until(&td, &id, "next round paired", |v| {
+                v["rounds_list"].as_array().is_some_and(|l| l.len() == round as usize)
+            })
+            .await
+        };
+        let r = round_of(&v, round);
+        assert_eq!(r["state"], "published", "a round robin's round is published at once");
+        let boards = r["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 3);
+        // The Berger table of six by pairing number (C.05 Annex 1).
+        let expected = rookery_tournament::berger::round_pairing(
+            6,
+            rookery_tournament::berger::Cycles::Double,
+            round as u32,
+        )
+        .unwrap();
+        let tpn = |name: &str| {
+            v["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["tpn"]
+                .as_u64()
+                .unwrap()
+        };
+        let got: Vec<(u64, u64)> = boards
+            .iter()
+            .map(|b| (tpn(b["white"].as_str().unwrap()), tpn(b["black"].as_str().unwrap())))
+            .collect();
+        let want: Vec<(u64, u64)> = expected
+            .pairs
+            .iter()
+            .map(|p| (u64::from(p.white.get()), u64::from(p.black.get())))
+            .collect();
+        assert_eq!(got, want, "round {round}");
+        for (i, b) in boards.iter().enumerate() {
+            let key =
+                (b["white"].as_str().unwrap().to_owned(), b["black"].as_str().unwrap().to_owned());
+            *met.entry(key).or_default() += 1;
+            arbiter(&td, &id, json!({"action":"result","round":round,"board":i + 1,"result":scripted(round, i as u64),"reason":"reported"})).await;
+        }
+    }
+    // Everyone met everyone twice, once with each colour.
+    assert_eq!(met.len(), 30);
+    assert!(met.values().all(|&n| n == 1));
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    assert_eq!(v["standings"]["rows"].as_array().unwrap().len(), 6);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_restart_between_pairing_and_games_loses_nothing_and_pairs_nothing_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let clients = players(&server, &["ann", "bob", "cat", "dan"]).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+    let (_, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"R","format":"swiss","rounds":3,"time_control":"300+0"}),
+        )
+        .await;
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &clients {
+        c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    }
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let before = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    // One game played a move (during the round), then the server stops.
+    let b1 = round_of(&before, 1)["boards"][0].clone();
+    let white = ["ann", "bob", "cat", "dan"].iter().position(|n| *n == b1["white"]).unwrap();
+    let (mut ws, _) = clients[white].game_socket(&format!("{id}r1b1")).await;
+    ws.play("d2d4", 0).await;
+    drop(ws);
+    server.stop().await;
+
+    // Simulate the crash between storing the publication and creating the games: delete the
+    // second board's game, as if it had never been created.
+    let url = format!("sqlite://{}", dir.path().join("rookery.sqlite3").display());
+    let store = rookery_store::Store::open(&url).await.unwrap();
+    assert!(store.delete_unstarted_game(&format!("{id}r1b2")).await.unwrap());
+    store.close().await;
+
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td2 = Client::new(&server).await;
+    let (_, after) = td2.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["log"], before["log"], "the log survives the restart");
+    assert_eq!(after["rounds_list"], before["rounds_list"], "nothing paired twice");
+    // The missing game was created again, once; the played move is still there.
+    let (status, g2) = td2.get(&format!("/api/v1/games/{id}r1b2")).await;
+    assert_eq!(status, StatusCode::OK, "{g2}");
+    let (_, g1) = td2.get(&format!("/api/v1/games/{id}r1b1")).await;
+    assert_eq!(g1["moves"].as_array().unwrap().len(), 1);
+    server.stop().await;
+}
+
+/// A game of 7 moves each (14 plies, the fewest for a berserk bonus), without repetition.
+const FOURTEEN: [&str; 14] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "e1g1", "e8g8",
+    "a2a3", "a7a6",
+];
+
+#[tokio::test]
+async fn an_arena_of_ten_with_berserk_and_streaks() {
+    let server = TestServer::start().await;
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon"];
+    let clients = players(&server, &names).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+    // Three minutes, as issue 40 says; the arbiter ends it once the script is played, so the
+    // test does not wait for the clock.
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Blitz Arena","format":"arena","duration_s":180,"time_control":"180+2",
+                   "berserk":true,"streaks":true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &clients {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(v["status"], "running");
+    // The tournament socket: the view, then the clock (a countdown to the end).
+    let mut watch = clients[1].socket(&format!("/api/v1/tournaments/{id}/socket")).await;
+    assert_eq!(watch.recv().await["t"], "tournament");
+    let clock = watch.recv().await;
+    assert_eq!(clock["t"], "clock", "{clock}");
+    assert!(clock["ends_at_ms"].as_u64().unwrap() > clock["starts_at_ms"].as_u64().unwrap());
+
+    // ann goes berserk in every game and wins it in 7 moves each; in the other games Black
+    // resigns after White's first move.
+    let by_name = |n: &str| names.iter().position(|x| *x == n).unwrap();
+    let mut played: Vec<String> = Vec::new();
+    let mut ann_games = 0;
+    for _ in 0..2000 {
+        if ann_games == 3 {
+            break;
+        }
+        let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+        let playing: Vec<Value> = v["arena"]["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| {
+                g["result"].is_null() && !played.contains(&g["game"].as_str().unwrap().into())
+            })
+            .cloned()
+            .collect();
+        if playing.is_empty() {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        }
+        for g in playing {
+            let game = g["game"].as_str().unwrap().to_owned();
+            played.push(game.clone());
+            let (w, b) = (g["white"].as_str().unwrap(), g["black"].as_str().unwrap());
+            let (mut ws, hello) = clients[by_name(w)].game_socket(&game).await;
+            let seat = &hello["game"]["tournament"];
+            assert_eq!((seat["id"].as_str(), seat["round"].is_null()), (Some(id.as_str()), true));
+            assert_eq!(seat["name"], "Blitz Arena");
+            let (mut bs, _) = clients[by_name(b)].game_socket(&game).await;
+            if w != "ann" && b != "ann" {
+                ws.play("e2e4", 0).await;
+                bs.send(json!({"t":"resign"})).await;
+                bs.next_of("end").await;
+                continue;
+            }
+            ann_games += 1;
+            let ann_white = w == "ann";
+            let (status, r) = clients[0]
+                .post(&format!("/api/v1/tournaments/{id}/berserk"), json!({"game": game}))
+                .await;
+            assert_eq!((status, r["clock_ms"].as_u64()), (StatusCode::OK, Some(90_000)), "{r}");
+            // Twice is refused.
+            let (status, r) = clients[0]
+                .post(&format!("/api/v1/tournaments/{id}/berserk"), json!({"game": game}))
+                .await;
+            assert_eq!(status, StatusCode::CONFLICT, "{r}");
+            for (ply, uci) in FOURTEEN.iter().enumerate() {
+                let white_moves = ply % 2 == 0;
+                let m = if white_moves { ws.play(uci, ply).await } else { bs.play(uci, ply).await };
+                if white_moves == ann_white {
+                    // Half the clock and no increment: ann's time never goes above half.
+                    let key = if ann_white { "white_ms" } else { "black_ms" };
+                    let left = m["clock"][key].as_u64().unwrap();
+                    assert!(
+                        left <= 90_000,
+                        "ann has {left} ms after ply {}: no increment",
+                        ply + 1
+                    );
+                }
+            }
+            let loser = if ann_white { &mut bs } else { &mut ws };
+            loser.send(json!({"t":"resign"})).await;
+            loser.next_of("end").await;
+        }
+    }
+    assert_eq!(ann_games, 3, "ann played three games");
+    until(&td, &id, "ann's third game counted", |v| {
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "ann" && p["arena"]["games"] == 3)
+    })
+    .await;
+    arbiter(&td, &id, json!({"action":"end","reason":"the script is played"})).await;
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+
+    // The points by hand from the games the view lists, in the order each player played them:
+    // 2 a win, 1 a draw; doubled after two wins running; +1 for a berserk win of 7 moves
+    // (only ann's games are that long, and only ann goes berserk).
+    let mut sheets: HashMap<String, Vec<(bool, u32)>> = HashMap::new(); // (won, points)
+    for g in v["arena"]["games"].as_array().unwrap() {
+        let Some(result) = g["result"].as_str() else { continue };
+        for (me, colour) in [("white", "1-0"), ("black", "0-1")] {
+            let name = g[me].as_str().unwrap().to_owned();
+            let sheet = sheets.entry(name.clone()).or_default();
+            let won = result == colour;
+            let base = if won {
+                2
+            } else if result == "1/2-1/2" {
+                1
+            } else {
+                0
+            };
+            let fire = sheet.len() >= 2 && sheet[sheet.len() - 2..].iter().all(|(w, _)| *w);
+            let berserk = g["berserk"][me] == true;
+            assert_eq!(berserk, name == "ann", "{g}");
+            let bonus = u32::from(berserk && won);
+            sheet.push((won, if fire { 2 * base } else { base } + bonus));
+        }
+    }
+    assert_eq!(sheets["ann"].iter().map(|s| s.1).collect::<Vec<_>>(), [3, 3, 5]);
+    for p in v["players"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let sheet = sheets.get(name).cloned().unwrap_or_default();
+        let total: u32 = sheet.iter().map(|s| s.1).sum();
+        assert_eq!(p["score"], total.to_string(), "{name}: {p}");
+        let card = &p["arena"];
+        assert_eq!(card["score"], total.to_string(), "{name}");
+        assert_eq!(card["games"], sheet.len(), "{name}");
+        let streak = sheet.iter().rev().take_while(|s| s.0).count();
+        assert_eq!(card["streak"], streak, "{name}");
+        assert_eq!(card["on_fire"], streak >= 2, "{name}");
+        assert_eq!(card["berserks"], if name == "ann" { 3 } else { 0 }, "{name}");
+    }
+    let ann =
+        v["standings"]["rows"].as_array().unwrap().iter().find(|r| r["name"] == "ann").unwrap();
+    assert_eq!((ann["sheet"].as_str(), ann["rank"].as_u64()), (Some("3+ 3+ 5*+"), Some(1)));
+    server.stop().await;
+}
+
+/// FIDE B.02 table 8.1a (the `dp` of a fractional score `p`, rounded to two decimals), for the
+/// scores three games can give: what C.07 10.2 adds to the ARO for `TPR`.
+fn dp(points: u32, games: u32) -> i64 {
+    match (
+        points * 100 / (games * 2) + u32::from(points * 100 % (games * 2) * 2 >= games * 2),
+        games,
+    ) {
+        (100, _) => 800,
+        (83, 3) => 273,
+        (67, 3) => 125,
+        (50, _) => 0,
+        (33, 3) => -125,
+        (17, 3) => -273,
+        (0, _) => -800,
+        (p, g) => panic!("no table entry in this test for p = {p} over {g} games"),
+    }
+}
+
+#[tokio::test]
+async fn tiebreaks_and_performance_equal_a_hand_computation_and_the_trf_round_trips() {
+    let server = TestServer::start().await;
+    let names = ["ada", "ben", "cyd", "dil", "eda", "flo"];
+    let clients = players(&server, &names).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Hand Swiss","format":"swiss","rounds":3,"time_control":"600+5",
+                   "tiebreaks":["BH-C1","BH","SB","WIN"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &clients {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    for round in 1..=3u64 {
+        if round > 1 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+        let v = arbiter(&td, &id, json!({"action":"publish","round":round})).await;
+        // Six players: every game played, no bye, so the hand computation below needs none of
+        // C.07 Article 16.
+        for board in 1..=round_of(&v, round)["boards"].as_array().unwrap().len() as u64 {
+            let result = scripted(round, board);
+            arbiter(&td, &id, json!({"action":"result","round":round,"board":board,"result":result,"reason":"reported"})).await;
+        }
+        until(&td, &id, "round finished", |v| round_of(v, round)["state"] == "finished").await;
+    }
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+
+    // By hand, in half points: each player's games as (opponent, own half points).
+    let mut games: HashMap<String, Vec<(String, u32)>> = HashMap::new();
+    for round in 1..=3 {
+        for b in round_of(&v, round)["boards"].as_array().unwrap() {
+            let (w, bl) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+            let (wp, bp) = match b["result"].as_str().unwrap() {
+                "1-0" => (2, 0),
+                "0-1" => (0, 2),
+                "1/2-1/2" => (1, 1),
+                other => panic!("{other}"),
+            };
+            games.entry(w.into()).or_default().push((bl.into(), wp));
+            games.entry(bl.into()).or_default().push((w.into(), bp));
+        }
+    }
+    let score = |n: &str| games[n].iter().map(|g| g.1).sum::<u32>();
+    let half = |h: u32| h as f64 / 2.0;
+    for row in v["standings"]["rows"].as_array().unwrap() {
+        let name = row["name"].as_str().unwrap();
+        let mine = &games[name];
+        assert_eq!(mine.len(), 3, "{name} played every round");
+        let opp: Vec<u32> = mine.iter().map(|(o, _)| score(o)).collect();
+        let bh: u32 = opp.iter().sum(); // Buchholz (C.07 8.1): the opponents' scores
+        let bh_c1 = bh - opp.iter().min().unwrap(); // less the lowest (14.1.1)
+                                                    // Sonneborn-Berger (9.1): the scores of those beaten, half of those drawn with.
+        let sb: u32 = mine.iter().map(|(o, p)| score(o) * p).sum(); // in quarter points
+        let wins = mine.iter().filter(|g| g.1 == 2).count();
+        let tb: Vec<f64> = row["tiebreaks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(
+            row["score"].as_str().unwrap().parse::<f64>().unwrap(),
+            half(score(name)),
+            "{name}"
+        );
+        assert_eq!(tb, [half(bh_c1), half(bh), sb as f64 / 4.0, wins as f64], "{name}: {row}");
+        // TPR (10.2): every opponent is rated as every player here (the same new account), so
+        // the ARO is that rating and the TPR that plus dp of the fraction scored.
+        let rating = v["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()
+            ["rating"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(row["performance"].as_i64(), Some(rating + dp(score(name), 3)), "{name}");
+    }
+    // The order is by score, then the tie-breaks in their order; equal on all, equal rank.
+    let rows = v["standings"]["rows"].as_array().unwrap();
+    let key = |r: &Value| {
+        let mut k = vec![r["score"].as_str().unwrap().parse::<f64>().unwrap()];
+        k.extend(
+            r["tiebreaks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().parse::<f64>().unwrap()),
+        );
+        k
+    };
+    for w in rows.windows(2) {
+        assert!(key(&w[0]) >= key(&w[1]), "{} before {}", w[0], w[1]);
+        assert_eq!(w[0]["rank"] == w[1]["rank"], key(&w[0]) == key(&w[1]), "{} {}", w[0], w[1]);
+    }
+
+    // TRF: exported, imported as a finished tournament, the same standings.
+    let (status, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, imported) = td
+        .post(
+            "/api/v1/tournaments/import",
+            json!({"trf": trf, "format":"swiss","name":"Hand Swiss, imported","time_control":"600+5",
+                   "tiebreaks":["BH-C1","BH","SB","WIN"],"status":"finished"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{imported}");
+    assert_eq!(imported["status"], "finished");
+    assert_eq!(imported["standings"], v["standings"], "the imported standings are the same");
+    assert_eq!(imported["crosstable"], v["crosstable"]);
+    let (_, list) = td.get("/api/v1/tournaments").await;
+    let row =
+        list["finished"].as_array().unwrap().iter().find(|t| t["id"] == imported["id"]).unwrap();
+    assert_eq!((&row["players"], &row["round"]), (&json!(6), &json!(3)), "{row}");
+    // A bad file: the documented error, naming its line and column.
+    let broken = trf.replacen("\n001 ", "\n001 x", 1);
+    let (status, err) = td
+        .post(
+            "/api/v1/tournaments/import",
+            json!({"trf": broken, "format":"swiss","name":"Broken","time_control":"600+5"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert_eq!(
+        (err["error"]["code"].as_str(), err["error"]["field"].as_str()),
+        (Some("bad_field"), Some("trf"))
+    );
+    let message = err["error"]["message"].as_str().unwrap();
+    assert!(message.contains("line ") && message.contains("column "), "{message}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_missed_first_move_is_a_forfeit_that_changes_no_ladder_points() {
+    let server = TestServer::start().await;
+    let names = ["gil", "hob", "ina", "jem"];
+    let clients = players(&server, &names).await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter").await;
+    // The shortest default time the settings allow (RULES.md §12: the forfeit time).
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Forfeit Swiss","format":"swiss","rounds":1,"time_control":"300+0",
+                   "rated":true,"forfeit_s":10}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &clients {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let points = |v: &Value| v["user"]["points"].as_str().unwrap().to_owned();
+    let mut before = HashMap::new();
+    for n in names {
+        before.insert(n, points(&td.get(&format!("/api/v1/users/{n}")).await.1));
+    }
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let boards = round_of(&v, 1)["boards"].as_array().unwrap().clone();
+    let seat = |b: usize, c: &str| names.iter().position(|n| *n == boards[b][c]).unwrap();
+    // Board 2 is played (and rated); on board 1 nobody moves.
+    let game2 = format!("{id}r1b2");
+    let (mut w, hello) = clients[seat(1, "white")].game_socket(&game2).await;
+    assert_eq!(hello["game"]["first_move"]["color"], "white");
+    w.play("e2e4", 0).await;
+    let (mut b, _) = clients[seat(1, "black")].game_socket(&game2).await;
+    b.play("e7e5", 1).await;
+    b.send(json!({"t":"resign"})).await;
+    b.next_of("end").await;
+    // Board 1: White's default time passes (a bound on the wait, not a timing assertion).
+    let (mut watch, _) = clients[seat(0, "black")].game_socket(&format!("{id}r1b1")).await;
+    let end = watch.recv_within(std::time::Duration::from_secs(60)).await;
+    let end = if end["t"] == "end" { end } else { watch.next_of("end").await };
+    assert_eq!(
+        (end["termination"].as_str(), end["result"].as_str()),
+        (Some("no_start"), Some("0-1")),
+        "{end}"
+    );
+    let mut v = Value::Null;
+    for _ in 0..500 {
+        v = td.get(&format!("/api/v1/tournaments/{id}")).await.1;
+        if v["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(v["status"], "finished", "{v}");
+    let board1 = &round_of(&v, 1)["boards"][0];
+    assert_eq!(
+        (board1["result"].as_str(), &board1["forfeit"]),
+        (Some("-+"), &json!(true)),
+        "unplayed, as TRF -/+"
+    );
+    let forfeiter = boards[0]["white"].as_str().unwrap();
+    let row = v["crosstable"].as_array().unwrap().iter().find(|r| r["name"] == forfeiter).unwrap();
+    assert!(row["rounds"][0].as_str().unwrap().ends_with('-'), "{row}");
+    // The forfeit counts in the tournament, not on the ladder; the played game does.
+    for (i, n) in names.iter().enumerate() {
+        let now = points(&td.get(&format!("/api/v1/users/{n}")).await.1);
+        let on_board1 = i == seat(0, "white") || i == seat(0, "black");
+        assert_eq!(now == before[n], on_board1, "{n}: {} -> {now}", before[n]);
+    }
+    server.stop().await;
+}

@@ -1,0 +1,276 @@
+// A tournament's page: what it is, joining and leaving, byes, the round's pairings with live
+// results, standings, the crosstable, each player's card, the audit log, the downloads, an
+// arena's countdown and games, and for its creator the arbiter's desk. The tournament socket
+// (protocol.md "Tournament socket") sends the whole view on every change; events before it
+// tell the page what to say (a round paired, a result) and a player's own new game, which
+// makes the title blink and opens the board.
+
+import * as api from '../api.js';
+import { Socket } from '../socket.js';
+import { h, clear, toast, confirmButton, blinkTitle } from '../dom.js';
+import { t } from '../i18n.js';
+import { formatMs } from '../clock.js';
+import { summaryTags, startText, conditionsText, errorText } from '../tournament/format.js';
+import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '../tournament/tables.js';
+import { arbiterPanel, isArbiter } from '../tournament/arbiter.js';
+
+export async function mount(page, [id], ctx) {
+  page.classList.add('tournament-page');
+  let T = null;
+  let shownRound = null; // null: follow the latest round
+  let picked = null;
+  let clock = null; // the last `clock` message, with the local time it arrived
+  let arbKey = null;
+
+  const head = h('section.panel.tour-header#tour-header');
+  const mine = h('div.tour-mine#tour-mine');
+  const countdown = h('div.countdown#countdown', { hidden: true });
+  const roundTabs = h('div.round-tabs#round-tabs', { role: 'tablist' });
+  const pairings = h('div.pairings-box#pairings');
+  const arenaGames = h('div.arena-games#arena-games', { hidden: true });
+  const standings = h('div.table-scroll#standings-box');
+  const xt = h('div.table-scroll#crosstable-box');
+  const cardBox = h('div#card-box');
+  const arbBox = h('div#arbiter-box');
+  const log = h('div.log-box#log-box');
+  const downloads = h('div.downloads#downloads');
+
+  page.append(
+    h('div.tour-layout',
+      h('div.tour-main',
+        head,
+        h('section.panel.pairings-panel', h('h2', t('tour.pairings')), roundTabs, pairings, arenaGames),
+        h('section.panel.standings-panel', h('h2', t('tour.standings')), standings),
+        h('section.panel.crosstable-panel#crosstable-panel', h('h2', t('tour.crosstable')), xt)),
+      h('aside.tour-side', h('section.panel.tour-actions', countdown, mine), cardBox, arbBox,
+        h('section.panel.log-panel', h('h2', t('tour.log')), log),
+        h('section.panel', h('h2', t('tour.downloads')), downloads))));
+
+  const socket = new Socket(api.socketUrl(`/tournaments/${encodeURIComponent(id)}/socket`), {
+    onStatus: (s) => ctx.setNetStatus(s),
+    onMessage: (msg) => { try { onMessage(msg); } catch (e) { console.error(e, msg); } },
+  });
+
+  function onMessage(msg) {
+    switch (msg.t) {
+      case 'tournament': set(msg.tournament); break;
+      case 'clock': clock = { ...msg, at: Date.now() }; renderCountdown(); break;
+      case 'round_paired':
+        if (msg.state === 'published') toast(t('tour.toast.published', { round: msg.round }), 'ok');
+        else if (msg.state === 'paired') toast(t('tour.toast.preview', { round: msg.round }));
+        else if (msg.state === 'unpaired') toast(t('tour.toast.unpaired', { round: msg.round }));
+        shownRound = null;
+        break;
+      case 'your_game':
+        // Meant for its player only (protocol.md); a server that sends it to every watcher
+        // names the player, and nobody else is moved.
+        if (msg.player && msg.player !== ctx.name) break;
+        blinkTitle(msg.round ? t('tour.your_game_round', { round: msg.round }) : t('tour.your_game'));
+        toast(t('tour.toast.your_game', { opponent: msg.opponent, color: t('common.' + msg.color) }), 'ok');
+        ctx.navigate(`/game/${msg.game}`);
+        break;
+      case 'result':
+        if (msg.corrected) toast(t('tour.toast.corrected', { round: msg.round, board: msg.board }));
+        break;
+      case 'error': toast(t('common.error', { msg: errorText(msg) }), 'error'); break;
+      default: break;
+    }
+  }
+
+  function set(view) {
+    if (T && view.seq < T.seq) return; // an older view than the one shown
+    T = view;
+    render();
+  }
+
+  // Player actions.
+  async function call(fn, btn) {
+    if (btn) btn.disabled = true;
+    try { const view = await fn(); if (view && view.id) set(view); return true; } catch (err) { toast(errorText(err), 'error', 6000); return false; } finally { if (btn) btn.disabled = false; }
+  }
+
+  function me() { return T.players.find((p) => p.name === ctx.name) || null; }
+
+  function renderMine() {
+    const p = me();
+    const open = T.status === 'upcoming' || T.status === 'running';
+    const items = [];
+    if (!ctx.signedIn) {
+      if (open) items.push(h('p.hint', t('tour.join_needs_account'), ' ', h('a', { href: '/login', 'data-link': true }, t('nav.signin'))));
+    } else if (!p || (T.format === 'arena' && p.withdrawn)) {
+      if (open) {
+        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off' }) : null;
+        items.push(h('form.join-form', { on: { submit: (e) => { e.preventDefault(); call(() => api.joinTournament(id, pw && pw.value), e.submitter); } } },
+          pw, h('button.btn.primary#join', { type: 'submit' }, T.format === 'arena' && p ? t('tour.rejoin') : t('tour.join'))));
+      }
+    } else {
+      items.push(h('p.you-are#you-are', p.withdrawn ? t('tour.you_withdrawn') : t('tour.you_play', { tpn: p.tpn ?? '—', score: p.score })));
+      if (open && !p.withdrawn) {
+        items.push(confirmButton(T.format === 'arena' ? t('tour.leave') : t('tour.withdraw'), t('common.confirm'), () => call(() => api.withdrawTournament(id)), { class: 'btn', id: 'withdraw' }));
+      }
+      const current = (T.rounds_list || []).find((r) => r.round === T.round);
+      const myBoard = current && current.state === 'published' && current.boards.find((b) => (b.white === p.name || b.black === p.name) && b.status === 'live');
+      if (myBoard) items.push(h('a.btn.primary#to-my-game', { href: `/game/${myBoard.game}`, 'data-link': true }, t('tour.to_my_game')));
+      if (T.format === 'arena' && T.arena) {
+        const g = T.arena.games.find((x) => !x.result && (x.white === p.name || x.black === p.name));
+        if (g) items.push(h('a.btn.primary#to-my-game', { href: `/game/${g.game}`, 'data-link': true }, t('tour.to_my_game')));
+      }
+      if (T.format === 'swiss' && open && !p.withdrawn) items.push(byeForm(p));
+    }
+    clear(mine, items);
+  }
+
+  // The bye form's choice, kept across redraws.
+  const byeChoice = { round: null, kind: null };
+
+  function byeForm(p) {
+    const rounds = T.settings.rounds || 0;
+    // Byes are for rounds not yet paired: after the last one paired (a preview included).
+    const free = [];
+    for (let r = T.round + 1; r <= rounds; r++) if (!(p.byes || []).some((b) => b.round === r)) free.push(r);
+    const left = (T.settings.max_byes ?? 0) - (p.byes || []).length;
+    // The page is redrawn from every socket message (another player's join too): the choice
+    // survives it, or a redraw between choosing and asking would ask for another round.
+    const sel = h('select#bye-round', { on: { change: () => { byeChoice.round = sel.value; } } },
+      free.map((r) => h('option', { value: r }, t('tour.round_n', { n: r }))));
+    const kind = h('select#bye-kind', { on: { change: () => { byeChoice.kind = kind.value; } } },
+      ['half', 'zero'].map((k) => h('option', { value: k }, t('tour.bye.' + k))));
+    if (free.map(String).includes(byeChoice.round)) sel.value = byeChoice.round;
+    if (byeChoice.kind) kind.value = byeChoice.kind;
+    return h('div.bye-box#bye-box',
+      h('h3', t('tour.byes'), ' ', h('small', t('tour.byes_left', { n: Math.max(0, left), max: T.settings.max_byes ?? 0 }))),
+      (p.byes || []).map((b) => h('div.bye-line', { dataset: { round: b.round } }, t('tour.bye_in', { round: b.round, kind: t('tour.bye.' + b.kind) }), ' ',
+        b.round > T.round ? h('button.btn.small.cancel-bye', { type: 'button', on: { click: (e) => call(() => api.cancelBye(id, b.round), e.currentTarget) } }, t('common.cancel')) : null)),
+      left > 0 && free.length ? h('div.arb-row', sel, kind, h('button.btn.small#request-bye', { type: 'button', on: { click: (e) => call(() => api.requestBye(id, Number(sel.value), kind.value), e.currentTarget) } }, t('tour.request_bye'))) : null);
+  }
+
+  // Rendering.
+  function render() {
+    document.title = `${T.name} · ${t('app.name')}`;
+    renderHead();
+    renderMine();
+    renderPairings();
+    const opts = { me: ctx.name, onPick: pick };
+    clear(standings, standingsTable(T, opts));
+    const arena = T.format === 'arena';
+    page.querySelector('#crosstable-panel').hidden = arena;
+    if (!arena) clear(xt, crosstable(T, opts));
+    renderCard();
+    renderArbiter();
+    clear(log, logList(T));
+    renderDownloads();
+    renderCountdown();
+  }
+
+  function renderHead() {
+    const s = { ...T, ...T.settings };
+    clear(head,
+      h('div.tour-title', h('h1#tour-name', T.name), h('span.status-badge#tour-status', { dataset: { status: T.status } }, t('tour.status.' + T.status))),
+      h('div.tour-tags', summaryTags(s)),
+      h('dl.tour-facts',
+        fact(t('tour.when'), h('span#tour-when', startText(s))),
+        fact(t('tour.entry'), conditionsText(T.conditions)),
+        T.format !== 'arena' ? fact(t('tf.tiebreaks'), (T.settings.tiebreaks || []).join(', ') + (T.settings.regulations ? ` (C.07 ${T.settings.regulations})` : '')) : null,
+        fact(t('tf.forfeit_s'), T.settings.forfeit_s ? t('tour.seconds', { n: T.settings.forfeit_s }) : '—'),
+        T.format === 'swiss' ? fact(t('tf.max_byes'), String(T.settings.max_byes ?? 0)) : null,
+        T.format === 'swiss' && T.settings.late_join_until > 1 ? fact(t('tf.late_join_until'), t('tour.round_n', { n: T.settings.late_join_until })) : null,
+        T.format === 'arena' ? fact(t('tf.group.arena'), [T.settings.berserk ? t('tf.berserk') : null, T.settings.streaks ? t('tf.streaks') : null].filter(Boolean).join(' · ') || '—') : null,
+        fact(t('tour.arbiter'), h('a', { href: `/@/${T.created_by}`, 'data-link': true }, T.created_by)),
+        fact(t('tour.players'), String(T.players.length))));
+  }
+
+  function fact(label, value) { return h('div.fact', h('dt', label), h('dd', value)); }
+
+  function renderPairings() {
+    const arena = T.format === 'arena';
+    roundTabs.hidden = arena;
+    arenaGames.hidden = !arena;
+    if (arena) {
+      clear(pairings);
+      const games = (T.arena && T.arena.games) || [];
+      const live = games.filter((g) => !g.result);
+      clear(arenaGames, h('p.hint', t('tour.arena.now_playing', { n: T.arena ? T.arena.now_playing : 0 })),
+        live.length ? h('ul.arena-list', live.map((g) => h('li', h('a.live-game', { href: `/game/${g.game}`, 'data-link': true, dataset: { game: g.game } },
+          h('span.players', g.white, g.berserk && g.berserk.white ? ' ⚡' : '', ' – ', g.black, g.berserk && g.berserk.black ? ' ⚡' : ''),
+          h('span.watch', t('lobby.watch')))))) : null);
+      return;
+    }
+    const list = T.rounds_list || [];
+    const round = shownRound ?? (list.length ? list[list.length - 1].round : null);
+    clear(roundTabs, list.map((r) => h('button.round-tab', {
+      type: 'button', role: 'tab', 'aria-selected': String(r.round === round), dataset: { round: r.round, state: r.state },
+      on: { click: () => { shownRound = r.round === list[list.length - 1].round ? null : r.round; renderPairings(); } },
+    }, String(r.round))));
+    if (round === null) { clear(pairings, h('p.empty', T.status === 'upcoming' ? t('tour.not_started') : t('tour.no_pairings'))); return; }
+    const r = list.find((x) => x.round === round);
+    clear(pairings,
+      h('div.round-head', h('strong', t('tour.round_n', { n: round })), ' ', h('span.tag.round-state', { dataset: { state: r.state } }, t('tour.round_state.' + r.state))),
+      pairingsTable(T, round, { me: ctx.name, onPick: pick }));
+  }
+
+  function pick(name) { picked = picked === name ? null : name; renderCard(); if (picked) cardBox.scrollIntoView({ block: 'nearest' }); }
+
+  function renderCard() { clear(cardBox, picked ? playerCard(T, picked, { onClose: () => { picked = null; renderCard(); } }) : null); }
+
+  function renderArbiter() {
+    if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
+    // Rebuilt only when what it offers changes.
+    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => p.name), (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => b.result)])]);
+    if (key === arbKey) return;
+    arbKey = key;
+    // What the arbiter has chosen or typed is kept across the rebuild (in document order, so
+    // a round chosen refills its boards before the board is chosen again).
+    const kept = [...arbBox.querySelectorAll('input[id], select[id]')].map((el) => [el.id, el.value]);
+    const focused = document.activeElement && arbBox.contains(document.activeElement) ? document.activeElement.id : null;
+    clear(arbBox, arbiterPanel(T, { onDone: set }));
+    for (const [elId, v] of kept) {
+      const el = arbBox.querySelector(`#${elId}`);
+      if (!el || v === '' || el.value === v) continue;
+      if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === v)) continue;
+      el.value = v;
+      el.dispatchEvent(new Event('change'));
+    }
+    if (focused && arbBox.querySelector(`#${focused}`)) arbBox.querySelector(`#${focused}`).focus();
+  }
+
+  function renderDownloads() {
+    clear(downloads, [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'], ['standings.html', 'tour.dl.html']].map(([file, key]) =>
+      h('a.btn.small', { href: api.tournamentFileUrl(id, file), target: file === 'standings.html' ? '_blank' : null, download: file === 'standings.html' ? null : `${id}-${file.replace('standings.', 'standings.')}`, dataset: { file } }, t(key))));
+  }
+
+  // The countdown: to the scheduled start, or to an arena's end; on server time.
+  let tick = null;
+  function renderCountdown() {
+    clearInterval(tick);
+    tick = null;
+    const c = clock;
+    if (!T) return;
+    // The clock message comes on each change of status, maybe before the view that has it.
+    const status = T.status === 'upcoming' && c && c.status !== 'upcoming' ? c.status : T.status;
+    const target = status === 'upcoming' ? (c && c.starts_at_ms) || T.settings.starts_at_ms : status === 'running' && T.format === 'arena' ? (c && c.ends_at_ms) || T.settings.ends_at_ms : null;
+    countdown.hidden = !target;
+    if (!target) return;
+    const offset = c ? c.server_ms - c.at : 0;
+    const label = status === 'upcoming' ? 'tour.starts_in' : 'tour.ends_in';
+    const draw = () => {
+      const left = Math.max(0, target - (Date.now() + offset));
+      clear(countdown, h('small', t(label)), h('strong.countdown-time', formatMs(left).replace(/\.\d$/, '')));
+      if (left === 0) { clearInterval(tick); tick = null; }
+    };
+    draw();
+    tick = setInterval(draw, 500);
+  }
+
+  // A first view over HTTP, so the page is filled even before the socket answers.
+  try { set(await api.tournament(id)); } catch (err) {
+    if (err.status === 404) { clear(page, h('p.notice', t('common.not_found'))); socket.close(); return null; }
+    toast(errorText(err), 'error');
+  }
+
+  return () => {
+    socket.close();
+    clearInterval(tick);
+    document.title = t('app.name');
+  };
+}
+

@@ -1,0 +1,148 @@
+// The arbiter's desk on a tournament page, for its creator (api.md "Arbiter actions"): start,
+// pair (a Swiss round is previewed, then published or paired again), players (withdraw,
+// reinstate, byes, forbidden pairs), boards (result declared or corrected, time added, colours
+// swapped), end or cancel — every decision with its reason, as RULES.md §12 wants recorded.
+
+import * as api from '../api.js';
+import { h, toast, confirmButton } from '../dom.js';
+import { t } from '../i18n.js';
+import { errorText } from './format.js';
+
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
+const NEEDS_REASON = new Set(['withdraw', 'reinstate', 'add_time', 'result', 'swap_colours', 'end', 'cancel', 'bye', 'forbid_pair']);
+
+/**
+ * The arbiter panel for the view `T`. `send(action)` posts one action; the new state comes
+ * back by the socket (and the answer), so the panel is rebuilt from each view.
+ */
+export function arbiterPanel(T, { onDone } = {}) {
+  const id = T.id;
+  const arena = T.format === 'arena';
+  const players = (T.players || []).map((p) => p.name);
+  const current = (T.rounds_list || []).find((r) => r.round === T.round);
+  const nextRound = T.round_state === 'paired' ? T.round : T.round + 1;
+
+  async function send(action, btn) {
+    if (btn) btn.disabled = true;
+    try {
+      const view = await api.arbiter(id, action);
+      toast(t('arb.done.' + action.action) !== 'arb.done.' + action.action ? t('arb.done.' + action.action) : t('arb.done'), 'ok');
+      if (onDone) onDone(view);
+      return true;
+    } catch (err) {
+      toast(errorText(err), 'error', 6000);
+      return false;
+    } finally {
+      if (btn) btn.disabled = false;
+    }
+  }
+
+  const reasonInput = (id_) => h('input', { type: 'text', id: id_, placeholder: t('arb.reason'), autocomplete: 'off', class: 'reason' });
+  const playerSelect = (id_) => h('select', { id: id_ }, players.map((n) => h('option', { value: n }, n)));
+  const roundInput = (id_, value) => h('input', { type: 'number', id: id_, min: 1, value, class: 'round-input', 'aria-label': t('tour.round') });
+  /** Reads the reason; an empty one for a decision that needs it is refused here already. */
+  const reasonOf = (input, action) => {
+    const r = input.value.trim();
+    if (!r && NEEDS_REASON.has(action)) { input.classList.add('invalid'); input.focus(); toast(t('arb.reason_needed'), 'error'); return null; }
+    input.classList.remove('invalid');
+    return r;
+  };
+
+  // The round: start, pair, publish, pair again.
+  const flow = [];
+  const started = T.status !== 'upcoming';
+  if (T.status === 'upcoming') {
+    flow.push(h('button.btn.primary#arb-start', { type: 'button', on: { click: (e) => send({ action: 'start' }, e.currentTarget) } }, arena ? t('arb.open_arena') : t('arb.start')));
+  }
+  if (!arena && started && T.status === 'running') {
+    if (T.round_state === 'paired') {
+      flow.push(h('p.notice.preview-note', t('arb.preview', { round: T.round })));
+      flow.push(h('button.btn.primary#arb-publish', { type: 'button', on: { click: (e) => send({ action: 'publish', round: T.round }, e.currentTarget) } }, t('arb.publish', { round: T.round })));
+      flow.push(h('button.btn#arb-repair', { type: 'button', on: { click: async (e) => { if (await send({ action: 'unpair', round: T.round }, e.currentTarget)) await send({ action: 'pair' }); } } }, t('arb.repair')));
+      flow.push(h('button.btn#arb-unpair', { type: 'button', on: { click: (e) => send({ action: 'unpair', round: T.round }, e.currentTarget) } }, t('arb.unpair')));
+    } else if ((!current || current.state === 'finished') && !(T.format === 'swiss' && T.round >= (T.settings.rounds || 0))) {
+      flow.push(h('button.btn.primary#arb-pair', { type: 'button', on: { click: (e) => send({ action: 'pair' }, e.currentTarget) } }, t('arb.pair', { round: T.round + 1 })));
+    } else {
+      flow.push(h('p.hint', t('arb.round_in_play', { round: T.round })));
+      flow.push(confirmButton(t('arb.unpair_published'), t('common.confirm'), () => send({ action: 'unpair', round: T.round }), { class: 'btn', id: 'arb-unpair' }));
+    }
+  }
+
+  // Players: withdraw, reinstate, byes, forbidden pairs.
+  const pSel = playerSelect('arb-player');
+  const pReason = reasonInput('arb-player-reason');
+  const pRound = roundInput('arb-player-round', nextRound);
+  const byeKind = h('select#arb-bye-kind', ['half', 'zero', 'full'].map((k) => h('option', { value: k }, t('tour.bye.' + k))));
+  const act = (action, extra = {}) => (e) => {
+    const reason = reasonOf(pReason, action);
+    if (reason === null) return;
+    send({ action, player: pSel.value, ...extra(), ...(reason ? { reason } : {}) }, e.currentTarget);
+  };
+  const playersBox = players.length ? h('div.arb-box#arb-players',
+    h('h3', t('arb.players')),
+    h('div.arb-row', pSel, arena ? null : h('label.inline', t('tour.round'), ' ', pRound), arena ? null : byeKind),
+    pReason,
+    h('div.arb-row',
+      h('button.btn.small#arb-withdraw', { type: 'button', on: { click: act('withdraw', () => (arena ? {} : { round: Number(pRound.value) })) } }, t('arb.withdraw')),
+      h('button.btn.small#arb-reinstate', { type: 'button', on: { click: act('reinstate', () => ({})) } }, t('arb.reinstate')),
+      arena ? null : h('button.btn.small#arb-bye', { type: 'button', on: { click: act('bye', () => ({ round: Number(pRound.value), kind: byeKind.value })) } }, t('arb.set_bye')),
+      arena ? null : h('button.btn.small#arb-cancel-bye', { type: 'button', on: { click: act('cancel_bye', () => ({ round: Number(pRound.value) })) } }, t('arb.cancel_bye')))) : null;
+
+  const fa = playerSelect('arb-forbid-a');
+  const fb = playerSelect('arb-forbid-b');
+  if (players.length > 1) fb.selectedIndex = 1;
+  const fReason = reasonInput('arb-forbid-reason');
+  const forbidBox = !arena && players.length > 1 ? h('div.arb-box#arb-forbid',
+    h('h3', t('arb.forbid')), h('p.hint', t('arb.forbid.help')),
+    h('div.arb-row', fa, h('span', '×'), fb), fReason,
+    h('button.btn.small#arb-forbid-submit', { type: 'button', on: { click: (e) => {
+      const reason = reasonOf(fReason, 'forbid_pair');
+      if (reason !== null) send({ action: 'forbid_pair', a: fa.value, b: fb.value, reason }, e.currentTarget);
+    } } }, t('arb.forbid.submit'))) : null;
+
+  // Boards of the current round: declare or correct a result, add time, swap colours.
+  const rounds = (T.rounds_list || []).filter((r) => r.state !== 'paired');
+  let boardBox = null;
+  if (rounds.length) {
+    const last = rounds[rounds.length - 1];
+    const bRound = h('select#arb-board-round', rounds.map((r) => h('option', { value: r.round, selected: r === last }, t('tour.round_n', { n: r.round }))));
+    const bBoard = h('select#arb-board');
+    const fillBoards = () => {
+      const r = rounds.find((x) => String(x.round) === bRound.value) || last;
+      bBoard.replaceChildren(...r.boards.map((b) => h('option', { value: b.board }, `${b.board}. ${b.white} – ${b.black}${b.result ? ` (${b.result})` : ''}`)));
+    };
+    bRound.addEventListener('change', fillBoards);
+    fillBoards();
+    const result = h('select#arb-result', RESULTS.map((r) => h('option', { value: r }, t('arb.result.' + r))));
+    const color = h('select#arb-color', ['white', 'black'].map((c) => h('option', { value: c }, t('common.' + c))));
+    const seconds = h('input#arb-seconds', { type: 'number', min: 1, max: 3600, value: 60, class: 'round-input' });
+    const bReason = reasonInput('arb-board-reason');
+    const board = (action, extra) => (e) => {
+      const reason = reasonOf(bReason, action);
+      if (reason !== null) send({ action, round: Number(bRound.value), board: Number(bBoard.value), ...extra(), reason }, e.currentTarget);
+    };
+    boardBox = arena ? null : h('div.arb-box#arb-boards',
+      h('h3', t('arb.boards')),
+      h('div.arb-row', bRound, bBoard),
+      bReason,
+      h('div.arb-row', result, h('button.btn.small#arb-result-submit', { type: 'button', on: { click: board('result', () => ({ result: result.value })) } }, t('arb.declare'))),
+      h('div.arb-row', color, seconds, h('button.btn.small#arb-add-time', { type: 'button', on: { click: board('add_time', () => ({ color: color.value, seconds: Number(seconds.value) })) } }, t('arb.add_time'))),
+      h('div.arb-row', h('button.btn.small#arb-swap', { type: 'button', on: { click: board('swap_colours', () => ({})) } }, t('arb.swap')), h('small.hint', t('arb.swap.help'))));
+  }
+
+  // The whole tournament: end or cancel.
+  const eReason = reasonInput('arb-end-reason');
+  const endBox = T.status === 'running' || T.status === 'upcoming' ? h('div.arb-box#arb-end',
+    h('h3', t('arb.finish')), eReason,
+    h('div.arb-row',
+      T.status === 'running' ? confirmButton(t('arb.end'), t('common.confirm'), () => { const r = reasonOf(eReason, 'end'); if (r !== null) send({ action: 'end', reason: r }); }, { class: 'btn small', id: 'arb-end-submit' }) : null,
+      confirmButton(t('arb.cancel'), t('common.confirm'), () => { const r = reasonOf(eReason, 'cancel'); if (r !== null) send({ action: 'cancel', reason: r }); }, { class: 'btn small', id: 'arb-cancel-submit' }))) : null;
+
+  return h('section.panel.arbiter-panel#arbiter-panel',
+    h('h2', t('arb.title')),
+    flow.length ? h('div.arb-flow', flow) : null,
+    playersBox, forbidBox, boardBox, endBox);
+}
+
+/** Who may use the panel: the creator. */
+export const isArbiter = (T, name) => !!name && T.created_by === name;

@@ -1,0 +1,342 @@
+// Issue 40's browser proof: an organiser creates and runs a Swiss, four players join (each in
+// their own browser context), they play two rounds by mouse on the board (the arbiter then
+// corrects a result and ends it), and a spectator's
+// tournament page follows the pairings, results, standings and crosstable live; once in
+// English and once in 简体中文. Run with scripts/e2e.sh (or `npm test` after
+// `cargo build -p rookery`).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, launchBrowser, visitor, signup, drag, waitForPly, gameReady, screenshot, SHOTS, ROOT } from './harness.js';
+
+let server;
+let browser;
+const pages = [];
+
+async function open(opts) {
+  const page = await visitor(browser, server.base, opts);
+  // Four players, a spectator and an organiser on a debug server share two cores: more room
+  // than the harness's 15 s before a wait counts as a failure.
+  page.setDefaultTimeout(30000);
+  pages.push(page);
+  return page;
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const p of pages) assert.deepEqual(p.errors.map((e) => e.message), [], 'no uncaught errors in the pages');
+  if (browser) await browser.close();
+  if (server) await server.stop();
+  if (process.env.UPDATE_DOCS_SCREENSHOTS) {
+    const docs = join(ROOT, 'docs/screenshots');
+    mkdirSync(docs, { recursive: true });
+    for (const name of ['tournament', 'tournament-zh', 'tournament-new']) {
+      try { copyFileSync(join(SHOTS, `${name}.png`), join(docs, `${name}.png`)); } catch { /* a failed test left none */ }
+    }
+  }
+});
+
+/** Records every title the page shows, to see it blink when a round is published. */
+async function watchTitles(page) {
+  await page.evaluate(() => {
+    window.__titles = [];
+    new MutationObserver(() => window.__titles.push(document.title)).observe(document.querySelector('title'), { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Fool's mate on the board of one game, by mouse: 1.f3 e5 2.g4 Qh4#. Black wins. */
+async function foolsMate(white, black) {
+  await drag(white, 'f2', 'f3');
+  await waitForPly(black, 1);
+  await drag(black, 'e7', 'e5');
+  await waitForPly(white, 2);
+  await drag(white, 'g2', 'g4');
+  await waitForPly(black, 3);
+  await drag(black, 'd8', 'h4');
+  for (const p of [white, black]) {
+    await p.waitForSelector('#result:not([hidden])');
+    assert.match(await p.textContent('#result'), /0-1/);
+  }
+}
+
+/** Every player's page is on its game: pairs them up by game id and colour. */
+async function boards(players, n = players.length / 2) {
+  const seen = new Map();
+  for (const p of players) {
+    const id = await gameReady(p);
+    const white = await p.getAttribute('#board', 'class').then((c) => c.includes('orientation-white'));
+    const g = seen.get(id) || {};
+    g[white ? 'white' : 'black'] = p;
+    seen.set(id, g);
+  }
+  const games = [...seen.values()];
+  assert.equal(games.length, n, `${players.length} players, ${n} boards`);
+  for (const g of games) assert.ok(g.white && g.black, 'one White and one Black on each board');
+  return games;
+}
+
+/** The spectator's view of a round: the result cells of its pairings. */
+async function roundResults(page, round) {
+  await page.waitForSelector(`#pairings-table[data-round="${round}"]`);
+  return page.$$eval('#pairings-table td.result', (els) => els.map((e) => e.dataset.result));
+}
+
+async function runSwiss({ locale, tag, words }) {
+  const suffix = `${tag}${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ locale, name: `organiser-${tag}` });
+  await signup(org, `org_${suffix}`);
+
+  // The create form: a refusal names its field, then a 3-round Swiss started by hand (two are played).
+  await org.click('.site-nav a[href="/tournaments"]');
+  await org.waitForSelector('#new-tournament');
+  await org.click('#new-tournament');
+  await org.waitForSelector('#tournament-form');
+  assert.match(await org.textContent('#tournament-form h1'), words.create);
+  await org.click('#tf-submit');
+  await org.waitForSelector('[data-field="name"] .field-error:not([hidden])');
+  assert.match(await org.textContent('[data-field="name"] .field-error'), words.nameError);
+  await org.fill('#tf-name', `Club Swiss ${suffix}`);
+  await org.click('input[name=format][value=swiss] + span');
+  await org.fill('#tf-time-control', '600+0');
+  await org.fill('#tf-rounds', '3');
+  await org.click('input[name=rules][value=seed] + span');
+  await org.click('input[name=start][value=manual] + span');
+  await screenshot(org, tag === 'en' ? 'tournament-new' : 'tournament-new-zh');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  await org.waitForSelector('#arbiter-panel #arb-start');
+  assert.match(await org.textContent('#tour-header'), words.swiss);
+
+  // Four players join from their own browsers; a spectator follows the page.
+  const players = [];
+  for (let i = 1; i <= 4; i++) {
+    const p = await open({ locale, name: `player${i}-${tag}` });
+    await signup(p, `p${i}_${suffix}`);
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+    players.push(p);
+  }
+  // A player asks for a half-point bye in round 3 (of the limit of one the form set).
+  await players[0].selectOption('#bye-round', '3');
+  await players[0].selectOption('#bye-kind', 'half');
+  await players[0].click('#request-bye');
+  await players[0].waitForSelector('#bye-box .bye-line[data-round="3"]');
+  assert.equal(await players[0].locator('#request-bye').count(), 0, 'no bye left to ask for');
+  const watcher = await open({ locale, name: `watcher-${tag}` });
+  await watcher.goto(url);
+  await watcher.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
+  assert.equal(await watcher.locator('#arbiter-panel').count(), 0, 'only the organiser has the arbiter panel');
+  for (const p of players) await watchTitles(p);
+
+  for (const round of [1, 2]) {
+    // Swiss: the pairing is a preview until the arbiter publishes it.
+    await org.click(round === 1 ? '#arb-start' : '#arb-pair');
+    await org.waitForSelector('#arb-publish');
+    await watcher.waitForSelector(`#pairings-table[data-round="${round}"][data-state="paired"]`);
+    await org.click('#arb-publish');
+    // Each player is told, the title blinks, and the board opens.
+    const games = await boards(players);
+    for (const p of players) assert.ok((await p.evaluate(() => window.__titles)).some((x) => x.startsWith('★')), 'the title blinked');
+    await watcher.waitForSelector(`#pairings-table[data-round="${round}"][data-state="published"]`);
+    if (round === 1) await screenshot(games[0].white, tag === 'en' ? 'tournament-game' : 'tournament-game-zh');
+    for (const g of games) await foolsMate(g.white, g.black);
+    // The spectator sees both results arrive, without reloading.
+    await watcher.waitForFunction(() => [...document.querySelectorAll('#pairings-table td.result')].every((e) => e.dataset.result === '0-1'));
+    assert.deepEqual(await roundResults(watcher, round), ['0-1', '0-1']);
+    await watcher.waitForFunction((r) => [...document.querySelectorAll('#crosstable tbody tr')].every((tr) => /\S/.test(tr.querySelectorAll('td.xt-cell')[r - 1]?.textContent || '')), round);
+    await org.waitForSelector('#arb-pair');
+  }
+
+  // After two rounds: one player won both, standings and crosstable say so.
+  const scores = await watcher.$$eval('#standings tbody tr td.score', (els) => els.map((e) => Number(e.textContent)));
+  assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'standings in score order');
+  assert.equal(scores[0], 2);
+  assert.equal(scores.reduce((a, b) => a + b, 0), 4, 'four games, four points');
+  const top = await watcher.$$eval('#crosstable tbody tr:first-child td.xt-cell', (els) => els.map((e) => e.textContent));
+  assert.equal(top.length, 2);
+  for (const cell of top) assert.match(cell, /^\d(w|b|白|黑)1$/, `crosstable cell ${cell}`);
+  const codes = await watcher.$$eval('#standings thead th.tb', (els) => els.map((e) => e.textContent));
+  assert.ok(codes.length > 0, 'tie-break columns');
+  // A player's card lists their games.
+  await watcher.click('#standings tbody tr:first-child .player-pick');
+  await watcher.waitForSelector('#player-card .card-games tbody tr:nth-child(2)');
+  // The audit log records the pairings published.
+  assert.ok(await watcher.locator('#audit-log li[data-action="publish"]').count() >= 2);
+  await watcher.screenshot({ path: join(SHOTS, `${tag === 'en' ? 'tournament' : 'tournament-zh'}.png`), fullPage: true });
+
+  // A correction with its reason: live on the spectator's crosstable and in the log.
+  await org.selectOption('#arb-board-round', '2');
+  await org.selectOption('#arb-board', '1');
+  await org.selectOption('#arb-result', '1/2-1/2');
+  await org.fill('#arb-board-reason', words.reason);
+  await org.click('#arb-result-submit');
+  await watcher.waitForFunction(() => document.querySelector('#pairings-table td.result')?.dataset.result === '1/2-1/2');
+  await watcher.waitForFunction((reason) => [...document.querySelectorAll('#audit-log .log-reason')].some((e) => e.textContent.includes(reason)), words.reason);
+  const after = await watcher.$$eval('#standings tbody tr td.score', (els) => els.map((e) => Number(e.textContent)));
+  assert.equal(after.reduce((a, b) => a + b, 0), 4, 'a draw shares the point');
+
+  // The arbiter ends it after two of its three rounds, with a reason.
+  await org.fill('#arb-end-reason', words.reason);
+  await org.click('#arb-end-submit');
+  await org.click('#arb-end-submit');
+  await watcher.waitForSelector('#tour-status[data-status="finished"]');
+  assert.ok(await watcher.locator('#audit-log li[data-action="end"]').count() === 1);
+
+  // The exports the arbiter hands in.
+  const trf = await watcher.getAttribute('#downloads a[data-file="trf"]', 'href');
+  const text = await (await fetch(server.base + trf)).text();
+  assert.match(text, /^001 /m, 'a TRF with player records');
+}
+
+test('a Swiss run from the browser: create, join, two rounds by mouse, live standings and crosstable, a correction (English)', async () => {
+  await runSwiss({ locale: 'en-GB', tag: 'en', words: { create: /Create a tournament/, nameError: /1 to 80/, swiss: /Swiss/, reason: 'entered wrongly' } });
+});
+
+test('the same in 简体中文', async () => {
+  await runSwiss({ locale: 'zh-CN', tag: 'zh', words: { create: /创建比赛/, nameError: /1 到 80/, swiss: /瑞士制/, reason: '记录有误' } });
+});
+
+test('an arena: joined, paired at once, berserk on the board, the countdown, paired again after the game', async () => {
+  const suffix = `ar${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-arena' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.fill('#tf-name', `Blitz arena ${suffix}`);
+  await org.click('input[name=format][value=arena] + span');
+  assert.equal(await org.isVisible('#tf-rounds'), false, 'an arena has no rounds');
+  await org.fill('#tf-time-control', '180+0');
+  await org.fill('#tf-duration', '10');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  const players = [];
+  for (let i = 1; i <= 2; i++) {
+    const p = await open({ name: `arena${i}` });
+    await signup(p, `a${i}_${suffix}`);
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+    players.push(p);
+  }
+  const watcher = await open({ name: 'arena-watcher' });
+  await watcher.goto(url);
+  await org.click('#arb-start');
+  // The arena opens: the countdown to its end runs, and both players are on the board at once.
+  await watcher.waitForFunction(() => /Ends in\s*(09|10):\d\d/.test(document.querySelector('#countdown:not([hidden])')?.textContent || ''));
+  const [game] = await boards(players, 1);
+  const first = new URL(game.black.url()).pathname;
+  // Berserk before one's first move: the clock is halved and the button goes.
+  const before = await game.black.textContent('#clock-black');
+  await game.black.click('#berserk');
+  await game.black.waitForSelector('#berserk', { state: 'detached' });
+  await game.black.waitForFunction(() => document.querySelector('#clock-black').textContent.startsWith('01:3'));
+  assert.match(before, /^03:00/);
+  await watcher.waitForFunction(() => /⚡/.test(document.querySelector('#arena-games .live-game')?.textContent || ''));
+  await foolsMate(game.white, game.black);
+  // 2 points for the win (no berserk bonus under 7 moves), live on the spectator's standings.
+  await watcher.waitForFunction(() => document.querySelector('#standings tbody tr td.score')?.textContent === '2');
+  assert.match(await watcher.textContent('#standings tbody tr:first-child .sheet'), /2/);
+  // Paired again as soon as the game ended: both pages open the next game by themselves.
+  await game.white.waitForURL((u) => u.pathname !== first && u.pathname.startsWith('/game/'), { timeout: 30000 });
+  await game.black.waitForURL((u) => u.pathname !== first && u.pathname.startsWith('/game/'), { timeout: 30000 });
+  assert.equal(new URL(game.white.url()).pathname, new URL(game.black.url()).pathname, 'the two players meet again');
+  await boards(players, 1);
+  await screenshot(watcher, 'tournament-arena');
+});
+
+test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinstate, a preview paired again, time added, colours swapped, a forfeit declared, the TRF imported back", async () => {
+  const suffix = `ad${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-desk' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.fill('#tf-name', `Club night ${suffix}`);
+  await org.fill('#tf-time-control', '600+0');
+  await org.fill('#tf-rounds', '3');
+  await org.fill('#tf-password', 'rook');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  const names = [];
+  const players = [];
+  for (let i = 1; i <= 4; i++) {
+    const p = await open({ name: `desk${i}` });
+    names.push(await signup(p, `d${i}_${suffix}`));
+    await p.goto(url);
+    await p.fill('#join-password', i === 1 ? 'wrong' : 'rook');
+    await p.click('#join');
+    if (i === 1) {
+      // A wrong password is refused in words, not with the server's code.
+      await p.waitForSelector('.toast.error');
+      assert.match(await p.textContent('.toast.error'), /wrong password/);
+      await p.fill('#join-password', 'rook');
+      await p.click('#join');
+    }
+    await p.waitForSelector('#you-are');
+    players.push(p);
+  }
+  /** Does an arbiter action and waits for its log entry with the reason. */
+  const logged = (action, reason) => org.waitForFunction(([a, r]) => [...document.querySelectorAll(`#audit-log li[data-action="${a}"]`)].some((li) => !r || li.textContent.includes(r)), [action, reason]);
+  await org.selectOption('#arb-forbid-a', names[0]);
+  await org.selectOption('#arb-forbid-b', names[1]);
+  await org.fill('#arb-forbid-reason', 'siblings');
+  await org.click('#arb-forbid-submit');
+  await logged('forbid_pair', 'siblings');
+  await org.selectOption('#arb-player', names[2]);
+  await org.fill('#arb-player-reason', 'late train');
+  await org.click('#arb-withdraw');
+  await logged('withdraw', 'late train');
+  await org.fill('#arb-player-reason', 'arrived');
+  await org.click('#arb-reinstate');
+  await logged('reinstate', 'arrived');
+  // The preview, paired again, then published: the siblings never meet.
+  await org.click('#arb-start');
+  await org.waitForSelector('#arb-repair');
+  await org.click('#arb-repair');
+  await logged('unpair');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  const games = await boards(players);
+  for (const g of games) {
+    const pair = [g.white, g.black].map((p) => names[players.indexOf(p)]).sort();
+    assert.notDeepEqual(pair, [names[0], names[1]].sort(), 'a forbidden pair is not paired');
+  }
+  // Board 1: time added to White's clock, then the colours swapped (no move yet: restarted).
+  const board1 = await org.$eval('#arb-board', (s) => s.value);
+  assert.equal(board1, '1');
+  await org.selectOption('#arb-color', 'white');
+  await org.fill('#arb-seconds', '30');
+  await org.fill('#arb-board-reason', 'clock set wrong');
+  await org.click('#arb-add-time');
+  await logged('add_time', 'clock set wrong');
+  const g1 = games.find((g) => new URL(g.white.url()).pathname.endsWith('r1b1'));
+  assert.ok(g1, 'board 1 is among the games');
+  await org.fill('#arb-board-reason', 'colours the wrong way round');
+  await org.click('#arb-swap');
+  await logged('swap_colours', 'colours the wrong way round');
+  // Both players of board 1 are taken to the restarted game (`…x`).
+  for (const p of [g1.white, g1.black]) await p.waitForURL(/\/game\/[A-Za-z0-9]+r1b1x$/, { timeout: 20000 });
+  // Board 2: a forfeit declared with its reason, live on the players' page.
+  await org.selectOption('#arb-board', '2');
+  await org.selectOption('#arb-result', '+-');
+  await org.fill('#arb-board-reason', 'Black did not come');
+  await org.click('#arb-result-submit');
+  await logged('result', 'Black did not come');
+  await org.waitForFunction(() => document.querySelector('#pairings-table tr[data-board="2"] td.result')?.dataset.result === '+-');
+  assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
+  // The TRF, imported back as a new tournament: its players come with it.
+  const trf = await (await fetch(server.base + await org.getAttribute('#downloads a[data-file="trf"]', 'href'))).text();
+  await org.goto('/tournaments/new');
+  await org.setInputFiles('#import-file', { name: 'club.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
+  await org.waitForFunction(() => document.querySelector('#import-name').value !== '');
+  await org.click('#import-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new' && u.pathname !== url);
+  await org.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
+});
