@@ -233,10 +233,9 @@ impl Store {
     ///
     /// [`StoreError::Database`] if the database fails.
     pub async fn requeue_running_analyses(&self) -> Result<u64, StoreError> {
-        let done =
-            sqlx::query("UPDATE analyses SET status = 'queued' WHERE status = 'running'")
-                .execute(&self.pool)
-                .await?;
+        let done = sqlx::query("UPDATE analyses SET status = 'queued' WHERE status = 'running'")
+            .execute(&self.pool)
+            .await?;
         Ok(done.rows_affected())
     }
 

@@ -40,7 +40,10 @@ async fn an_analysis_is_queued_once_and_kept() {
 
         // Asked twice: one job, as first asked.
         let first = store.request_analysis("over", 1000, 30_000).await.unwrap();
-        assert_eq!((first.status, first.nodes, first.requested_at_ms), (AnalysisStatus::Queued, 1000, 30_000));
+        assert_eq!(
+            (first.status, first.nodes, first.requested_at_ms),
+            (AnalysisStatus::Queued, 1000, 30_000)
+        );
         let again = store.request_analysis("over", 5000, 31_000).await.unwrap();
         assert_eq!(again, first);
         store.request_analysis("second", 1000, 32_000).await.unwrap();
