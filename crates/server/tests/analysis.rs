@@ -58,6 +58,12 @@ async fn a_finished_game_is_analysed_once_and_its_blunder_found() {
     let (game, white, _black) = play(&server, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let path = format!("/api/v1/games/{game}/analysis");
 
+    // Its opening, named on the game and in the stored PGN (issue 38).
+    let (_, g) = white.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(g["opening"], json!({ "eco": "A00", "name": "Barnes Opening: Fool's Mate" }));
+    let (_, pgn) = white.get_text(&format!("/api/v1/games/{game}/pgn")).await;
+    assert!(pgn.contains("[ECO \"A00\"]\n[Opening \"Barnes Opening: Fool's Mate\"]"), "{pgn}");
+
     let (status, body) = white.get(&path).await;
     assert_eq!((status, body["status"].as_str()), (StatusCode::OK, Some("none")), "{body}");
     let (status, body) = white.post(&path, json!(null)).await;
