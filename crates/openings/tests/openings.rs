@@ -34,10 +34,13 @@ fn a_bad_line_is_named() {
     assert_eq!(err.to_string(), "y.tsv, line 2: \"Z99\" is no ECO code");
 }
 
+/// The ECO code and name of a game.
+type Named = Option<(&'static str, &'static str)>;
+
 /// Each row: the moves, the ECO code and name of the game.
 #[test]
 fn games_are_named_by_their_last_named_position() {
-    let cases: &[(&[&str], Option<(&str, &str)>)] = &[
+    let cases: &[(&[&str], Named)] = &[
         (&[], None),
         (&["e4"], Some(("B00", "King's Pawn Game"))),
         (&["e4", "e5", "Nf3", "Nc6", "Bb5"], Some(("C60", "Ruy Lopez"))),
