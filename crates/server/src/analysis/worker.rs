@@ -19,7 +19,7 @@ use crate::state::{now_ms, AppState};
 
 /// The worker's state, shared with the handlers.
 pub struct Analyst {
-    /// Nodes searched per position.
+    /// Nodes searched per position in the jobs queued from now on.
     nodes: u64,
     wake: Notify,
     closing: AtomicBool,
@@ -95,7 +95,9 @@ pub async fn run(state: Arc<AppState>) {
         match state.store.take_queued_analysis().await {
             Ok(Some(job)) => {
                 let started = Instant::now();
-                let outcome = analyse_game(&state, &job.game_id).await;
+                // The budget asked for with the job, so that its report says what it was.
+                let nodes = u64::try_from(job.nodes).unwrap_or(1).max(1);
+                let outcome = analyse_game(&state, &job.game_id, nodes).await;
                 if analyst.is_closing() {
                     break;
                 }
@@ -125,7 +127,7 @@ pub async fn run(state: Arc<AppState>) {
 
 /// Reads the game's record and analyses its main line on a blocking thread: the report as
 /// JSON, or why not.
-async fn analyse_game(state: &Arc<AppState>, game: &str) -> Result<String, String> {
+async fn analyse_game(state: &Arc<AppState>, game: &str, nodes: u64) -> Result<String, String> {
     let stored = state
         .store
         .game_summary(game)
@@ -144,7 +146,6 @@ async fn analyse_game(state: &Arc<AppState>, game: &str) -> Result<String, Strin
     };
     let (done, signals) = (running.done.clone(), running.signals.clone());
     *state.analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = Some(running);
-    let nodes = state.analyst.nodes;
     let report =
         tokio::task::spawn_blocking(move || analyse_line(&line, nodes, &done, &signals)).await;
     *state.analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
