@@ -359,3 +359,36 @@ fn report(
         players: ByColorReport { white: players.white, black: players.black },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(pgn: &str) -> MainLine {
+        read_main_line(pgn, main_line::Options::default()).unwrap().unwrap()
+    }
+
+    /// A fixed node budget makes the report a function of the game: computed once, it is the
+    /// report anyone would get.
+    #[test]
+    fn the_same_game_gets_the_same_report() {
+        let game = line("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0");
+        let done = AtomicUsize::new(0);
+        let first = analyse_line(&game, 5_000, &done, &Signals::new()).unwrap().unwrap();
+        assert_eq!(done.load(Ordering::Relaxed), 8, "every position once");
+        let again = analyse_line(&game, 5_000, &AtomicUsize::new(0), &Signals::new()).unwrap();
+        assert_eq!(Some(first.clone()), again);
+        assert_eq!((first.evals.len(), first.moves.len()), (8, 7));
+        assert_eq!(first.evals[7].mate, Some(0), "Black is mated on the board");
+        assert_eq!(first.evals[6].mate, Some(1), "after 3...Nf6 White mates in one");
+        assert_eq!(first.moves[5].judgement, Some("blunder"), "{:?}", first.moves[5]);
+    }
+
+    #[test]
+    fn a_stopped_analysis_reports_nothing() {
+        let signals = Signals::new();
+        signals.stop();
+        let game = line("1. d4 d5 *");
+        assert_eq!(analyse_line(&game, 5_000, &AtomicUsize::new(0), &signals), Ok(None));
+    }
+}
