@@ -55,8 +55,12 @@ export const engineGame = (spec) => request('POST', '/engine-games', spec);
 export const liveGames = () => request('GET', '/games/live');
 export const game = (id) => request('GET', `/games/${encodeURIComponent(id)}`);
 export const pgnUrl = (id) => `/api/v1/games/${encodeURIComponent(id)}/pgn`;
-/** Engine analysis of a finished game at `ply` (proposed endpoint; 404 until the server has it). */
+/** The engine's view of one position of a finished game, after `ply` moves. */
 export const analysis = (id, ply) => request('GET', `/games/${encodeURIComponent(id)}/analysis?ply=${ply}`);
+/** The whole game's analysis job: `{status: none|queued|running|done|failed, …}` (docs/api.md). */
+export const gameAnalysis = (id) => request('GET', `/games/${encodeURIComponent(id)}/analysis`);
+/** Asks for the whole game's analysis (once; asking again changes nothing). */
+export const requestAnalysis = (id) => request('POST', `/games/${encodeURIComponent(id)}/analysis`);
 
 export const user = (name) => request('GET', `/users/${encodeURIComponent(name)}`);
 export const userPgnUrl = (name) => `/api/v1/users/${encodeURIComponent(name)}/games.pgn`;

@@ -37,6 +37,36 @@ export function boardThemeSelect() {
   return sel;
 }
 
+/** Piece sets (css/pieces.css; credits in vendor/README.md), remembered per browser (issue 38). */
+export const PIECE_SETS = ['cburnett', 'merida', 'chessnut'];
+export function pieceSet() {
+  const saved = localStorage.getItem('rookery.pieces');
+  return PIECE_SETS.includes(saved) ? saved : 'cburnett';
+}
+export function setPieceSet(name) {
+  if (!PIECE_SETS.includes(name)) return;
+  localStorage.setItem('rookery.pieces', name);
+  for (const n of PIECE_SETS) document.documentElement.classList.toggle(`piece-set-${n}`, n === name);
+}
+
+/** A select of the piece sets, labelled, that applies and remembers the choice. */
+export function pieceSetSelect() {
+  const sel = document.createElement('select');
+  sel.id = 'piece-set';
+  sel.className = 'theme-select';
+  sel.setAttribute('aria-label', t('game.piece_set'));
+  sel.title = t('game.piece_set');
+  for (const n of PIECE_SETS) {
+    const o = document.createElement('option');
+    o.value = n;
+    o.textContent = t('pieces.' + n);
+    o.selected = n === pieceSet();
+    sel.appendChild(o);
+  }
+  sel.addEventListener('change', () => setPieceSet(sel.value));
+  return sel;
+}
+
 export class Board {
   /**
    * `onMove(uci, {premove})` when the user completes a move (promotion chosen);
@@ -44,6 +74,7 @@ export class Board {
    */
   constructor(el, { orientation = 'white', onMove, onSelect, viewOnly = false } = {}) {
     setBoardTheme(boardTheme());
+    setPieceSet(pieceSet());
     this.el = el;
     this.onMove = onMove || (() => {});
     this.onSelect = onSelect || (() => {});

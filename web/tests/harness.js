@@ -37,15 +37,15 @@ async function waitForHealth(base, proc, ms = 60000) {
   throw new Error(`server did not become healthy: ${last}`);
 }
 
-/** Starts the server; returns `{base, stop, log}`. */
-export async function startServer() {
+/** Starts the server (with `args` after `serve`'s own); returns `{base, stop, log}`. */
+export async function startServer({ args = [] } = {}) {
   const bin = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p rookery first (scripts/e2e.sh does)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = [];
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, ...args], {
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

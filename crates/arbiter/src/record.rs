@@ -17,9 +17,15 @@ use crate::time_control::TimeControl;
 impl Game {
     /// The game in PGN export format.
     pub fn to_pgn(&self) -> String {
+        self.to_pgn_with(&[])
+    }
+
+    /// The game in PGN export format with `extra` tags after the game's own (what only the
+    /// caller knows, such as the opening's `ECO` and `Opening`).
+    pub fn to_pgn_with(&self, extra: &[(String, String)]) -> String {
         let mut out = Vec::new();
         // Writing to a Vec cannot fail.
-        let _ = self.write_pgn(&mut Writer::new(&mut out));
+        let _ = self.write_pgn_with(&mut Writer::new(&mut out), extra);
         String::from_utf8_lossy(&out).into_owned()
     }
 
@@ -28,6 +34,18 @@ impl Game {
     /// # Errors
     /// The writer's I/O errors.
     pub fn write_pgn<W: std::io::Write>(&self, w: &mut Writer<W>) -> std::io::Result<()> {
+        self.write_pgn_with(w, &[])
+    }
+
+    /// Writes the game to a PGN writer, with `extra` tags after the game's own.
+    ///
+    /// # Errors
+    /// The writer's I/O errors.
+    pub fn write_pgn_with<W: std::io::Write>(
+        &self,
+        w: &mut Writer<W>,
+        extra: &[(String, String)],
+    ) -> std::io::Result<()> {
         let spec = self.spec();
         let result = self.outcome().map_or(GameResult::NoResult, |o| o.result);
         let mut tags: Vec<(String, String)> = vec![
@@ -51,6 +69,11 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             tags.push(("Termination".into(), outcome.termination.pgn_value().into()));
             tags.push((TERMINATION_TAG.into(), outcome.termination.label().into()));
+        }
+        for (name, value) in extra {
+            if !tags.iter().any(|(n, _)| n == name) {
+                tags.push((name.clone(), value.clone()));
+            }
         }
         w.tags(&tags)?;
         let start = self.start_position();

@@ -24,6 +24,8 @@ pub struct Args {
     #[command(flatten)]
     accounts: Accounts,
     #[command(flatten)]
+    analysis: Analysis,
+    #[command(flatten)]
     storage: Storage,
     #[command(flatten)]
     logging: Logging,
@@ -75,6 +77,14 @@ struct Accounts {
     signups_per_address: u32,
 }
 
+/// Engine analysis of finished games (one game at a time, in the background).
+#[derive(ClapArgs)]
+struct Analysis {
+    /// Nodes the engine searches per position when it analyses a finished game.
+    #[arg(long, default_value_t = 250_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    analysis_nodes: u64,
+}
+
 impl Args {
     fn limits(&self, open_files: Option<u64>) -> rookery_server::Limits {
         let mut limits = rookery_server::Limits::default();
@@ -90,6 +100,7 @@ impl Args {
         limits.seeks.open_per_address = size(self.seeks.seeks_per_address);
         limits.seeks.created_per_address_per_minute = self.seeks.seeks_per_address_per_minute;
         limits.accounts.signups_per_address = self.accounts.signups_per_address;
+        limits.analysis.nodes_per_position = self.analysis.analysis_nodes;
         limits
     }
 }

@@ -314,7 +314,7 @@ pub async fn game_pgn(State(state): Shared, Path(id): Path<String>) -> Result<Re
         Some(pgn) => pgn,
         // A live game whose actor is gone: its PGN so far, from its actions.
         None => match state.store.game(id.as_str()).await? {
-            Some(stored) => rebuild(&stored)?.game.to_pgn(),
+            Some(stored) => crate::live::record_pgn(&rebuild(&stored)?.game),
             None => return Err(ApiError::NotFound(format!("game {id:?}"))),
         },
     };

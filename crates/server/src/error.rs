@@ -62,6 +62,9 @@ pub enum ApiError {
     /// No engine analysis while the game is played (RULES.md §8.5).
     #[error("no engine analysis while the game is played (§8.5)")]
     GameInProgress,
+    /// An aborted game was not played: nothing to analyse.
+    #[error("an aborted game was not played: there is nothing to analyse")]
+    GameAborted,
     /// A client holds or does too much (issue 37): sockets, seeks, sign-ups, log-in failures.
     #[error("{0}")]
     TooMany(Limit),
@@ -92,6 +95,7 @@ impl ApiError {
             ApiError::SeekGone(_)
             | ApiError::UsernameTaken(_)
             | ApiError::GameInProgress
+            | ApiError::GameAborted
             | ApiError::Tournament { .. } => StatusCode::CONFLICT,
             // One owner's seeks are a conflict with their own: cancel one.
             ApiError::TooMany(Limit::SeeksPerOwner(_)) => StatusCode::CONFLICT,
@@ -115,6 +119,7 @@ impl ApiError {
             ApiError::SeekGone(_) => "gone",
             ApiError::UsernameTaken(_) => "username_taken",
             ApiError::GameInProgress => "game_in_progress",
+            ApiError::GameAborted => "game_aborted",
             ApiError::TooMany(limit) => limit.code(),
             ApiError::Tournament { code, .. } => code,
             ApiError::Internal(_) => "internal",
@@ -308,6 +313,7 @@ mod tests {
             (ApiError::SeekGone("s1".into()), 409, "gone"),
             (ApiError::UsernameTaken("ann".into()), 409, "username_taken"),
             (ApiError::GameInProgress, 409, "game_in_progress"),
+            (ApiError::GameAborted, 409, "game_aborted"),
             (ApiError::TooMany(Limit::SeeksPerOwner(10)), 409, "too_many_seeks"),
             (ApiError::TooMany(Limit::SeeksPerAddress(20)), 429, "too_many_seeks"),
             (ApiError::TooMany(Limit::SocketsPerGame(4)), 429, "too_many_sockets"),

@@ -29,7 +29,8 @@ use tokio::net::TcpListener;
 
 pub use error::ApiError;
 pub use limits::{
-    AccountLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits, OPEN_FILES_RESERVE,
+    AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
+    OPEN_FILES_RESERVE,
 };
 pub use state::now_ms;
 
@@ -105,6 +106,10 @@ impl Server {
                 .map_err(|source| ServeError::DataDir { path: config.data_dir.clone(), source })?;
         }
         let store = rookery_store::Store::open(&config.database_url()).await?;
+        let requeued = store.requeue_running_analyses().await?;
+        if requeued > 0 {
+            tracing::info!(analyses = requeued, "analyses left running are queued again");
+        }
         let state = AppState::new(store, &config.limits);
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
@@ -133,6 +138,7 @@ impl Server {
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
+        let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -140,11 +146,13 @@ impl Server {
             shutdown.await;
             tracing::info!("shutting down: storing the clocks of live games");
             state.live.shutdown().await;
+            state.analyst.stop();
             state.closing.send_replace(true);
         };
         listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
         seek_sweeper.abort();
+        analyst.abort();
         self.state.store.close().await;
         Ok(())
     }

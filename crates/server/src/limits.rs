@@ -14,6 +14,24 @@ pub struct Limits {
     pub seeks: SeekLimits,
     /// Sign-ups and log-ins.
     pub accounts: AccountLimits,
+    /// What the engine spends on analyses of finished games.
+    pub analysis: AnalysisLimits,
+}
+
+/// The engine's budget for analysing a finished game (issue 38): one game at a time, each
+/// position searched to a fixed node count, so a game's analysis is the same whenever it is
+/// made and costs a known amount.
+#[derive(Clone, Debug)]
+pub struct AnalysisLimits {
+    /// Nodes searched per position. 250,000 take about half a second on one core of the
+    /// machine the figures in BENCHMARKS.md come from: a 40-move game in 40 s.
+    pub nodes_per_position: u64,
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> AnalysisLimits {
+        AnalysisLimits { nodes_per_position: 250_000 }
+    }
 }
 
 /// TCP connections: how many, from whom, and for how long when silent.

@@ -26,7 +26,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/recent", get(api::recent_games))
         .route("/games/{id}", get(api::game))
         .route("/games/{id}/pgn", get(api::game_pgn))
-        .route("/games/{id}/analysis", get(analysis::analysis))
+        .route("/games/{id}/analysis", get(analysis::analysis).post(analysis::request))
         .route("/games/{id}/socket", get(ws::game_socket))
         .route("/lobby/socket", get(ws::lobby_socket))
         .route("/users/{name}", get(api::user))

@@ -28,8 +28,10 @@ pub struct AppState {
     pub signups: RateLimiter,
     /// Every visitor's WebSockets and their message budgets.
     pub sockets: SocketLimiter,
-    /// Engine analyses running, at most one per core.
+    /// Engine analyses of one position running, at most one per core.
     pub analysts: crate::analysis::Analysts,
+    /// The background worker that analyses whole games, one at a time.
+    pub analyst: crate::analysis::worker::Analyst,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
     /// Taken around game creation and results when the database is SQLite (see
@@ -49,6 +51,7 @@ impl AppState {
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             sockets: SocketLimiter::new(limits.sockets.clone()),
             analysts: crate::analysis::Analysts::default(),
+            analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
         })

@@ -78,6 +78,7 @@ impl Backend {
                     "tournament counts",
                     include_str!("../migrations/sqlite/0004_tournament_counts.sql"),
                 ),
+                (5, "analyses", include_str!("../migrations/sqlite/0005_analyses.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -88,6 +89,7 @@ impl Backend {
                     "tournament counts",
                     include_str!("../migrations/postgres/0004_tournament_counts.sql"),
                 ),
+                (5, "analyses", include_str!("../migrations/postgres/0005_analyses.sql")),
             ],
         }
     }

@@ -4,14 +4,14 @@
 
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
-import { Board, uciSquares, destsFromServer, boardThemeSelect } from '../board.js';
+import { Board, uciSquares, destsFromServer, boardThemeSelect, pieceSetSelect } from '../board.js';
 import { Clocks } from '../clock.js';
 import { h, clear, toast, confirmButton, copyText, icon, blinkTitle } from '../dom.js';
 import { t, colorName, resultText, levelText, serverText, illegalReason, apiText } from '../i18n.js';
 import * as sound from '../sound.js';
 import { parseFen, toFen, patternMoves, destsMap, replay, play } from '../chess.js';
 import { tcLabel, playerName, rulesBadge } from './lobby.js';
-import { moveList, navKeys } from './review.js';
+import { moveList, navKeys, openingLine } from './review.js';
 import { errorText } from '../tournament/format.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -72,7 +72,7 @@ export async function mount(page, [id], ctx) {
   const tools = h('div.tools',
     h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
     h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
-    fenBtn, reviewLink, boardThemeSelect());
+    fenBtn, reviewLink, boardThemeSelect(), pieceSetSelect());
 
   page.append(h('div.game-layout',
     h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl, boardDesc, announce), bars.bottom),
@@ -216,6 +216,8 @@ export async function mount(page, [id], ctx) {
     g.claimable = [];
     g.first_move = msg.first_move || null;
     g.firstMoveAt = at;
+    // The latest move of a batch names the opening reached (issue 38).
+    if (msg.fen) g.opening = msg.opening || null;
     positions.push(next);
     lastTouch = null;
     announce.textContent = t('game.announce_move', { color: colorName(msg.by), san: msg.san || msg.uci });
@@ -387,6 +389,7 @@ export async function mount(page, [id], ctx) {
     clear(info,
       h('div.tc', h('strong', tcLabel(g.time_control)), ' · ', t('speed.' + g.speed), ' · ', g.rated ? t('common.rated') : t('common.casual')),
       h('div.rules', rulesBadge(g.rules), ' ', h('small', t(`rules.${g.rules}.help`))),
+      openingLine(g.opening),
       h('div.role', you ? t('game.you_play', { color: colorName(you) }) : t('game.spectating'), ' · ', spectatorsEl),
       g.tournament ? h('div.tournament-link', h('a#tournament-link', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, g.tournament.name),
         ' · ', g.tournament.round !== null ? t('tour.round_board', { round: g.tournament.round, board: g.tournament.board }) : t('tour.arena_game', { n: g.tournament.board })) : null);

@@ -1,24 +1,48 @@
-// The review board for a game: step through the moves (buttons, move list, arrow keys) and ask
-// the engine about a position of a finished game (RULES.md §8.5: never while it is played).
-// Analysis uses the proposed `GET /api/v1/games/{id}/analysis?ply=N`; a 404 says so.
+// The review board for a game: step through the moves (buttons, move list, arrow keys), have
+// the engine analyse the whole of a finished game in the background (issue 38: a graph under
+// the board, ?!/?/?? marks with the better move, each player's accuracy), or ask it about one
+// position. Never while the game is played (RULES.md §8.5). docs/api.md, "Analysis".
 
 import * as api from '../api.js';
-import { Board, uciSquares, boardThemeSelect } from '../board.js';
+import { Board, uciSquares, boardThemeSelect, pieceSetSelect } from '../board.js';
 import { h, clear, copyText } from '../dom.js';
-import { t, resultText, apiText } from '../i18n.js';
+import { t, tCount, resultText, apiText } from '../i18n.js';
+import { evalGraph, scoreText } from '../evalgraph.js';
 import { toFen, replay, toSan, play } from '../chess.js';
 import { tcLabel, playerName } from './lobby.js';
 
-/** The move list: numbered pairs of SAN buttons; `onPick(ply)` when one is clicked. */
-export function moveList(moves, current, onPick) {
+/**
+ * The move list: numbered pairs of SAN buttons; `onPick(ply)` when one is clicked. `judged`,
+ * when given, is the analysis's `moves` (one per move): a judged move gets its glyph, and
+ * its title says what it was and the better move.
+ */
+export function moveList(moves, current, onPick, judged = null) {
   const rows = [];
+  const cellOf = (j) => {
+    const m = judged && judged[j];
+    const glyph = m && m.judgement ? h('span.glyph', { class: m.judgement, 'aria-hidden': 'true' }, m.glyph) : null;
+    const attrs = { type: 'button', role: 'listitem', dataset: { ply: j + 1 }, class: [j + 1 === current ? 'active' : null, m && m.judgement ? `judged ${m.judgement}` : null].filter(Boolean).join(' ') || null, on: { click: () => onPick(j + 1) } };
+    if (glyph) attrs.title = adviceText(m);
+    if (glyph) attrs['aria-label'] = `${moves[j].san || moves[j].uci} ${adviceText(m)}`;
+    return h('button.move', attrs, moves[j].san || moves[j].uci, glyph);
+  };
   for (let i = 0; i < moves.length; i += 2) {
-    const cell = (j) => (j < moves.length
-      ? h('button.move', { type: 'button', role: 'listitem', dataset: { ply: j + 1 }, class: j + 1 === current ? 'active' : null, on: { click: () => onPick(j + 1) } }, moves[j].san || moves[j].uci)
-      : h('span.move.empty'));
+    const cell = (j) => (j < moves.length ? cellOf(j) : h('span.move.empty'));
     rows.push(h('div.move-row', h('span.move-no', `${i / 2 + 1}.`), cell(i), cell(i + 1)));
   }
   return rows;
+}
+
+/** The opening's ECO code and name (lichess's names, in English), or nothing. */
+export function openingLine(opening) {
+  if (!opening) return null;
+  return h('div.opening#opening', { title: t('game.opening') }, h('span.eco', opening.eco), ' ', h('span.opening-name', opening.name));
+}
+
+/** "Blunder. Best was Nc3." for a judged move of the analysis. */
+export function adviceText(m) {
+  const what = t('judgement.' + m.judgement);
+  return m.better ? t('review.advice', { what, san: m.better }) : t('review.advice_plain', { what });
 }
 
 /** Arrow keys, Home and End over plies 0…max; ignored while typing in a field. */
@@ -59,15 +83,26 @@ export async function mount(page, [id], ctx) {
     clear(barBottom, h('span.piece-icon', bottom === 'white' ? '♔' : '♚'), h('span.name', playerName(g[bottom])));
     clear(barTop, h('span.piece-icon', other === 'white' ? '♔' : '♚'), h('span.name', playerName(g[other])));
   };
-  const analyseBtn = h('button.btn.primary#analyse', { type: 'button', on: { click: analyse } }, t('review.analyse'));
+  const analyseBtn = h('button.btn#analyse', { type: 'button', on: { click: analyse } }, t('review.analyse'));
+  // The whole game's analysis (issue 38): asked for with a button, shown when done.
+  let report = null;
+  let graph = null;
+  let poll = null;
+  let closed = false;
+  const gameBtn = h('button.btn.primary#analyse-game', { type: 'button', on: { click: analyseGame } }, t('review.analyse_game'));
+  const progressEl = h('div.analysis-progress#analysis-progress', { role: 'status', 'aria-live': 'polite' });
+  const graphBox = h('div.graph-box#analysis-graph');
+  const accuracyEl = h('div.accuracy#accuracy');
+  const adviceEl = h('div.move-advice#move-advice', { 'aria-live': 'polite' });
 
   page.append(h('div.game-layout',
-    h('div.board-col', barTop, h('div.board-frame.with-eval', evalBar, boardEl), barBottom),
+    h('div.board-col', barTop, h('div.board-frame.with-eval', evalBar, boardEl), barBottom, graphBox),
     h('div.side-col',
       h('h1.review-title', t('review.title')),
       h('div.game-info',
         h('div.players', playerName(g.white), ' – ', playerName(g.black)),
-        h('div.tc', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual'))),
+        h('div.tc', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+        openingLine(g.opening)),
       finished || g.status === 'aborted'
         ? h('div.result-banner', h('div.result-score', (g.result || '*').replace(/1\/2/g, '½')), h('div.result-text', resultText(g.result, g.termination, g.reason)))
         : h('div.notice', t('review.in_progress'), ' ', h('a', { href: `/game/${id}`, 'data-link': true }, t('review.back_to_game'))),
@@ -77,11 +112,11 @@ export async function mount(page, [id], ctx) {
         h('button.btn#prev', { type: 'button', title: t('review.prev'), on: { click: () => set(ply - 1) } }, '‹'),
         h('button.btn#next', { type: 'button', title: t('review.next'), on: { click: () => set(ply + 1) } }, '›'),
         h('button.btn#last', { type: 'button', title: t('review.last'), on: { click: () => set(g.moves.length) } }, '»')),
-      h('div.analysis-panel', finished ? analyseBtn : null, evalBox),
+      h('div.analysis-panel', finished ? gameBtn : null, progressEl, accuracyEl, adviceEl, finished ? analyseBtn : null, evalBox),
       h('div.tools',
         h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
         h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
-        fenBtn, boardThemeSelect()))));
+        fenBtn, boardThemeSelect(), pieceSetSelect()))));
 
   const board = new Board(boardEl, { orientation: ctx.name && g.black && g.black.name === ctx.name ? 'black' : 'white' });
 
@@ -90,11 +125,86 @@ export async function mount(page, [id], ctx) {
     const mv = g.moves[ply - 1];
     board.set({ fen: toFen(positions[ply]), turn: positions[ply].turn, lastMove: uciSquares(mv && mv.uci), check: !!mv && /[+#]/.test(mv.san || ''), movable: undefined });
     board.setShapes([]);
-    clear(movesEl, moveList(g.moves, ply, set));
+    clear(movesEl, moveList(g.moves, ply, set, report && report.moves));
     const active = movesEl.querySelector('.move.active');
     if (active) active.scrollIntoView({ block: 'nearest' });
     clear(evalBox);
     evalBar.hidden = true;
+    if (report) showStored();
+  }
+
+  /** The stored analysis at the current move: bar, score, the move's judgement, the arrow. */
+  function showStored() {
+    const e = report.evals[ply];
+    if (graph) graph.setPly(ply);
+    if (!e) return;
+    evalBar.hidden = false;
+    evalBar.firstChild.style.height = `${Math.round(e.win)}%`;
+    const m = ply > 0 ? report.moves[ply - 1] : null;
+    clear(adviceEl,
+      h('span.score', scoreText(e)),
+      m ? [' ', h('span.advice-move', `${m.san}${m.glyph || ''}`)] : null,
+      m && m.judgement ? [' ', h('span.advice', { class: m.judgement }, adviceText(m))] : null);
+    const judged = m && m.judgement && report.evals[ply - 1];
+    // A judged move shows the better move; otherwise the engine's move from here.
+    const arrow = judged ? report.evals[ply - 1].best : e.best;
+    if (arrow) board.setShapes([{ orig: arrow.slice(0, 2), dest: arrow.slice(2, 4), brush: judged ? 'green' : 'paleBlue' }]);
+  }
+
+  function showReport(a) {
+    report = a;
+    gameBtn.hidden = true;
+    clear(progressEl);
+    const width = Math.max(300, Math.round(graphBox.clientWidth || boardEl.clientWidth || 600));
+    graph = evalGraph(a, width, set);
+    clear(graphBox, graph.svg);
+    const player = (color) => {
+      const p = a.players[color];
+      const acc = p.accuracy === null || p.accuracy === undefined ? '–' : `${Math.round(p.accuracy)}%`;
+      return h('div.player-accuracy', { dataset: { color } },
+        h('span.piece-icon', color === 'white' ? '♔' : '♚'), ' ', h('span.name', playerName(g[color])), ' ',
+        h('strong.accuracy-value', acc), ' ', h('small', t('review.accuracy')),
+        h('div.counts',
+          h('span.inaccuracy', tCount('review.inaccuracies', p.inaccuracies)), ' · ',
+          h('span.mistake', tCount('review.mistakes', p.mistakes)), ' · ',
+          h('span.blunder', tCount('review.blunders', p.blunders))));
+    };
+    clear(accuracyEl, player('white'), player('black'));
+    set(ply);
+  }
+
+  /** Shows the job's state; polls until it is done. */
+  function showJob(job) {
+    if (closed) return;
+    clearTimeout(poll);
+    if (job.status === 'done') { showReport(job.analysis); return; }
+    if (job.status === 'none') { gameBtn.hidden = false; clear(progressEl); return; }
+    gameBtn.hidden = true;
+    if (job.status === 'failed') {
+      gameBtn.hidden = false;
+      clear(progressEl, h('p.notice.error', t('review.failed', { msg: job.error || '' })));
+      return;
+    }
+    const p = job.progress;
+    clear(progressEl,
+      job.status === 'running' && p
+        ? [h('span', t('review.progress', { done: p.done, total: p.total })), h('progress', { max: p.total, value: p.done })]
+        : h('span', t('review.queued', { n: job.queued_before || 0 })));
+    poll = setTimeout(async () => {
+      try { showJob(await api.gameAnalysis(id)); } catch (e) { clear(progressEl, h('p.notice.error', t('common.error', { msg: apiText(e) }))); }
+    }, 700);
+  }
+
+  async function analyseGame() {
+    gameBtn.disabled = true;
+    try {
+      showJob(await api.requestAnalysis(id));
+    } catch (e) {
+      const msg = e.code === 'game_in_progress' ? t('review.in_progress') : t('common.error', { msg: apiText(e) });
+      clear(progressEl, h('p.notice#analysis-message', msg));
+    } finally {
+      gameBtn.disabled = false;
+    }
   }
 
   async function analyse() {
@@ -147,5 +257,6 @@ export async function mount(page, [id], ctx) {
   const keys = navKeys(() => ply, set, () => g.moves.length);
   document.addEventListener('keydown', keys);
   set(ply);
-  return () => { document.removeEventListener('keydown', keys); board.destroy(); };
+  if (finished) api.gameAnalysis(id).then(showJob, () => {});
+  return () => { closed = true; clearTimeout(poll); document.removeEventListener('keydown', keys); board.destroy(); };
 }

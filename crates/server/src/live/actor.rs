@@ -221,7 +221,7 @@ impl Actor {
                 let _ = reply.send(view);
             }
             Command::Pgn { reply } => {
-                let _ = reply.send(self.game.to_pgn());
+                let _ = reply.send(super::record_pgn(&self.game));
             }
             Command::EngineMove { key, mv, engine } => {
                 if let Some(seat) = &mut self.engine {
@@ -456,7 +456,7 @@ impl Actor {
             game_id: self.handle.meta.id.to_string(),
             result: outcome.result,
             termination: outcome.termination.label().to_owned(),
-            pgn: self.game.to_pgn(),
+            pgn: super::record_pgn(&self.game),
             ended_at_ms: now_ms() as i64,
         };
         let mut ladder: Option<RatingChanges> = None;

@@ -18,7 +18,7 @@ use rookery_core::{Color, Move};
 use rookery_store::{NewGame, Player, PlayerKind, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-pub use view::{finished_view, live_view, Crowd};
+pub use view::{finished_view, live_view, record_pgn, Crowd};
 
 use crate::error::ApiError;
 use crate::protocol::{

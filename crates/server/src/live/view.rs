@@ -11,7 +11,7 @@ use rookery_store::{GameStatus, GameSummary, PlayerKind, RatingChanges};
 use super::{Meta, StoredGameError};
 use crate::protocol::{
     Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameId, GameView,
-    LadderView, MoveMessage, MoveView, PlayerView, ServerMessage, TournamentRef,
+    LadderView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage, TournamentRef,
 };
 
 /// Who is watching and who has gone.
@@ -131,7 +131,24 @@ pub fn live_view(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> GameView 
         abandoned: crowd.abandoned(),
         created_at_ms: meta.created_at_ms,
         tournament: meta.tournament.as_ref().map(TournamentRef::of),
+        opening: opening_of(game),
     }
+}
+
+/// The opening the game has reached (crates/openings).
+fn opening_of(game: &Game) -> Option<OpeningView> {
+    let moves: Vec<rookery_core::Move> = game.plies().iter().map(|p| p.m).collect();
+    OpeningView::of_game(game.start_position(), &moves)
+}
+
+/// The game's PGN record with its opening's `ECO` and `Opening` tags (issue 38).
+pub fn record_pgn(game: &Game) -> String {
+    let tags = opening_of(game)
+        .map(|o| {
+            vec![("ECO".to_owned(), o.eco.to_owned()), ("Opening".to_owned(), o.name.to_owned())]
+        })
+        .unwrap_or_default();
+    game.to_pgn_with(&tags)
 }
 
 /// A finished (or aborted) game no actor holds, from what is stored: its row and its PGN
@@ -208,6 +225,10 @@ pub fn finished_view(g: &GameSummary) -> Result<GameView, StoredGameError> {
         abandoned: None,
         created_at_ms: g.created_at_ms.max(0) as u64,
         tournament: g.tournament.as_ref().map(TournamentRef::of),
+        opening: OpeningView::of_game(
+            &record.start,
+            &record.plies.iter().map(|p| p.m).collect::<Vec<_>>(),
+        ),
     })
 }
 
@@ -235,6 +256,7 @@ pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<ServerMess
                     dests: if latest { Dests::of(pos, game.is_over()) } else { Dests::default() },
                     clock: clock_view(game, now),
                     first_move: first_move(game, now),
+                    opening: if latest { opening_of(game) } else { None },
                 })));
                 continue;
             }

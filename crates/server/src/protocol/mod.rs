@@ -18,7 +18,8 @@ pub use client::{ClientMessage, ParseError, PlayerAction};
 pub use fields::{FieldError, FieldValue, Fields, Ply};
 pub use server::{
     Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameView,
-    LadderView, LevelView, MoveMessage, MoveView, PlayerView, ServerMessage, TournamentRef,
+    LadderView, LevelView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage,
+    TournamentRef,
 };
 
 /// A game id: 1 to 16 ASCII letters and digits (the server makes 8).

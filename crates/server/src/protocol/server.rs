@@ -309,6 +309,26 @@ pub struct GameView {
     /// A tournament game's tournament and seat (docs/protocol.md, *Tournament games*);
     /// `None` (`null`) for other games.
     pub tournament: Option<TournamentRef>,
+    /// The opening, by the last named position the game went through (`null` before one,
+    /// and for a game set up from another position).
+    pub opening: Option<OpeningView>,
+}
+
+/// An opening's ECO code and English name: `{"eco":"B90","name":"Sicilian Defense: Najdorf
+/// Variation"}` (crates/openings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// `A00` to `E99`.
+    pub eco: &'static str,
+    /// The name.
+    pub name: &'static str,
+}
+
+impl OpeningView {
+    /// The opening of a game from `start` through `moves`.
+    pub fn of_game(start: &Position, moves: &[rookery_core::Move]) -> Option<OpeningView> {
+        rookery_openings::of_game(start, moves).map(|o| OpeningView { eco: o.eco, name: o.name })
+    }
 }
 
 /// Where a tournament game sits: `{"id":…,"name":…,"round":3,"board":1}` (`round` `null` in
@@ -364,6 +384,8 @@ pub struct MoveMessage {
     pub clock: ClockView,
     /// Whose first move is awaited now.
     pub first_move: Option<FirstMove>,
+    /// The opening reached, on the message of the latest move (see [`GameView::opening`]).
+    pub opening: Option<OpeningView>,
 }
 
 /// The `event` message, by `kind`.

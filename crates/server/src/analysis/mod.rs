@@ -1,25 +1,33 @@
-//! Engine analysis of a finished game's positions, for the review board. Never of a game in
-//! progress (RULES.md §8.5: no advice during play). Searches run on blocking threads, at most
-//! one per core at a time, each with a fixed budget.
+//! Engine analysis of finished games, for the review board (issue 38): the whole game in one
+//! background job (`POST` to queue it, `GET` for its progress and report; [`worker`] computes
+//! it, [`judge`] marks the moves), or one position at once (`GET …?ply=N`). Never of a game in
+//! progress (RULES.md §8.5: no advice during play), nor of an aborted one (nothing was
+//! played). Searches run on blocking threads with fixed budgets.
+
+pub mod judge;
+pub mod worker;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rookery_arbiter::RecordError;
 use rookery_core::Color;
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
 use rookery_pgn::main_line::{self, read_main_line};
-use rookery_store::GameStatus;
+use rookery_store::{AnalysisStatus, GameStatus, StoredAnalysis};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
 use crate::api::game_id;
 use crate::error::{ApiError, FromBody, QueryOf};
 use crate::live::StoredGameError;
+use crate::protocol::GameId;
 use crate::protocol::{FieldError, Fields, Ply};
-use crate::state::AppState;
+use crate::state::{now_ms, AppState};
 
 /// The budget of one analysis.
 const NODES: u64 = 1_500_000;
@@ -55,13 +63,68 @@ impl FromBody for At {
     }
 }
 
-/// `GET /api/v1/games/{id}/analysis?ply=N`.
+/// `POST /api/v1/games/{id}/analysis`: queues the analysis of a finished game (once: asking
+/// again changes nothing) and answers as `GET` does, with 202 until it is done.
+pub async fn request(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let stored = state
+        .store
+        .game_summary(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    match stored.status {
+        GameStatus::Live => return Err(ApiError::GameInProgress),
+        GameStatus::Aborted => return Err(ApiError::GameAborted),
+        GameStatus::Finished => {}
+    }
+    let nodes = i64::try_from(state.analyst.nodes()).unwrap_or(i64::MAX);
+    let analysis = state.store.request_analysis(id.as_str(), nodes, now_ms() as i64).await?;
+    if matches!(analysis.status, AnalysisStatus::Queued) {
+        state.analyst.wake();
+    }
+    let body = analysis_json(&state, &analysis).await?;
+    let status =
+        if analysis.status == AnalysisStatus::Done { StatusCode::OK } else { StatusCode::ACCEPTED };
+    Ok((status, Json(body)).into_response())
+}
+
+/// The job as the API shows it: its status, place in the queue or progress, and report.
+async fn analysis_json(state: &AppState, a: &StoredAnalysis) -> Result<Value, ApiError> {
+    let mut body = json!({ "status": a.status.as_str(), "nodes": a.nodes });
+    match a.status {
+        AnalysisStatus::Queued => {
+            body["queued_before"] =
+                json!(state.store.analyses_queued_before(a.requested_at_ms).await?);
+        }
+        AnalysisStatus::Running => {
+            body["progress"] = json!(state.analyst.progress(&a.game_id));
+        }
+        AnalysisStatus::Done => {
+            let text = a.result.as_deref().unwrap_or("null");
+            let report: Value = serde_json::from_str(text).map_err(|e| {
+                ApiError::Internal(format!("stored analysis of {:?}: {e}", a.game_id))
+            })?;
+            body["analysis"] = report;
+        }
+        AnalysisStatus::Failed => body["error"] = json!(a.error),
+    }
+    Ok(body)
+}
+
+/// `GET /api/v1/games/{id}/analysis`: the game's analysis job (`{"status":"none"}` if
+/// nobody asked for it); with `?ply=N`, the engine's view of one position at once.
 pub async fn analysis(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     QueryOf(at): QueryOf<At>,
 ) -> Result<Json<Value>, ApiError> {
     let id = game_id(&id)?;
+    let Some(ply) = at.ply else {
+        return game_analysis(&state, &id).await.map(Json);
+    };
     let stored = state
         .store
         .game_summary(id.as_str())
@@ -77,7 +140,6 @@ pub async fn analysis(
         .ok_or(StoredGameError::Record(RecordError::Empty))?
         .map_err(|e| StoredGameError::Record(RecordError::MainLine(e)))?;
     let plies = line.plies.len();
-    let ply = at.ply.unwrap_or(plies);
     if ply > plies {
         return Err(ApiError::field("ply", format!("0 to {plies}, not {ply}")));
     }
@@ -124,4 +186,22 @@ pub async fn analysis(
         "pv": outcome.pv.iter().map(|m| m.to_uci()).collect::<Vec<_>>(),
         "best": outcome.best.map(|m| m.to_uci()), "nodes": outcome.nodes,
     })))
+}
+
+/// The game's analysis job, refused while the game is played.
+async fn game_analysis(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
+    let stored = state
+        .store
+        .game_summary(id.as_str())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
+    match stored.status {
+        GameStatus::Live => return Err(ApiError::GameInProgress),
+        GameStatus::Aborted => return Err(ApiError::GameAborted),
+        GameStatus::Finished => {}
+    }
+    match state.store.analysis(id.as_str()).await? {
+        Some(a) => analysis_json(state, &a).await,
+        None => Ok(json!({ "status": "none" })),
+    }
 }
