@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod account;
+mod cluster;
 mod error;
 mod game;
 mod ladder;
@@ -10,6 +11,7 @@ mod tournament;
 mod writer;
 
 pub use account::{User, UserId};
+pub use cluster::{Claim, Heartbeat, PreviousOwner};
 pub use error::StoreError;
 pub use game::{
     Action, GameStatus, GameSummary, NewGame, Player, PlayerKind, StoredGame, TournamentSeat,

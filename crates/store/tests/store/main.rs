@@ -3,6 +3,7 @@
 //! `harness.rs`).
 
 mod accounts;
+mod cluster;
 mod durability;
 mod games;
 mod harness;
