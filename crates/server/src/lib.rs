@@ -6,6 +6,7 @@ mod analysis;
 mod api;
 mod assets;
 mod client;
+mod cluster;
 mod error;
 mod identity;
 mod limits;
@@ -27,6 +28,7 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
+pub use cluster::NodeConfig;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits, OPEN_FILES_RESERVE,
@@ -46,6 +48,9 @@ pub struct Config {
     pub database: Option<String>,
     /// What one client may hold or do.
     pub limits: Limits,
+    /// This node's identity when several nodes share one (PostgreSQL) database; `None` for
+    /// a single node.
+    pub node: Option<NodeConfig>,
 }
 
 impl Config {
@@ -105,7 +110,13 @@ impl Server {
                 .map_err(|source| ServeError::DataDir { path: config.data_dir.clone(), source })?;
         }
         let store = rookery_store::Store::open(&config.database_url()).await?;
-        let state = AppState::new(store, &config.limits);
+        if let Some(node) = &config.node {
+            // The lease first: the games this node resumes are claimed under it.
+            let lease = node.lease.as_millis() as i64;
+            store.heartbeat(&node.id, lease).await?;
+            tracing::info!(node = %node.id, lease_ms = lease, "joined the cluster");
+        }
+        let state = AppState::new(store, &config.limits, config.node.clone());
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)
@@ -133,6 +144,7 @@ impl Server {
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
+        let heartbeats = tokio::spawn(cluster::heartbeats(self.state.clone()));
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -145,6 +157,16 @@ impl Server {
         listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
         seek_sweeper.abort();
+        heartbeats.abort();
+        if let Some(node) = &self.state.node {
+            // The games' clocks are stored: hand them to the other nodes at once.
+            match self.state.store.leave_cluster(&node.id).await {
+                Ok(games) => tracing::info!(node = %node.id, games, "left the cluster"),
+                Err(e) => {
+                    tracing::warn!(node = %node.id, error = %e, "cannot leave the cluster; its lease will run out")
+                }
+            }
+        }
         self.state.store.close().await;
         Ok(())
     }

@@ -30,6 +30,8 @@ pub struct AppState {
     pub sockets: SocketLimiter,
     /// Engine analyses running, at most one per core.
     pub analysts: crate::analysis::Analysts,
+    /// This node's identity when several share the database (issue 39); `None` alone.
+    pub node: Option<crate::cluster::NodeConfig>,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
     /// Taken around game creation and results when the database is SQLite (see
@@ -39,7 +41,11 @@ pub struct AppState {
 
 impl AppState {
     /// Fresh state over a store, with these limits.
-    pub fn new(store: Store, limits: &Limits) -> Arc<AppState> {
+    pub fn new(
+        store: Store,
+        limits: &Limits,
+        node: Option<crate::cluster::NodeConfig>,
+    ) -> Arc<AppState> {
         Arc::new(AppState {
             store,
             live: LiveGames::default(),
@@ -49,6 +55,7 @@ impl AppState {
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             sockets: SocketLimiter::new(limits.sockets.clone()),
             analysts: crate::analysis::Analysts::default(),
+            node,
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
         })

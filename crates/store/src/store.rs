@@ -78,7 +78,7 @@ impl Backend {
                     "tournament counts",
                     include_str!("../migrations/sqlite/0004_tournament_counts.sql"),
                 ),
-                (5, "cluster", include_str!("../migrations/sqlite/0005_cluster.sql")),
+                (6, "cluster", include_str!("../migrations/sqlite/0006_cluster.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -89,7 +89,7 @@ impl Backend {
                     "tournament counts",
                     include_str!("../migrations/postgres/0004_tournament_counts.sql"),
                 ),
-                (5, "cluster", include_str!("../migrations/postgres/0005_cluster.sql")),
+                (6, "cluster", include_str!("../migrations/postgres/0006_cluster.sql")),
             ],
         }
     }

@@ -1,4 +1,4 @@
--- Keep equivalent to ../postgres/0005_cluster.sql (INTEGER here, BIGINT there).
+-- Keep equivalent to ../sqlite/0006_cluster.sql (BIGINT here, INTEGER there).
 --
 -- Several server nodes on one database (issue 39). Each node renews a lease in `nodes`; each
 -- live game is owned by at most one node, and `epoch` grows by one at every claim. A write
@@ -10,13 +10,13 @@
 -- Times are the database's clock in milliseconds since the Unix epoch, so that all nodes
 -- compare leases against one clock.
 CREATE TABLE nodes (
-    id             TEXT    PRIMARY KEY,
-    started_at_ms  INTEGER NOT NULL,
-    heartbeat_ms   INTEGER NOT NULL,  -- the last heartbeat
-    lease_until_ms INTEGER NOT NULL   -- its games may be claimed by others after this
+    id             TEXT   COLLATE "C" PRIMARY KEY,
+    started_at_ms  BIGINT NOT NULL,
+    heartbeat_ms   BIGINT NOT NULL,  -- the last heartbeat
+    lease_until_ms BIGINT NOT NULL   -- its games may be claimed by others after this
 );
 
-ALTER TABLE games ADD COLUMN owner TEXT;
-ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN owner TEXT COLLATE "C";
+ALTER TABLE games ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 
 CREATE INDEX games_owner ON games (owner) WHERE owner IS NOT NULL;
