@@ -136,6 +136,26 @@ struct Storage {
     /// A database URL instead: `postgres://user:pass@host/db` or `sqlite:///path/file.sqlite3`.
     #[arg(long)]
     database: Option<String>,
+    /// Run as one node of several sharing the `--database` (PostgreSQL), under this name,
+    /// unique among them (README, "Growing past one machine"). Each live game is served by
+    /// one node; another takes it over when that node's lease runs out.
+    #[arg(long, value_name = "NAME", value_parser = node_id, requires = "database")]
+    node_id: Option<String>,
+    /// With --node-id: how long a node's games stay its own without a heartbeat, in
+    /// milliseconds (renewed every quarter of it).
+    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(200..=600_000), requires = "node_id")]
+    lease_ms: u64,
+}
+
+/// A node id: 1 to 64 letters, digits, `-`, `_` or `.`.
+fn node_id(text: &str) -> Result<String, String> {
+    let ok = (1..=64).contains(&text.len())
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if ok {
+        Ok(text.to_owned())
+    } else {
+        Err("1 to 64 letters, digits, '-', '_' or '.'".to_owned())
+    }
 }
 
 /// Logs, on stderr.
@@ -171,6 +191,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         data_dir: args.storage.data_dir.clone(),
         database: args.storage.database.clone(),
         limits: args.limits(raise_open_files()),
+        node: args.storage.node_id.clone().map(|id| rookery_server::NodeConfig {
+            id,
+            lease: std::time::Duration::from_millis(args.storage.lease_ms),
+        }),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

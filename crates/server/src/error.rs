@@ -77,6 +77,10 @@ pub enum ApiError {
         /// Words.
         message: String,
     },
+    /// On a cluster (issue 39): the live game is served by another node, whose lease runs;
+    /// the client should ask again (the load balancer normally sends it there).
+    #[error("this game is served by node {0:?}: connect again")]
+    Elsewhere(String),
     /// A fault of the server (the database failed): logged, and the client told little.
     #[error("internal error")]
     Internal(String),
@@ -100,6 +104,7 @@ impl ApiError {
             // One owner's seeks are a conflict with their own: cancel one.
             ApiError::TooMany(Limit::SeeksPerOwner(_)) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Elsewhere(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -122,6 +127,7 @@ impl ApiError {
             ApiError::GameAborted => "game_aborted",
             ApiError::TooMany(limit) => limit.code(),
             ApiError::Tournament { code, .. } => code,
+            ApiError::Elsewhere(_) => "elsewhere",
             ApiError::Internal(_) => "internal",
         }
     }

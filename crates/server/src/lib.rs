@@ -6,6 +6,7 @@ mod analysis;
 mod api;
 mod assets;
 mod client;
+mod cluster;
 mod error;
 mod identity;
 mod limits;
@@ -27,6 +28,7 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
+pub use cluster::NodeConfig;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
@@ -47,6 +49,9 @@ pub struct Config {
     pub database: Option<String>,
     /// What one client may hold or do.
     pub limits: Limits,
+    /// This node's identity when several nodes share one (PostgreSQL) database; `None` for
+    /// a single node.
+    pub node: Option<NodeConfig>,
 }
 
 impl Config {
@@ -110,7 +115,13 @@ impl Server {
         if requeued > 0 {
             tracing::info!(analyses = requeued, "analyses left running are queued again");
         }
-        let state = AppState::new(store, &config.limits);
+        if let Some(node) = &config.node {
+            // The lease first: the games this node resumes are claimed under it.
+            let lease = node.lease.as_millis() as i64;
+            store.heartbeat(&node.id, lease).await?;
+            tracing::info!(node = %node.id, lease_ms = lease, "joined the cluster");
+        }
+        let state = AppState::new(store, &config.limits, config.node.clone());
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)
@@ -139,6 +150,7 @@ impl Server {
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
         let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
+        let heartbeats = tokio::spawn(cluster::heartbeats(self.state.clone()));
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -153,6 +165,16 @@ impl Server {
         sweeper.abort();
         seek_sweeper.abort();
         analyst.abort();
+        heartbeats.abort();
+        if let Some(node) = &self.state.node {
+            // The games' clocks are stored: hand them to the other nodes at once.
+            match self.state.store.leave_cluster(&node.id).await {
+                Ok(games) => tracing::info!(node = %node.id, games, "left the cluster"),
+                Err(e) => {
+                    tracing::warn!(node = %node.id, error = %e, "cannot leave the cluster; its lease will run out")
+                }
+            }
+        }
         self.state.store.close().await;
         Ok(())
     }

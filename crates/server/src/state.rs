@@ -32,6 +32,8 @@ pub struct AppState {
     pub analysts: crate::analysis::Analysts,
     /// The background worker that analyses whole games, one at a time.
     pub analyst: crate::analysis::worker::Analyst,
+    /// This node's identity when several share the database (issue 39); `None` alone.
+    pub node: Option<crate::cluster::NodeConfig>,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
     /// Taken around game creation and results when the database is SQLite (see
@@ -41,7 +43,11 @@ pub struct AppState {
 
 impl AppState {
     /// Fresh state over a store, with these limits.
-    pub fn new(store: Store, limits: &Limits) -> Arc<AppState> {
+    pub fn new(
+        store: Store,
+        limits: &Limits,
+        node: Option<crate::cluster::NodeConfig>,
+    ) -> Arc<AppState> {
         Arc::new(AppState {
             store,
             live: LiveGames::default(),
@@ -52,6 +58,7 @@ impl AppState {
             sockets: SocketLimiter::new(limits.sockets.clone()),
             analysts: crate::analysis::Analysts::default(),
             analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
+            node,
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
         })

@@ -70,7 +70,11 @@ pub async fn game_socket(
         Scope::Game(id.as_str().to_owned()),
         now_ms(),
     )?;
-    let handle = state.live.get(&id);
+    let handle = match state.live.get(&id) {
+        Some(handle) => Some(handle),
+        // On a cluster, a live game that no live node serves is taken over here.
+        None => state.live.take_over(&state, &id).await?,
+    };
     // A game without an actor is over: read it once here (its row and record, not its
     // actions), for the 404 and for the socket.
     let stored = match handle {

@@ -17,6 +17,16 @@ pub enum StoreError {
     /// or a second finish of a game that is no longer live, a game id that exists already.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A write of a game under an epoch that is no longer the game's: another node has
+    /// claimed the game since this writer did (see [`Store::claim_game`](crate::Store::claim_game)).
+    /// The writer is no longer the game's owner and must stop serving it.
+    #[error("game {game:?} was claimed by another node: epoch {epoch} is stale")]
+    Fenced {
+        /// The game.
+        game: String,
+        /// The writer's epoch.
+        epoch: i64,
+    },
     /// The database URL is neither `sqlite:PATH`, `sqlite://PATH` nor `postgres://…`. The
     /// text is the URL with any password removed.
     #[error("invalid database url {0:?}: expected sqlite:PATH, sqlite://PATH or postgres://…")]

@@ -352,22 +352,28 @@ fn action_from_row(row: &AnyRow) -> Result<Action, sqlx::Error> {
     })
 }
 
-/// `Conflict` or `NotFound` for a write to a game that matched no live game row.
-pub(crate) async fn not_live<'e, E>(executor: E, game_id: &str) -> StoreError
+/// Why a write of a live game changed nothing: there is no such game, it is no longer live,
+/// or (for a write under `epoch`) another node has claimed it since.
+pub(crate) async fn not_written<'e, E>(executor: E, game_id: &str, epoch: Option<i64>) -> StoreError
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let status = sqlx::query("SELECT status FROM games WHERE id = $1")
+    let row = sqlx::query("SELECT status, epoch FROM games WHERE id = $1")
         .bind(game_id)
         .fetch_optional(executor)
         .await;
-    match status {
-        Ok(None) => StoreError::NotFound(format!("game {game_id:?}")),
-        Ok(Some(row)) => match row.try_get::<String, _>(0) {
-            Ok(status) => StoreError::Conflict(format!("game {game_id:?} is {status}, not live")),
-            Err(e) => e.into(),
-        },
-        Err(e) => e.into(),
+    let row = match row {
+        Ok(Some(row)) => row,
+        Ok(None) => return StoreError::NotFound(format!("game {game_id:?}")),
+        Err(e) => return e.into(),
+    };
+    let (status, stored): (String, i64) = match (row.try_get(0), row.try_get(1)) {
+        (Ok(status), Ok(stored)) => (status, stored),
+        (Err(e), _) | (_, Err(e)) => return e.into(),
+    };
+    match epoch {
+        Some(epoch) if epoch != stored => StoreError::Fenced { game: game_id.to_owned(), epoch },
+        _ => StoreError::Conflict(format!("game {game_id:?} is {status}, not live")),
     }
 }
 
@@ -430,42 +436,45 @@ impl Store {
     /// [`StoreError::Conflict`] if the game already has an action with this `seq` or is no
     /// longer live, [`StoreError::NotFound`] if there is no such game.
     pub async fn append_action(&self, game_id: &str, action: &Action) -> Result<(), StoreError> {
-        self.writer.append(game_id, action).await
+        self.writer.append_fenced(game_id, None, action).await
     }
 }
 
-/// Appends one action in its own statement (see [`Store::append_action`]).
+/// Appends one action in its own statement (see [`Store::append_action`]), only under
+/// `epoch` if that is given (see [`Store::append_action_fenced`]).
 pub(crate) async fn append_one(
     pool: &AnyPool,
     game_id: &str,
+    epoch: Option<i64>,
     action: &Action,
 ) -> Result<(), StoreError> {
-    {
-        // One statement: the insert happens only if the game is live at that moment.
-        let done = sqlx::query(
-            "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
-             SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND status = 'live'",
-        )
-        .bind(game_id)
-        .bind(action.seq)
-        .bind(action.at_ms)
-        .bind(&action.kind)
-        .bind(&action.data)
-        .execute(pool)
-        .await
-        .map_err(StoreError::from)
-        .map_err(|e| {
-            if e.is_unique_violation() {
-                StoreError::Conflict(format!("game {game_id:?} already has action {}", action.seq))
-            } else {
-                e
-            }
-        })?;
-        if done.rows_affected() == 0 {
-            return Err(not_live(pool, game_id).await);
+    // One statement: the insert happens only if the game is live (and still under the
+    // writer's epoch) at that moment.
+    let done = sqlx::query(
+        "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
+         SELECT id, $2, $3, $4, $5 FROM games \
+         WHERE id = $1 AND status = 'live' AND ($6 IS NULL OR epoch = $6)",
+    )
+    .bind(game_id)
+    .bind(action.seq)
+    .bind(action.at_ms)
+    .bind(&action.kind)
+    .bind(&action.data)
+    .bind(epoch)
+    .execute(pool)
+    .await
+    .map_err(StoreError::from)
+    .map_err(|e| {
+        if e.is_unique_violation() {
+            StoreError::Conflict(format!("game {game_id:?} already has action {}", action.seq))
+        } else {
+            e
         }
-        Ok(())
+    })?;
+    if done.rows_affected() == 0 {
+        return Err(not_written(pool, game_id, epoch).await);
     }
+    Ok(())
 }
 
 impl Store {

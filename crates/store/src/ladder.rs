@@ -5,7 +5,7 @@ use rookery_ladder::{award, Glicko2, PairResult, Points, Rating};
 use sqlx::{Any, AnyConnection, Row};
 
 use crate::account::{points, user_columns};
-use crate::game::{non_negative, not_live};
+use crate::game::{non_negative, not_written};
 use crate::{Backend, GameStatus, Store, StoreError, User, UserId};
 
 /// How a game ended, as [`Store::finish_game`] records it.
@@ -98,19 +98,37 @@ impl Store {
     /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Database`] if the
     /// database fails.
     pub async fn finish_game(&self, finish: &Finish) -> Result<Option<RatingChanges>, StoreError> {
-        let mut tx = match self.backend() {
-            // Take the write lock before the first read: a deferred transaction that read
-            // first could not upgrade if another writer committed in between.
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
-        };
+        self.finish(finish, None).await
+    }
+
+    /// Finishes a game as [`Store::finish_game`] does, but only while its epoch is still
+    /// `epoch` (see [`Store::claim_game`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Fenced`] if another node has claimed the game since, and the errors of
+    /// [`Store::finish_game`].
+    pub async fn finish_game_fenced(
+        &self,
+        finish: &Finish,
+        epoch: i64,
+    ) -> Result<Option<RatingChanges>, StoreError> {
+        self.finish(finish, Some(epoch)).await
+    }
+
+    async fn finish(
+        &self,
+        finish: &Finish,
+        epoch: Option<i64>,
+    ) -> Result<Option<RatingChanges>, StoreError> {
+        let mut tx = self.begin_write().await?;
         let status =
             if finish.result.is_decided() { GameStatus::Finished } else { GameStatus::Aborted };
         // The game row first: on PostgreSQL this locks it, so a second finish of the same game
         // waits here and then finds it no longer live.
         let ended = sqlx::query(
             "UPDATE games SET status = $2, result = $3, termination = $4, pgn = $5, \
-             ended_at_ms = $6 WHERE id = $1 AND status = 'live' \
+             ended_at_ms = $6 WHERE id = $1 AND status = 'live' AND ($7 IS NULL OR epoch = $7) \
              RETURNING rated, white_user_id, black_user_id",
         )
         .bind(&finish.game_id)
@@ -119,10 +137,11 @@ impl Store {
         .bind(&finish.termination)
         .bind(&finish.pgn)
         .bind(finish.ended_at_ms)
+        .bind(epoch)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(ended) = ended else {
-            return Err(not_live(&mut *tx, &finish.game_id).await);
+            return Err(not_written(&mut *tx, &finish.game_id, epoch).await);
         };
         let rated = ended.try_get::<i64, _>(0)? != 0;
         let white: Option<i64> = ended.try_get(1)?;

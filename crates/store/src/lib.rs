@@ -3,6 +3,7 @@
 
 mod account;
 mod analysis;
+mod cluster;
 mod error;
 mod game;
 mod ladder;
@@ -12,6 +13,7 @@ mod writer;
 
 pub use account::{User, UserId};
 pub use analysis::{AnalysisStatus, StoredAnalysis};
+pub use cluster::{Claim, Heartbeat, PreviousOwner};
 pub use error::StoreError;
 pub use game::{
     Action, GameStatus, GameSummary, NewGame, Player, PlayerKind, StoredGame, TournamentSeat,

@@ -79,6 +79,7 @@ impl Backend {
                     include_str!("../migrations/sqlite/0004_tournament_counts.sql"),
                 ),
                 (5, "analyses", include_str!("../migrations/sqlite/0005_analyses.sql")),
+                (6, "cluster", include_str!("../migrations/sqlite/0006_cluster.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -90,6 +91,7 @@ impl Backend {
                     include_str!("../migrations/postgres/0004_tournament_counts.sql"),
                 ),
                 (5, "analyses", include_str!("../migrations/postgres/0005_analyses.sql")),
+                (6, "cluster", include_str!("../migrations/postgres/0006_cluster.sql")),
             ],
         }
     }
@@ -166,6 +168,18 @@ impl Store {
         migrator.run(&pool).await?;
         let writer = crate::writer::Writer::start(pool.clone());
         Ok(Store { pool, backend, writer })
+    }
+
+    /// A transaction that will write: on SQLite it takes the write lock before its first
+    /// read (a deferred transaction that read first could not upgrade if another writer
+    /// committed in between).
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
     }
 
     /// Which database this store uses.

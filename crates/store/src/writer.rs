@@ -17,11 +17,16 @@ use crate::game::{append_one, Action};
 use crate::Store;
 use crate::StoreError;
 
-/// The most actions in one statement: 5 parameters each, well under SQLite's 32,766.
+/// The most actions in one statement: [`PARAMETERS`] each, well under SQLite's 32,766.
 const MAX_BATCH: usize = 512;
+
+/// The parameters of one action in the batch statement: game, seq, time, kind, data, epoch.
+const PARAMETERS: usize = 6;
 
 struct Job {
     game_id: String,
+    /// The writer's epoch for a fenced write (see `cluster.rs`), `None` for a single node.
+    epoch: Option<i64>,
     action: Action,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
@@ -40,10 +45,16 @@ impl Writer {
         Writer { jobs }
     }
 
-    /// Appends `action` to `game_id`'s log; returns once it is committed.
-    pub(crate) async fn append(&self, game_id: &str, action: &Action) -> Result<(), StoreError> {
+    /// Appends `action` to `game_id`'s log, only while the game's epoch is `epoch` if that
+    /// is given; returns once it is committed.
+    pub(crate) async fn append_fenced(
+        &self,
+        game_id: &str,
+        epoch: Option<i64>,
+        action: &Action,
+    ) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
-        let job = Job { game_id: game_id.to_owned(), action: action.clone(), reply };
+        let job = Job { game_id: game_id.to_owned(), epoch, action: action.clone(), reply };
         let closed = || StoreError::Database(sqlx::Error::PoolClosed);
         self.jobs.send(job).await.map_err(|_| closed())?;
         answer.await.map_err(|_| closed())?
@@ -67,7 +78,7 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
             continue;
         }
         for job in batch.drain(..) {
-            let result = append_one(&pool, &job.game_id, &job.action).await;
+            let result = append_one(&pool, &job.game_id, job.epoch, &job.action).await;
             let _ = job.reply.send(result);
         }
     }
@@ -76,19 +87,24 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
 /// Writes the whole batch in one transaction, or nothing: `true` if every action was written.
 async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
     // Only placeholders are spliced into the statement; the values are bound. VALUES columns
-    // are named column1… in both SQLite and PostgreSQL.
+    // are named column1… in both SQLite and PostgreSQL. A fenced action (column6 not NULL)
+    // is written only under its epoch.
     let mut sql = String::from(
         "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
          SELECT v.column1, v.column2, v.column3, v.column4, v.column5 FROM (VALUES ",
     );
     for i in 0..batch.len() {
-        let p = 5 * i;
+        let p = PARAMETERS * i;
         if i > 0 {
             sql.push(',');
         }
-        sql.push_str(&format!("(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5));
+        let row: Vec<String> = (1..=PARAMETERS).map(|k| format!("${}", p + k)).collect();
+        sql.push_str(&format!("({})", row.join(", ")));
     }
-    sql.push_str(") AS v JOIN games g ON g.id = v.column1 AND g.status = 'live'");
+    sql.push_str(
+        ") AS v JOIN games g ON g.id = v.column1 AND g.status = 'live' \
+         AND (v.column6 IS NULL OR g.epoch = v.column6)",
+    );
     let Ok(mut tx) = pool.begin().await else { return false };
     let mut query = sqlx::query(&sql);
     for job in batch {
@@ -97,7 +113,8 @@ async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
             .bind(job.action.seq)
             .bind(job.action.at_ms)
             .bind(job.action.kind.as_str())
-            .bind(job.action.data.as_str());
+            .bind(job.action.data.as_str())
+            .bind(job.epoch);
     }
     match query.execute(&mut *tx).await {
         Ok(done) if done.rows_affected() == batch.len() as u64 => tx.commit().await.is_ok(),

@@ -35,6 +35,7 @@ pub(super) fn spawn(
     resumed: bool,
 ) {
     let meta = handle.meta.clone();
+    let epoch = handle.epoch;
     let wall = now_ms();
     let human = |c: Color| meta.player(c).kind != PlayerKind::Engine;
     let gone_since = ByColor::new_with(|c| human(c).then_some(wall));
@@ -58,6 +59,7 @@ pub(super) fn spawn(
         engine,
         finished_at: None,
         stopped: false,
+        epoch,
     };
     tokio::spawn(actor.run(rx, resumed));
 }
@@ -83,6 +85,9 @@ struct Actor {
     /// Wall time the result was stored.
     finished_at: Option<u64>,
     stopped: bool,
+    /// On a node of a cluster, the epoch under which this node owns the game: every write
+    /// is fenced by it (rookery-store, `claim_game`). `None` on a single node.
+    epoch: Option<i64>,
 }
 
 impl Actor {
@@ -99,7 +104,7 @@ impl Actor {
             self.finalize().await;
         }
         self.engine_turn();
-        loop {
+        while !self.stopped {
             let wake = self.next_wake();
             let command = tokio::select! {
                 c = rx.recv() => c,
@@ -107,7 +112,7 @@ impl Actor {
             };
             let Some(command) = command else { break };
             self.handle_command(command).await;
-            if self.stopped || self.should_exit() {
+            if self.should_exit() {
                 break;
             }
         }
@@ -260,6 +265,10 @@ impl Actor {
                 };
                 let _ = reply.send(answer.err());
             }
+            Command::Disown => {
+                tracing::warn!(game = %self.handle.meta.id, "another node owns this game now: its actor here stops");
+                self.stopped = true;
+            }
             Command::Shutdown { reply } => {
                 if self.finished_at.is_none() && !self.game.is_over() {
                     let at = self.game_now();
@@ -389,6 +398,13 @@ impl Actor {
             return outcome;
         }
         if let Err(e) = self.store(&action, at).await {
+            if matches!(e, rookery_store::StoreError::Fenced { .. }) {
+                // Another node claimed the game (this one was paused or cut off past its
+                // lease): it wrote nothing; stop, and the sockets close and reconnect.
+                tracing::warn!(game = %self.handle.meta.id, error = %e, "fenced: this node no longer owns the game; its actor stops");
+                self.stopped = true;
+                return Err(Refusal::Storage);
+            }
             tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store an action; refused");
             self.reload().await;
             return Err(Refusal::Storage);
@@ -443,7 +459,11 @@ impl Actor {
         let stored =
             rookery_store::Action { seq: self.seq, at_ms: at as i64, kind: kind.to_owned(), data };
         // The store commits the actions of many games together (group commit).
-        self.state.store.append_action(self.handle.meta.id.as_str(), &stored).await?;
+        let id = self.handle.meta.id.as_str();
+        match self.epoch {
+            None => self.state.store.append_action(id, &stored).await?,
+            Some(epoch) => self.state.store.append_action_fenced(id, epoch, &stored).await?,
+        }
         self.seq += 1;
         self.last_stamp = self.last_stamp.max(at);
         Ok(())
@@ -462,7 +482,10 @@ impl Actor {
         let mut ladder: Option<RatingChanges> = None;
         for attempt in 0..5u64 {
             let turn = self.state.write_turn().await;
-            let finished = self.state.store.finish_game(&finish).await;
+            let finished = match self.epoch {
+                None => self.state.store.finish_game(&finish).await,
+                Some(epoch) => self.state.store.finish_game_fenced(&finish, epoch).await,
+            };
             drop(turn);
             match finished {
                 Ok(changes) => {
@@ -470,6 +493,11 @@ impl Actor {
                     break;
                 }
                 Err(rookery_store::StoreError::Conflict(_)) => break,
+                Err(e @ rookery_store::StoreError::Fenced { .. }) => {
+                    tracing::warn!(game = %finish.game_id, error = %e, "fenced: the result is the new owner's to store; this actor stops");
+                    self.stopped = true;
+                    return;
+                }
                 Err(e) => {
                     tracing::error!(game = %finish.game_id, error = %e, attempt, "cannot store the result; retrying");
                     tokio::time::sleep(Duration::from_millis(200 << attempt)).await;

@@ -20,6 +20,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 
 pub use view::{finished_view, live_view, record_pgn, Crowd};
 
+use crate::cluster::Ownership;
 use crate::error::ApiError;
 use crate::protocol::{
     DecodeError, GameAction, GameId, GameView, PlayerAction, Refusal, ServerMessage,
@@ -205,6 +206,8 @@ pub enum Command {
         /// `None` when done, or the refusal.
         reply: oneshot::Sender<Option<Refusal>>,
     },
+    /// Another node owns the game now (issue 39): end at once, writing nothing.
+    Disown,
     /// The server stops: store the clocks and end.
     Shutdown {
         /// Done.
@@ -217,6 +220,9 @@ pub enum Command {
 pub struct GameHandle {
     /// Who plays what.
     pub meta: Arc<Meta>,
+    /// On a node of a cluster, the epoch under which this node owns the game (see
+    /// [`crate::cluster`]); `None` on a single node.
+    pub epoch: Option<i64>,
     tx: mpsc::Sender<Command>,
 }
 
@@ -329,7 +335,8 @@ impl LiveGames {
             .await?;
         drop(turn);
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
-        Ok(self.spawn(state, meta, game, 0, now, false))
+        let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
+        Ok(self.spawn(state, Rebuilt { meta, game, seq: 0, last_stamp: now }, false, epoch))
     }
 
     /// Creates a tournament game unless it exists (its id is derived from the tournament,
@@ -393,20 +400,20 @@ impl LiveGames {
             return Ok(self.get(&meta.id));
         }
         tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created");
-        Ok(Some(self.spawn(state, meta, game, 0, now, false)))
+        let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
+        let new = Rebuilt { meta, game, seq: 0, last_stamp: now };
+        Ok(Some(self.spawn(state, new, false, epoch)))
     }
 
     fn spawn(
         &self,
         state: &Arc<AppState>,
-        meta: Meta,
-        game: Game,
-        seq: i64,
-        last_stamp: u64,
+        Rebuilt { meta, game, seq, last_stamp }: Rebuilt,
         resumed: bool,
+        epoch: Option<i64>,
     ) -> GameHandle {
         let (tx, rx) = mpsc::channel(64);
-        let handle = GameHandle { meta: Arc::new(meta), tx };
+        let handle = GameHandle { meta: Arc::new(meta), epoch, tx };
         self.insert(handle.clone());
         actor::spawn(state.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
         handle
@@ -422,16 +429,66 @@ impl LiveGames {
             }
         };
         for g in stored {
-            match rebuild(&g) {
-                Ok(Rebuilt { meta, game, seq, last_stamp }) => {
-                    tracing::info!(game = %meta.id, plies = game.plies().len(), "resumed");
-                    self.spawn(state, meta, game, seq, last_stamp, true);
-                }
+            // On a cluster, only the games no live node owns (or this node's, from before a
+            // restart under the same id).
+            let epoch = match crate::cluster::claim(state, &g.id).await {
+                Ok(Ownership::Single) => None,
+                Ok(Ownership::Mine(epoch)) => Some(epoch),
+                Ok(Ownership::Elsewhere(_) | Ownership::NotLive) => continue,
                 Err(e) => {
-                    tracing::error!(game = %g.id, error = %e, "cannot rebuild a live game; left as it is")
+                    tracing::error!(game = %g.id, error = %e, "cannot claim a live game to resume it");
+                    continue;
                 }
+            };
+            self.resume(state, &g, epoch);
+        }
+    }
+
+    /// Starts the actor of a stored live game, rebuilt from its actions, under `epoch` on a
+    /// cluster. `None` (logged) if the stored game cannot be rebuilt.
+    fn resume(
+        &self,
+        state: &Arc<AppState>,
+        g: &StoredGame,
+        epoch: Option<i64>,
+    ) -> Option<GameHandle> {
+        match rebuild(g) {
+            Ok(rebuilt) => {
+                let plies = rebuilt.game.plies().len();
+                tracing::info!(game = %rebuilt.meta.id, plies, ?epoch, "resumed");
+                Some(self.spawn(state, rebuilt, true, epoch))
+            }
+            Err(e) => {
+                tracing::error!(game = %g.id, error = %e, "cannot rebuild a live game; left as it is");
+                None
             }
         }
+    }
+
+    /// On a node of a cluster, the live game `id` that no live node serves, taken over by
+    /// this one (its actor rebuilt from the store and resumed; the outage charged to no
+    /// one). `Ok(None)` on a single node, for a game that is not live, and for one another
+    /// node owns (then [`ApiError::Elsewhere`]).
+    ///
+    /// # Errors
+    /// [`ApiError::Elsewhere`] naming the owner; the store failing.
+    pub async fn take_over(
+        &self,
+        state: &Arc<AppState>,
+        id: &GameId,
+    ) -> Result<Option<GameHandle>, ApiError> {
+        let epoch = match crate::cluster::claim(state, id.as_str()).await? {
+            Ownership::Mine(epoch) => Some(epoch),
+            Ownership::Single | Ownership::NotLive => return Ok(None),
+            Ownership::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
+        };
+        // Two sockets may race here: the second claim raised the epoch again, so the first
+        // actor's writes are fenced and it stops; keep the newest.
+        let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
+        if let Some(old) = self.get(id) {
+            let _ = old.send(Command::Disown).await;
+        }
+        Ok(self.resume(state, &stored, epoch))
     }
 
     /// Stops every actor, each storing its clocks first.

@@ -73,7 +73,13 @@ impl TestServer {
         database: Option<String>,
         limits: rookery_server::Limits,
     ) -> TestServer {
-        let config = rookery_server::Config { addr, data_dir: data_dir.clone(), database, limits };
+        let config = rookery_server::Config {
+            addr,
+            data_dir: data_dir.clone(),
+            database,
+            limits,
+            node: None,
+        };
         let server = rookery_server::Server::bind(&config).await.expect("server binds");
         let addr = server.local_addr();
         let (stop, stopped) = oneshot::channel::<()>();

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod analyses;
+mod cluster;
 mod durability;
 mod games;
 mod harness;

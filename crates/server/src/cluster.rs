@@ -1,0 +1,120 @@
+//! One node of several on one database (issue 39): its identity, its lease, and the live
+//! games it owns.
+//!
+//! The database decides who owns a game (rookery-store's `claim_game`): a node claims a game
+//! when it creates it, when it resumes it after a restart, and when a player's socket or
+//! request reaches it for a live game that no live node serves (its owner died or stopped:
+//! its lease ran out). Every write of the game is fenced by the epoch of that claim, so a
+//! node that was paused or cut off past its lease writes nothing once it has been replaced:
+//! its actor stops and its sockets close, and the players reconnect to the new owner. A
+//! node renews its lease every quarter of it; one that finds its lease had lapsed (it was
+//! paused, or the database was out of reach) checks each game it serves and stops those
+//! claimed by others.
+//!
+//! On a single node (no `--node-id`) none of this runs: games have no owner and writes are
+//! not fenced.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rookery_store::{Claim, StoreError};
+
+use crate::error::ApiError;
+use crate::live::Command;
+use crate::state::AppState;
+
+/// A node's identity in a cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeConfig {
+    /// Unique among the nodes sharing the database.
+    pub id: String,
+    /// How long a heartbeat keeps the node's games its own: after that, another node may
+    /// take them over. Renewed every quarter of it.
+    pub lease: Duration,
+}
+
+impl NodeConfig {
+    /// The default lease: short enough that a dead node's games move within a few seconds,
+    /// long enough that a busy node renews it many times over.
+    pub const DEFAULT_LEASE: Duration = Duration::from_secs(3);
+}
+
+/// Who serves a stored live game, as far as this node is concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Ownership {
+    /// A single node: no owners, no fences.
+    Single,
+    /// This node, under this epoch.
+    Mine(i64),
+    /// Another node, whose lease runs.
+    Elsewhere(String),
+    /// The game is over (or gone).
+    NotLive,
+}
+
+/// Claims the stored game `id` for this node if it is in a cluster.
+pub(crate) async fn claim(state: &AppState, id: &str) -> Result<Ownership, StoreError> {
+    let Some(node) = &state.node else { return Ok(Ownership::Single) };
+    match state.store.claim_game(id, &node.id).await {
+        Ok(Claim::Claimed { epoch, previous, now_ms }) => {
+            if let Some(previous) = previous {
+                let outage = previous.last_heartbeat_ms.map(|beat| now_ms - beat);
+                tracing::warn!(game = id, from = %previous.node, outage_ms = ?outage, epoch, "taken over from a node whose lease ran out");
+            }
+            Ok(Ownership::Mine(epoch))
+        }
+        Ok(Claim::Owned { owner }) => Ok(Ownership::Elsewhere(owner)),
+        Err(StoreError::Conflict(_) | StoreError::NotFound(_)) => Ok(Ownership::NotLive),
+        Err(e) => Err(e),
+    }
+}
+
+/// The epoch of a game this node has just created: `None` on a single node.
+pub(crate) async fn claim_new(state: &AppState, id: &str) -> Result<Option<i64>, ApiError> {
+    match claim(state, id).await? {
+        Ownership::Single => Ok(None),
+        Ownership::Mine(epoch) => Ok(Some(epoch)),
+        other => Err(ApiError::Internal(format!("a new game {id:?} is {other:?}"))),
+    }
+}
+
+/// Renews this node's lease until the server stops; after a lapse, stops the actors of
+/// the games other nodes have claimed since.
+pub(crate) async fn heartbeats(state: Arc<AppState>) {
+    let Some(node) = state.node.clone() else { return };
+    let lease_ms = node.lease.as_millis() as i64;
+    let mut every = tokio::time::interval(node.lease / 4);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        match state.store.heartbeat(&node.id, lease_ms).await {
+            Ok(beat) if beat.lapsed => {
+                tracing::warn!(node = %node.id, "this node's lease had lapsed: checking the games it serves");
+                disown_lost(&state, &node.id).await;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                tracing::error!(node = %node.id, error = %e, "cannot renew this node's lease")
+            }
+        }
+    }
+}
+
+/// Stops the actor of every game this node serves that the store says is no longer its
+/// own under the same epoch.
+async fn disown_lost(state: &AppState, node: &str) {
+    for handle in state.live.list() {
+        let Some(epoch) = handle.epoch else { continue };
+        let still = match state.store.game_owner(handle.meta.id.as_str()).await {
+            Ok((owner, stored)) => owner.as_deref() == Some(node) && stored == epoch,
+            Err(StoreError::NotFound(_)) => false,
+            Err(e) => {
+                tracing::error!(game = %handle.meta.id, error = %e, "cannot read a game's owner");
+                continue;
+            }
+        };
+        if !still {
+            let _ = handle.send(Command::Disown).await;
+        }
+    }
+}
