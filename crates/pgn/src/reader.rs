@@ -365,7 +365,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The tokens that make up nearly all movetext (white space, move numbers, moves, a result
-    /// marker of digits) in one loop over the buffered bytes, with the line count in locals.
+    /// marker of digits, comments whose end is buffered) in one loop over the buffered bytes, with the line count in locals.
     /// Stops before any other token, and where fewer than [`LOOKAHEAD`] bytes remain to be
     /// scanned, and leaves it to the general loop of [`Reader::read_movetext`], which reads
     /// every token the same way: a token read here starts where the general loop would have
@@ -402,25 +402,39 @@ impl<R: Read> Reader<R> {
                         None => break $rhythm,
                     }
                 }
-                let at = Location { line, column: offset + i as u64 - line_start + 1 };
-                match plain_token(v, bytes, i, at) {
-                    Plain::Next(next) => i = next,
-                    Plain::Result(next, result) => {
-                        i = next;
-                        // A marker inside a variation is a slip; only the main line's marker
-                        // ends the game.
-                        if depth == 0 {
-                            self.buf.consume_counted(i, line, line_start);
-                            v.result(result);
+                if bytes[i] == b'{' {
+                    // A comment whose end is buffered, as `read_comment` reads it: engine and
+                    // server files have one after every move (`{ [%clk 0:03:00] }`), and
+                    // leaving this loop for each cost more than the comment (issue 41).
+                    let body = &bytes[i + 1..];
+                    let Some(n) = body.iter().position(|&b| b == b'}') else { break $rhythm };
+                    v.comment(&body[..n]);
+                    for (k, _) in body[..n].iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+                        line += 1;
+                        line_start = offset + (i + 1 + k + 1) as u64;
+                    }
+                    i += n + 2;
+                } else {
+                    let at = Location { line, column: offset + i as u64 - line_start + 1 };
+                    match plain_token(v, bytes, i, at) {
+                        Plain::Next(next) => i = next,
+                        Plain::Result(next, result) => {
+                            i = next;
+                            // A marker inside a variation is a slip; only the main line's marker
+                            // ends the game.
+                            if depth == 0 {
+                                self.buf.consume_counted(i, line, line_start);
+                                v.result(result);
+                                return Ok(ControlFlow::Break(()));
+                            }
+                        }
+                        Plain::Halt(next) => {
+                            self.buf.consume_counted(next, line, line_start);
+                            self.skip_movetext(v, depth)?;
                             return Ok(ControlFlow::Break(()));
                         }
+                        Plain::Other => break $rhythm,
                     }
-                    Plain::Halt(next) => {
-                        self.buf.consume_counted(next, line, line_start);
-                        self.skip_movetext(v, depth)?;
-                        return Ok(ControlFlow::Break(()));
-                    }
-                    Plain::Other => break $rhythm,
                 }
             };
         }
