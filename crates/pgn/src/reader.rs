@@ -406,13 +406,24 @@ impl<R: Read> Reader<R> {
                     // A comment whose end is buffered, as `read_comment` reads it: engine and
                     // server files have one after every move (`{ [%clk 0:03:00] }`), and
                     // leaving this loop for each cost more than the comment (issue 41).
+                    // Its end and its newlines in one pass, a word at a time; the line count
+                    // changes only once the end is found (else the general loop reads it).
                     let body = &bytes[i + 1..];
-                    let Some(n) = body.iter().position(|&b| b == b'}') else { break $rhythm };
+                    let (mut k, mut lines, mut last_line) = (0, 0, line_start);
+                    let n = loop {
+                        let Some(j) = position_either(&body[k..], b'}', b'\n') else {
+                            break $rhythm;
+                        };
+                        if body[k + j] == b'}' {
+                            break k + j;
+                        }
+                        lines += 1;
+                        last_line = offset + (i + 1 + k + j + 1) as u64;
+                        k += j + 1;
+                    };
+                    line += lines;
+                    line_start = last_line;
                     v.comment(&body[..n]);
-                    for (k, _) in body[..n].iter().enumerate().filter(|&(_, &b)| b == b'\n') {
-                        line += 1;
-                        line_start = offset + (i + 1 + k + 1) as u64;
-                    }
                     i += n + 2;
                 } else {
                     let at = Location { line, column: offset + i as u64 - line_start + 1 };
