@@ -17,7 +17,7 @@
 # /usr/games/stockfish; install with `apt-get install -y stockfish`), NODES, CONCURRENCY
 # (games at a time, default 2).
 #
-# Idempotent: an existing DIR/stockfish.pgn with GAMES games is kept. About 13 minutes for
+# Idempotent: an existing DIR/stockfish.pgn with GAMES games is kept. About 18 minutes for
 # 10,000 games on two cores (Stockfish 15.1, 200 nodes), most of it the engines talking.
 set -euo pipefail
 
