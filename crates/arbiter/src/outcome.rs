@@ -47,6 +47,14 @@ pub enum Termination {
     NoStart,
     /// Decided by the competition's arbiter (a result declared, RULES.md §12).
     ArbiterDecision,
+    /// An engine game ended on the engines' scores: both agreed, move after move, that this
+    /// side had lost (`rookery match --resign-adjudication`, self-play). Not a resignation:
+    /// neither engine resigned.
+    ResignAdjudication,
+    /// An engine game ended on the engines' scores: both found it level, move after move
+    /// (`rookery match --draw-adjudication`, self-play). Not an agreement: neither engine
+    /// offered a draw.
+    DrawAdjudication,
 }
 
 impl Termination {
@@ -77,6 +85,8 @@ impl Termination {
             Termination::Abandoned => "abandoned",
             Termination::NoStart => "no_start",
             Termination::ArbiterDecision => "arbiter_decision",
+            Termination::ResignAdjudication => "resign_adjudication",
+            Termination::DrawAdjudication => "draw_adjudication",
         }
     }
 
@@ -84,7 +94,7 @@ impl Termination {
     /// and other tools read: `normal` for any ending by the rules of play, `time forfeit`,
     /// `rules infraction` (illegal moves), `abandoned` (a player left or never started), and
     /// `unterminated` for a game aborted without a result, `adjudication` for a result the
-    /// arbiter declared. Rookery's own [`Termination::label`]
+    /// arbiter declared or an engine game's resign or draw adjudication. Rookery's own [`Termination::label`]
     /// says more, and goes in a tag of its own.
     pub const fn pgn_value(self) -> &'static str {
         match self {
@@ -94,7 +104,9 @@ impl Termination {
             }
             Termination::Abandoned | Termination::NoStart => "abandoned",
             Termination::Aborted => "unterminated",
-            Termination::ArbiterDecision => "adjudication",
+            Termination::ArbiterDecision
+            | Termination::ResignAdjudication
+            | Termination::DrawAdjudication => "adjudication",
             Termination::Checkmate
             | Termination::Resignation
             | Termination::Agreement
@@ -110,7 +122,7 @@ impl Termination {
     }
 
     /// Every termination.
-    pub const ALL: [Termination; 19] = [
+    pub const ALL: [Termination; 21] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Timeout,
@@ -130,6 +142,8 @@ impl Termination {
         Termination::Abandoned,
         Termination::NoStart,
         Termination::ArbiterDecision,
+        Termination::ResignAdjudication,
+        Termination::DrawAdjudication,
     ];
 
     /// Reads a label written by [`Termination::label`].
@@ -183,6 +197,8 @@ impl Outcome {
             Termination::Aborted => "",
             Termination::Abandoned => "by abandonment",
             Termination::ArbiterDecision => "by the arbiter's decision",
+            Termination::ResignAdjudication => "by adjudication: both engines' scores agreed",
+            Termination::DrawAdjudication => "by adjudication: both engines' scores were level",
             Termination::NoStart => match self.result {
                 GameResult::Win(Color::White) => "by default: Black made no first move in time",
                 GameResult::Win(Color::Black) => "by default: White made no first move in time",

@@ -19,6 +19,13 @@ impl Repetitions {
         Repetitions { keys: vec![start.repetition_key()] }
     }
 
+    /// Starts again from `start`, keeping the memory: a reader of many games needs one
+    /// history, not one allocation (and its growth) a game.
+    pub fn restart(&mut self, start: &Position) {
+        self.keys.clear();
+        self.keys.push(start.repetition_key());
+    }
+
     /// Records the position after a move.
     pub fn push(&mut self, pos: &Position) {
         self.keys.push(pos.repetition_key());
@@ -83,6 +90,9 @@ mod tests {
         assert_eq!(reps.first_occurrence(&pos), Some(0));
         reps.pop();
         assert_eq!(reps.len(), 8);
+        // A new game from the same start: nothing of the dance is left.
+        reps.restart(&Position::new());
+        assert_eq!((reps.len(), reps.count(&Position::new())), (1, 1));
     }
 
     #[test]

@@ -273,3 +273,51 @@ fn bad_arguments_exit_2() {
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
     }
 }
+
+/// Issue 41: a game ended on the engines' scores is written as the PGN standard says,
+/// `[Termination "adjudication"]`, with Rookery's label (`resign_adjudication`,
+/// `draw_adjudication`) in its own tag and in the final comment, as the other endings are.
+#[test]
+fn adjudicated_games_say_so_in_the_pgn() {
+    let dir = scratch("adjudicated");
+    // A queen up for White: both engines' scores pass 500 cp at once, long before a mate. And
+    // a symmetrical knight ending: both scores within two pawns, and not a dead position.
+    let cases = [
+        ("4k3/8/8/8/8/8/3QP3/4K3 w - -", "--resign-adjudication", "2,500", "1-0", "resign"),
+        ("4k3/pp6/2n5/8/8/2N5/PP6/4K3 w - -", "--draw-adjudication", "1,2,200", "1/2-1/2", "draw"),
+    ];
+    for (fen, flag, rule, result, kind) in cases {
+        let openings = dir.join(format!("{kind}.epd"));
+        std::fs::write(&openings, format!("{fen}\n")).unwrap();
+        let pgn = dir.join(format!("{kind}.pgn"));
+        rookery_match(&[
+            "--engine",
+            &format!("{ROOKERY} uci nodes=300 name=a"),
+            "--engine",
+            &format!("{ROOKERY} uci nodes=300 name=b"),
+            "--tc",
+            "600+1",
+            "--games",
+            "2",
+            "--openings",
+            openings.to_str().unwrap(),
+            flag,
+            rule,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        let games = replay(&pgn);
+        assert_eq!(games.len(), 2, "{kind}");
+        let label = format!("{kind}_adjudication");
+        for (game_result, termination, moves) in &games {
+            assert_eq!((game_result.as_str(), termination.as_str()), (result, "adjudication"));
+            assert!(moves.len() >= 3, "{kind}: adjudicated after {} plies", moves.len());
+        }
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let tag = format!("[RookeryTermination \"{label}\"]");
+        assert_eq!(text.matches(&tag).count(), 2, "{tag}\n{text}");
+        let comment = format!("{{ termination: {label} }} {result}");
+        assert_eq!(text.matches(&comment).count(), 2, "{comment}\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -5,7 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Board, CastlingRights, Color, File, Piece, Position, PositionError, Rank, Setup, Square,
+    Board, CastlingRights, CastlingSide, Color, File, Piece, Position, PositionError, Rank, Setup,
+    Square,
 };
 
 /// The FEN of the standard starting position.
@@ -263,7 +264,8 @@ impl FromStr for Fen {
 
 /// The placement field of a board (`rnbqkbnr/pppppppp/8/…`).
 pub fn board_fen(board: &Board) -> String {
-    let mut out = String::with_capacity(72);
+    // Room for the other fields too (`Fen`'s `Display` appends them): one allocation.
+    let mut out = String::with_capacity(96);
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0;
         for file in File::ALL {
@@ -290,14 +292,56 @@ pub fn board_fen(board: &Board) -> String {
 
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built in one string and written once: the formatter's machinery for each of the
+        // six fields cost more than the FEN itself (`rookery pgn replay` writes one a game).
         let s = &self.0;
-        write!(f, "{} {} {} ", board_fen(&s.board), s.turn.to_char(), s.castling)?;
-        match s.ep_square {
-            Some(sq) => write!(f, "{sq}")?,
-            None => f.write_str("-")?,
+        let mut text = board_fen(&s.board);
+        text.push(' ');
+        text.push(s.turn.to_char());
+        text.push(' ');
+        if s.castling.is_empty() {
+            text.push('-');
         }
-        write!(f, " {} {}", s.halfmoves, s.fullmoves)
+        for (color, side, c) in [
+            (Color::White, CastlingSide::KingSide, 'K'),
+            (Color::White, CastlingSide::QueenSide, 'Q'),
+            (Color::Black, CastlingSide::KingSide, 'k'),
+            (Color::Black, CastlingSide::QueenSide, 'q'),
+        ] {
+            if s.castling.has(color, side) {
+                text.push(c);
+            }
+        }
+        text.push(' ');
+        match s.ep_square {
+            Some(sq) => {
+                text.push(sq.file().char());
+                text.push(sq.rank().char());
+            }
+            None => text.push('-'),
+        }
+        for number in [s.halfmoves, s.fullmoves] {
+            text.push(' ');
+            push_decimal(&mut text, number);
+        }
+        f.write_str(&text)
     }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(text: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut k = digits.len();
+    let mut n = n;
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    text.extend(digits[k..].iter().map(|&d| char::from(d)));
 }
 
 impl Position {

@@ -383,11 +383,7 @@ impl San {
                 if let Some(r) = rank {
                     from_mask &= Bitboard::from_rank(r);
                 }
-                let candidates = if role == Role::Pawn {
-                    pawn_origins(pos, to) & from_mask
-                } else {
-                    attackers_of_role(pos, role, to) & from_mask
-                };
+                let candidates = origins(pos, role, to, from_mask);
                 if candidates.is_empty() || pos.board().by_color(pos.turn()).contains(to) {
                     return Err(SanError::NoPiece { san: *self });
                 }
@@ -418,7 +414,7 @@ impl San {
                 if role == Role::King {
                     let from = candidates.first().unwrap_or(to);
                     let occupied = pos.board().occupied().without(from);
-                    if !pos.is_attacked(to, !pos.turn(), occupied) {
+                    if !is_attacked_by_them(pos, to, occupied) {
                         return Ok(Move::normal(from, to));
                     }
                 }
@@ -473,6 +469,55 @@ fn attackers_of_role(pos: &Position, role: Role, to: Square) -> Bitboard {
         Role::Queen => attacks::queen(to, occupied),
         Role::King => attacks::king(to),
     }
+}
+
+/// The squares of `from`, pieces of `role` of the side to move, whose pattern reaches `to` on
+/// the board: what [`attackers_of_role`] finds (pawns by [`pawn_origins`]), for the few
+/// pieces a SAN move names. A slider is found on its empty-board rays and kept when nothing
+/// stands between: one load from the 32 KB `between` table a candidate, where the slider
+/// attack of `to` is a load from the 860 KB magic table, which misses the cache more often
+/// than not when a file of games is read (issue 41: the command's profile had half of
+/// `San::to_move` waiting on it).
+#[inline(always)]
+fn origins(pos: &Position, role: Role, to: Square, from: Bitboard) -> Bitboard {
+    let occupied = pos.board().occupied();
+    let unblocked = |rays: Bitboard| {
+        let mut found = Bitboard::EMPTY;
+        for sq in rays & from {
+            if (attacks::between(sq, to) & occupied).is_empty() {
+                found.add(sq);
+            }
+        }
+        found
+    };
+    match role {
+        Role::Pawn => pawn_origins(pos, to) & from,
+        Role::Knight => attacks::knight(to) & from,
+        Role::Bishop => unblocked(attacks::bishop_rays(to)),
+        Role::Rook => unblocked(attacks::rook_rays(to)),
+        Role::Queen => unblocked(attacks::rook_rays(to) | attacks::bishop_rays(to)),
+        Role::King => attacks::king(to) & from,
+    }
+}
+
+/// `true` if a piece of the side not to move attacks `sq` with `occupied` as the blockers:
+/// [`Position::is_attacked`], with the sliders found on their rays as [`origins`] finds them
+/// (a king move's destination, once a game in ten moves: the magic table's misses showed).
+#[inline]
+fn is_attacked_by_them(pos: &Position, sq: Square, occupied: Bitboard) -> bool {
+    let b = pos.board();
+    let them = !pos.turn();
+    let theirs = b.by_color(them);
+    let steppers = (attacks::knight(sq) & b.by_role(Role::Knight))
+        | (attacks::pawn(!them, sq) & b.by_role(Role::Pawn))
+        | (attacks::king(sq) & b.by_role(Role::King));
+    if (steppers & theirs).any() {
+        return true;
+    }
+    let sliders = ((attacks::rook_rays(sq) & b.orthogonal_sliders())
+        | (attacks::bishop_rays(sq) & b.diagonal_sliders()))
+        & theirs;
+    sliders.into_iter().any(|from| (attacks::between(from, sq) & occupied).is_empty())
 }
 
 /// Squares from which a pawn of the side to move could move to `to` by its pattern: a capture

@@ -198,3 +198,94 @@ fn san_agrees_with_shakmaty() {
     }
     assert!(checked > 500_000, "only {checked} moves checked");
 }
+
+/// `San::to_move`, which looks only at the pieces a SAN move can name, against the legal-move
+/// list (itself checked against shakmaty above), on random playouts from the varied starts
+/// (pins, checks, en passant, promotions, castling): for every role, destination, origin
+/// hint (none, or the file, rank or square of each piece of that role) and promotion, the
+/// legal moves that fit decide the answer. One is the move; none is an error that is not
+/// `Ambiguous`; several are `Ambiguous`. Castling reads as the castling move when it is legal.
+#[test]
+fn san_reading_agrees_with_the_legal_moves() {
+    use rookery_core::san::SanError;
+    use rookery_core::{CastlingSide, Move, Role, San, Square};
+
+    let mut rng = Rng(0x0041_5a2e);
+    let mut resolved = 0u64;
+    let mut ambiguous = 0u64;
+    for game in 0..70 {
+        let start = STARTS[game % STARTS.len()];
+        let mut pos: Position = start.parse().unwrap();
+        for _ply in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let fen = pos.to_fen();
+            for side in CastlingSide::ALL {
+                let castle = moves.iter().find(|m| m.castling_side() == Some(side));
+                match (San::Castle(side).to_move(&pos), castle) {
+                    (Ok(m), Some(&c)) => assert_eq!(m, c, "{side:?} in {fen}"),
+                    (Err(_), None) => {}
+                    (got, want) => panic!("{side:?} in {fen}: {got:?}, legal: {want:?}"),
+                }
+            }
+            for role in Role::ALL {
+                let pieces = pos.board().by_piece(role.of(pos.turn()));
+                let mut hints = vec![(None, None)];
+                for sq in pieces {
+                    hints.extend([
+                        (Some(sq.file()), None),
+                        (None, Some(sq.rank())),
+                        (Some(sq.file()), Some(sq.rank())),
+                    ]);
+                }
+                let promotions: &[Option<Role>] = if role == Role::Pawn {
+                    &[None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)]
+                } else {
+                    &[None, Some(Role::Queen)]
+                };
+                for to in Square::ALL {
+                    let onto: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            m.to() == to
+                                && m.castling_side().is_none()
+                                && pos.board().role_at(m.from()) == Some(role)
+                        })
+                        .collect();
+                    for &(file, rank) in &hints {
+                        for &promotion in promotions {
+                            let san =
+                                San::Normal { role, file, rank, capture: false, to, promotion };
+                            let fits: Vec<Move> = onto
+                                .iter()
+                                .copied()
+                                .filter(|m| {
+                                    file.is_none_or(|f| m.from().file() == f)
+                                        && rank.is_none_or(|r| m.from().rank() == r)
+                                        && m.promotion_role() == promotion
+                                })
+                                .collect();
+                            match (san.to_move(&pos), fits.as_slice()) {
+                                (Ok(m), [only]) => {
+                                    assert_eq!(m, *only, "{san} in {fen}");
+                                    resolved += 1;
+                                }
+                                (Err(SanError::Ambiguous { .. }), [_, _, ..]) => ambiguous += 1,
+                                (Err(e), []) => assert!(
+                                    !matches!(e, SanError::Ambiguous { .. }),
+                                    "{san} in {fen}: {e}"
+                                ),
+                                (got, _) => panic!("{san} in {fen}: {got:?}, legal: {fits:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(resolved > 50_000 && ambiguous > 100, "{resolved} resolved, {ambiguous} ambiguous");
+}

@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::{ByColor, Color};
 use rookery_uci::ScoreValue;
 
@@ -88,6 +89,23 @@ pub enum Verdict {
     Resign(Color),
     /// The game is drawn.
     Draw,
+}
+
+impl Verdict {
+    /// The game's outcome: the result, and the termination that says it was adjudicated
+    /// ([`Termination::ResignAdjudication`], [`Termination::DrawAdjudication`]), which the
+    /// PGN writes as `[Termination "adjudication"]` with Rookery's label in its own tag.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Verdict::Resign(loser) => Outcome {
+                result: GameResult::Win(!loser),
+                termination: Termination::ResignAdjudication,
+            },
+            Verdict::Draw => {
+                Outcome { result: GameResult::Draw, termination: Termination::DrawAdjudication }
+            }
+        }
+    }
 }
 
 /// Follows one game's scores and applies the rules.
@@ -198,5 +216,24 @@ mod tests {
         assert_eq!(a.record(WHITE, cp(0), 3), None);
         assert_eq!(a.record(BLACK, cp(0), 3), None);
         assert_eq!(a.record(WHITE, cp(0), 4), Some(Verdict::Draw));
+    }
+
+    #[test]
+    fn verdicts_are_written_as_adjudications() {
+        // Issue 41: the PGN standard's `adjudication`, never `normal` as a resignation or an
+        // agreement would be: neither engine resigned or offered a draw.
+        let resign = Verdict::Resign(BLACK).outcome();
+        assert_eq!(resign.result, GameResult::Win(WHITE));
+        assert_eq!(resign.termination.label(), "resign_adjudication");
+        let draw = Verdict::Draw.outcome();
+        assert_eq!(draw.result, GameResult::Draw);
+        assert_eq!(draw.termination.label(), "draw_adjudication");
+        for outcome in [resign, draw] {
+            assert_eq!(outcome.termination.pgn_value(), "adjudication");
+            assert_eq!(
+                Termination::from_label(outcome.termination.label()),
+                Some(outcome.termination)
+            );
+        }
     }
 }

@@ -10,13 +10,13 @@
 //! the margin loses on the arbiter's flag; either is restarted before its next game.
 
 use rookery_arbiter::{
-    Game, GameResult, GameSpec, GameSpecError, IllegalMovePolicy, MoveInput, RuleSet, Termination,
-    TimeControl,
+    Game, GameResult, GameSpec, GameSpecError, IllegalMovePolicy, MoveInput, Outcome, RuleSet,
+    Termination, TimeControl,
 };
 use rookery_core::{ByColor, Color};
 use rookery_uci::{Command, Go, StartPosition, UciMove};
 
-use crate::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
+use crate::adjudication::{Adjudicator, DrawRule, ResignRule};
 use crate::engine::{EngineError, EngineProcess};
 use crate::opening::Opening;
 use crate::stats::Failures;
@@ -171,10 +171,7 @@ pub fn play(
         }
         let fullmove = game.position().fullmoves();
         if let Some(verdict) = adjudicator.record(side, reply.score, fullmove) {
-            let (result, termination) = match verdict {
-                Verdict::Resign(loser) => (GameResult::Win(!loser), Termination::Resignation),
-                Verdict::Draw => (GameResult::Draw, Termination::Agreement),
-            };
+            let Outcome { result, termination } = verdict.outcome();
             game.adjudicate(result, termination, reply.at_ms);
             adjudicated = true;
         }

@@ -365,7 +365,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The tokens that make up nearly all movetext (white space, move numbers, moves, a result
-    /// marker of digits) in one loop over the buffered bytes, with the line count in locals.
+    /// marker of digits, comments whose end is buffered) in one loop over the buffered bytes, with the line count in locals.
     /// Stops before any other token, and where fewer than [`LOOKAHEAD`] bytes remain to be
     /// scanned, and leaves it to the general loop of [`Reader::read_movetext`], which reads
     /// every token the same way: a token read here starts where the general loop would have
@@ -402,25 +402,50 @@ impl<R: Read> Reader<R> {
                         None => break $rhythm,
                     }
                 }
-                let at = Location { line, column: offset + i as u64 - line_start + 1 };
-                match plain_token(v, bytes, i, at) {
-                    Plain::Next(next) => i = next,
-                    Plain::Result(next, result) => {
-                        i = next;
-                        // A marker inside a variation is a slip; only the main line's marker
-                        // ends the game.
-                        if depth == 0 {
-                            self.buf.consume_counted(i, line, line_start);
-                            v.result(result);
+                if bytes[i] == b'{' {
+                    // A comment whose end is buffered, as `read_comment` reads it: engine and
+                    // server files have one after every move (`{ [%clk 0:03:00] }`), and
+                    // leaving this loop for each cost more than the comment (issue 41).
+                    // Its end and its newlines in one pass, a word at a time; the line count
+                    // changes only once the end is found (else the general loop reads it).
+                    let body = &bytes[i + 1..];
+                    let (mut k, mut lines, mut last_line) = (0, 0, line_start);
+                    let n = loop {
+                        let Some(j) = position_either(&body[k..], b'}', b'\n') else {
+                            break $rhythm;
+                        };
+                        if body[k + j] == b'}' {
+                            break k + j;
+                        }
+                        lines += 1;
+                        last_line = offset + (i + 1 + k + j + 1) as u64;
+                        k += j + 1;
+                    };
+                    line += lines;
+                    line_start = last_line;
+                    v.comment(&body[..n]);
+                    i += n + 2;
+                } else {
+                    let at = Location { line, column: offset + i as u64 - line_start + 1 };
+                    match plain_token(v, bytes, i, at) {
+                        Plain::Next(next) => i = next,
+                        Plain::Result(next, result) => {
+                            i = next;
+                            // A marker inside a variation is a slip; only the main line's marker
+                            // ends the game.
+                            if depth == 0 {
+                                self.buf.consume_counted(i, line, line_start);
+                                v.result(result);
+                                return Ok(ControlFlow::Break(()));
+                            }
+                        }
+                        Plain::Halt(next) => {
+                            self.buf.consume_counted(next, line, line_start);
+                            self.skip_movetext(v, depth)?;
                             return Ok(ControlFlow::Break(()));
                         }
+                        Plain::Other => break $rhythm,
                     }
-                    Plain::Halt(next) => {
-                        self.buf.consume_counted(next, line, line_start);
-                        self.skip_movetext(v, depth)?;
-                        return Ok(ControlFlow::Break(()));
-                    }
-                    Plain::Other => break $rhythm,
                 }
             };
         }

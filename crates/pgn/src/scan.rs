@@ -103,8 +103,9 @@ pub(crate) fn token_len(bytes: &[u8]) -> usize {
 /// [`token_len`] without a branch per byte for tokens shorter than eight bytes (moves): the
 /// delimiter flags of the first bytes go into one mask, and the loop exit that a byte loop
 /// would mispredict once per token becomes a count of trailing zeros. Most moves are two to
-/// four bytes long, so the bytes after those are looked at first.
-#[inline]
+/// four bytes long, so the bytes after those are looked at first. Always inlined: called once
+/// a move, and in a large program (`rookery pgn`) the compiler left it a call.
+#[inline(always)]
 pub(crate) fn token_len_short(bytes: &[u8]) -> usize {
     if let Some(head) = bytes.first_chunk::<5>() {
         let mut flags = 0u32;

@@ -345,3 +345,27 @@ fn old_mac_line_ends_do_not_swallow_the_file() {
     assert_eq!(comments(&games[0]), ["note"]);
     assert_eq!(games[1].sans(), ["d4"]);
 }
+
+/// Comments read inside the reader's loop for plain movetext (issue 41) count their lines as
+/// the general path does: the moves after them, and an error, are where they stand. The game
+/// is read many times over with a small buffer, so that comments fall on both sides of where
+/// the plain loop hands over to the general one, and every copy must be read alike.
+#[test]
+fn moves_after_comments_are_placed_right_on_either_path() {
+    let game = "[Event \"c\"]\n\n1. e4 {a\ntwo-line comment} e5 {x} 2. Nf3\n\
+                { [%clk 0:00:59.5] } Nc6 {\n}\n3. Kx9 1-0\n\n";
+    let lines = game.matches('\n').count() as u64;
+    let copies = 300;
+    let text = game.repeat(copies);
+    for games in [read_all(game.as_bytes()), common::read_all_from(text.as_bytes(), 2048)] {
+        for (k, g) in games.iter().enumerate() {
+            let at = |line: u64, column| Location { line: line + k as u64 * lines, column };
+            assert_eq!(g.sans(), ["e4", "e5", "Nf3", "Nc6"], "copy {k}");
+            // (The recorder collapses white space.)
+            assert_eq!(comments(g), ["a two-line comment", "x", "[%clk 0:00:59.5]", ""]);
+            assert_eq!(g.move_locations, [at(3, 4), at(4, 19), at(4, 29), at(5, 22)], "copy {k}");
+            let e = &g.errors[0];
+            assert_eq!((e.location, e.token.as_str()), (at(7, 4), "Kx9"), "copy {k}");
+        }
+    }
+}

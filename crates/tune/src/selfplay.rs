@@ -13,10 +13,10 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use rookery_arbiter::{Game, GameResult, GameSpec, GameSpecError, MoveInput, Termination};
+use rookery_arbiter::{Game, GameSpec, GameSpecError, MoveInput};
 use rookery_core::Position;
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
-use rookery_match::adjudication::{Adjudicator, Verdict};
+use rookery_match::adjudication::Adjudicator;
 use rookery_match::{DrawRule, ResignRule, ENGINE_RULES};
 use rookery_pgn::Writer;
 use rookery_uci::ScoreValue;
@@ -182,11 +182,8 @@ pub fn play(
         keys.push(game.position().repetition_key());
         let score = outcome.score.map(ScoreValue::from);
         if let Some(verdict) = adjudicator.record(side, score, game.position().fullmoves()) {
-            let (result, termination) = match verdict {
-                Verdict::Resign(loser) => (GameResult::Win(!loser), Termination::Resignation),
-                Verdict::Draw => (GameResult::Draw, Termination::Agreement),
-            };
-            game.adjudicate(result, termination, 0);
+            let outcome = verdict.outcome();
+            game.adjudicate(outcome.result, outcome.termination, 0);
         }
     }
     Ok(Played { game, scores })
@@ -212,6 +209,7 @@ pub fn write_pgn(out: impl Write, game: &Game) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rookery_arbiter::{GameResult, Termination};
 
     fn quick() -> Settings {
         Settings { nodes: 300, ..Settings::default() }
@@ -267,7 +265,7 @@ mod tests {
         let outcome = game.outcome().unwrap();
         assert_eq!(outcome.result, GameResult::Win(rookery_core::Color::White));
         assert!(
-            matches!(outcome.termination, Termination::Resignation | Termination::Checkmate),
+            matches!(outcome.termination, Termination::ResignAdjudication | Termination::Checkmate),
             "{outcome:?}"
         );
         // Neither side can mate: the arbiter calls the dead position after the first move.

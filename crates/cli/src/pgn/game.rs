@@ -96,7 +96,8 @@ pub struct GameReport {
 #[derive(Clone, Copy)]
 struct Line {
     pos: Position,
-    /// The position before the last move: where a variation of that move starts.
+    /// The position before the last move: where a variation of that move starts (kept only
+    /// when variations are read).
     before: Option<Position>,
     /// Moves in this line are no longer checked (an earlier one was illegal).
     dead: bool,
@@ -172,50 +173,50 @@ impl Replayer {
         }
     }
 
+    /// Plays `san` in the current line, in place: a position is copied only where a variation
+    /// may need the one before the move (issue 41: copies of the position were a good part of
+    /// what the commands did beyond rookery-core's replay).
     fn play(&mut self, san: SanPlus, at: Location) -> ControlFlow<()> {
-        let pos = self.line.pos;
-        let on_main = self.stack.is_empty();
-        let export = self.options.export;
-        let played = if san.san == San::Null && !pos.is_check() {
+        let pos = &self.line.pos;
+        let found = if san.san == San::Null && !pos.is_check() {
             // Analysis files write `Z0` or `--` for a pass; python-chess reads it so too.
-            let mut after = pos;
-            after.play_null();
-            Ok((after, san))
+            Ok(None)
         } else {
-            san.san.to_move(&pos).map(|m| {
-                let mut after = pos;
-                after.play_unchecked(m);
-                // The normalised SAN (its check and mate suffix needs the replies generated)
-                // only for export: check, replay and stats never show it (issue 41).
-                (after, if export { SanPlus::from_move(&pos, m) } else { san })
-            })
+            san.san.to_move(pos).map(Some)
         };
-        match played {
-            Ok((after, normalised)) => {
-                if self.options.export {
-                    // Writing to memory cannot fail.
-                    let _ = self.movetext.san(&normalised);
-                }
-                self.line.before = Some(pos);
-                self.line.pos = after;
-                if on_main {
-                    self.plies += 1;
-                    self.history.push(&after);
-                }
-                ControlFlow::Continue(())
-            }
+        let m = match found {
+            Ok(m) => m,
             Err(e) => {
                 let number = pos.fullmoves();
                 let dots = if pos.turn() == rookery_core::Color::White { "." } else { "..." };
                 self.problem(at, format_args!("move {number}{dots} {san}: {e}"));
                 self.line.dead = true;
-                if on_main {
+                return if self.stack.is_empty() {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
-                }
+                };
             }
+        };
+        if self.options.export {
+            // The normalised SAN (its check and mate suffix needs the replies generated) only
+            // for export: check, replay and stats never show it (issue 41).
+            let normalised = m.map_or(san, |m| SanPlus::from_move(&self.line.pos, m));
+            // Writing to memory cannot fail.
+            let _ = self.movetext.san(&normalised);
         }
+        if self.options.variations {
+            self.line.before = Some(self.line.pos);
+        }
+        match m {
+            Some(m) => self.line.pos.play_unchecked(m),
+            None => self.line.pos.play_null(),
+        }
+        if self.stack.is_empty() {
+            self.plies += 1;
+            self.history.push(&self.line.pos);
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -253,7 +254,7 @@ impl Visitor for Replayer {
         let start = self.start();
         let pos = start.unwrap_or_default();
         self.line = Line { pos, before: None, dead: start.is_err() };
-        self.history = Repetitions::new(&pos);
+        self.history.restart(&pos);
         self.movetext.set_start(pos.fullmoves(), pos.turn());
         if start.is_err() {
             ControlFlow::Break(())
