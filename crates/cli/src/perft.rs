@@ -1,6 +1,7 @@
 //! `rookery perft`: count the leaf nodes of the legal move tree, optionally per root move and
 //! on several threads.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -33,13 +34,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let start = Instant::now();
     let (per_move, total) = count(&pos, args.depth, args.threads as usize);
     let elapsed = start.elapsed();
+    // Written, not printed: a reader that went away (`| head`) ends the command quietly.
+    let mut out = std::io::stdout().lock();
     if args.divide {
         for (m, n) in &per_move {
-            println!("{m}: {n}");
+            writeln!(out, "{m}: {n}")?;
         }
-        println!();
+        writeln!(out)?;
     }
-    println!("Nodes searched: {total}");
+    writeln!(out, "Nodes searched: {total}")?;
+    out.flush()?;
     let secs = elapsed.as_secs_f64();
     eprintln!(
         "time {:.3} s, {:.1} Mnps",

@@ -1,6 +1,7 @@
 //! `rookery rate`: the RULES.md §11 points one game moves, and both players' new totals and
 //! levels, as one JSON object.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -38,11 +39,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let a_points = total("a", args.a, a_delta)?;
     let b_points = total("b", args.b, b_delta)?;
     // Points display with two decimals, which is a JSON number; labels need no escaping.
-    println!(
+    // Written, not printed: a reader that went away (`| head`) ends the command quietly.
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         "{{\"a_delta\": {a_delta}, \"b_delta\": {b_delta}, \"a_points\": {a_points}, \
          \"b_points\": {b_points}, \"a_level\": \"{}\", \"b_level\": \"{}\"}}",
         Level::of(a_points).label(),
         Level::of(b_points).label(),
-    );
+    )?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

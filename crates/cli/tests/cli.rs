@@ -188,3 +188,36 @@ fn fen_startpos_is_the_starting_position() {
     assert_eq!(stdout(&o).lines().count(), 20);
     assert_eq!(stdout(&rookery(&["perft", "2", "--fen", "startpos"])), "Nodes searched: 400\n");
 }
+
+/// `rookery … | head`: a reader that goes away is no error of ours. Each command's output is
+/// written after its work, into a pipe whose reader has already closed it: the command must
+/// end quietly with status 0, not panic on the broken pipe.
+#[test]
+fn a_closed_pipe_on_stdout_ends_a_command_quietly() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(&pgn, "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+        .unwrap();
+    let pgn = pgn.to_str().unwrap();
+    let commands: [&[&str]; 5] = [
+        &["pgn", "stats", pgn],
+        &["pgn", "check", pgn],
+        &["pgn", "replay", pgn],
+        &["perft", "3", "--divide"],
+        &["rate", "--a", "10", "--b", "20", "--result", "a"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader is gone before the first byte
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "rookery {args:?}: {err}");
+        assert!(out.status.success(), "rookery {args:?}: {:?} {err}", out.status);
+    }
+}

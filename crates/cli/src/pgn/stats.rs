@@ -1,6 +1,7 @@
 //! `rookery pgn stats`: what a file holds, and how fast it reads and replays.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -39,25 +40,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Ok(())
     })?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    println!("games: {games}");
-    println!("plies: {plies}");
+    // Written, not printed: a reader that went away (`| head`) ends the command quietly
+    // (main.rs), where `println!` would panic.
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "games: {games}")?;
+    writeln!(out, "plies: {plies}")?;
     let results: Vec<String> = GameResult::ALL
         .iter()
         .map(|r| format!("{} {}", r, results.get(r.as_str()).copied().unwrap_or(0)))
         .collect();
-    println!("results: {}", results.join(", "));
+    writeln!(out, "results: {}", results.join(", "))?;
     let mut ends: Vec<String> = Termination::ALL
         .iter()
         .map(|t| format!("{} {}", t.as_str(), terminations.get(t).copied().unwrap_or(0)))
         .collect();
     ends.push(format!("none {unterminated}"));
-    println!("terminations: {}", ends.join(", "));
-    println!("errors: {errors}");
+    writeln!(out, "terminations: {}", ends.join(", "))?;
+    writeln!(out, "errors: {errors}")?;
     let mb = bytes as f64 / 1e6;
-    println!(
+    writeln!(
+        out,
         "throughput: {:.0} games/s, {:.2} MB/s ({mb:.3} MB in {seconds:.3} s)",
         games as f64 / seconds,
         mb / seconds
-    );
+    )?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
