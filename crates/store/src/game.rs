@@ -20,7 +20,8 @@ macro_rules! game_columns {
          games.initial_fen, games.created_at_ms, games.status, games.result, games.termination, \
          games.pgn, games.ended_at_ms, games.start_policy, games.tournament_id, \
          games.tournament_round, games.tournament_board, \
-         (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id)"
+         (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id), \
+         games.tournament_berserk"
     };
 }
 
@@ -252,6 +253,8 @@ pub struct TournamentSeat {
     pub round: Option<u32>,
     /// The board (an arena's game number).
     pub board: u32,
+    /// Whether its players may go berserk (an arena with berserk on).
+    pub berserk: bool,
 }
 
 impl GameRow {
@@ -298,6 +301,7 @@ impl GameRow {
                     name: row.try_get::<Option<String>, _>(23)?.unwrap_or_default(),
                     round: row.try_get::<Option<i64>, _>(21)?.map(|r| r as u32),
                     board: row.try_get::<Option<i64>, _>(22)?.unwrap_or(0) as u32,
+                    berserk: row.try_get::<i64, _>(24)? != 0,
                 }),
             },
         })

@@ -78,6 +78,11 @@ impl Backend {
                     "tournament counts",
                     include_str!("../migrations/sqlite/0004_tournament_counts.sql"),
                 ),
+                (
+                    5,
+                    "tournament berserk",
+                    include_str!("../migrations/sqlite/0005_tournament_berserk.sql"),
+                ),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -87,6 +92,11 @@ impl Backend {
                     4,
                     "tournament counts",
                     include_str!("../migrations/postgres/0004_tournament_counts.sql"),
+                ),
+                (
+                    5,
+                    "tournament berserk",
+                    include_str!("../migrations/postgres/0005_tournament_berserk.sql"),
                 ),
             ],
         }

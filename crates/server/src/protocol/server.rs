@@ -94,7 +94,9 @@ impl ServerMessage {
             }
             ServerMessage::Move(m) => Some(&mut m.clock),
             ServerMessage::End(m) => Some(&mut m.clock),
-            ServerMessage::Event(EventMessage::TimeAdded { clock, .. }) => Some(clock),
+            ServerMessage::Event(
+                EventMessage::TimeAdded { clock, .. } | EventMessage::Berserk { clock, .. },
+            ) => Some(clock),
             _ => None,
         }
     }
@@ -311,8 +313,9 @@ pub struct GameView {
     pub tournament: Option<TournamentRef>,
 }
 
-/// Where a tournament game sits: `{"id":…,"name":…,"round":3,"board":1}` (`round` `null` in
-/// an arena, whose `board` is the game's number).
+/// Where a tournament game sits: `{"id":…,"name":…,"round":3,"board":1,"berserk":false}`
+/// (`round` `null` in an arena, whose `board` is the game's number; `berserk` whether its
+/// players may go berserk: an arena with berserk on).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TournamentRef {
     /// The tournament id.
@@ -323,6 +326,8 @@ pub struct TournamentRef {
     pub round: Option<u32>,
     /// The board.
     pub board: u32,
+    /// Berserk allowed.
+    pub berserk: bool,
 }
 
 impl TournamentRef {
@@ -333,6 +338,7 @@ impl TournamentRef {
             name: seat.name.clone(),
             round: seat.round,
             board: seat.board,
+            berserk: seat.berserk,
         }
     }
 }
@@ -416,6 +422,14 @@ pub enum EventMessage {
         color: Color,
         /// How much.
         ms: u64,
+        /// Both clocks after it.
+        clock: ClockView,
+    },
+    /// A player went berserk (an arena): half their time, no increment from now on.
+    Berserk {
+        /// Who.
+        #[serde(serialize_with = "ser::color")]
+        color: Color,
         /// Both clocks after it.
         clock: ClockView,
     },
