@@ -112,7 +112,8 @@ export async function mount(page, [id], ctx) {
       if (open) items.push(h('p.hint', t('tour.join_needs_account'), ' ', h('a', { href: '/login', 'data-link': true }, t('nav.signin'))));
     } else if (!p || (T.format === 'arena' && p.withdrawn)) {
       if (open) {
-        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off' }) : null;
+        // What is typed survives a redraw (a view arriving between typing and joining).
+        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off', value: joinPassword, on: { input: (e) => { joinPassword = e.target.value; } } }) : null;
         items.push(h('form.join-form', { on: { submit: (e) => { e.preventDefault(); call(async () => { await api.joinTournament(id, pw && pw.value); return api.tournament(id); }, e.submitter); } } },
           pw, h('button.btn.primary#join', { type: 'submit' }, T.format === 'arena' && p ? t('tour.rejoin') : t('tour.join'))));
       }
@@ -132,6 +133,9 @@ export async function mount(page, [id], ctx) {
     }
     clear(mine, items);
   }
+
+  // The join form's password, kept across redraws.
+  let joinPassword = '';
 
   // The bye form's choice, kept across redraws.
   const byeChoice = { round: null, kind: null };
