@@ -314,7 +314,7 @@ async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
 async fn a_double_round_robin_of_six_follows_the_berger_table() {
     let server = TestServer::start().await;
     let names = ["pam", "pat", "pia", "pip", "pol", "pru"];
-    let Setup { players: _clients, td, id } = setup(
+    let Setup { td, id, .. } = setup(
         &server,
         &names,
         json!({"name":"Club RR","format":"double_round_robin","time_control":"600+5"}),
@@ -592,7 +592,7 @@ fn dp(points: u32, games: u32) -> i64 {
 async fn tiebreaks_and_performance_equal_a_hand_computation_and_the_trf_round_trips() {
     let server = TestServer::start().await;
     let names = ["ada", "ben", "cyd", "dil", "eda", "flo"];
-    let Setup { players: clients, td, id } = setup(
+    let Setup { td, id, .. } = setup(
         &server,
         &names,
         json!({"name":"Hand Swiss","format":"swiss","rounds":3,"time_control":"600+5",
