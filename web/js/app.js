@@ -3,7 +3,8 @@
 // returning a cleanup function.
 
 import * as api from './api.js';
-import { h, clear, toast, icon } from './dom.js';
+import { h, clear, toast, icon, blinkTitle } from './dom.js';
+import { Socket } from './socket.js';
 import { LANGS, lang, setLang, t, translateDom, apiText } from './i18n.js';
 import { isMuted, setMuted } from './sound.js';
 
@@ -28,7 +29,44 @@ const ctx = {
   refreshAccount,
   setNetStatus,
   notFound,
+  announceGame,
+  /** A game the visitor has on screen needs no announcing. */
+  seenGame: (id) => announced.add(id),
+  /** A page where the visitor plays sets this: a notice then does not take them away. */
+  busy: null,
 };
+
+// A player's games in tournaments (protocol.md, "Lobby socket"): the lobby socket's
+// `?notices` is open on every page, so a new round's game reaches its player wherever they
+// are; the tournament and game pages add what their own sockets and views say.
+const announced = new Set();
+let notices = null;
+
+/**
+ * Says a game of the visitor's once (by id, whoever tells first): the title blinks, a toast;
+ * and opens it unless `open` is false, the visitor is on it, or on a game they play.
+ * `{game, round, color, opponent}`; `true` when it was new.
+ */
+function announceGame(m, { open = true } = {}) {
+  if (!m || !m.game || announced.has(m.game)) return false;
+  announced.add(m.game);
+  if (location.pathname === `/game/${m.game}`) return false;
+  blinkTitle(m.round ? t('tour.your_game_round', { round: m.round }) : t('tour.your_game'));
+  toast(m.opponent && m.color ? t('tour.toast.your_game', { opponent: m.opponent, color: t('common.' + m.color) }) : t('tour.your_game'), 'ok');
+  if (open && !(ctx.busy && ctx.busy())) navigate(`/game/${m.game}`);
+  return true;
+}
+
+/** The notices socket follows the account: open while signed in, as that user. */
+function syncNotices() {
+  const who = ctx.signedIn ? ctx.name : null;
+  if (notices && notices.who !== who) { notices.close(); notices = null; }
+  if (!who || notices) return;
+  notices = new Socket(api.socketUrl('/lobby/socket?notices'), {
+    onMessage: (m) => { if (m.t === 'tournament_game') announceGame(m); },
+  });
+  notices.who = who;
+}
 
 /** The "not found" page's content (issue 38), for an unknown path or a game that does not exist. */
 function notFound(what) {
@@ -84,6 +122,7 @@ function setNetStatus(status) {
 async function refreshAccount() {
   try { ctx.me = await api.account(); } catch (e) { ctx.me = null; toast(t('common.error', { msg: apiText(e) }), 'error'); }
   renderHeader();
+  syncNotices();
   return ctx.me;
 }
 

@@ -2,8 +2,9 @@
 // their own browser context), they play two rounds by mouse on the board (the arbiter then
 // corrects a result and ends it), and a spectator's
 // tournament page follows the pairings, results, standings and crosstable live; once in
-// English and once in 简体中文. Run with scripts/e2e.sh (or `npm test` after
-// `cargo build -p rookery`).
+// English and once in 简体中文. Then an arena, the arbiter's desk, and a round robin that
+// starts itself at its scheduled time with a level condition refusing a newcomer (both
+// languages). Run with scripts/e2e.sh (or `npm test` after `cargo build -p rookery`).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -240,6 +241,8 @@ test('an arena: joined, paired at once, berserk on the board, the countdown, pai
   await game.black.waitForFunction(() => document.querySelector('#clock-black').textContent.startsWith('01:3'));
   assert.match(before, /^03:00/);
   await watcher.waitForFunction(() => /⚡/.test(document.querySelector('#arena-games .live-game')?.textContent || ''));
+  // The opponent's page learns of it at once (the game socket's `berserk` event).
+  await game.white.waitForSelector('.berserk-mark[data-color="black"]');
   await foolsMate(game.white, game.black);
   // 2 points for the win (no berserk bonus under 7 moves), live on the spectator's standings.
   await watcher.waitForFunction(() => document.querySelector('#standings tbody tr td.score')?.textContent === '2');
@@ -289,6 +292,16 @@ test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinst
   await org.fill('#arb-forbid-reason', 'siblings');
   await org.click('#arb-forbid-submit');
   await logged('forbid_pair', 'siblings');
+  // The desk lists the pairs forbidden; one forbidden by mistake is lifted from the list.
+  await org.selectOption('#arb-forbid-a', names[2]);
+  await org.selectOption('#arb-forbid-b', names[3]);
+  await org.fill('#arb-forbid-reason', 'team-mates');
+  await org.click('#arb-forbid-submit');
+  await org.waitForFunction(() => document.querySelectorAll('#arb-forbidden li').length === 2);
+  await org.fill('#arb-forbid-reason', 'not team-mates after all');
+  await org.click(`#arb-forbidden li[data-a="${names[2]}"] .allow-pair`);
+  await logged('allow_pair', 'not team-mates after all');
+  await org.waitForFunction(() => document.querySelectorAll('#arb-forbidden li').length === 1);
   await org.selectOption('#arb-player', names[2]);
   await org.fill('#arb-player-reason', 'late train');
   await org.click('#arb-withdraw');
@@ -308,6 +321,8 @@ test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinst
     const pair = [g.white, g.black].map((p) => names[players.indexOf(p)]).sort();
     assert.notDeepEqual(pair, [names[0], names[1]].sort(), 'a forbidden pair is not paired');
   }
+  // No game has started: the desk may still unpair the round.
+  await org.waitForSelector('#arb-unpair');
   // Board 1: time added to White's clock, then the colours swapped (no move yet: restarted).
   const board1 = await org.$eval('#arb-board', (s) => s.value);
   assert.equal(board1, '1');
@@ -330,6 +345,9 @@ test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinst
   await org.click('#arb-result-submit');
   await logged('result', 'Black did not come');
   await org.waitForFunction(() => document.querySelector('#pairings-table tr[data-board="2"] td.result')?.dataset.result === '+-');
+  // A board with a result has started: no more unpairing offered.
+  await org.waitForSelector('#arb-round-started');
+  assert.equal(await org.locator('#arb-unpair').count(), 0, 'unpair offered no longer');
   assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
   // The TRF, imported back as a new tournament: its players come with it.
   const trf = await (await fetch(server.base + await org.getAttribute('#downloads a[data-file="trf"]', 'href'))).text();
@@ -339,4 +357,77 @@ test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinst
   await org.click('#import-submit');
   await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new' && u.pathname !== url);
   await org.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
+});
+
+/**
+ * A round robin that starts itself at its scheduled time, played by mouse, and a tournament
+ * whose level condition refuses a newcomer in words: once per language where text is checked.
+ */
+async function runRoundRobin({ locale, tag, words }) {
+  const suffix = `${tag}${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ locale, name: `rr-organiser-${tag}` });
+  await signup(org, `rro_${suffix}`);
+  await org.goto('/tournaments');
+  // A start a few seconds ahead (the form's minute-granular field would make the test wait a
+  // minute): created through the page's own API module, as the form would.
+  const startsAt = Date.now() + 45000;
+  const created = await org.evaluate(async ([name, at]) => {
+    const api = await import(document.querySelector('script[src$="/js/app.js"]').src.replace(/app\.js$/, 'api.js'));
+    return api.createTournament({ name, format: 'round_robin', time_control: '600+0', rules: 'seed', starts_at_ms: at });
+  }, [`Round robin ${suffix}`, startsAt]);
+  const url = `/tournaments/${created.id}`;
+  const players = [];
+  for (let i = 1; i <= 4; i++) {
+    const p = await open({ locale, name: `rr${i}-${tag}` });
+    await signup(p, `rr${i}_${suffix}`);
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+    players.push(p);
+  }
+  const watcher = await open({ locale, name: `rr-watcher-${tag}` });
+  await watcher.goto(url);
+  // Before its time: a countdown to the start, in the page's language.
+  await watcher.waitForFunction((re) => new RegExp(re).test(document.querySelector('#countdown:not([hidden])')?.textContent || ''), words.startsIn.source);
+  assert.match(await watcher.textContent('#tour-status'), words.upcoming);
+  // At its time it starts by itself: round 1 of the Berger table is published, and each player
+  // is taken to the board wherever they are (one of them waits on another page of the site).
+  await players[3].click('.site-nav a[href="/leaderboard"]');
+  await players[3].waitForURL((u) => u.pathname === '/leaderboard');
+  await watchTitles(players[3]);
+  const games = await boards(players);
+  assert.ok((await players[3].evaluate(() => window.__titles)).some((x) => x.startsWith('★')), 'the title blinked on the leaderboard too');
+  await watcher.waitForSelector('#pairings-table[data-round="1"][data-state="published"]');
+  assert.match(await watcher.textContent('#tour-status'), words.running);
+  for (const g of games) await foolsMate(g.white, g.black);
+  // The Berger grid: a row and a column per player, the diagonal shaded, both results in.
+  await watcher.waitForFunction(() => document.querySelectorAll('#crosstable.grid tbody tr').length === 4);
+  assert.equal(await watcher.locator('#crosstable.grid td.xt-cell.self').count(), 4, 'the diagonal');
+  await watcher.waitForFunction(() => [...document.querySelectorAll('#crosstable.grid td.xt-cell:not(.self)')].filter((c) => /\S/.test(c.textContent)).length === 4);
+  // Round 2 needs no arbiter: the server pairs it as round 1 ends, and the players go on.
+  await watcher.waitForSelector('#pairings-table[data-round="2"][data-state="published"]');
+  const next = await boards(players);
+  for (const g of next) assert.ok(/r2b\d$/.test(new URL(g.white.url()).pathname), 'a round-2 game');
+  await screenshot(watcher, tag === 'en' ? 'tournament-round-robin' : 'tournament-round-robin-zh');
+
+  // Entry conditions: level 20 or better; a newcomer (unranked) is refused, in words.
+  const masters = await org.evaluate(async (name) => {
+    const api = await import(document.querySelector('script[src$="/js/app.js"]').src.replace(/app\.js$/, 'api.js'));
+    return api.createTournament({ name, format: 'swiss', rounds: 3, time_control: '600+0', min_level: 20 });
+  }, `Masters ${suffix}`);
+  const newcomer = await open({ locale, name: `newcomer-${tag}` });
+  await signup(newcomer, `new_${suffix}`);
+  await newcomer.goto(`/tournaments/${masters.id}`);
+  await newcomer.click('#join');
+  await newcomer.waitForSelector('.toast.error');
+  assert.match(await newcomer.textContent('.toast.error'), words.level);
+  assert.equal(await newcomer.locator('#you-are').count(), 0, 'not entered');
+}
+
+test('a round robin that starts at its time, played by mouse on the Berger table, and a level condition that refuses (English)', async () => {
+  await runRoundRobin({ locale: 'en-GB', tag: 'en', words: { startsIn: /Starts in/, upcoming: /Upcoming/i, running: /Running|In progress/i, level: /level is outside/ } });
+});
+
+test('the same in 简体中文', async () => {
+  await runRoundRobin({ locale: 'zh-CN', tag: 'zh', words: { startsIn: /距开始/, upcoming: /即将/, running: /进行/, level: /级别不符合/ } });
 });

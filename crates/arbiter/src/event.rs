@@ -177,6 +177,11 @@ pub enum Event {
         /// How much, in ms.
         ms: u64,
     },
+    /// A player went berserk (an arena, issue 40): half their time, no increment.
+    Berserk {
+        /// Who.
+        color: Color,
+    },
     /// A draw could now be claimed by the player on move (rule set `fide`).
     DrawClaimable(DrawClaim),
     /// A takeback was asked for (rule set `casual`).

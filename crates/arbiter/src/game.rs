@@ -603,8 +603,7 @@ impl Game {
             return Err(Rejection::TooLateToAbort.into());
         }
         self.clock.berserk(color);
-        // The clock changed: a `TimeAdded` of nothing carries the new times to the players.
-        Ok(vec![Event::TimeAdded { color, ms: 0 }])
+        Ok(vec![Event::Berserk { color }])
     }
 
     // ----- internals -----

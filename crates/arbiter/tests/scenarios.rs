@@ -54,6 +54,7 @@ fn event_label(e: &Event) -> String {
         Event::Obliged { .. } => "obliged".into(),
         Event::IllegalMoveCounted { count, .. } => format!("illegal:{count}"),
         Event::TimeAdded { color, ms } => format!("time-added:{}:{ms}", color.name()),
+        Event::Berserk { color } => format!("berserk:{}", color.name()),
         Event::DrawClaimable(DrawClaim::ThreefoldRepetition) => "claimable:threefold".into(),
         Event::DrawClaimable(DrawClaim::FiftyMoves) => "claimable:fifty".into(),
         Event::TakebackRequested(_) => "takeback-requested".into(),

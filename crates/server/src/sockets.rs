@@ -14,6 +14,8 @@ use crate::ratelimit::TokenBucket;
 pub enum Scope {
     /// The lobby socket.
     Lobby,
+    /// The lobby socket for a player's own notices only (`?notices`), open on every page.
+    Notices,
     /// A game's socket, by game id.
     Game(String),
     /// A tournament's socket, by tournament id.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -102,24 +102,39 @@ pub async fn game_socket(
         .into_response())
 }
 
-/// `GET /api/v1/lobby/socket`.
+/// `GET /api/v1/lobby/socket`; `?notices`: the visitor's own notices only (a game of theirs
+/// in a tournament), for every page of the site: no seeks, and not being in the lobby (a
+/// seek does not live on it).
 pub async fn lobby_socket(
     State(state): State<Arc<AppState>>,
     Extension(visitor): Extension<Visitor>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
+    let notices = match query.as_deref() {
+        None | Some("") => false,
+        Some("notices") => true,
+        Some(other) => {
+            return Err(ApiError::field("notices", format!("?notices or nothing, not {other:?}")))
+        }
+    };
     // Issue 37: a place among the visitor's sockets, and their shared message budget.
-    let permit = state.sockets.open(visitor.identity.name(), Scope::Lobby, now_ms())?;
+    let scope = if notices { Scope::Notices } else { Scope::Lobby };
+    let permit = state.sockets.open(visitor.identity.name(), scope, now_ms())?;
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let name = visitor.identity.name();
-            state.lobby.enter(name);
             let mut conn = Connection::new(socket, state.clone(), permit);
+            if notices {
+                conn.notices(name).await;
+                return;
+            }
+            state.lobby.enter(name);
             conn.lobby(name).await;
             state.lobby.leave(name);
         })
@@ -366,6 +381,38 @@ impl Connection {
                     }
                 },
                 _ = closing.changed() => break,
+            }
+        }
+    }
+
+    /// The notices socket: the lobby's messages addressed to this visitor by name.
+    async fn notices(&mut self, name: &str) {
+        let mut events = self.state.lobby.events.subscribe();
+        let mut closing = self.state.closing.subscribe();
+        loop {
+            tokio::select! {
+                incoming = self.receive() => match incoming {
+                    None => break,
+                    Some(Incoming::Nothing) => {}
+                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
+                    Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
+                        self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
+                    }
+                    Some(Incoming::Message(Ok(other))) => {
+                        let t = other.name().to_owned();
+                        self.send(&ServerMessage::Error(ProtocolError::Parse(ParseError::UnknownType(t)))).await;
+                    }
+                },
+                event = events.recv() => match event {
+                    Ok(m) => if m.audience.is_some() && m.is_for(name) && !self.send_text(&m.text).await { break },
+                    // Missed notices: the pages find a player's game from the tournament's view.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                _ = closing.changed() => {
+                    let _ = self.socket.send(Message::Close(None)).await;
+                    break;
+                }
             }
         }
     }

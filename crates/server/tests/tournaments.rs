@@ -19,6 +19,33 @@ async fn players(server: &TestServer, names: &[&str]) -> Vec<Client> {
     out
 }
 
+/// A tournament's cast: its players (signed up, joined), its arbiter (`arbiter`), its id.
+struct Setup {
+    players: Vec<Client>,
+    td: Client,
+    id: String,
+}
+
+/// Signs up `names` and the arbiter, who creates the tournament `create`; the players join.
+async fn setup(server: &TestServer, names: &[&str], create: Value) -> Setup {
+    let players = players(server, names).await;
+    let td = Client::new(server).await;
+    // One arbiter per server: signed up for its first tournament, signed in for the next.
+    let account = json!({"username":"arbiter","password":"correct horse battery"});
+    if td.post("/api/v1/account/signup", account.clone()).await.0 != StatusCode::CREATED {
+        let (status, v) = td.post("/api/v1/account/login", account).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (status, t) = td.post("/api/v1/tournaments", create).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for c in &players {
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    Setup { players, td, id }
+}
+
 async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
     let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
     assert_eq!(status, StatusCode::OK, "{body} -> {v}");
@@ -52,9 +79,13 @@ async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
     let server = TestServer::start().await;
     let names =
         ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lea"];
-    let clients = players(&server, &names).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
+    let Setup { players: clients, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Tuesday Swiss","format":"swiss","rounds":7,"time_control":"40/5400:1800+30",
+               "rated":true,"max_byes":2,"tiebreaks":["BH-C1","BH","SB"]}),
+    )
+    .await;
 
     // Bad input names its field.
     let (status, err) = td
@@ -72,19 +103,6 @@ async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
         (StatusCode::BAD_REQUEST, Some("time_control"))
     );
 
-    let (status, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"Tuesday Swiss","format":"swiss","rounds":7,"time_control":"40/5400:1800+30",
-                   "rated":true,"max_byes":2,"tiebreaks":["BH-C1","BH","SB"]}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &clients {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
     let (status, v) = clients[0].post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
     assert_eq!(
         (status, v["error"]["code"].as_str()),
@@ -136,7 +154,7 @@ async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
             assert_eq!(told["tournament"], id.as_str());
             loop {
                 let m = watch.recv().await;
-                if m["t"] == "your_game" && m["player"] == "ann" {
+                if m["t"] == "your_game" {
                     break;
                 }
             }
@@ -296,21 +314,12 @@ async fn a_seven_round_swiss_of_twelve_is_played_to_the_end() {
 async fn a_double_round_robin_of_six_follows_the_berger_table() {
     let server = TestServer::start().await;
     let names = ["pam", "pat", "pia", "pip", "pol", "pru"];
-    let _clients = players(&server, &names).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
-    let (status, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"Club RR","format":"double_round_robin","time_control":"600+5"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &_clients {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Club RR","format":"double_round_robin","time_control":"600+5"}),
+    )
+    .await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["rounds"], 10);
     let mut met: HashMap<(String, String), u32> = HashMap::new();
@@ -370,19 +379,12 @@ async fn a_double_round_robin_of_six_follows_the_berger_table() {
 async fn a_restart_between_pairing_and_games_loses_nothing_and_pairs_nothing_twice() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start_in(dir.path().to_path_buf()).await;
-    let clients = players(&server, &["ann", "bob", "cat", "dan"]).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
-    let (_, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"R","format":"swiss","rounds":3,"time_control":"300+0"}),
-        )
-        .await;
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &clients {
-        c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-    }
+    let Setup { players: clients, td, id } = setup(
+        &server,
+        &["ann", "bob", "cat", "dan"],
+        json!({"name":"R","format":"swiss","rounds":3,"time_control":"300+0"}),
+    )
+    .await;
     arbiter(&td, &id, json!({"action":"start"})).await;
     let before = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
     // One game played a move (during the round), then the server stops.
@@ -404,7 +406,10 @@ async fn a_restart_between_pairing_and_games_loses_nothing_and_pairs_nothing_twi
     let td2 = Client::new(&server).await;
     let (_, after) = td2.get(&format!("/api/v1/tournaments/{id}")).await;
     assert_eq!(after["log"], before["log"], "the log survives the restart");
-    assert_eq!(after["rounds_list"], before["rounds_list"], "nothing paired twice");
+    // Nothing paired twice (board 1 has started since: its move was played).
+    let mut rounds = before["rounds_list"].clone();
+    rounds[0]["boards"][0]["started"] = json!(true);
+    assert_eq!(after["rounds_list"], rounds, "nothing paired twice");
     // The missing game was created again, once; the played move is still there.
     let (status, g2) = td2.get(&format!("/api/v1/games/{id}r1b2")).await;
     assert_eq!(status, StatusCode::OK, "{g2}");
@@ -423,24 +428,15 @@ const FOURTEEN: [&str; 14] = [
 async fn an_arena_of_ten_with_berserk_and_streaks() {
     let server = TestServer::start().await;
     let names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon"];
-    let clients = players(&server, &names).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
     // Three minutes, as issue 40 says; the arbiter ends it once the script is played, so the
     // test does not wait for the clock.
-    let (status, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"Blitz Arena","format":"arena","duration_s":180,"time_control":"180+2",
+    let Setup { players: clients, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Blitz Arena","format":"arena","duration_s":180,"time_control":"180+2",
                    "berserk":true,"streaks":true}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &clients {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    )
+    .await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["status"], "running");
     // The tournament socket: the view, then the clock (a countdown to the end).
@@ -596,22 +592,13 @@ fn dp(points: u32, games: u32) -> i64 {
 async fn tiebreaks_and_performance_equal_a_hand_computation_and_the_trf_round_trips() {
     let server = TestServer::start().await;
     let names = ["ada", "ben", "cyd", "dil", "eda", "flo"];
-    let clients = players(&server, &names).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
-    let (status, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"Hand Swiss","format":"swiss","rounds":3,"time_control":"600+5",
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Hand Swiss","format":"swiss","rounds":3,"time_control":"600+5",
                    "tiebreaks":["BH-C1","BH","SB","WIN"]}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &clients {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    )
+    .await;
     arbiter(&td, &id, json!({"action":"start"})).await;
     for round in 1..=3u64 {
         if round > 1 {
@@ -733,23 +720,14 @@ async fn tiebreaks_and_performance_equal_a_hand_computation_and_the_trf_round_tr
 async fn a_missed_first_move_is_a_forfeit_that_changes_no_ladder_points() {
     let server = TestServer::start().await;
     let names = ["gil", "hob", "ina", "jem"];
-    let clients = players(&server, &names).await;
-    let td = Client::new(&server).await;
-    td.signup("arbiter").await;
     // The shortest default time the settings allow (RULES.md §12: the forfeit time).
-    let (status, t) = td
-        .post(
-            "/api/v1/tournaments",
-            json!({"name":"Forfeit Swiss","format":"swiss","rounds":1,"time_control":"300+0",
+    let Setup { players: clients, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Forfeit Swiss","format":"swiss","rounds":1,"time_control":"300+0",
                    "rated":true,"forfeit_s":10}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &clients {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    )
+    .await;
     let points = |v: &Value| v["user"]["points"].as_str().unwrap().to_owned();
     let mut before = HashMap::new();
     for n in names {
@@ -770,8 +748,11 @@ async fn a_missed_first_move_is_a_forfeit_that_changes_no_ladder_points() {
     b.next_of("end").await;
     // Board 1: White's default time passes (a bound on the wait, not a timing assertion).
     let (mut watch, _) = clients[seat(0, "black")].game_socket(&format!("{id}r1b1")).await;
-    let end = watch.recv_within(std::time::Duration::from_secs(60)).await;
-    let end = if end["t"] == "end" { end } else { watch.next_of("end").await };
+    // Each message within 60 s (the other messages before it wait as long: a loaded machine).
+    let mut end = watch.recv_within(std::time::Duration::from_secs(60)).await;
+    while end["t"] != "end" {
+        end = watch.recv_within(std::time::Duration::from_secs(60)).await;
+    }
     assert_eq!(
         (end["termination"].as_str(), end["result"].as_str()),
         (Some("no_start"), Some("0-1")),
@@ -801,5 +782,398 @@ async fn a_missed_first_move_is_a_forfeit_that_changes_no_ladder_points() {
         let on_board1 = i == seat(0, "white") || i == seat(0, "black");
         assert_eq!(now == before[n], on_board1, "{n}: {} -> {now}", before[n]);
     }
+    server.stop().await;
+}
+
+/// The board a player sits at in `round`: (board from 1, White's and Black's client index).
+fn seats(v: &Value, round: u64, names: &[&str]) -> Vec<(u64, usize, usize)> {
+    round_of(v, round)["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let at = |c: &str| names.iter().position(|n| *n == b[c]).unwrap();
+            (i as u64 + 1, at("white"), at("black"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_result_is_corrected_after_the_last_round_even_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ann", "bob", "cat", "dan"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Last Round","format":"swiss","rounds":1,"time_control":"600+0"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    for board in [1, 2] {
+        arbiter(
+            &td,
+            &id,
+            json!({"action":"result","round":1,"board":board,"result":"1-0","reason":"reported"}),
+        )
+        .await;
+    }
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    let white1 = round_of(&v, 1)["boards"][0]["white"].as_str().unwrap().to_owned();
+    let score = |v: &Value, name: &str| {
+        v["standings"]["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()
+            ["score"]
+            .clone()
+    };
+    assert_eq!(score(&v, &white1), "1.0");
+
+    // A correction needs its reason, then changes the standings, crosstable and TRF.
+    let path = format!("/api/v1/tournaments/{id}/arbiter");
+    let (status, err) =
+        td.post(&path, json!({"action":"result","round":1,"board":1,"result":"0-1"})).await;
+    assert_eq!((status, err["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("reason")));
+    let v = arbiter(&td, &id, json!({"action":"result","round":1,"board":1,"result":"0-1","reason":"scoresheets swapped"})).await;
+    assert_eq!(v["status"], "finished");
+    assert_eq!(round_of(&v, 1)["boards"][0]["result"], "0-1");
+    assert_eq!(score(&v, &white1), "0.0");
+    let row = v["crosstable"].as_array().unwrap().iter().find(|r| r["name"] == *white1).unwrap();
+    assert!(row["rounds"][0].as_str().unwrap().ends_with('0'), "{row}");
+    let entry = v["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&entry["action"], &entry["reason"], &entry["detail"]["result"]),
+        (&json!("result"), &json!("scoresheets swapped"), &json!("0-1"))
+    );
+    // Other actions stay refused once it is over.
+    let (status, err) = td.post(&path, json!({"action":"pair"})).await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not_running"))
+    );
+    server.stop().await;
+
+    // After a restart the finished tournament has no actor until one is needed: the
+    // correction still goes through, and the TRF says so.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let (status, _) = td
+        .post(
+            "/api/v1/account/login",
+            json!({"username":"arbiter","password":"correct horse battery"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let v = arbiter(&td, &id, json!({"action":"result","round":1,"board":1,"result":"1/2-1/2","reason":"the players agreed a draw"})).await;
+    assert_eq!(score(&v, &white1), "0.5");
+    let (_, again) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(round_of(&again, 1)["boards"][0]["result"], "1/2-1/2");
+    let (_, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    let t = rookery_tournament::trf::read(&trf).unwrap();
+    let p = t.players.iter().find(|p| p.name == white1).unwrap();
+    assert_eq!(p.points.to_string(), "0.5", "{trf}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_still_played_when_the_tournament_ends_counts_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ann", "bob", "cat", "dan"];
+    let Setup { players, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Late Game","format":"swiss","rounds":2,"time_control":"600+0"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let seats = seats(&v, 1, &names);
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"result","round":1,"board":1,"result":"1-0","reason":"reported"}),
+    )
+    .await;
+    // Board 2 is under way when the arbiter ends the tournament.
+    let (_, w, b) = seats[1];
+    let game = format!("{id}r1b2");
+    let (mut ws, _) = players[w].game_socket(&game).await;
+    ws.play("e2e4", 0).await;
+    drop(ws);
+    let v = arbiter(&td, &id, json!({"action":"end","reason":"the hall closes"})).await;
+    assert_eq!(v["status"], "finished");
+    server.stop().await;
+
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let players = {
+        let mut out = Vec::new();
+        for n in names {
+            let c = Client::new(&server).await;
+            let (status, _) = c
+                .post(
+                    "/api/v1/account/login",
+                    json!({"username": n, "password": "correct horse battery"}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK);
+            out.push(c);
+        }
+        out
+    };
+    let (mut bs, hello) = players[b].game_socket(&game).await;
+    assert_eq!(hello["game"]["status"], "live");
+    bs.send(json!({"t":"resign"})).await;
+    bs.next_of("end").await;
+    let v = until(&players[0], &id, "the late result counted", |v| {
+        round_of(v, 1)["boards"][1]["result"] == "1-0"
+    })
+    .await;
+    assert_eq!(v["status"], "finished");
+    assert!(v["log"].as_array().unwrap().last().unwrap()["by"].is_null(), "entered by the server");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn your_game_goes_to_its_player_only_and_boards_say_when_they_start() {
+    let server = TestServer::start().await;
+    let names = ["ann", "bob", "cat", "dan"];
+    let Setup { players, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Quiet Swiss","format":"swiss","rounds":2,"time_control":"600+0"}),
+    )
+    .await;
+    let watcher = Client::new(&server).await;
+    watcher.signup("eve").await;
+    let socket = format!("/api/v1/tournaments/{id}/socket");
+    let mut spectator = watcher.socket(&socket).await;
+    let mut ann = players[0].socket(&socket).await;
+    assert_eq!(spectator.recv().await["t"], "tournament");
+    assert_eq!(ann.recv().await["t"], "tournament");
+    // ann's other pages hold the lobby socket for her notices only: no seek comes on it.
+    let mut notices = players[0].socket("/api/v1/lobby/socket?notices").await;
+    let (status, seek) = players[1]
+        .post("/api/v1/seeks", json!({"time_control":"300+0","rated":false,"rules":"casual"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{seek}");
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    for b in round_of(&v, 1)["boards"].as_array().unwrap() {
+        assert_eq!(b["started"], false, "{b}");
+    }
+    // ann is told of her game, and only of hers.
+    let mine = ann.next_of("your_game").await;
+    let board = round_of(&v, 1)["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["white"] == "ann" || b["black"] == "ann")
+        .unwrap()
+        .clone();
+    assert_eq!(mine["game"], board["game"]);
+    assert!(mine.get("player").is_none(), "{mine}");
+    let notice = notices.recv().await;
+    assert_eq!((notice["t"].as_str(), &notice["game"]), (Some("tournament_game"), &board["game"]));
+    // The spectator sees the round published and then the view, and no `your_game` between.
+    loop {
+        let m = spectator.recv().await;
+        assert_ne!(m["t"], "your_game", "a spectator got {m}");
+        if m["t"] == "tournament" && round_of(&m["tournament"], 1)["state"] == "published" {
+            break;
+        }
+    }
+
+    // A move on board 1: that board has started, board 2 not; unpairing is refused.
+    let (_, w, _) = seats(&v, 1, &names)[0];
+    let (mut ws, _) = players[w].game_socket(&format!("{id}r1b1")).await;
+    ws.play("e2e4", 0).await;
+    let v = until(&td, &id, "board 1 started", |v| round_of(v, 1)["boards"][0]["started"] == true)
+        .await;
+    assert_eq!(round_of(&v, 1)["boards"][1]["started"], false);
+    let (status, err) = td
+        .post(&format!("/api/v1/tournaments/{id}/arbiter"), json!({"action":"unpair","round":1}))
+        .await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("round_started"))
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn forbidden_pairs_are_listed_and_lifted_and_a_join_answers_with_the_entry() {
+    let server = TestServer::start().await;
+    let names = ["ann", "bob", "cat"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Family Swiss","format":"swiss","rounds":2,"time_control":"600+0"}),
+    )
+    .await;
+    let late = Client::new(&server).await;
+    late.signup("Dan").await;
+    let (status, entry) = late.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{entry}");
+    assert_eq!((entry["name"].as_str(), entry["withdrawn"].as_bool()), (Some("Dan"), Some(false)));
+    assert!(entry.get("rounds_list").is_none(), "the entry, not the view: {entry}");
+
+    let v =
+        arbiter(&td, &id, json!({"action":"forbid_pair","a":"ann","b":"bob","reason":"siblings"}))
+            .await;
+    assert_eq!(v["forbidden_pairs"], json!([["ann", "bob"]]));
+    arbiter(&td, &id, json!({"action":"forbid_pair","a":"cat","b":"Dan"})).await;
+    // Lifted by either order of the names, and logged.
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"allow_pair","a":"bob","b":"ann","reason":"cousins, not siblings"}),
+    )
+    .await;
+    assert_eq!(v["forbidden_pairs"], json!([["cat", "Dan"]]));
+    let entry = v["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&entry["action"], &entry["reason"]),
+        (&json!("allow_pair"), &json!("cousins, not siblings"))
+    );
+    let (status, err) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"allow_pair","a":"ann","b":"bob"}),
+        )
+        .await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not_forbidden"))
+    );
+    let (status, err) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"allow_pair","a":"ann","b":"zed"}),
+        )
+        .await;
+    assert_eq!((status, err["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("b")));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_arena_game_says_whether_berserk_is_allowed_and_the_opponent_hears_of_it() {
+    let server = TestServer::start().await;
+    let mut games = Vec::new();
+    for (berserk, names) in [(true, ["ann", "bob"]), (false, ["cyd", "dot"])] {
+        let s = setup(
+            &server,
+            &names,
+            json!({"name":"Arena","format":"arena","duration_s":600,"time_control":"180+2","berserk":berserk}),
+        )
+        .await;
+        arbiter(&s.td, &s.id, json!({"action":"start"})).await;
+        let v = until(&s.td, &s.id, "paired", |v| {
+            v["arena"]["games"].as_array().is_some_and(|g| !g.is_empty())
+        })
+        .await;
+        let g = v["arena"]["games"][0].clone();
+        games.push((s, berserk, g, names));
+    }
+    for (s, berserk, g, names) in &games {
+        let game = g["game"].as_str().unwrap();
+        let white = names.iter().position(|n| *n == g["white"]).unwrap();
+        let (mut ws, hello) = s.players[white].game_socket(game).await;
+        assert_eq!(hello["game"]["tournament"]["berserk"], *berserk, "{hello}");
+        let (mut bs, _) = s.players[1 - white].game_socket(game).await;
+        let (status, r) = s.players[1 - white]
+            .post(&format!("/api/v1/tournaments/{}/berserk", s.id), json!({"game": game}))
+            .await;
+        if !*berserk {
+            assert_eq!(status, StatusCode::CONFLICT, "{r}");
+            continue;
+        }
+        assert_eq!(status, StatusCode::OK, "{r}");
+        // White hears of Black's berserk at once, with the clocks after it.
+        let e = ws.next_of("event:berserk").await;
+        assert_eq!(
+            (e["color"].as_str(), e["clock"]["black_ms"].as_u64()),
+            (Some("black"), Some(90_000))
+        );
+        bs.next_of("event:berserk").await;
+    }
+    // A Swiss game has no berserk.
+    let s = setup(
+        &server,
+        &["eli", "fox"],
+        json!({"name":"Swiss","format":"swiss","rounds":1,"time_control":"180+2"}),
+    )
+    .await;
+    arbiter(&s.td, &s.id, json!({"action":"start"})).await;
+    arbiter(&s.td, &s.id, json!({"action":"publish","round":1})).await;
+    let (_, hello) = s.players[0].game_socket(&format!("{}r1b1", s.id)).await;
+    assert_eq!(hello["game"]["tournament"]["berserk"], false);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_trf_import_takes_the_name_and_time_control_from_the_file() {
+    let server = TestServer::start().await;
+    let names = ["ann", "bob"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Exported Open","format":"swiss","rounds":2,"time_control":"5400+30"}),
+    )
+    .await;
+    let (_, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert!(trf.lines().any(|l| l == "012 Exported Open"), "{trf}");
+    assert!(trf.lines().any(|l| l.starts_with("122 5400+30")), "{trf}");
+    let (status, v) =
+        td.post("/api/v1/tournaments/import", json!({"trf": trf, "format":"swiss"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(
+        (v["name"].as_str(), v["time_control"].as_str()),
+        (Some("Exported Open"), Some("5400+30"))
+    );
+    // Given, they win over the file's.
+    let (status, v) = td
+        .post(
+            "/api/v1/tournaments/import",
+            json!({"trf": trf, "format":"swiss","name":"Mine","time_control":"600+0"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!((v["name"].as_str(), v["time_control"].as_str()), (Some("Mine"), Some("600")));
+    // A file without a time control, or with one this server does not read: the field named.
+    for (file, words) in [
+        (trf.lines().filter(|l| !l.starts_with("122")).collect::<Vec<_>>().join("\n"), "none"),
+        (trf.replace("122 5400+30", "122 90 minutes for the game"), "90 minutes"),
+    ] {
+        let (status, err) =
+            td.post("/api/v1/tournaments/import", json!({"trf": file, "format":"swiss"})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+        assert_eq!(err["error"]["field"], "time_control", "{err}");
+        let message = err["error"]["message"].as_str().unwrap();
+        assert!(message.contains("122") && message.contains(words), "{message}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_level_condition_refuses_a_player_in_words() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Masters","format":"swiss","rounds":3,"time_control":"600+0","min_level":20}),
+    )
+    .await;
+    let newcomer = Client::new(&server).await;
+    newcomer.signup("newcomer").await;
+    let (status, err) = newcomer.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("level_outside"))
+    );
+    let message = err["error"]["message"].as_str().unwrap();
+    assert!(message.contains("unranked") && message.contains("level 20 or better"), "{message}");
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["players"], json!([]));
     server.stop().await;
 }

@@ -20,7 +20,8 @@ macro_rules! game_columns {
          games.initial_fen, games.created_at_ms, games.status, games.result, games.termination, \
          games.pgn, games.ended_at_ms, games.start_policy, games.tournament_id, \
          games.tournament_round, games.tournament_board, \
-         (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id)"
+         (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id), \
+         games.tournament_berserk"
     };
 }
 
@@ -252,6 +253,14 @@ pub struct TournamentSeat {
     pub round: Option<u32>,
     /// The board (an arena's game number).
     pub board: u32,
+    /// Whether its players may go berserk (an arena with berserk on).
+    pub berserk: bool,
+}
+
+/// A stored result (`1-0`, `0-1`, `1/2-1/2`, `*`), read back.
+pub(crate) fn result_of(text: Option<String>) -> Result<Option<GameResult>, sqlx::Error> {
+    text.map(|t| t.parse().map_err(|e: ParseGameResultError| decode_error(e.to_string())))
+        .transpose()
 }
 
 impl GameRow {
@@ -283,10 +292,7 @@ impl GameRow {
             initial_fen: row.try_get(12)?,
             created_at_ms: row.try_get(13)?,
             status: GameStatus::from_db(&status)?,
-            result: row
-                .try_get::<Option<String>, _>(15)?
-                .map(|r| r.parse().map_err(|e: ParseGameResultError| decode_error(e.to_string())))
-                .transpose()?,
+            result: result_of(row.try_get(15)?)?,
             termination: row.try_get(16)?,
             pgn: row.try_get(17)?,
             ended_at_ms: row.try_get(18)?,
@@ -298,6 +304,7 @@ impl GameRow {
                     name: row.try_get::<Option<String>, _>(23)?.unwrap_or_default(),
                     round: row.try_get::<Option<i64>, _>(21)?.map(|r| r as u32),
                     board: row.try_get::<Option<i64>, _>(22)?.unwrap_or(0) as u32,
+                    berserk: row.try_get::<i64, _>(24)? != 0,
                 }),
             },
         })
@@ -392,11 +399,23 @@ impl Store {
     /// player's account does not exist, [`StoreError::Database`] if a player's `user_id` does
     /// not match its kind.
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        self.insert_game(game, None).await
+    }
+
+    /// Inserts a new live game's row, with its tournament seat if it has one: the one place
+    /// that writes a game's columns ([`Store::create_game`], [`Store::create_tournament_game`]).
+    pub(crate) async fn insert_game(
+        &self,
+        game: &NewGame,
+        seat: Option<&TournamentSeat>,
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, white_kind, white_user_id, white_name, white_engine_level, \
              black_kind, black_user_id, black_name, black_engine_level, rules, time_control, \
-             rated, initial_fen, created_at_ms, status, start_policy) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live', $15)",
+             rated, initial_fen, created_at_ms, status, start_policy, tournament_id, \
+             tournament_round, tournament_board, tournament_berserk) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live', $15, \
+             $16, $17, $18, $19)",
         )
         .bind(&game.id)
         .bind(game.white.kind.as_str())
@@ -413,6 +432,10 @@ impl Store {
         .bind(game.initial_fen.as_deref())
         .bind(game.created_at_ms)
         .bind(game.start_policy.as_deref())
+        .bind(seat.map(|s| s.tournament.as_str()))
+        .bind(seat.and_then(|s| s.round).map(i64::from))
+        .bind(seat.map(|s| i64::from(s.board)))
+        .bind(i64::from(seat.is_some_and(|s| s.berserk)))
         .execute(&self.pool)
         .await
         .map_err(StoreError::from)

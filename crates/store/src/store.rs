@@ -80,6 +80,11 @@ impl Backend {
                 ),
                 (5, "analyses", include_str!("../migrations/sqlite/0005_analyses.sql")),
                 (6, "cluster", include_str!("../migrations/sqlite/0006_cluster.sql")),
+                (
+                    7,
+                    "tournament berserk",
+                    include_str!("../migrations/sqlite/0007_tournament_berserk.sql"),
+                ),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -92,6 +97,11 @@ impl Backend {
                 ),
                 (5, "analyses", include_str!("../migrations/postgres/0005_analyses.sql")),
                 (6, "cluster", include_str!("../migrations/postgres/0006_cluster.sql")),
+                (
+                    7,
+                    "tournament berserk",
+                    include_str!("../migrations/postgres/0007_tournament_berserk.sql"),
+                ),
             ],
         }
     }

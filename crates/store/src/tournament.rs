@@ -276,7 +276,28 @@ impl Store {
             "SELECT {ROW_COLUMNS} FROM tournaments WHERE status IN ('upcoming', 'running') \
              ORDER BY created_at_ms"
         );
-        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        self.tournaments_of(&sql).await
+    }
+
+    /// The tournaments a server runs actors for after a restart: those not over, and the
+    /// finished ones with a game still to count (one still live, or one that ended after the
+    /// tournament's last log entry, so whose result the log may lack), with their logs.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn tournaments_to_resume(&self) -> Result<Vec<StoredTournament>, StoreError> {
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM tournaments t WHERE status IN ('upcoming', 'running') \
+             OR (status = 'finished' AND EXISTS (SELECT 1 FROM games g \
+               WHERE g.tournament_id = t.id AND (g.status = 'live' OR g.ended_at_ms >= \
+                 (SELECT MAX(l.at_ms) FROM tournament_log l WHERE l.tournament_id = t.id)))) \
+             ORDER BY created_at_ms"
+        );
+        self.tournaments_of(&sql).await
+    }
+
+    async fn tournaments_of(&self, sql: &str) -> Result<Vec<StoredTournament>, StoreError> {
+        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
             let row = row_of(r)?;
@@ -365,39 +386,13 @@ impl Store {
     pub async fn create_tournament_game(
         &self,
         game: &NewGame,
-        tournament: &str,
-        round: Option<u32>,
-        board: u32,
+        seat: &crate::TournamentSeat,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "INSERT INTO games (id, white_kind, white_user_id, white_name, white_engine_level, \
-             black_kind, black_user_id, black_name, black_engine_level, rules, time_control, \
-             rated, initial_fen, created_at_ms, status, start_policy, tournament_id, \
-             tournament_round, tournament_board) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live', $15, \
-             $16, $17, $18) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(&game.id)
-        .bind(game.white.kind.as_str())
-        .bind(game.white.user_id.map(|u| u.0))
-        .bind(&game.white.name)
-        .bind(game.white.engine_level.map(i64::from))
-        .bind(game.black.kind.as_str())
-        .bind(game.black.user_id.map(|u| u.0))
-        .bind(&game.black.name)
-        .bind(game.black.engine_level.map(i64::from))
-        .bind(&game.rules)
-        .bind(&game.time_control)
-        .bind(i64::from(game.rated))
-        .bind(game.initial_fen.as_deref())
-        .bind(game.created_at_ms)
-        .bind(game.start_policy.as_deref())
-        .bind(tournament)
-        .bind(round.map(i64::from))
-        .bind(i64::from(board))
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        match self.insert_game(game, Some(seat)).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::Conflict(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Every game of a tournament, with the number of moves each has.
@@ -417,19 +412,12 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let status: String = r.try_get(3)?;
-                let result: Option<String> = r.try_get(4)?;
                 Ok(TournamentGame {
                     id: r.try_get(0)?,
                     round: r.try_get::<Option<i64>, _>(1)?.map(|x| x as u32),
                     board: r.try_get::<Option<i64>, _>(2)?.unwrap_or(0) as u32,
                     status: crate::GameStatus::from_db(&status)?,
-                    result: result
-                        .map(|t| {
-                            t.parse().map_err(|e: rookery_core::ParseGameResultError| {
-                                decode_error(e.to_string())
-                            })
-                        })
-                        .transpose()?,
+                    result: crate::game::result_of(r.try_get(4)?)?,
                     termination: r.try_get(5)?,
                     moves: r.try_get(6)?,
                 })

@@ -6,7 +6,7 @@ import * as api from '../api.js';
 import { Socket } from '../socket.js';
 import { Board, uciSquares, destsFromServer, boardThemeSelect, pieceSetSelect } from '../board.js';
 import { Clocks } from '../clock.js';
-import { h, clear, toast, confirmButton, copyText, icon, blinkTitle } from '../dom.js';
+import { h, clear, toast, confirmButton, copyText, icon } from '../dom.js';
 import { t, colorName, resultText, levelText, serverText, illegalReason, apiText } from '../i18n.js';
 import * as sound from '../sound.js';
 import { parseFen, toFen, patternMoves, destsMap, replay, play } from '../chess.js';
@@ -36,7 +36,13 @@ export async function mount(page, [id], ctx) {
   let firstMoveTimer = null;
   let lastZeroSync = 0;
   let tourSocket = null; // a tournament game's: the player's next game opens by itself
+  ctx.seenGame(id);
+  // A player on their game's page is not taken away by a notice: a tournament game's page
+  // opens the next game itself, after the result has been in view a moment.
+  ctx.busy = () => !!you;
   let berserked = false;
+  /** The sides that went berserk (ours from our request, the opponent's from the event). */
+  const berserkers = new Set();
   let nextGameTimer = null;
 
   // Layout.
@@ -154,11 +160,11 @@ export async function mount(page, [id], ctx) {
     if (tourSocket || !you || !g.tournament) return;
     tourSocket = new Socket(api.socketUrl(`/tournaments/${encodeURIComponent(g.tournament.id)}/socket`), {
       onMessage: (m) => {
-        if (m.t !== 'your_game' || m.game === id || (m.player && m.player !== ctx.name)) return;
-        blinkTitle(m.round ? t('tour.your_game_round', { round: m.round }) : t('tour.your_game'));
-        toast(t('tour.toast.your_game', { opponent: m.opponent, color: colorName(m.color) }), 'ok');
+        // `your_game` comes to the player's own sockets only (protocol.md).
+        if (m.t !== 'your_game' || m.game === id) return;
         // A game restarted with the colours turned round opens at once; after a finished game
         // (an arena pairs again as soon as it ends) the result stays in view a moment.
+        ctx.announceGame(m, { open: false });
         clearTimeout(nextGameTimer);
         nextGameTimer = setTimeout(() => ctx.navigate(`/game/${m.game}`), isLive() ? 0 : 3000);
       },
@@ -170,6 +176,7 @@ export async function mount(page, [id], ctx) {
     try {
       await api.berserk(g.tournament.id, id);
       berserked = true;
+      berserkers.add(you);
       socket.send({ t: 'sync' });
       renderBars();
     } catch (err) {
@@ -178,7 +185,8 @@ export async function mount(page, [id], ctx) {
   }
 
   function canBerserk() {
-    if (!isLive() || !you || !g.tournament || g.tournament.round !== null || berserked) return false;
+    // Only where the arena allows it (the game's `tournament.berserk`, protocol.md).
+    if (!isLive() || !you || !g.tournament || !g.tournament.berserk || berserked) return false;
     return you === 'white' ? g.ply === 0 : g.ply <= 1;
   }
 
@@ -257,6 +265,13 @@ export async function mount(page, [id], ctx) {
         if (ev.clock) { g.clock = ev.clock; clocks.set(ev.clock, heldAt(ev, performance.now())); }
         else if (clocks.state && clocks.state[ev.color + '_ms'] !== null) { clocks.state[ev.color + '_ms'] += ev.ms; clocks.render(); }
         if (ev.ms > 0) toast(t('game.time_added', { s: Math.round(ev.ms / 1000), color: colorName(ev.color) }));
+        break;
+      case 'berserk':
+        // Either side's, at once: the clocks after it, the mark on the player's bar.
+        if (ev.clock) { g.clock = ev.clock; clocks.set(ev.clock, heldAt(ev, performance.now())); }
+        berserkers.add(ev.color);
+        if (ev.color === you) berserked = true;
+        else toast(t('game.berserk_by', { color: colorName(ev.color) }));
         break;
       case 'draw_claimable':
         g.claimable = [...new Set([...(g.claimable || []), ev.claim])];
@@ -436,7 +451,7 @@ export async function mount(page, [id], ctx) {
         h('span.name', { dataset: { color } }, playerName(p)),
         (where === 'bottom' && color === you && canBerserk())
           ? h('button.berserk-btn#berserk', { type: 'button', title: t('tour.berserk.help'), on: { click: onBerserk } }, '⚡ ', t('tour.berserk')) : null,
-        (color === you && berserked) ? h('span.berserk-mark', { title: t('tour.berserk') }, '⚡') : null,
+        berserkers.has(color) ? h('span.berserk-mark', { title: t('tour.berserk'), dataset: { color } }, '⚡') : null,
         strikes ? h('span.strike-badge', { dataset: { color }, title: t('game.strikes_nolimit', { n: strikes }) }, '✗'.repeat(Math.min(strikes, 5)), g.strike_limit ? ` ${strikes}/${g.strike_limit}` : ` ${strikes}`) : null,
         clockEls[color]);
       bars[where].classList.toggle('to-move', isLive() && g.turn === color);
@@ -693,6 +708,7 @@ export async function mount(page, [id], ctx) {
 
   return () => {
     document.title = t('app.name');
+    ctx.busy = null;
     socket.close();
     if (tourSocket) tourSocket.close();
     clearTimeout(nextGameTimer);

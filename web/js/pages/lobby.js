@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
-import { h, clear, toast, blinkTitle } from '../dom.js';
+import { h, clear, toast } from '../dom.js';
 import { tournamentRows } from './tournaments.js';
 import { t, tCount, apiText, levelText } from '../i18n.js';
 
@@ -259,9 +259,9 @@ export async function mount(page, _params, ctx) {
         case 'seek_removed': seeks.delete(msg.id); renderSeeks(); break;
         case 'game_started': ctx.navigate(`/game/${msg.game}`); break;
         case 'tournament_game':
-          // A round of one's tournament was published (or an arena paired): to the board.
-          blinkTitle(msg.round ? t('tour.your_game_round', { round: msg.round }) : t('tour.your_game'));
-          ctx.navigate(`/game/${msg.game}`);
+          // A round of one's tournament was published (or an arena paired): to the board
+          // (the site's notices socket may have said it first).
+          ctx.announceGame(msg);
           break;
         case 'live': liveCount.textContent = tCount('lobby.live_count', msg.games); refreshLive(); break;
         default: break;

@@ -7,7 +7,7 @@
 
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
-import { h, clear, toast, confirmButton, blinkTitle } from '../dom.js';
+import { h, clear, toast, confirmButton } from '../dom.js';
 import { t } from '../i18n.js';
 import { formatMs } from '../clock.js';
 import { summaryTags, startText, conditionsText, errorText } from '../tournament/format.js';
@@ -62,12 +62,8 @@ export async function mount(page, [id], ctx) {
         shownRound = null;
         break;
       case 'your_game':
-        // Meant for its player only (protocol.md); a server that sends it to every watcher
-        // names the player, and nobody else is moved.
-        if (msg.player && msg.player !== ctx.name) break;
-        blinkTitle(msg.round ? t('tour.your_game_round', { round: msg.round }) : t('tour.your_game'));
-        toast(t('tour.toast.your_game', { opponent: msg.opponent, color: t('common.' + msg.color) }), 'ok');
-        ctx.navigate(`/game/${msg.game}`);
+        // To its player's sockets only (protocol.md): to the board.
+        ctx.announceGame(msg);
         break;
       case 'result':
         if (msg.corrected) toast(t('tour.toast.corrected', { round: msg.round, board: msg.board }));
@@ -81,6 +77,23 @@ export async function mount(page, [id], ctx) {
     if (T && view.seq < T.seq) return; // an older view than the one shown
     T = view;
     render();
+    // A `your_game` missed (a socket that lagged or reconnected): the view says where the
+    // player plays now, and that game opens once (protocol.md, "Tournament socket").
+    const game = currentGame();
+    if (game) ctx.announceGame(game);
+  }
+
+  /** The player's game being played, from the view: `{game, round, color, opponent}`. */
+  function currentGame() {
+    if (!ctx.signedIn || T.status !== 'running') return null;
+    const name = ctx.name;
+    if (T.format === 'arena') {
+      const g = ((T.arena && T.arena.games) || []).find((x) => !x.result && (x.white === name || x.black === name));
+      return g && { game: g.game, round: null, color: g.white === name ? 'white' : 'black', opponent: g.white === name ? g.black : g.white };
+    }
+    const r = (T.rounds_list || []).find((x) => x.round === T.round);
+    const b = r && r.state === 'published' && r.boards.find((x) => x.status === 'live' && x.game && (x.white === name || x.black === name));
+    return b && { game: b.game, round: r.round, color: b.white === name ? 'white' : 'black', opponent: b.white === name ? b.black : b.white };
   }
 
   // Player actions.
@@ -99,8 +112,9 @@ export async function mount(page, [id], ctx) {
       if (open) items.push(h('p.hint', t('tour.join_needs_account'), ' ', h('a', { href: '/login', 'data-link': true }, t('nav.signin'))));
     } else if (!p || (T.format === 'arena' && p.withdrawn)) {
       if (open) {
-        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off' }) : null;
-        items.push(h('form.join-form', { on: { submit: (e) => { e.preventDefault(); call(() => api.joinTournament(id, pw && pw.value), e.submitter); } } },
+        // What is typed survives a redraw (a view arriving between typing and joining).
+        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off', value: joinPassword, on: { input: (e) => { joinPassword = e.target.value; } } }) : null;
+        items.push(h('form.join-form', { on: { submit: (e) => { e.preventDefault(); call(async () => { await api.joinTournament(id, pw && pw.value); return api.tournament(id); }, e.submitter); } } },
           pw, h('button.btn.primary#join', { type: 'submit' }, T.format === 'arena' && p ? t('tour.rejoin') : t('tour.join'))));
       }
     } else {
@@ -119,6 +133,9 @@ export async function mount(page, [id], ctx) {
     }
     clear(mine, items);
   }
+
+  // The join form's password, kept across redraws.
+  let joinPassword = '';
 
   // The bye form's choice, kept across redraws.
   const byeChoice = { round: null, kind: null };
@@ -215,7 +232,7 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => p.name), (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => b.result)])]);
+    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => p.name), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so

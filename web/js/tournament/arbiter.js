@@ -1,6 +1,6 @@
 // The arbiter's desk on a tournament page, for its creator (api.md "Arbiter actions"): start,
 // pair (a Swiss round is previewed, then published or paired again), players (withdraw,
-// reinstate, byes, forbidden pairs), boards (result declared or corrected, time added, colours
+// reinstate, byes, forbidden pairs listed and lifted), boards (result declared or corrected, time added, colours
 // swapped), end or cancel — every decision with its reason, as RULES.md §12 wants recorded.
 
 import * as api from '../api.js';
@@ -64,7 +64,13 @@ export function arbiterPanel(T, { onDone } = {}) {
       flow.push(h('button.btn.primary#arb-pair', { type: 'button', on: { click: (e) => send({ action: 'pair' }, e.currentTarget) } }, t('arb.pair', { round: T.round + 1 })));
     } else {
       flow.push(h('p.hint', t('arb.round_in_play', { round: T.round })));
-      flow.push(confirmButton(t('arb.unpair_published'), t('common.confirm'), () => send({ action: 'unpair', round: T.round }), { class: 'btn', id: 'arb-unpair' }));
+      // Un-pairing a published round is possible only while none of its games has started
+      // (api.md, `unpair`; the boards' `started`).
+      if (current && !current.boards.some((b) => b.started)) {
+        flow.push(confirmButton(t('arb.unpair_published'), t('common.confirm'), () => send({ action: 'unpair', round: T.round }), { class: 'btn', id: 'arb-unpair' }));
+      } else {
+        flow.push(h('p.hint#arb-round-started', t('arb.round_started')));
+      }
     }
   }
 
@@ -92,8 +98,15 @@ export function arbiterPanel(T, { onDone } = {}) {
   const fb = playerSelect('arb-forbid-b');
   if (players.length > 1) fb.selectedIndex = 1;
   const fReason = reasonInput('arb-forbid-reason');
+  // The pairs forbidden so far, each with a button that lifts it (`allow_pair`).
+  const forbidden = (T.forbidden_pairs || []).length ? h('ul.forbidden-list#arb-forbidden',
+    T.forbidden_pairs.map(([a, b]) => h('li', { dataset: { a, b } }, `${a} × ${b} `,
+      h('button.btn.small.allow-pair', { type: 'button', on: { click: (e) => {
+        const reason = fReason.value.trim();
+        send({ action: 'allow_pair', a, b, ...(reason ? { reason } : {}) }, e.currentTarget);
+      } } }, t('arb.allow'))))) : null;
   const forbidBox = !arena && players.length > 1 ? h('div.arb-box#arb-forbid',
-    h('h3', t('arb.forbid')), h('p.hint', t('arb.forbid.help')),
+    h('h3', t('arb.forbid')), h('p.hint', t('arb.forbid.help')), forbidden,
     h('div.arb-row', fa, h('span', '×'), fb), fReason,
     h('button.btn.small#arb-forbid-submit', { type: 'button', on: { click: (e) => {
       const reason = reasonOf(fReason, 'forbid_pair');

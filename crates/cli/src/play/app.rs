@@ -685,6 +685,9 @@ impl App {
                 Event::TimeAdded { color, ms } => {
                     self.info(format!("{} gets {} s more on the clock", title(*color), ms / 1000));
                 }
+                Event::Berserk { color } => {
+                    self.info(format!("{} goes berserk: half the time", title(*color)));
+                }
                 Event::DrawClaimable(_) => {
                     let who = title(self.game.position().turn());
                     self.info(format!("{who} may claim a draw: Ctrl-Y"));

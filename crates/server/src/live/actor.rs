@@ -417,6 +417,13 @@ impl Actor {
         for msg in event_messages(&self.game, &events, at) {
             self.broadcast(&self.stamped(msg, at));
         }
+        // A tournament's round may be unpaired only while none of its games has a move
+        // (api.md, `unpair`): the tournament is told of each game's first.
+        let first_move = self.game.plies().len() == 1
+            && events.iter().any(|e| matches!(e, Event::MovePlayed { .. }));
+        if let (true, Some(seat)) = (first_move, &self.handle.meta.tournament) {
+            self.state.tournaments.game_started(&seat.tournament, self.handle.meta.id.clone());
+        }
         if self.game.is_over() {
             self.finalize().await;
         }
@@ -514,7 +521,13 @@ impl Actor {
             let plies = self.game.plies().len() as u32;
             self.state
                 .tournaments
-                .game_ended(&seat.tournament, self.handle.meta.id.clone(), outcome, plies)
+                .game_ended(
+                    &self.state,
+                    &seat.tournament,
+                    self.handle.meta.id.clone(),
+                    outcome,
+                    plies,
+                )
                 .await;
         }
     }

@@ -391,10 +391,7 @@ impl LiveGames {
             start_policy: meta.start.map(|p| p.to_string()),
         };
         let turn = state.write_turn().await;
-        let created = state
-            .store
-            .create_tournament_game(&new, &seat.tournament, seat.round, seat.board)
-            .await?;
+        let created = state.store.create_tournament_game(&new, &seat).await?;
         drop(turn);
         if !created {
             return Ok(self.get(&meta.id));

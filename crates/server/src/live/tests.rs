@@ -193,6 +193,22 @@ fn render() -> (Vec<(String, Value)>, Vec<Script>) {
     all.append(&mut s.out);
     games.push(s);
 
+    // An arena game (not among the finished ones): its `tournament` seat, where berserk is
+    // allowed, and Black's berserk before their first move, which both sides hear at once.
+    let fay = player("fay", PlayerKind::User);
+    let mut m = meta("arenaGame", RuleSet::SEED, "180+2", true, fay);
+    m.tournament = Some(rookery_store::TournamentSeat {
+        tournament: "t7Kq2mXa".into(),
+        name: "Blitz Arena".into(),
+        round: None,
+        board: 14,
+        berserk: true,
+    });
+    let mut s = Script::new(m);
+    s.hello("hello", Some(Color::Black), 500, &Crowd::default());
+    s.apply("berserk", GameAction::Berserk { color: Color::Black }, 1_000);
+    all.append(&mut s.out);
+
     // The lobby socket.
     let seek = std::sync::Arc::new(crate::lobby::Seek {
         id: "s8f2k1ab".into(),

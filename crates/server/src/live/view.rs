@@ -280,6 +280,9 @@ pub fn event_messages(game: &Game, events: &[Event], now: u64) -> Vec<ServerMess
             Event::TimeAdded { color, ms } => {
                 EventMessage::TimeAdded { color: *color, ms: *ms, clock: clock_view(game, now) }
             }
+            Event::Berserk { color } => {
+                EventMessage::Berserk { color: *color, clock: clock_view(game, now) }
+            }
             Event::DrawClaimable(claim) => EventMessage::DrawClaimable { claim: *claim },
             Event::TakebackRequested(by) => EventMessage::TakebackRequested { by: *by },
         };

@@ -94,7 +94,9 @@ impl ServerMessage {
             }
             ServerMessage::Move(m) => Some(&mut m.clock),
             ServerMessage::End(m) => Some(&mut m.clock),
-            ServerMessage::Event(EventMessage::TimeAdded { clock, .. }) => Some(clock),
+            ServerMessage::Event(
+                EventMessage::TimeAdded { clock, .. } | EventMessage::Berserk { clock, .. },
+            ) => Some(clock),
             _ => None,
         }
     }
@@ -331,8 +333,9 @@ impl OpeningView {
     }
 }
 
-/// Where a tournament game sits: `{"id":…,"name":…,"round":3,"board":1}` (`round` `null` in
-/// an arena, whose `board` is the game's number).
+/// Where a tournament game sits: `{"id":…,"name":…,"round":3,"board":1,"berserk":false}`
+/// (`round` `null` in an arena, whose `board` is the game's number; `berserk` whether its
+/// players may go berserk: an arena with berserk on).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TournamentRef {
     /// The tournament id.
@@ -343,6 +346,8 @@ pub struct TournamentRef {
     pub round: Option<u32>,
     /// The board.
     pub board: u32,
+    /// Berserk allowed.
+    pub berserk: bool,
 }
 
 impl TournamentRef {
@@ -353,6 +358,7 @@ impl TournamentRef {
             name: seat.name.clone(),
             round: seat.round,
             board: seat.board,
+            berserk: seat.berserk,
         }
     }
 }
@@ -438,6 +444,14 @@ pub enum EventMessage {
         color: Color,
         /// How much.
         ms: u64,
+        /// Both clocks after it.
+        clock: ClockView,
+    },
+    /// A player went berserk (an arena): half their time, no increment from now on.
+    Berserk {
+        /// Who.
+        #[serde(serialize_with = "ser::color")]
+        color: Color,
         /// Both clocks after it.
         clock: ClockView,
     },

@@ -39,10 +39,6 @@ fn who(visitor: &Visitor) -> Option<Who> {
     }
 }
 
-async fn handle(state: &Arc<AppState>, id: &str) -> Result<super::TournamentHandle, ApiError> {
-    state.tournaments.get(id).ok_or_else(|| ApiError::NotFound(format!("tournament {id:?}")))
-}
-
 /// A tournament's view (or export), from its actor, or (over) from the folded copy kept.
 async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiError> {
     if let Some(h) = state.tournaments.get(id) {
@@ -179,6 +175,33 @@ impl FromBody for ImportBody {
                 ))
             }
         };
+        // The name and the time control default to the file's (012, 122; docs/api.md).
+        if !f.has("name") {
+            if let Some(name) = trf.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                f.default_to("name", json!(name.chars().take(80).collect::<String>()));
+            }
+        }
+        if !f.has("time_control") {
+            match trf.time_control.as_deref().map(str::trim) {
+                Some(tc) if tc.parse::<rookery_arbiter::TimeControl>().is_ok() => {
+                    f.default_to("time_control", json!(tc));
+                }
+                Some(tc) => {
+                    return Err(FieldError::field(
+                        "time_control",
+                        format!(
+                        "missing, and the file's (line 122) {tc:?} is not a time control: give one"
+                    ),
+                    ))
+                }
+                None => {
+                    return Err(FieldError::field(
+                        "time_control",
+                        "missing, and the file has none (line 122): give one",
+                    ))
+                }
+            }
+        }
         // A Swiss's rounds default to the file's (docs/api.md).
         if f.has("format") && !f.has("rounds") {
             let swiss = f.opt::<String>("format")?;
@@ -268,14 +291,13 @@ async fn act(
     op: Op,
 ) -> Result<Json<Value>, ApiError> {
     let me = who(visitor).ok_or(ApiError::NotSignedIn)?;
-    let h = match handle(state, id).await {
-        Ok(h) => h,
-        Err(e) => {
-            return match state.store.tournament(id).await? {
-                Some(_) => Err(refused("not_running", "the tournament is over")),
-                None => Err(e),
-            }
-        }
+    // A finished tournament gets its actor again (the arbiter's corrections); a cancelled
+    // one is over.
+    let Some(h) = state.tournaments.handle(state, id).await? else {
+        return match state.store.tournament(id).await? {
+            Some(_) => Err(refused("not_running", "the tournament is over")),
+            None => Err(ApiError::NotFound(format!("tournament {id:?}"))),
+        };
     };
     Ok(Json(h.request(Some(me), op).await?))
 }
@@ -398,6 +420,7 @@ impl FromBody for ArbiterBody {
                 round: round_field(f, "round")?,
             },
             "forbid_pair" => ArbiterAction::ForbidPair { a: name(f, "a")?, b: name(f, "b")? },
+            "allow_pair" => ArbiterAction::AllowPair { a: name(f, "a")?, b: name(f, "b")? },
             "add_time" => {
                 let round = round_field(f, "round")?;
                 let board = round_field(f, "board")?;
@@ -539,13 +562,17 @@ pub async fn socket(
     let first = view_of(&state, &id, Op::View).await?;
     let clock = view_of(&state, &id, Op::Clock).await?;
     let h = state.tournaments.get(&id);
-    Ok(ws.on_upgrade(move |socket| watch(socket, state, h, (first, clock), permit)).into_response())
+    let name = visitor.identity.name().to_owned();
+    Ok(ws
+        .on_upgrade(move |socket| watch(socket, state, h, name, (first, clock), permit))
+        .into_response())
 }
 
 async fn watch(
     mut socket: WebSocket,
     state: Arc<AppState>,
     h: Option<super::TournamentHandle>,
+    name: String,
     (first, first_clock): (Value, Value),
     permit: crate::sockets::SocketPermit,
 ) {
@@ -584,10 +611,16 @@ async fn watch(
             },
             msg = async { match &mut updates { Some(rx) => rx.recv().await, None => std::future::pending().await } } => {
                 match msg {
-                    Ok(text) => if socket.send(Message::Text(text.to_string().into())).await.is_err() { break },
-                    // A slow socket missed some events: the next `tournament` message (at most
-                    // a second away) carries the whole state again.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    // A player's own messages (`your_game`) go to their sockets only.
+                    Ok(u) => if u.is_for(&name) && socket.send(Message::Text(u.text.to_string().into())).await.is_err() { break },
+                    // A slow socket missed some events (a `your_game` among them, maybe): the
+                    // whole state now, from which a page finds its player's game.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let Some(h) = &h else { continue };
+                        let Ok(view) = h.request(None, Op::View).await else { continue };
+                        let msg = json!({"t": "tournament", "tournament": view});
+                        if socket.send(Message::Text(msg.to_string().into())).await.is_err() { break }
+                    }
                     Err(broadcast::error::RecvError::Closed) => updates = None,
                 }
             }

@@ -210,6 +210,8 @@ pub struct Tour {
     pub book: Book,
     pub log: Vec<Shown>,
     pub names: HashMap<i64, String>,
+    /// The games that have a move (not in the log: the games tell their first moves).
+    pub started: std::collections::HashSet<String>,
 }
 
 impl Tour {

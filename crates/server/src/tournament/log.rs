@@ -110,6 +110,7 @@ impl Entry {
                     ("cancel_bye", json!({"entrant": entrant.0, "round": round}))
                 }
                 Action::ForbidPair { a, b } => ("forbid_pair", json!({"a": a.0, "b": b.0})),
+                Action::AllowPair { a, b } => ("allow_pair", json!({"a": a.0, "b": b.0})),
                 Action::Paired { round, boards, pab } => (
                     "paired",
                     json!({"round": round, "boards": boards.iter().map(|(w, b)| [w.0, b.0]).collect::<Vec<_>>(), "pab": pab.map(|p| p.0)}),
@@ -173,6 +174,7 @@ impl Entry {
             },
             "cancel_bye" => Action::CancelBye { entrant: e("entrant")?, round: u("round")? },
             "forbid_pair" => Action::ForbidPair { a: e("a")?, b: e("b")? },
+            "allow_pair" => Action::AllowPair { a: e("a")?, b: e("b")? },
             "paired" => Action::Paired {
                 round: u("round")?,
                 boards: d["boards"]
@@ -274,6 +276,7 @@ mod tests {
                 Action::Result { round: 2, board: 1, result: BoardResult::BlackByForfeit },
                 None,
             ),
+            Entry::Competition(Action::AllowPair { a: EntrantId(2), b: EntrantId(5) }, None),
             Entry::AddTime { round: 1, board: 2, color: Color::Black, ms: 60_000 },
             Entry::ArenaPair { games: vec![(1, 2), (4, 3)] },
             Entry::ArenaResult { game: 3, winner: None, plies: 40 },

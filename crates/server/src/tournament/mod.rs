@@ -64,11 +64,32 @@ pub enum Command {
         /// Its length.
         plies: u32,
     },
+    /// A game of the tournament had its first move (a board has started).
+    GameStarted {
+        /// The game.
+        game: GameId,
+    },
     /// A socket subscribes: the view and the `clock` now, and the updates.
     Subscribe {
         /// The answer.
-        reply: oneshot::Sender<(Value, Value, broadcast::Receiver<Arc<str>>)>,
+        reply: oneshot::Sender<(Value, Value, broadcast::Receiver<Update>)>,
     },
+}
+
+/// A message of the tournament socket and who it is for.
+#[derive(Clone, Debug)]
+pub struct Update {
+    /// The player it is meant for (`your_game`), by account name; `None`: everyone.
+    pub to: Option<String>,
+    /// The JSON text.
+    pub text: Arc<str>,
+}
+
+impl Update {
+    /// Whether the visitor named `name` receives it.
+    pub fn is_for(&self, name: &str) -> bool {
+        self.to.as_deref().is_none_or(|to| to.eq_ignore_ascii_case(name))
+    }
 }
 
 /// A stub for one tournament's actor.
@@ -91,7 +112,7 @@ impl TournamentHandle {
     }
 
     /// Subscribes to the updates.
-    pub async fn subscribe(&self) -> Option<(Value, Value, broadcast::Receiver<Arc<str>>)> {
+    pub async fn subscribe(&self) -> Option<(Value, Value, broadcast::Receiver<Update>)> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Command::Subscribe { reply }).await.ok()?;
         rx.await.ok()
@@ -122,6 +143,8 @@ struct FinishedKept {
 pub struct Tournaments {
     actors: Mutex<HashMap<String, TournamentHandle>>,
     finished: Mutex<FinishedKept>,
+    /// Held while a finished tournament's actor is started again, so that it gets one.
+    reviving: tokio::sync::Mutex<()>,
 }
 
 impl Tournaments {
@@ -167,12 +190,64 @@ impl Tournaments {
         Ok(Some(f))
     }
 
-    /// Tells a tournament that one of its games ended (nothing if its actor is gone: the
-    /// result is picked up from the store when it is rebuilt).
-    pub async fn game_ended(&self, tournament: &str, game: GameId, outcome: Outcome, plies: u32) {
-        if let Some(h) = self.get(tournament) {
-            let _ = h.tx.send(Command::GameEnded { game, outcome, plies }).await;
+    /// Tells a tournament that one of its games ended. A finished tournament whose actor is
+    /// gone (a restart) gets one again: a game still played when it ended counts when it
+    /// ends (api.md, `end`). If that fails the result is picked up from the store when the
+    /// tournament is next rebuilt.
+    pub async fn game_ended(
+        &self,
+        state: &Arc<AppState>,
+        tournament: &str,
+        game: GameId,
+        outcome: Outcome,
+        plies: u32,
+    ) {
+        match self.handle(state, tournament).await {
+            Ok(Some(h)) => {
+                let _ = h.tx.send(Command::GameEnded { game, outcome, plies }).await;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(tournament, game = %game, error = %e, "result not passed on")
+            }
         }
+    }
+
+    /// Tells a tournament that one of its games had its first move. Never waits: a game's
+    /// actor must not block on a tournament's that may be waiting on it; a notice lost to a
+    /// full queue only leaves the view's `started` behind (the unpairing checks the store).
+    pub fn game_started(&self, tournament: &str, game: GameId) {
+        if let Some(h) = self.get(tournament) {
+            let _ = h.tx.try_send(Command::GameStarted { game });
+        }
+    }
+
+    /// The actor of a tournament that may still act: a running one's, or a finished one's,
+    /// started again from the store if it has none (after a restart), so that a late game's
+    /// result and the arbiter's corrections still reach it. `None` for an unknown or
+    /// cancelled tournament.
+    ///
+    /// # Errors
+    /// A store failure, or a log that does not fold.
+    pub async fn handle(
+        &self,
+        state: &Arc<AppState>,
+        id: &str,
+    ) -> Result<Option<TournamentHandle>, ApiError> {
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let _one = self.reviving.lock().await;
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let Some(stored) = state.store.tournament(id).await? else { return Ok(None) };
+        if stored.row.status != rookery_store::TournamentStatus::Finished {
+            return Ok(None);
+        }
+        let h = self.spawn(state, stored).await?;
+        tracing::info!(tournament = %id, "finished tournament's actor started again");
+        Ok(Some(h))
     }
 
     /// Starts the actor of a stored tournament.
@@ -185,14 +260,22 @@ impl Tournaments {
         let handle = TournamentHandle { tx };
         let id = stored.row.id.clone();
         let actor = actor::Actor::rebuild(state.clone(), stored).await?;
+        // Its actor serves it from now on: the folded copy kept would fall behind.
+        {
+            let mut cache = self.finished.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.by_id.remove(&id).is_some() {
+                cache.order.retain(|x| *x != id);
+            }
+        }
         self.insert(id, handle.clone());
         tokio::spawn(actor.run(rx));
         Ok(handle)
     }
 
-    /// Rebuilds every tournament not over (after a restart) and starts its actor.
+    /// Rebuilds every tournament not over (after a restart), and every finished one with a
+    /// game still to count, and starts its actor.
     pub async fn resume_all(&self, state: &Arc<AppState>) {
-        let stored = match state.store.active_tournaments().await {
+        let stored = match state.store.tournaments_to_resume().await {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the tournaments to resume");

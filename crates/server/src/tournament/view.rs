@@ -40,10 +40,12 @@ impl Tour {
             .map(|(i, b)| {
                 let board = i as u32 + 1;
                 let game = (r.state != RoundState::Paired).then(|| self.board_game(round, board).to_string());
+                // Started: a move was played, or a result is in (api.md, `unpair`).
+                let started = b.result.is_some() || game.as_ref().is_some_and(|g| self.started.contains(g));
                 json!({
                     "board": board, "white": self.name_of(b.white), "black": self.name_of(b.black),
                     "result": b.result.map(result_name), "forfeit": b.result.is_some_and(|x| !x.is_played()),
-                    "game": game,
+                    "game": game, "started": started,
                     "status": if r.state == RoundState::Paired { None } else if b.result.is_some() { Some("finished") } else { Some("live") },
                 })
             })
@@ -69,6 +71,28 @@ impl Tour {
             "round": round, "state": state, "bye": r.pab.map(|p| self.name_of(p)),
             "absent": absent, "boards": boards,
         }))
+    }
+
+    /// The answer to a join: the player's entry as `players[]` shows it, without building
+    /// the whole view (`score` as it stands, `rank` not computed).
+    pub fn entry_json(&self, name: &str) -> Value {
+        let key = name.to_lowercase();
+        if self.settings.format == Format::Arena {
+            let Some(p) = self.book.arena_players.iter().find(|p| p.key == key) else {
+                return Value::Null;
+            };
+            return json!({"name": p.name, "tpn": null, "rating": p.rating, "withdrawn": !p.active,
+                "first_round": null, "byes": []});
+        }
+        let comp = &self.book.comp;
+        let Some(id) = comp.find(&key) else { return Value::Null };
+        let e = &comp.entrants()[id.0 as usize];
+        json!({
+            "name": e.name, "tpn": comp.tpn(id).get(), "rating": e.rating,
+            "withdrawn": e.withdrawn_from.is_some(), "first_round": e.first_round,
+            "byes": comp.requested_byes().iter().filter(|((_, x), _)| *x == id)
+                .map(|((r, _), k)| json!({"round": r, "kind": bye_name(*k)})).collect::<Vec<_>>(),
+        })
     }
 
     /// The `clock` socket message.
@@ -267,6 +291,7 @@ impl Tour {
                 "arena": cards.get(i).cloned().unwrap_or(Value::Null),
             })).collect::<Vec<_>>());
             v["players_count"] = json!(self.book.arena_players.len());
+            v["forbidden_pairs"] = json!([]);
             v["rounds_list"] = json!([]);
             v["standings"] = standings;
             v["crosstable"] = json!([]);
@@ -286,10 +311,15 @@ impl Tour {
                 })
                 .collect();
             let comp = &self.book.comp;
+            // Pairing numbers from one sort (`tpn` per player sorts each time).
+            let mut tpn = vec![0u32; comp.entrants().len()];
+            for (i, e) in comp.pairing_order().iter().enumerate() {
+                tpn[e.0 as usize] = i as u32 + 1;
+            }
             v["players"] = json!(comp.entrants().iter().enumerate().map(|(i, e)| {
                 let id = EntrantId(i as u32);
                 json!({
-                    "name": e.name, "tpn": comp.tpn(id).get(), "rating": e.rating,
+                    "name": e.name, "tpn": tpn[i], "rating": e.rating,
                     "score": scores.get(&e.name).cloned().unwrap_or_else(|| "0.0".into()),
                     "withdrawn": e.withdrawn_from.is_some(), "first_round": e.first_round,
                     "byes": comp.requested_byes().iter().filter(|((_, x), _)| *x == id)
@@ -297,6 +327,11 @@ impl Tour {
                     "arena": null,
                 })
             }).collect::<Vec<_>>());
+            v["forbidden_pairs"] = json!(comp
+                .forbidden_pairs()
+                .iter()
+                .map(|&(a, b)| [self.name_of(a), self.name_of(b)])
+                .collect::<Vec<_>>());
             v["rounds_list"] = json!((1..=comp.rounds().len() as u32)
                 .filter_map(|r| self.round_json(r))
                 .collect::<Vec<_>>());
@@ -314,6 +349,7 @@ impl Tour {
             Export::Trf { lf } => {
                 let mut t = self.book.comp.to_tournament();
                 t.name = Some(self.settings.name.clone());
+                t.time_control = Some(self.settings.time_control.clone());
                 let ending = if lf { LineEnding::Lf } else { LineEnding::Cr };
                 trf::write_with(&t, WriteOptions { line_ending: ending })
                     .unwrap_or_else(|e| format!("error: {e}"))

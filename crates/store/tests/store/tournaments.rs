@@ -1,6 +1,8 @@
 //! Tournaments (issue 40): the row, the append-only log, and their games created once.
 
-use rookery_store::{Finish, LogEntry, StoreError, TournamentRow, TournamentStatus};
+use rookery_store::{
+    Finish, LogEntry, StoreError, TournamentRow, TournamentSeat, TournamentStatus,
+};
 
 use crate::harness::{each_backend, new_game, user};
 
@@ -53,8 +55,15 @@ async fn a_tournament_is_its_log_and_its_games_are_created_once() {
         assert_eq!(store.active_tournaments().await.unwrap().len(), 1);
 
         let game = new_game("t1r1b1", user(&alice), user(&bob), 7);
-        assert!(store.create_tournament_game(&game, "t1", Some(1), 1).await.unwrap());
-        assert!(!store.create_tournament_game(&game, "t1", Some(1), 1).await.unwrap());
+        let seat_at = |board| TournamentSeat {
+            tournament: "t1".into(),
+            name: String::new(),
+            round: Some(1),
+            board,
+            berserk: false,
+        };
+        assert!(store.create_tournament_game(&game, &seat_at(1)).await.unwrap());
+        assert!(!store.create_tournament_game(&game, &seat_at(1)).await.unwrap());
         let games = store.tournament_games("t1").await.unwrap();
         assert_eq!(
             (games.len(), games[0].round, games[0].board, games[0].moves),
@@ -78,6 +87,18 @@ async fn a_tournament_is_its_log_and_its_games_are_created_once() {
         assert!(store.active_tournaments().await.unwrap().is_empty());
         let finished = store.tournaments_with_status(TournamentStatus::Finished, 10).await.unwrap();
         assert_eq!(finished.len(), 1);
+        // Finished, its one game counted before its last entry: nothing to resume.
+        assert!(store.tournaments_to_resume().await.unwrap().is_empty());
+        // Ended by the arbiter with a game still live: resumed, so that the game counts.
+        store.append_tournament_log("t1", &entry(4, "end")).await.unwrap();
+        let late = new_game("t1r1b2", user(&bob), user(&alice), 8);
+        assert!(store.create_tournament_game(&late, &seat_at(2)).await.unwrap());
+        assert_eq!(store.tournaments_to_resume().await.unwrap().len(), 1, "a live game");
+        let finish = Finish { game_id: "t1r1b2".into(), ended_at_ms: 2_000, ..finish };
+        assert_eq!(store.finish_game(&finish).await.unwrap(), None);
+        assert_eq!(store.tournaments_to_resume().await.unwrap().len(), 1, "ended after the log");
+        store.append_tournament_log("t1", &entry(1_001, "result")).await.unwrap();
+        assert!(store.tournaments_to_resume().await.unwrap().is_empty(), "its result logged");
     })
     .await;
 }

@@ -215,6 +215,13 @@ pub enum Action {
         /// The other.
         b: EntrantId,
     },
+    /// A forbidden pair lifted: the two may meet again.
+    AllowPair {
+        /// One.
+        a: EntrantId,
+        /// The other.
+        b: EntrantId,
+    },
     /// The pairing of a round, as [`Competition::pair_next`] made it.
     Paired {
         /// The round.
@@ -506,6 +513,11 @@ impl Competition {
                 {
                     self.forbidden.push((*a, *b));
                 }
+            }
+            Action::AllowPair { a, b } => {
+                self.entrant(*a)?;
+                self.entrant(*b)?;
+                self.forbidden.retain(|&(x, y)| (x, y) != (*a, *b) && (x, y) != (*b, *a));
             }
             Action::Paired { round, boards, pab } => {
                 if *round > self.total_rounds() {

@@ -161,3 +161,23 @@ fn a_reference_tournament_imports_and_exports_as_it_was() {
         assert_eq!(a.points, b.points);
     }
 }
+
+#[test]
+fn a_forbidden_pair_lifted_may_meet_again() {
+    let mut c = Competition::new(settings(System::Swiss { rounds: 3 }));
+    let a = join(&mut c, "ann", 2000);
+    let b = join(&mut c, "bob", 1900);
+    c.apply(&Action::ForbidPair { a, b }).unwrap();
+    assert_eq!(c.forbidden_pairs(), [(a, b)]);
+    // Named in either order, the pair is lifted.
+    c.apply(&Action::AllowPair { a: b, b: a }).unwrap();
+    assert_eq!(c.forbidden_pairs(), []);
+    assert_eq!(
+        c.apply(&Action::AllowPair { a, b: EntrantId(9) }),
+        Err(CompetitionError::UnknownEntrant(EntrantId(9)))
+    );
+    // Two players only: forbidden, they could not be paired; allowed again, they are.
+    let paired = c.pair_next().unwrap();
+    let Action::Paired { boards, .. } = paired else { panic!("{paired:?}") };
+    assert_eq!(boards.len(), 1);
+}

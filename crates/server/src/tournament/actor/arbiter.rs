@@ -65,6 +65,15 @@ impl Actor {
                 let b = self.entrant(&b).map_err(|_| ApiError::field("b", "has not joined"))?;
                 self.record(comp(Action::ForbidPair { a, b }), by, reason).await?;
             }
+            ArbiterAction::AllowPair { a, b } => {
+                let a = self.entrant(&a).map_err(|_| ApiError::field("a", "has not joined"))?;
+                let b = self.entrant(&b).map_err(|_| ApiError::field("b", "has not joined"))?;
+                let forbidden = self.tour.book.comp.forbidden_pairs();
+                if !forbidden.contains(&(a, b)) && !forbidden.contains(&(b, a)) {
+                    return Err(refused("not_forbidden", "these two are not a forbidden pair"));
+                }
+                self.record(comp(Action::AllowPair { a, b }), by, reason).await?;
+            }
             ArbiterAction::AddTime { round, board, color, seconds } => {
                 self.board(round, board)?;
                 let game = self.tour.board_game(round, board);

@@ -20,7 +20,7 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::log::Entry;
 use super::settings::{Format, Settings};
-use super::{Command, Who};
+use super::{Command, Update, Who};
 use crate::error::ApiError;
 use crate::state::{now_ms, AppState};
 
@@ -101,6 +101,7 @@ pub enum ArbiterAction {
     Bye { player: String, round: u32, kind: ByeKind },
     CancelBye { player: String, round: u32 },
     ForbidPair { a: String, b: String },
+    AllowPair { a: String, b: String },
     AddTime { round: u32, board: u32, color: Color, seconds: u64 },
     Result { round: u32, board: u32, result: BoardResult },
     SwapColours { round: u32, board: u32 },
@@ -128,7 +129,7 @@ pub struct Actor {
     state: Arc<AppState>,
     tour: Tour,
     seq: i64,
-    updates: broadcast::Sender<Arc<str>>,
+    updates: broadcast::Sender<Update>,
     /// A `tournament` message is owed (sent at most once a second).
     dirty: bool,
     /// The view as of the last change: built once per change, not per read (a 1,000-player
@@ -203,9 +204,23 @@ impl Actor {
             })
             .collect::<Vec<_>>();
         let seq = stored.log.last().map_or(0, |e| e.seq + 1);
+        // The boards whose game has a move (the view's `started`); from here on the games
+        // tell their first moves.
+        let started = if stored.log.iter().any(|e| e.kind == "publish" || e.kind == "arena_pair") {
+            state
+                .store
+                .tournament_games(&stored.row.id)
+                .await?
+                .into_iter()
+                .filter(|g| g.moves > 0)
+                .map(|g| g.id)
+                .collect()
+        } else {
+            Default::default()
+        };
         Ok(Actor {
             state,
-            tour: Tour { row: stored.row, settings, book, log: shown, names },
+            tour: Tour { row: stored.row, settings, book, log: shown, names, started },
             seq,
             // Room for a 1,000-player round's `your_game`s (two per board) and more before a
             // socket lags (issue 40).
@@ -268,7 +283,7 @@ impl Actor {
                     if self.dirty && self.updates.receiver_count() > 0 {
                         self.dirty = false;
                         let msg = json!({"t": "tournament", "tournament": self.view()});
-                        let _ = self.updates.send(Arc::from(msg.to_string()));
+                        self.broadcast(msg);
                     }
                 }
             }
@@ -287,6 +302,12 @@ impl Actor {
                     tracing::warn!(tournament = %self.tour.row.id, game = %game, error = %e, "result not entered");
                 }
             }
+            Command::GameStarted { game } => {
+                if self.tour.started.insert(game.as_str().to_owned()) {
+                    self.view = None;
+                    self.dirty = true;
+                }
+            }
             Command::Subscribe { reply } => {
                 let view = self.view();
                 let _ = reply.send((view, self.tour.clock_message(), self.updates.subscribe()));
@@ -295,7 +316,14 @@ impl Actor {
     }
 
     fn broadcast(&self, msg: Value) {
-        let _ = self.updates.send(Arc::from(msg.to_string()));
+        let _ = self.updates.send(Update { to: None, text: Arc::from(msg.to_string()) });
+    }
+
+    /// Sends `msg` to the sockets of the player `name` only.
+    fn tell(&self, name: &str, msg: Value) {
+        let _ = self
+            .updates
+            .send(Update { to: Some(name.to_owned()), text: Arc::from(msg.to_string()) });
     }
 
     /// Checks `entry` on a copy of the state, stores it, then makes it the state and tells.
@@ -358,12 +386,21 @@ impl Actor {
         let who = who.ok_or(ApiError::NotSignedIn)?;
         let open =
             matches!(self.tour.book.status, TournamentStatus::Upcoming | TournamentStatus::Running);
-        if !open {
+        // After the last round the arbiter may still declare or correct a result (a wrong
+        // result found once the tournament is over, as chess-results shows them corrected).
+        let correction = self.tour.book.status == TournamentStatus::Finished
+            && matches!(op, Op::Arbiter { action: ArbiterAction::Result { .. }, .. });
+        if !open && !correction {
             return Err(refused("not_running", "the tournament is over"));
         }
         match op {
             Op::View | Op::Clock | Op::Export(_) => unreachable!("answered above"),
-            Op::Join { password } => self.join(&who, password).await?,
+            // The entry, not the whole view: a view per join made 1,000 joins quadratic
+            // (BENCHMARKS.md, "Tournaments at scale"); the sockets get the view, throttled.
+            Op::Join { password } => {
+                self.join(&who, password).await?;
+                return Ok(self.tour.entry_json(&who.name));
+            }
             Op::Withdraw => self.withdraw_self(&who).await?,
             Op::Bye { round, kind } => {
                 let entrant = self.entrant(&who.name)?;
@@ -415,10 +452,19 @@ impl Actor {
         if s.min_level.is_some_and(|best| level > best)
             || s.max_level.is_some_and(|worst| level < worst)
         {
-            return Err(ApiError::Forbidden(format!(
-                "your level is outside the entry conditions ({:?} to {:?})",
-                s.max_level, s.min_level
-            )));
+            let yours = if level > 30 { "unranked".to_owned() } else { format!("level {level}") };
+            let wanted = [
+                s.min_level.map(|l| format!("level {l} or better")),
+                s.max_level.map(|l| format!("level {l} or worse")),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" and ");
+            return Err(refused(
+                "level_outside",
+                format!("your level ({yours}) is outside the entry conditions: {wanted}"),
+            ));
         }
         let key = who.name.to_lowercase();
         if s.format == Format::Arena {

@@ -115,6 +115,7 @@ impl Actor {
             name: s.name.clone(),
             round,
             board,
+            berserk: round.is_none() && s.berserk,
         };
         let existed = self.state.live.get(&id).is_some();
         let handle = self
@@ -146,8 +147,11 @@ impl Actor {
                 });
                 let mut mine = msg.clone();
                 mine["t"] = json!("your_game");
-                mine["player"] = json!(me.name);
-                self.broadcast(mine);
+                if let Some(obj) = mine.as_object_mut() {
+                    obj.remove("tournament");
+                    obj.remove("name");
+                }
+                self.tell(&me.name, mine);
             }
         }
         Ok(())
