@@ -380,8 +380,12 @@ async fn bad_input_gets_clear_errors_and_changes_nothing() {
     }
     assert!(limited, "a flood is rate-limited");
     // Unknown games and bad ids are 404s; the other game is untouched.
-    let (status, _) = white.get("/api/v1/games/NoSuchGame").await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
+    // The message names the id as it was sent, not the server's type around it.
+    for path in ["", "/pgn", "/analysis"] {
+        let (status, body) = white.get(&format!("/api/v1/games/NoSuchGame{path}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(body["error"]["message"], "game \"NoSuchGame\" not found", "{path}");
+    }
     let (status, _) = white.get("/api/v1/games/..%2F..%2Fetc").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, g) = white.get(&format!("/api/v1/games/{other_game}")).await;

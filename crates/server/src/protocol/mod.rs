@@ -23,7 +23,7 @@ pub use server::{
 };
 
 /// A game id: 1 to 16 ASCII letters and digits (the server makes 8).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(String);
 
 impl GameId {
@@ -47,6 +47,14 @@ impl GameId {
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// Quoted as its text is (`"oHr9PQBx"`): error messages say `game {id:?} not found`, and a
+/// client must read the id it sent, not the server's type around it.
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
     }
 }
 
