@@ -185,19 +185,7 @@ impl Store {
         result: &str,
         at_ms: i64,
     ) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "UPDATE analyses SET status = 'done', result = $2, finished_at_ms = $3 \
-             WHERE game_id = $1 AND status = 'running'",
-        )
-        .bind(game_id)
-        .bind(result)
-        .bind(at_ms)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::Conflict(format!("analysis of {game_id:?} is not running")));
-        }
-        Ok(())
+        self.end_analysis(game_id, "done", "result", result, at_ms).await
     }
 
     /// Marks a running analysis failed, with the reason.
@@ -211,15 +199,30 @@ impl Store {
         error: &str,
         at_ms: i64,
     ) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "UPDATE analyses SET status = 'failed', error = $2, finished_at_ms = $3 \
-             WHERE game_id = $1 AND status = 'running'",
-        )
-        .bind(game_id)
-        .bind(error)
-        .bind(at_ms)
-        .execute(&self.pool)
-        .await?;
+        self.end_analysis(game_id, "failed", "error", error, at_ms).await
+    }
+
+    /// Ends a running analysis as `status`, with `text` in `column` (`result` or `error`:
+    /// names from the two callers above, never from input).
+    async fn end_analysis(
+        &self,
+        game_id: &str,
+        status: &str,
+        column: &str,
+        text: &str,
+        at_ms: i64,
+    ) -> Result<(), StoreError> {
+        let sql = format!(
+            "UPDATE analyses SET status = $4, {column} = $2, finished_at_ms = $3 \
+             WHERE game_id = $1 AND status = 'running'"
+        );
+        let done = sqlx::query(&sql)
+            .bind(game_id)
+            .bind(text)
+            .bind(at_ms)
+            .bind(status)
+            .execute(&self.pool)
+            .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::Conflict(format!("analysis of {game_id:?} is not running")));
         }

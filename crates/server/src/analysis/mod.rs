@@ -70,16 +70,7 @@ pub async fn request(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let stored = state
-        .store
-        .game_summary(id.as_str())
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
-    match stored.status {
-        GameStatus::Live => return Err(ApiError::GameInProgress),
-        GameStatus::Aborted => return Err(ApiError::GameAborted),
-        GameStatus::Finished => {}
-    }
+    finished(&state, &id).await?;
     let nodes = i64::try_from(state.analyst.nodes()).unwrap_or(i64::MAX);
     let analysis = state.store.request_analysis(id.as_str(), nodes, now_ms() as i64).await?;
     if matches!(analysis.status, AnalysisStatus::Queued) {
@@ -188,18 +179,24 @@ pub async fn analysis(
     })))
 }
 
-/// The game's analysis job, refused while the game is played.
-async fn game_analysis(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
+/// Refuses a game that is not finished: unknown, played (§8.5: no engine advice during play)
+/// or aborted (nothing to analyse).
+async fn finished(state: &AppState, id: &GameId) -> Result<(), ApiError> {
     let stored = state
         .store
         .game_summary(id.as_str())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("game {id:?}")))?;
     match stored.status {
-        GameStatus::Live => return Err(ApiError::GameInProgress),
-        GameStatus::Aborted => return Err(ApiError::GameAborted),
-        GameStatus::Finished => {}
+        GameStatus::Live => Err(ApiError::GameInProgress),
+        GameStatus::Aborted => Err(ApiError::GameAborted),
+        GameStatus::Finished => Ok(()),
     }
+}
+
+/// The game's analysis job, refused while the game is played.
+async fn game_analysis(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
+    finished(state, id).await?;
     match state.store.analysis(id.as_str()).await? {
         Some(a) => analysis_json(state, &a).await,
         None => Ok(json!({ "status": "none" })),
