@@ -406,7 +406,7 @@ impl<R: Read> Reader<R> {
                     // A comment whose end is buffered, as `read_comment` reads it: engine and
                     // server files have one after every move (`{ [%clk 0:03:00] }`), and
                     // leaving this loop for each cost more than the comment (issue 41).
-                    // Its end and its newlines in one pass, a word at a time; the line count
+                    // Its end and its newlines in one pass, by `memchr`; the line count
                     // changes only once the end is found (else the general loop reads it).
                     let body = &bytes[i + 1..];
                     let (mut k, mut lines, mut last_line) = (0, 0, line_start);
