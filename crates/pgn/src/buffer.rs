@@ -245,6 +245,22 @@ impl<R: Read> Buffer<R> {
         }
     }
 
+    /// [`Buffer::find`] for the first byte equal to `c`, by `memchr`.
+    pub(crate) fn find_byte(&mut self, from: usize, c: u8) -> io::Result<Option<usize>> {
+        let mut from = from;
+        loop {
+            let bytes = self.available();
+            if let Some(i) = bytes.get(from..).and_then(|b| memchr::memchr(c, b)) {
+                return Ok(Some(from + i));
+            }
+            from = bytes.len();
+            if self.eof || self.is_full() {
+                return Ok(None);
+            }
+            self.fill_up()?;
+        }
+    }
+
     /// [`Buffer::find`] for the first line end (`\n` or `\r`), eight bytes at a time.
     pub(crate) fn find_line_end(&mut self, from: usize) -> io::Result<Option<usize>> {
         let mut from = from;
@@ -266,6 +282,28 @@ impl<R: Read> Buffer<R> {
     pub(crate) fn skip_until(&mut self, stop: impl Fn(u8) -> bool + Copy) -> io::Result<bool> {
         loop {
             match self.find(0, stop)? {
+                Some(i) => {
+                    self.consume_counting(i);
+                    return Ok(true);
+                }
+                None => {
+                    let n = self.available().len();
+                    self.consume_counting(n);
+                    if self.eof {
+                        return Ok(false);
+                    }
+                    self.fill_up()?;
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read> Buffer<R> {
+    /// [`Buffer::skip_until`] for the first byte equal to `c`, by `memchr`.
+    pub(crate) fn skip_to_byte(&mut self, c: u8) -> io::Result<bool> {
+        loop {
+            match self.find_byte(0, c)? {
                 Some(i) => {
                     self.consume_counting(i);
                     return Ok(true);

@@ -150,7 +150,7 @@ impl<R: Read> Reader<R> {
     /// Consumes a `{` comment whatever its length; an unclosed one runs to the end of input.
     fn skip_comment(&mut self) -> io::Result<()> {
         self.buf.consume(1);
-        if self.buf.skip_until(|b| b == b'}')? {
+        if self.buf.skip_to_byte(b'}')? {
             self.buf.consume(1);
         }
         Ok(())
@@ -406,7 +406,7 @@ impl<R: Read> Reader<R> {
                     // A comment whose end is buffered, as `read_comment` reads it: engine and
                     // server files have one after every move (`{ [%clk 0:03:00] }`), and
                     // leaving this loop for each cost more than the comment (issue 41).
-                    // Its end and its newlines in one pass, a word at a time; the line count
+                    // Its end and its newlines in one pass, by `memchr`; the line count
                     // changes only once the end is found (else the general loop reads it).
                     let body = &bytes[i + 1..];
                     let (mut k, mut lines, mut last_line) = (0, 0, line_start);
@@ -490,7 +490,7 @@ impl<R: Read> Reader<R> {
     /// A `{` comment (§5), delivered without its braces.
     fn read_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let at = self.buf.location();
-        match self.buf.find(1, |b| b == b'}')? {
+        match self.buf.find_byte(1, b'}')? {
             Some(end) => {
                 v.comment(&self.buf.available()[1..end]);
                 self.buf.consume_counting(end + 1);
@@ -507,7 +507,7 @@ impl<R: Read> Reader<R> {
                 let n = bytes.len();
                 v.comment(&bytes[1..]);
                 self.buf.consume_counting(n);
-                if self.buf.skip_until(|b| b == b'}')? {
+                if self.buf.skip_to_byte(b'}')? {
                     self.buf.consume(1);
                 } else {
                     self.error(v, at, b"{", ReadErrorKind::UnterminatedComment);

@@ -1,11 +1,5 @@
-//! Byte scanning for the reader: what each byte is, where a token ends, and where a line ends
-//! (eight bytes at a time, as tag pairs and comments need it).
-//!
-//! The word-at-a-time test rests on one fact: in `(v - 0x01…01 * n) & !v & 0x80…80`, with
-//! `n <= 0x80`, the lowest flagged byte is exactly the first byte of `v` below `n` (a borrow
-//! only reaches the bytes above such a byte; bytes of `0x80` and more are never flagged). With
-//! `n = 1` and `v = word ^ 0x01…01 * c` this finds the first byte equal to `c`. Only the
-//! lowest flag is used, and the masks of several tests are or-ed, which keeps it exact.
+//! Byte scanning for the reader: what each byte is, where a token ends, and where a line or a
+//! comment ends (with `memchr`, as tag pairs and comments need it).
 
 /// A membership table for the bytes in `bytes`.
 const fn byte_set(bytes: &[u8]) -> [bool; 256] {
@@ -70,30 +64,6 @@ pub(crate) fn is_line_end(b: u8) -> bool {
     b == b'\n' || b == b'\r'
 }
 
-const ONES: u64 = u64::from_le_bytes([1; 8]);
-const HIGHS: u64 = ONES * 0x80;
-
-/// Flags the bytes of `word` below `n` (`n <= 0x80`); exact for the lowest flag.
-#[inline(always)]
-fn below(word: u64, n: u8) -> u64 {
-    word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
-}
-
-/// Flags the bytes of `word` equal to `c`; exact for the lowest flag.
-#[inline(always)]
-fn equal(word: u64, c: u8) -> u64 {
-    below(word ^ (ONES * u64::from(c)), 1)
-}
-
-/// The eight bytes at `i`, the first in the lowest byte.
-#[inline(always)]
-fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
-    let chunk = bytes.get(i..i + 8)?;
-    Some(u64::from_le_bytes([
-        chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
-    ]))
-}
-
 /// The length of the token at the start of `bytes`: up to the first delimiter.
 #[inline]
 pub(crate) fn token_len(bytes: &[u8]) -> usize {
@@ -128,24 +98,17 @@ pub(crate) fn token_len_short(bytes: &[u8]) -> usize {
     token_len(bytes)
 }
 
-/// Where the first `\n` or `\r` is, a word at a time.
+/// Where the first `\n` or `\r` is.
 #[inline]
 pub(crate) fn position_line_end(bytes: &[u8]) -> Option<usize> {
     position_either(bytes, b'\n', b'\r')
 }
 
-/// Where the first `a` or `b` is, a word at a time.
+/// Where the first `a` or `b` is, by `memchr` (vector instructions: a `{ [%clk 0:10:00] }`
+/// comment's end is found in one step, where eight bytes at a time took three; issue 41).
 #[inline]
 pub(crate) fn position_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
-    let mut i = 0;
-    while let Some(word) = word_at(bytes, i) {
-        let flags = equal(word, a) | equal(word, b);
-        if flags != 0 {
-            return Some(i + flags.trailing_zeros() as usize / 8);
-        }
-        i += 8;
-    }
-    bytes[i..].iter().position(|&c| c == a || c == b).map(|k| i + k)
+    memchr::memchr2(a, b, bytes)
 }
 
 /// Bytes that end a tag name (§8.1.1 allows letters, digits and `_`; anything up to white
@@ -187,8 +150,9 @@ mod tests {
     }
 
     #[test]
-    fn line_ends_found_a_word_at_a_time() {
-        for s in samples(19) {
+    fn line_ends_found_as_the_byte_loop_does() {
+        // Past 32 bytes: `memchr`'s vector loops, not only its short-input path.
+        for s in samples(70) {
             let want = s.iter().position(|&b| is_line_end(b));
             assert_eq!(position_line_end(&s), want, "{s:?}");
             let want = s.iter().position(|&b| b == b'"' || b == b'\\');
