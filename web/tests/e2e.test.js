@@ -110,7 +110,7 @@ test('seek, accept, fool\'s mate by drag; a spectator sees every move', async ()
     assert.match(await p.textContent('#result'), /checkmate/i);
   }
   assert.deepEqual(await moveList(watcher), ['f3', 'e5', 'g4', 'Qh4#']);
-  await watcher.waitForFunction(() => /watching/.test(document.querySelector('#spectators').textContent));
+  await watcher.waitForFunction(() => /watching/.test(document.querySelector('#spectators')?.textContent ?? ''));
   await screenshot(watcher, 'game');
 
   // Review the finished game: arrows step back; analysis says what the server offers.
@@ -166,14 +166,14 @@ test('a premove; an illegal king move in a seed game is rejected, counted, and t
   await waitForPly(alice, 4);
   // Ke3?? walks into the bishop on c5: the pattern allows it, the rules forbid it (§8.2).
   await drag(alice, 'e2', 'e3');
-  await alice.waitForFunction(() => /1\/3/.test(document.querySelector('#strikes [data-color="white"]').textContent));
+  await alice.waitForFunction(() => /1\/3/.test(document.querySelector('#strikes [data-color="white"]')?.textContent ?? ''));
   await alice.waitForSelector('.toast.error');
   assert.match(await alice.textContent('#toasts'), /illegal|check/i);
   assert.equal((await moveList(alice)).length, 4, 'the position is unchanged');
   // Touching the king bound the player to it (§8.1) and the page says so.
   await alice.waitForSelector('#obligation:not([hidden])');
   assert.match(await alice.textContent('#obligation'), /e2/);
-  await bob.waitForFunction(() => /1\/3/.test(document.querySelector('#strikes [data-color="white"]').textContent));
+  await bob.waitForFunction(() => /1\/3/.test(document.querySelector('#strikes [data-color="white"]')?.textContent ?? ''));
   await bob.waitForSelector('.strike-badge[data-color="white"]');
   await screenshot(alice, 'game-illegal-move');
   await alice.click('#resign');

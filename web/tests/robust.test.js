@@ -97,7 +97,7 @@ test('issue 38 bug 8: "1 game in play", the PGN file name, one language per badg
   await alice.click('#play-computer');
   const id = await gameReady(alice);
   await bob.goto('/');
-  await bob.waitForFunction(() => /^1 /.test(document.querySelector('#live-count').textContent));
+  await bob.waitForFunction(() => /^1 /.test(document.querySelector('#live-count')?.textContent ?? ''));
   assert.equal(await bob.textContent('#live-count'), '1 game in play');
   const [download] = await Promise.all([alice.waitForEvent('download'), alice.click('#pgn-link')]);
   assert.equal(download.suggestedFilename(), `rookery-${id}.pgn`);
@@ -195,7 +195,7 @@ test('issue 38 bug 3: one disconnection shows one "left the game" box', async ()
   const watcher = await open({ name: 'watcher' });
   await watcher.goto(`/game/${id}`);
   await gameReady(watcher);
-  await alice.waitForFunction(() => /1/.test(document.querySelector('#spectators').textContent));
+  await alice.waitForFunction(() => /1/.test(document.querySelector('#spectators')?.textContent ?? ''));
   assert.equal(await alice.locator('.abandoned').count(), 1);
   await watcher.close();
   await resign(alice);
@@ -363,7 +363,7 @@ for (const colorScheme of ['dark', 'light']) {
     await page.fill('#move-input', 'e4');
     await page.press('#move-input', 'Enter');
     await waitForPly(page, 2);
-    await page.waitForFunction(() => /^Black: /.test(document.querySelector('#board-announce').textContent));
+    await page.waitForFunction(() => /^Black: /.test(document.querySelector('#board-announce')?.textContent ?? ''));
     assert.match(await page.textContent('#board-desc'), /White to move\. Last move: /);
     await axe(page, `a game (${colorScheme})`);
     await page.click('#resign');

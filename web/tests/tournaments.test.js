@@ -238,7 +238,7 @@ test('an arena: joined, paired at once, berserk on the board, the countdown, pai
   const before = await game.black.textContent('#clock-black');
   await game.black.click('#berserk');
   await game.black.waitForSelector('#berserk', { state: 'detached' });
-  await game.black.waitForFunction(() => document.querySelector('#clock-black').textContent.startsWith('01:3'));
+  await game.black.waitForFunction(() => (document.querySelector('#clock-black')?.textContent ?? '').startsWith('01:3'));
   assert.match(before, /^03:00/);
   await watcher.waitForFunction(() => /⚡/.test(document.querySelector('#arena-games .live-game')?.textContent || ''));
   // The opponent's page learns of it at once (the game socket's `berserk` event).
@@ -353,7 +353,7 @@ test("the arbiter's desk: a club password, a forbidden pair, withdraw and reinst
   const trf = await (await fetch(server.base + await org.getAttribute('#downloads a[data-file="trf"]', 'href'))).text();
   await org.goto('/tournaments/new');
   await org.setInputFiles('#import-file', { name: 'club.trf', mimeType: 'text/plain', buffer: Buffer.from(trf) });
-  await org.waitForFunction(() => document.querySelector('#import-name').value !== '');
+  await org.waitForFunction(() => (document.querySelector('#import-name')?.value ?? '') !== '');
   await org.click('#import-submit');
   await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new' && u.pathname !== url);
   await org.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
@@ -395,6 +395,9 @@ async function runRoundRobin({ locale, tag, words }) {
   await players[3].click('.site-nav a[href="/leaderboard"]');
   await players[3].waitForURL((u) => u.pathname === '/leaderboard');
   await watchTitles(players[3]);
+  // Until its time (up to 45 s away, more than a page's default wait when the setup above was
+  // quick): the round is published by the server's clock, not by anything here.
+  await watcher.waitForSelector('#pairings-table[data-round="1"]', { timeout: Math.max(0, startsAt - Date.now()) + 30000 });
   const games = await boards(players);
   assert.ok((await players[3].evaluate(() => window.__titles)).some((x) => x.startsWith('★')), 'the title blinked on the leaderboard too');
   await watcher.waitForSelector('#pairings-table[data-round="1"][data-state="published"]');
