@@ -385,24 +385,34 @@ impl Connection {
         }
     }
 
+    /// Answers what the lobby or notices socket read: only `ping` is spoken there (the game
+    /// messages are of the game socket). `false` once the socket has closed.
+    async fn answer_ping_only(&mut self, incoming: Option<Incoming>) -> bool {
+        match incoming {
+            None => return false,
+            Some(Incoming::Nothing) => {}
+            Some(Incoming::Message(Err(e))) => {
+                self.send(&ServerMessage::Error(e)).await;
+            }
+            Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
+                self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
+            }
+            Some(Incoming::Message(Ok(other))) => {
+                let t = other.name().to_owned();
+                let unknown = ProtocolError::Parse(ParseError::UnknownType(t));
+                self.send(&ServerMessage::Error(unknown)).await;
+            }
+        }
+        true
+    }
+
     /// The notices socket: the lobby's messages addressed to this visitor by name.
     async fn notices(&mut self, name: &str) {
         let mut events = self.state.lobby.events.subscribe();
         let mut closing = self.state.closing.subscribe();
         loop {
             tokio::select! {
-                incoming = self.receive() => match incoming {
-                    None => break,
-                    Some(Incoming::Nothing) => {}
-                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
-                    Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
-                        self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
-                    }
-                    Some(Incoming::Message(Ok(other))) => {
-                        let t = other.name().to_owned();
-                        self.send(&ServerMessage::Error(ProtocolError::Parse(ParseError::UnknownType(t)))).await;
-                    }
-                },
+                incoming = self.receive() => if !self.answer_ping_only(incoming).await { break },
                 event = events.recv() => match event {
                     Ok(m) => if m.audience.is_some() && m.is_for(name) && !self.send_text(&m.text).await { break },
                     // Missed notices: the pages find a player's game from the tournament's view.
@@ -427,19 +437,7 @@ impl Connection {
         let mut tick = tokio::time::interval(Duration::from_secs(10));
         loop {
             tokio::select! {
-                incoming = self.receive() => match incoming {
-                    None => break,
-                    Some(Incoming::Nothing) => {}
-                    Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
-                    Some(Incoming::Message(Ok(ClientMessage::Ping))) => {
-                        self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
-                    }
-                    Some(Incoming::Message(Ok(other))) => {
-                        // Only `ping` is spoken here: the game messages are of the game socket.
-                        let t = other.name().to_owned();
-                        self.send(&ServerMessage::Error(ProtocolError::Parse(ParseError::UnknownType(t)))).await;
-                    }
-                },
+                incoming = self.receive() => if !self.answer_ping_only(incoming).await { break },
                 event = events.recv() => match event {
                     Ok(m) => if m.is_for(name) && !self.send_text(&m.text).await { break },
                     Err(broadcast::error::RecvError::Lagged(_)) => {

@@ -56,6 +56,21 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// The row that stores a new game of this meta.
+    fn new_game(&self) -> NewGame {
+        NewGame {
+            id: self.id.to_string(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+            rules: self.rules.label().to_owned(),
+            time_control: self.time_control.to_string(),
+            rated: self.rated,
+            initial_fen: self.initial_fen.clone(),
+            created_at_ms: self.created_at_ms as i64,
+            start_policy: self.start.map(|p| p.to_string()),
+        }
+    }
+
     /// The player of `color`.
     pub fn player(&self, color: Color) -> &Player {
         match color {
@@ -319,20 +334,7 @@ impl LiveGames {
         let game =
             Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
         let turn = state.write_turn().await;
-        state
-            .store
-            .create_game(&NewGame {
-                id: meta.id.to_string(),
-                white: meta.white.clone(),
-                black: meta.black.clone(),
-                rules: rules.label().to_owned(),
-                time_control: meta.time_control.to_string(),
-                rated,
-                initial_fen: None,
-                created_at_ms: now as i64,
-                start_policy: meta.start.map(|p| p.to_string()),
-            })
-            .await?;
+        state.store.create_game(&meta.new_game()).await?;
         drop(turn);
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
         let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
@@ -379,19 +381,8 @@ impl LiveGames {
         };
         let game =
             Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
-        let new = NewGame {
-            id: meta.id.to_string(),
-            white: meta.white.clone(),
-            black: meta.black.clone(),
-            rules: rules.label().to_owned(),
-            time_control: meta.time_control.to_string(),
-            rated,
-            initial_fen: None,
-            created_at_ms: now as i64,
-            start_policy: meta.start.map(|p| p.to_string()),
-        };
         let turn = state.write_turn().await;
-        let created = state.store.create_tournament_game(&new, &seat).await?;
+        let created = state.store.create_tournament_game(&meta.new_game(), &seat).await?;
         drop(turn);
         if !created {
             return Ok(self.get(&meta.id));
