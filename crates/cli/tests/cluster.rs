@@ -7,25 +7,22 @@
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
+mod serving;
 
-use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpListener};
-use std::process::{Child, Command, Stdio};
+use std::net::SocketAddr;
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use common::{Client, TestServer, Ws};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use serde_json::json;
+use serving::{free_addr, serve_command, start};
 use sqlx::{Connection, Executor, PgConnection};
 use tokio_tungstenite::tungstenite::Message;
 
 /// The nodes' lease: short, so that a test waits little for a takeover.
 const LEASE_MS: u64 = 1_000;
-
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap()
-}
 
 /// A database of its own on the test server, dropped at the end.
 struct Database {
@@ -64,31 +61,13 @@ struct Node {
 impl Node {
     fn start(name: &str, database: &str) -> Node {
         let addr = free_addr();
-        let dir = std::env::temp_dir();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-            .args(["serve", "--addr", &addr.to_string(), "--log-level", "warn"])
+        let mut command = serve_command(addr);
+        command
             .args(["--database", database, "--node-id", name, "--lease-ms"])
             .arg(LEASE_MS.to_string())
             .arg("--data-dir")
-            .arg(dir)
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("rookery serve starts");
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let line = lines.next().expect("the node says where it listens").unwrap();
-            if line.contains("serving on") {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the node did not start");
-        }
-        std::thread::spawn(move || {
-            for line in lines.map_while(Result::ok) {
-                eprintln!("[node] {line}");
-            }
-        });
-        Node { addr, child }
+            .arg(std::env::temp_dir());
+        Node { addr, child: start(command, Duration::from_secs(60), true) }
     }
 
     fn signal(&self, signal: &str) {

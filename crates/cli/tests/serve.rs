@@ -3,15 +3,16 @@
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
+mod serving;
 
-use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use common::Client;
 use serde_json::json;
+use serving::{free_addr, serve_command, start};
 
 /// A Ruy Lopez, Breyer variation: 20 plies with no repetition.
 const MOVES: [&str; 20] = [
@@ -19,31 +20,11 @@ const MOVES: [&str; 20] = [
     "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7",
 ];
 
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap()
-}
-
 /// Starts `rookery serve` and waits until it listens.
 fn serve(addr: SocketAddr, data_dir: &Path) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-        .args(["serve", "--addr", &addr.to_string(), "--log-level", "warn", "--data-dir"])
-        .arg(data_dir)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("rookery serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let line = lines.next().expect("the server says where it listens").unwrap();
-        if line.contains("serving on") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the server did not start");
-    }
-    // Keep draining stderr so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    child
+    let mut command = serve_command(addr);
+    command.arg("--data-dir").arg(data_dir);
+    start(command, Duration::from_secs(30), false)
 }
 
 /// A server handle the harness's `Client` can talk to.

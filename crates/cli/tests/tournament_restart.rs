@@ -6,46 +6,27 @@
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
+mod serving;
 
-use std::io::{BufRead, BufReader};
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
+use std::time::Duration;
 
 use common::Client;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap()
-}
+use serving::{free_addr, serve_command, start};
 
 /// Starts `rookery serve` (with the crash hook `crash` if given) and waits until it listens.
 fn serve(addr: SocketAddr, data_dir: &Path, crash: Option<&str>) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rookery"));
-    command
-        .args(["serve", "--addr", &addr.to_string(), "--log-level", "warn", "--data-dir"])
-        .arg(data_dir)
-        .env_remove("ROOKERY_CRASH_AFTER")
-        .stderr(Stdio::piped());
+    let mut command = serve_command(addr);
+    command.arg("--data-dir").arg(data_dir).env_remove("ROOKERY_CRASH_AFTER");
     if let Some(point) = crash {
         command.env("ROOKERY_CRASH_AFTER", point);
     }
-    let mut child = command.spawn().expect("rookery serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let line = lines.next().expect("the server says where it listens").unwrap();
-        if line.contains("serving on") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the server did not start");
-    }
-    std::thread::spawn(move || for _ in lines {});
-    child
+    start(command, Duration::from_secs(30), false)
 }
 
 async fn client(addr: SocketAddr, name: &str) -> Client {
