@@ -138,13 +138,51 @@ struct Storage {
     database: Option<String>,
     /// Run as one node of several sharing the `--database` (PostgreSQL), under this name,
     /// unique among them (README, "Growing past one machine"). Each live game is served by
-    /// one node; another takes it over when that node's lease runs out.
+    /// one node; another takes it over when that node's lease runs out. With --nats and no
+    /// name, the host's name and a random suffix.
     #[arg(long, value_name = "NAME", value_parser = node_id, requires = "database")]
     node_id: Option<String>,
-    /// With --node-id: how long a node's games stay its own without a heartbeat, in
-    /// milliseconds (renewed every quarter of it).
-    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(200..=600_000), requires = "node_id")]
+    /// With --node-id or --nats: how long a node's games stay its own without a heartbeat,
+    /// in milliseconds (renewed every quarter of it).
+    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(200..=600_000))]
     lease_ms: u64,
+    /// The NATS server through which the nodes relay each other's games (`nats://host:4222`):
+    /// a player's socket on any node plays a game served by another. Needs --database.
+    #[arg(long, value_name = "URL", requires = "database")]
+    nats: Option<String>,
+}
+
+impl Storage {
+    /// This node's place in a cluster: `None` for a single node (no --node-id, no --nats).
+    fn node(&self) -> Option<rookery_server::NodeConfig> {
+        let id = match (&self.node_id, &self.nats) {
+            (Some(id), _) => id.clone(),
+            (None, Some(_)) => unique_node_id(),
+            (None, None) => return None,
+        };
+        Some(rookery_server::NodeConfig {
+            id,
+            lease: std::time::Duration::from_millis(self.lease_ms),
+            nats: self.nats.clone(),
+        })
+    }
+}
+
+/// The host's name (as a node id allows it) and a suffix from the clock and the process id.
+fn unique_node_id() -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let host: String = host
+        .trim()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
+        .take(40)
+        .collect();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let suffix = nanos ^ std::process::id().rotate_left(16);
+    let host = if host.is_empty() { "node".to_owned() } else { host };
+    format!("{host}-{suffix:08x}")
 }
 
 /// A node id: 1 to 64 letters, digits, `-`, `_` or `.`.
@@ -191,10 +229,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         data_dir: args.storage.data_dir.clone(),
         database: args.storage.database.clone(),
         limits: args.limits(raise_open_files()),
-        node: args.storage.node_id.clone().map(|id| rookery_server::NodeConfig {
-            id,
-            lease: std::time::Duration::from_millis(args.storage.lease_ms),
-        }),
+        node: args.storage.node(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -222,7 +257,9 @@ fn start_error(e: ServeError) -> anyhow::Error {
         ServeError::Store(e @ (StoreError::InvalidUrl(_) | StoreError::Unreachable { .. })) => {
             UsageError(e.to_string()).into()
         }
-        ServeError::DataDir { .. } | ServeError::Bind { .. } => UsageError(e.to_string()).into(),
+        ServeError::DataDir { .. } | ServeError::Bind { .. } | ServeError::Relay(_) => {
+            UsageError(e.to_string()).into()
+        }
         e => anyhow::Error::msg(e.to_string()),
     }
 }

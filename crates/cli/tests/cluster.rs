@@ -1,9 +1,12 @@
-//! Two `rookery serve` nodes on one PostgreSQL database (issue 39): a game moves to the other
-//! node when its owner stops (SIGSTOP) or dies (SIGKILL); the stopped owner, woken up, writes
-//! nothing and closes its sockets; every acknowledged move is stored once, in order.
+//! Several `rookery serve` nodes on one PostgreSQL database (issue 39): a game moves to the
+//! other node when its owner stops (SIGSTOP) or dies (SIGKILL); the stopped owner, woken up,
+//! writes nothing and closes its sockets; every acknowledged move is stored once, in order.
+//! With NATS (Debian's `nats-server`), a player's socket on any node plays a game another
+//! node serves, and a game moves to the node its players are on.
 //!
 //! Needs `ROOKERY_TEST_POSTGRES` (an admin URL, as the store's tests; scripts/
-//! postgres-test-server.sh starts one); skipped without it, except under CI.
+//! postgres-test-server.sh starts one) and, for the relay, `nats-server` on the PATH or in
+//! /usr/sbin; skipped without them, except under CI.
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
@@ -16,7 +19,7 @@ use std::time::{Duration, Instant};
 use common::{Client, TestServer, Ws};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 use serving::{free_addr, serve_command, start};
 use sqlx::{Connection, Executor, PgConnection};
 use tokio_tungstenite::tungstenite::Message;
@@ -32,8 +35,8 @@ struct Database {
 }
 
 impl Database {
-    async fn create(admin: &str) -> Database {
-        let name = format!("rookery_cluster_{}", std::process::id());
+    async fn create(admin: &str, test: &str) -> Database {
+        let name = format!("rookery_{test}_{}", std::process::id());
         let mut conn = PgConnection::connect(admin).await.expect("the admin URL connects");
         conn.execute(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)").as_str())
             .await
@@ -60,6 +63,11 @@ struct Node {
 
 impl Node {
     fn start(name: &str, database: &str) -> Node {
+        Node::start_relayed(name, database, None)
+    }
+
+    /// A node relaying through the NATS server `nats`, if given.
+    fn start_relayed(name: &str, database: &str, nats: Option<&Nats>) -> Node {
         let addr = free_addr();
         let mut command = serve_command(addr);
         command
@@ -67,6 +75,9 @@ impl Node {
             .arg(LEASE_MS.to_string())
             .arg("--data-dir")
             .arg(std::env::temp_dir());
+        if let Some(nats) = nats {
+            command.args(["--nats", &nats.url()]);
+        }
         Node { addr, child: start(command, Duration::from_secs(60), true) }
     }
 
@@ -83,6 +94,67 @@ impl Drop for Node {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Debian's `nats-server` on a free loopback port.
+struct Nats {
+    addr: SocketAddr,
+    child: Child,
+}
+
+impl Nats {
+    /// The server's binary, if installed.
+    fn binary() -> Option<std::path::PathBuf> {
+        let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| {
+            std::env::split_paths(&p).map(|d| d.join("nats-server")).collect::<Vec<_>>()
+        });
+        on_path.chain(["/usr/sbin/nats-server".into()]).find(|p| p.is_file())
+    }
+
+    fn start_at(addr: SocketAddr) -> Nats {
+        let binary = Nats::binary().expect("nats-server is installed");
+        let child = Command::new(binary)
+            .args(["-a", "127.0.0.1", "-p", &addr.port().to_string()])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("nats-server starts");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "nats-server listens");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Nats { addr, child }
+    }
+
+    fn url(&self) -> String {
+        format!("nats://{}", self.addr)
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The admin URL of the test PostgreSQL server; `None` (the test is skipped) without one,
+/// except under CI.
+fn postgres_admin() -> Option<String> {
+    match std::env::var("ROOKERY_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("ROOKERY_TEST_POSTGRES is not set: CI must run the cluster tests")
+        }
+        _ => {
+            eprintln!("note: ROOKERY_TEST_POSTGRES is not set; the cluster test is skipped");
+            None
+        }
     }
 }
 
@@ -120,17 +192,8 @@ async fn moves(c: &Client, game: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_moves_to_another_node_and_a_stopped_owner_writes_nothing() {
-    let admin = match std::env::var("ROOKERY_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => url,
-        _ if std::env::var_os("CI").is_some() => {
-            panic!("ROOKERY_TEST_POSTGRES is not set: CI must run the cluster test")
-        }
-        _ => {
-            eprintln!("note: ROOKERY_TEST_POSTGRES is not set; the cluster test is skipped");
-            return;
-        }
-    };
-    let db = Database::create(&admin).await;
+    let Some(admin) = postgres_admin() else { return };
+    let db = Database::create(&admin, "cluster").await;
     let a = Node::start("node-a", &db.url);
     let b = Node::start("node-b", &db.url);
 
@@ -197,14 +260,157 @@ async fn a_game_moves_to_another_node_and_a_stopped_owner_writes_nothing() {
     white.play("b5a4", 6).await;
     assert_eq!(moves(&alice, &game).await, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4");
 
-    // Stored once each, in order: the log's sequence numbers have no gap.
+    assert_stored_once(&db, &game, 7).await;
+    drop(a);
+    db.drop().await;
+}
+
+/// Every acknowledged move of `game` is stored once, in order: `moves` moves, and the log's
+/// sequence numbers have no gap.
+async fn assert_stored_once(db: &Database, game: &str, moves: usize) {
     let store = rookery_store::Store::open(&db.url).await.unwrap();
-    let stored = store.game(&game).await.unwrap().unwrap();
+    let stored = store.game(game).await.unwrap().unwrap();
     let seqs: Vec<i64> = stored.actions.iter().map(|a| a.seq).collect();
     assert_eq!(seqs, (0..seqs.len() as i64).collect::<Vec<_>>());
     let moves_stored = stored.actions.iter().filter(|a| a.kind == "move").count();
-    assert_eq!(moves_stored, 7, "{:?}", stored.actions);
+    assert_eq!(moves_stored, moves, "{:?}", stored.actions);
     store.close().await;
-    drop(a);
+}
+
+/// The node that owns `game`, as stored.
+async fn owner(db: &Database, game: &str) -> Option<String> {
+    let store = rookery_store::Store::open(&db.url).await.unwrap();
+    let (owner, _) = store.game_owner(game).await.unwrap();
+    store.close().await;
+    owner
+}
+
+/// Sends `uci` at `ply` on `mover`, then reads every socket of `all` up to that move's echo:
+/// the plies of the `move` messages each one saw are added to its list in `seen`.
+async fn play_seen(
+    mover: usize,
+    all: &mut [&mut Ws],
+    seen: &mut [Vec<u64>],
+    uci: &str,
+    ply: usize,
+) {
+    all[mover].send(json!({ "t": "move", "uci": uci, "ply": ply })).await;
+    for (ws, seen) in all.iter_mut().zip(seen.iter_mut()) {
+        loop {
+            let v = ws.recv().await;
+            assert_ne!(v["t"], "rejected", "move {uci} at ply {ply}: {v}");
+            if v["t"] == "move" {
+                seen.push(v["ply"].as_u64().unwrap());
+                if v["ply"] == ply + 1 {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A socket on `c`'s node for `game`, trying again while the node answers that another
+/// serves it or closes the socket for the client to connect again (an owner that died, whose
+/// lease has not run out yet; NATS coming back), for at most `limit`.
+async fn socket_again(c: &Client, game: &str, limit: Duration) -> (Ws, Value) {
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < limit, "a socket for {game} within {limit:?}");
+        match c.try_socket(&format!("/api/v1/games/{game}/socket")).await {
+            Ok(mut ws) => {
+                match tokio::time::timeout(Duration::from_secs(5), ws.stream.next()).await {
+                    Ok(Some(Ok(Message::Text(t)))) => {
+                        let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                        if v["t"] == "hello" {
+                            return (ws, v);
+                        }
+                        panic!("a socket's first message is hello: {v}");
+                    }
+                    _ => tokio::time::sleep(Duration::from_millis(100)).await,
+                }
+            }
+            Err((421, _)) => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install nats-server");
+        eprintln!("note: nats-server is not installed; the relay test is skipped");
+        return;
+    }
+    let mut nats = Nats::start_at(free_addr());
+    let db = Database::create(&admin, "relay").await;
+    let a = Node::start_relayed("node-a", &db.url, Some(&nats));
+    let mut b = Node::start_relayed("node-b", &db.url, Some(&nats));
+    let c = Node::start_relayed("node-c", &db.url, Some(&nats));
+
+    // The game is made on A, so A owns it; White's socket reaches B (the balancer's choice),
+    // and A, with no player of the game on it, hands the game to B.
+    let alice = Client::new(&TestServer::remote(a.addr)).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&TestServer::remote(a.addr)).await;
+    bob.signup("bob").await;
+    let carol = Client::new(&TestServer::remote(a.addr)).await;
+    carol.signup("carol").await;
+    let game = alice
+        .seek_accepted_by(
+            &bob,
+            json!({ "time_control": "600+0", "rated": false, "rules": "seed", "color": "white" }),
+        )
+        .await;
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-a"));
+    let (mut white, _) = at(&alice, &b).game_socket(&game).await;
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-b"), "handed to White's node");
+    // Black's socket is on C: B keeps the game (White plays there) and C relays.
+    let (mut black, hello) = at(&bob, &c).game_socket(&game).await;
+    assert_eq!(hello["you"], "black", "{hello}");
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-b"), "kept where White is");
+
+    // Both sockets see every move, in order, whichever node they are on.
+    let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    let mut seen = vec![Vec::new(), Vec::new()];
+    for (ply, uci) in line.iter().enumerate() {
+        play_seen(ply % 2, &mut [&mut white, &mut black], &mut seen, uci, ply).await;
+    }
+    let plies: Vec<u64> = (1..=line.len() as u64).collect();
+    assert_eq!(seen, vec![plies.clone(), plies], "the same stream on both nodes");
+
+    // B dies. The relayed socket on C is closed within seconds (its owner no longer answers),
+    // and the players' sockets, reconnecting on C, take the game over once B's lease ran out.
+    b.child.kill().unwrap();
+    b.child.wait().unwrap();
+    assert!(closed_within(&mut black, Duration::from_secs(10)).await, "C closes Black's socket");
+    let (mut white, hello) = socket_again(&at(&alice, &c), &game, Duration::from_secs(15)).await;
+    assert_eq!(hello["game"]["moves"].as_array().map(Vec::len), Some(6), "{hello}");
+    let (mut black, _) = at(&bob, &c).game_socket(&game).await;
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-c"));
+    let mut seen = vec![Vec::new(), Vec::new()];
+    for (ply, uci) in [(6, "b5a4"), (7, "g8f6")] {
+        play_seen(ply % 2, &mut [&mut white, &mut black], &mut seen, uci, ply).await;
+    }
+
+    // NATS dies: the game, whose sockets are on its owner, goes on.
+    nats.kill();
+    for (ply, uci) in [(8, "e1g1"), (9, "f8e7")] {
+        play_seen(ply % 2, &mut [&mut white, &mut black], &mut seen, uci, ply).await;
+    }
+    assert_eq!(seen, vec![vec![7, 8, 9, 10], vec![7, 8, 9, 10]]);
+    // NATS comes back: a spectator on A follows the game C serves.
+    let nats = Nats::start_at(nats.addr);
+    let (mut watcher, hello) = socket_again(&at(&carol, &a), &game, Duration::from_secs(30)).await;
+    assert_eq!(hello["you"], Value::Null, "{hello}");
+    assert_eq!(hello["game"]["moves"].as_array().map(Vec::len), Some(10), "{hello}");
+    let mut seen = vec![Vec::new(), Vec::new(), Vec::new()];
+    play_seen(0, &mut [&mut white, &mut black, &mut watcher], &mut seen, "f1e1", 10).await;
+    assert_eq!(seen, vec![vec![11], vec![11], vec![11]]);
+    assert_eq!(moves(&alice, &game).await, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1");
+
+    assert_stored_once(&db, &game, 11).await;
+    drop((a, c, nats));
     db.drop().await;
 }

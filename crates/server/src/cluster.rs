@@ -20,8 +20,10 @@ use std::time::Duration;
 use rookery_store::{Claim, StoreError};
 
 use crate::error::ApiError;
-use crate::live::Command;
-use crate::state::AppState;
+use crate::live::{Command, GameHandle};
+use crate::protocol::GameId;
+use crate::relay::RelayError;
+use crate::state::{now_ms, AppState};
 
 /// A node's identity in a cluster.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +33,10 @@ pub struct NodeConfig {
     /// How long a heartbeat keeps the node's games its own: after that, another node may
     /// take them over. Renewed every quarter of it.
     pub lease: Duration,
+    /// The NATS server through which nodes relay the games of each other's sockets
+    /// ([`crate::relay`]); `None`: a socket reaching a node that does not own its game is
+    /// told where it is (`elsewhere`).
+    pub nats: Option<String>,
 }
 
 impl NodeConfig {
@@ -75,6 +81,59 @@ pub(crate) async fn claim_new(state: &AppState, id: &str) -> Result<Option<i64>,
         Ownership::Single => Ok(None),
         Ownership::Mine(epoch) => Ok(Some(epoch)),
         other => Err(ApiError::Internal(format!("a new game {id:?} is {other:?}"))),
+    }
+}
+
+/// Where a socket's game is served.
+pub(crate) enum Located {
+    /// On this node.
+    Here(GameHandle),
+    /// On another node, through the relay.
+    Elsewhere,
+    /// Nowhere: the game is over (or there is no such game).
+    Over,
+}
+
+/// Finds who serves the game `id` for a socket that reached this node: its actor here; else,
+/// on a cluster, a live game no live node serves is taken over; one another node serves is
+/// handed over to this node if no player is connected there (the balancer sends a game's
+/// sockets here: its moves then need no relay), and relayed otherwise. While the owner has
+/// died but its lease still runs, waits for the lease to run out (a few seconds).
+///
+/// # Errors
+/// [`ApiError::Elsewhere`] on a node without a relay, or when the owner neither answers nor
+/// lets its lease run out; the store failing.
+pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located, ApiError> {
+    if let Some(handle) = state.live.get(id) {
+        return Ok(Located::Here(handle));
+    }
+    let give_up_at =
+        state.node.as_ref().map_or(0, |n| now_ms() + n.lease.as_millis() as u64 + 1_000);
+    let mut asked = false;
+    loop {
+        let owner = match state.live.take_over(state, id).await {
+            Ok(Some(handle)) => return Ok(Located::Here(handle)),
+            Ok(None) => return Ok(Located::Over),
+            Err(ApiError::Elsewhere(owner)) => owner,
+            Err(e) => return Err(e),
+        };
+        let Some(relay) = &state.relay else { return Err(ApiError::Elsewhere(owner)) };
+        // One hand-over asked for at most: two nodes asking at once must not bounce it.
+        let answer = if asked { Ok(false) } else { relay.handoff(id).await };
+        asked = true;
+        match answer {
+            Ok(true) => continue,
+            Ok(false) => return Ok(Located::Elsewhere),
+            Err(RelayError::NoOwner) if now_ms() < give_up_at => {
+                asked = false;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(RelayError::NoOwner) => return Err(ApiError::Elsewhere(owner)),
+            Err(e @ RelayError::Failed(_)) => {
+                tracing::warn!(game = %id, error = %e, "cannot ask the owner for a game: relayed");
+                return Ok(Located::Elsewhere);
+            }
+        }
     }
 }
 

@@ -15,6 +15,7 @@ mod live;
 mod lobby;
 pub mod protocol;
 mod ratelimit;
+mod relay;
 mod routes;
 mod sockets;
 mod state;
@@ -86,6 +87,9 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// The NATS server (`--nats`) cannot be reached.
+    #[error("{0}")]
+    Relay(#[from] relay::ConnectError),
     /// The HTTP server failed.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
@@ -121,7 +125,15 @@ impl Server {
             store.heartbeat(&node.id, lease).await?;
             tracing::info!(node = %node.id, lease_ms = lease, "joined the cluster");
         }
-        let state = AppState::new(store, &config.limits, config.node.clone());
+        let relay = match config.node.as_ref().and_then(|n| Some((n, n.nats.as_deref()?))) {
+            Some((node, url)) => {
+                let relay = relay::Relay::connect(url, &node.id).await?;
+                tracing::info!(node = %node.id, nats = url, "relaying games through NATS");
+                Some(relay)
+            }
+            None => None,
+        };
+        let state = AppState::new(store, &config.limits, config.node.clone(), relay);
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)

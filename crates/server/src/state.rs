@@ -34,6 +34,9 @@ pub struct AppState {
     pub analyst: crate::analysis::worker::Analyst,
     /// This node's identity when several share the database (issue 39); `None` alone.
     pub node: Option<crate::cluster::NodeConfig>,
+    /// This node's connection to the others (NATS), when it has one: then a socket may play a
+    /// game another node serves (issue 39).
+    pub relay: Option<Arc<crate::relay::Relay>>,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
     /// Taken around game creation and results when the database is SQLite (see
@@ -47,6 +50,7 @@ impl AppState {
         store: Store,
         limits: &Limits,
         node: Option<crate::cluster::NodeConfig>,
+        relay: Option<crate::relay::Relay>,
     ) -> Arc<AppState> {
         Arc::new(AppState {
             store,
@@ -59,6 +63,7 @@ impl AppState {
             analysts: crate::analysis::Analysts::default(),
             analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
             node,
+            relay: relay.map(Arc::new),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
         })

@@ -13,14 +13,16 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use rookery_core::Color;
-use rookery_store::GameSummary;
-use tokio::sync::{broadcast, oneshot};
+use rookery_store::{GameSummary, Player};
+use tokio::sync::broadcast;
 
 use crate::api::{game_id, stored_game_view};
+use crate::cluster::Located;
 use crate::error::ApiError;
 use crate::identity::Visitor;
-use crate::live::{Command, GameHandle, Seat};
-use crate::protocol::{ClientMessage, ParseError, ProtocolError, Refusal, ServerMessage};
+use crate::live::{GameHandle, Seat};
+use crate::protocol::{ClientMessage, GameId, ParseError, ProtocolError, Refusal, ServerMessage};
+use crate::relay::{RemoteGame, RemoteUpdate};
 use crate::sockets::{Scope, SocketPermit};
 use crate::state::{now_ms, AppState};
 
@@ -70,16 +72,13 @@ pub async fn game_socket(
         Scope::Game(id.as_str().to_owned()),
         now_ms(),
     )?;
-    let handle = match state.live.get(&id) {
-        Some(handle) => Some(handle),
-        // On a cluster, a live game that no live node serves is taken over here.
-        None => state.live.take_over(&state, &id).await?,
-    };
-    // A game without an actor is over: read it once here (its row and record, not its
-    // actions), for the 404 and for the socket.
-    let stored = match handle {
-        Some(_) => None,
-        None => Some(
+    let located = crate::cluster::locate(&state, &id).await?;
+    // A game without an actor here or elsewhere is over; a relayed game's players are read
+    // from its row. Read once here (its row and record, not its actions), for the 404 and for
+    // the socket.
+    let stored = match located {
+        Located::Here(_) => None,
+        Located::Elsewhere | Located::Over => Some(
             state
                 .store
                 .game_summary(id.as_str())
@@ -93,10 +92,17 @@ pub async fn game_socket(
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let mut conn = Connection::new(socket, state.clone(), permit);
-            match (handle, stored) {
-                (Some(handle), _) => conn.play(handle, &visitor).await,
-                (None, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
-                (None, None) => {}
+            match (located, stored) {
+                (Located::Here(handle), _) => {
+                    let seat = seat_of(&visitor, &handle.meta.white, &handle.meta.black);
+                    conn.play_here(handle, seat, &visitor).await
+                }
+                (Located::Elsewhere, Some(stored)) => {
+                    let seat = seat_of(&visitor, &stored.white, &stored.black);
+                    conn.play_elsewhere(&id, seat, &stored, &visitor).await
+                }
+                (Located::Over, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
+                _ => {}
             }
         })
         .into_response())
@@ -238,34 +244,62 @@ impl Connection {
         }
     }
 
-    async fn play(&mut self, handle: GameHandle, visitor: &Visitor) {
-        let meta = handle.meta.clone();
-        let seat = if visitor.identity.is(&meta.white) {
-            Seat::Player(Color::White)
-        } else if visitor.identity.is(&meta.black) {
-            Seat::Player(Color::Black)
-        } else {
-            Seat::Spectator
-        };
+    /// A game this node serves: joined through its actor.
+    async fn play_here(&mut self, handle: GameHandle, seat: Seat, visitor: &Visitor) {
         let Some(joined) = handle.join(seat).await else {
             // The game ended between the lookup and the join: it is in storage now.
-            match self.state.store.game_summary(meta.id.as_str()).await {
-                Ok(Some(stored)) => return self.watch_finished(&stored, visitor).await,
-                _ => {
-                    let _ = self
-                        .send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None })
-                        .await;
-                    return;
+            return self.watch_stored(&handle.meta.id, visitor).await;
+        };
+        let feed = Feed::Here { handle, updates: joined.updates };
+        self.play(feed, seat, &joined.hello.to_text()).await;
+    }
+
+    /// A game another node serves (issue 39): joined through the relay.
+    async fn play_elsewhere(
+        &mut self,
+        id: &GameId,
+        seat: Seat,
+        stored: &GameSummary,
+        visitor: &Visitor,
+    ) {
+        let Some(relay) = self.state.relay.clone() else { return };
+        match relay.join(id, seat).await {
+            Ok((hello, game)) => self.play(Feed::Elsewhere(game), seat, &hello).await,
+            Err(e) => {
+                tracing::debug!(game = %id, error = %e, "cannot join a game served elsewhere");
+                if stored.status == rookery_store::GameStatus::Live {
+                    // Its owner is gone: the client connects again, and the game is taken over.
+                    let frame =
+                        CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
+                    let _ = self.socket.send(Message::Close(Some(frame))).await;
+                } else {
+                    self.watch_stored(id, visitor).await;
                 }
             }
-        };
-        if !self.send(&joined.hello).await {
-            handle.send(Command::Leave { seat }).await;
+        }
+    }
+
+    /// A game that ended after the socket found it live: shown from storage.
+    async fn watch_stored(&mut self, id: &GameId, visitor: &Visitor) {
+        match self.state.store.game_summary(id.as_str()).await {
+            Ok(Some(stored)) => self.watch_finished(&stored, visitor).await,
+            _ => {
+                let _ = self
+                    .send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None })
+                    .await;
+            }
+        }
+    }
+
+    /// The game socket's loop, wherever the game is served.
+    async fn play(&mut self, mut feed: Feed, seat: Seat, hello: &str) {
+        if !self.send_text(hello).await {
+            feed.leave(seat).await;
             return;
         }
-        let mut updates = joined.updates;
         let mut closing = self.state.closing.subscribe();
         let mut ping = tokio::time::interval(PING_EVERY);
+        let mut alive = tokio::time::interval(crate::relay::ALIVE_EVERY);
         let mut watchdog = tokio::time::interval(Duration::from_secs(1));
         loop {
             tokio::select! {
@@ -273,26 +307,31 @@ impl Connection {
                     None => break,
                     Some(Incoming::Nothing) => {}
                     Some(Incoming::Message(Err(e))) => { self.send(&ServerMessage::Error(e)).await; }
-                    Some(Incoming::Message(Ok(msg))) => self.on_game_message(&handle, seat, msg).await,
-                },
-                update = updates.recv() => match update {
-                    Ok(text) => if !self.send_text(&text).await { break },
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        // Too slow to follow: start again from the full state.
-                        match handle.snapshot().await {
-                            Some(game) => if !self.send(&ServerMessage::State { game: Box::new(game) }).await { break },
-                            None => break,
+                    Some(Incoming::Message(Ok(msg))) => {
+                        match feed.answer(seat, msg, self.lag_ms, now_ms()).await {
+                            Ok(Some(text)) => { self.send_text(&text).await; }
+                            Ok(None) => {}
+                            Err(()) => break,
                         }
                     }
-                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                update = feed.next() => match update {
+                    Update::Text(text) => if !self.send_text(&text).await { break },
+                    // Too slow to follow, or messages lost: start again from the full state.
+                    Update::Behind => match feed.answer(seat, ClientMessage::Sync, 0, now_ms()).await {
+                        Ok(Some(state)) => if !self.send_text(&state).await { break },
+                        _ => break,
+                    },
+                    Update::Ended => break,
                 },
                 _ = ping.tick() => {
                     let stamp = now_ms().to_le_bytes().to_vec();
                     if self.socket.send(Message::Ping(stamp.into())).await.is_err() { break }
                 }
+                _ = alive.tick() => if !feed.alive().await { break },
                 _ = watchdog.tick() => {
                     if now_ms().saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
-                        tracing::debug!(game = %meta.id, "socket silent: closed");
+                        tracing::debug!("game socket silent: closed");
                         break;
                     }
                 }
@@ -302,46 +341,7 @@ impl Connection {
                 }
             }
         }
-        handle.send(Command::Leave { seat }).await;
-    }
-
-    async fn on_game_message(&mut self, handle: &GameHandle, seat: Seat, msg: ClientMessage) {
-        let received_ms = now_ms();
-        let (reply, rx) = oneshot::channel();
-        let command = match (msg, seat) {
-            (ClientMessage::Ping, _) => {
-                self.send(&ServerMessage::Pong { server_ms: now_ms() }).await;
-                return;
-            }
-            (ClientMessage::Sync, _) => {
-                if let Some(game) = handle.snapshot().await {
-                    self.send(&ServerMessage::State { game: Box::new(game) }).await;
-                }
-                return;
-            }
-            (ClientMessage::Act { ply, .. }, Seat::Spectator) => {
-                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply }).await;
-                return;
-            }
-            (ClientMessage::ClaimAbandoned { .. }, Seat::Spectator) => {
-                self.send(&ServerMessage::Rejected { refusal: Refusal::Spectator, ply: None })
-                    .await;
-                return;
-            }
-            (ClientMessage::Act { action, ply }, Seat::Player(by)) => {
-                Command::Act { by, action, ply, lag_ms: self.lag_ms, received_ms, reply }
-            }
-            (ClientMessage::ClaimAbandoned { draw }, Seat::Player(by)) => {
-                Command::ClaimAbandoned { by, draw, reply }
-            }
-        };
-        if !handle.send(command).await {
-            self.send(&ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None }).await;
-            return;
-        }
-        if let Ok(Some(rejected)) = rx.await {
-            self.send(&rejected).await;
-        }
+        feed.leave(seat).await;
     }
 
     /// A game no actor holds: send it, then answer `ping` and `sync` until the client leaves.
@@ -455,6 +455,87 @@ impl Connection {
                     break;
                 }
             }
+        }
+    }
+}
+
+/// The seat of `visitor` in a game between `white` and `black`.
+fn seat_of(visitor: &Visitor, white: &Player, black: &Player) -> Seat {
+    if visitor.identity.is(white) {
+        Seat::Player(Color::White)
+    } else if visitor.identity.is(black) {
+        Seat::Player(Color::Black)
+    } else {
+        Seat::Spectator
+    }
+}
+
+/// A game socket's source of messages: the actor on this node, or the relay from the node
+/// that serves the game.
+enum Feed {
+    Here { handle: GameHandle, updates: broadcast::Receiver<Arc<str>> },
+    Elsewhere(RemoteGame),
+}
+
+/// The next thing a game socket sends.
+enum Update {
+    Text(Arc<str>),
+    /// Messages were missed: the full state follows.
+    Behind,
+    /// The game's actor ended (or its node is gone).
+    Ended,
+}
+
+impl Feed {
+    /// Cancel safe: nothing is lost when another branch of the socket's loop goes first.
+    async fn next(&mut self) -> Update {
+        match self {
+            Feed::Here { updates, .. } => match updates.recv().await {
+                Ok(text) => Update::Text(text),
+                Err(broadcast::error::RecvError::Lagged(_)) => Update::Behind,
+                Err(broadcast::error::RecvError::Closed) => Update::Ended,
+            },
+            Feed::Elsewhere(game) => match game.next().await {
+                RemoteUpdate::Text(text) => Update::Text(Arc::from(text)),
+                RemoteUpdate::Gap => Update::Behind,
+                RemoteUpdate::Ended => Update::Ended,
+            },
+        }
+    }
+
+    /// What to send the client after its message; `Err` when the game is out of reach.
+    async fn answer(
+        &self,
+        seat: Seat,
+        msg: ClientMessage,
+        lag_ms: u64,
+        received_ms: u64,
+    ) -> Result<Option<String>, ()> {
+        match self {
+            Feed::Here { handle, .. } => {
+                Ok(handle.answer(seat, msg, lag_ms, received_ms).await.map(|m| m.to_text()))
+            }
+            Feed::Elsewhere(_) if msg == ClientMessage::Ping => {
+                Ok(Some(ServerMessage::Pong { server_ms: now_ms() }.to_text()))
+            }
+            Feed::Elsewhere(game) => game.send(&msg, lag_ms, received_ms).await.map_err(|e| {
+                tracing::debug!(error = %e, "a relayed message found no owner: socket closed");
+            }),
+        }
+    }
+
+    /// Whether the game is still within reach.
+    async fn alive(&self) -> bool {
+        match self {
+            Feed::Here { .. } => true,
+            Feed::Elsewhere(game) => game.alive().await.is_ok(),
+        }
+    }
+
+    async fn leave(self, seat: Seat) {
+        match self {
+            Feed::Here { handle, .. } => handle.leave(seat).await,
+            Feed::Elsewhere(game) => game.leave().await,
         }
     }
 }

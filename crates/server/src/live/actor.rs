@@ -116,7 +116,7 @@ impl Actor {
                 break;
             }
         }
-        self.state.live.remove(&id);
+        self.state.live.remove(&self.handle);
         tracing::debug!(game = %id, "actor ended");
     }
 
@@ -269,6 +269,10 @@ impl Actor {
                 tracing::warn!(game = %self.handle.meta.id, "another node owns this game now: its actor here stops");
                 self.stopped = true;
             }
+            Command::HandOff { remote, reply } => {
+                let handed = self.hand_off(remote).await;
+                let _ = reply.send(handed);
+            }
             Command::Shutdown { reply } => {
                 if self.finished_at.is_none() && !self.game.is_over() {
                     let at = self.game_now();
@@ -278,6 +282,44 @@ impl Actor {
                 }
                 self.stopped = true;
                 let _ = reply.send(());
+            }
+        }
+    }
+
+    /// Hands the game to another node (see [`Command::HandOff`]): `true` once its clocks
+    /// are stored and it is released; then the actor ends, and its sockets close.
+    async fn hand_off(&mut self, remote: ByColor<u32>) -> bool {
+        let (Some(epoch), Some(node)) = (self.epoch, self.state.node.clone()) else { return false };
+        let players_here =
+            [Color::White, Color::Black].into_iter().any(|c| self.connections[c] > remote[c]);
+        if players_here || self.finished_at.is_some() || self.game.is_over() {
+            return false;
+        }
+        let id = self.handle.meta.id.clone();
+        let at = self.game_now();
+        if let Err(e) = self.store(&GameAction::Pause, at).await {
+            tracing::warn!(game = %id, error = %e, "cannot store the pause to hand the game over");
+            self.stopped = matches!(e, rookery_store::StoreError::Fenced { .. });
+            return false;
+        }
+        match self.state.store.release_game(id.as_str(), &node.id, epoch).await {
+            Ok(true) => {
+                tracing::info!(game = %id, "handed over to the node its players are on");
+                self.stopped = true;
+                true
+            }
+            Ok(false) => {
+                // Claimed by another node meanwhile: not this node's any more.
+                self.stopped = true;
+                false
+            }
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "cannot release the game: kept");
+                let at = self.game_now();
+                if let Err(e) = self.store(&GameAction::Resume, at).await {
+                    tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
+                }
+                false
             }
         }
     }
@@ -514,7 +556,7 @@ impl Actor {
         tracing::info!(game = %finish.game_id, result = %finish.result, termination = %finish.termination, "game over");
         self.finished_at = Some(now_ms());
         // Out of the live list at once; sockets already joined keep this actor until they go.
-        self.state.live.remove(&self.handle.meta.id);
+        self.state.live.remove(&self.handle);
         let now = self.game_now();
         self.broadcast(&self.stamped(end_message(&self.game, now, ladder.as_ref()), now));
         if let Some(seat) = &self.handle.meta.tournament {

@@ -14,7 +14,7 @@ use rookery_arbiter::{
     Game, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError, RecordError,
     RuleSet, StartPolicy, TimeControl,
 };
-use rookery_core::{Color, Move};
+use rookery_core::{ByColor, Color, Move};
 use rookery_store::{NewGame, Player, PlayerKind, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -23,7 +23,7 @@ pub use view::{finished_view, live_view, record_pgn, Crowd};
 use crate::cluster::Ownership;
 use crate::error::ApiError;
 use crate::protocol::{
-    DecodeError, GameAction, GameId, GameView, PlayerAction, Refusal, ServerMessage,
+    ClientMessage, DecodeError, GameAction, GameId, GameView, PlayerAction, Refusal, ServerMessage,
 };
 use crate::state::{now_ms, AppState};
 
@@ -223,6 +223,15 @@ pub enum Command {
     },
     /// Another node owns the game now (issue 39): end at once, writing nothing.
     Disown,
+    /// Another node asks for the game, to serve it where its players' sockets are (issue 39):
+    /// granted when no player is connected here but through the relay (`remote` counts those
+    /// sockets): the clocks are stored, the game released, and the actor ends.
+    HandOff {
+        /// The players' sockets relayed from other nodes.
+        remote: ByColor<u32>,
+        /// Whether it was handed over.
+        reply: oneshot::Sender<bool>,
+    },
     /// The server stops: store the clocks and end.
     Shutdown {
         /// Done.
@@ -267,6 +276,58 @@ impl GameHandle {
         self.send(Command::Join { seat, reply }).await;
         rx.await.ok()
     }
+
+    /// A connection as `seat` leaves.
+    pub async fn leave(&self, seat: Seat) {
+        self.send(Command::Leave { seat }).await;
+    }
+
+    /// Resolves once the actor has ended.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
+    /// Asks the actor to hand the game over to another node (see [`Command::HandOff`]).
+    pub async fn hand_off(&self, remote: ByColor<u32>) -> bool {
+        let (reply, rx) = oneshot::channel();
+        self.send(Command::HandOff { remote, reply }).await;
+        rx.await.unwrap_or(false)
+    }
+
+    /// What a connection as `seat` sends the client after its message `msg`, received at
+    /// `received_ms` over a link of one-way lag `lag_ms`: a `pong`, a `state`, a `rejected`,
+    /// or nothing (the action was done: everyone is told by broadcast).
+    pub async fn answer(
+        &self,
+        seat: Seat,
+        msg: ClientMessage,
+        lag_ms: u64,
+        received_ms: u64,
+    ) -> Option<ServerMessage> {
+        let (reply, rx) = oneshot::channel();
+        let command = match (msg, seat) {
+            (ClientMessage::Ping, _) => return Some(ServerMessage::Pong { server_ms: now_ms() }),
+            (ClientMessage::Sync, _) => {
+                return Some(ServerMessage::State { game: Box::new(self.snapshot().await?) })
+            }
+            (ClientMessage::Act { ply, .. }, Seat::Spectator) => {
+                return Some(ServerMessage::Rejected { refusal: Refusal::Spectator, ply })
+            }
+            (ClientMessage::ClaimAbandoned { .. }, Seat::Spectator) => {
+                return Some(ServerMessage::Rejected { refusal: Refusal::Spectator, ply: None })
+            }
+            (ClientMessage::Act { action, ply }, Seat::Player(by)) => {
+                Command::Act { by, action, ply, lag_ms, received_ms, reply }
+            }
+            (ClientMessage::ClaimAbandoned { draw }, Seat::Player(by)) => {
+                Command::ClaimAbandoned { by, draw, reply }
+            }
+        };
+        if !self.send(command).await {
+            return Some(ServerMessage::Rejected { refusal: Refusal::GameOver, ply: None });
+        }
+        rx.await.ok().flatten()
+    }
 }
 
 /// The registry of live games.
@@ -295,8 +356,13 @@ impl LiveGames {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(handle.meta.id.clone(), handle);
     }
 
-    pub(crate) fn remove(&self, id: &GameId) {
-        self.games.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+    /// Takes the game of `handle` out of the list, unless another actor holds it already
+    /// (a node that took its own game over again, issue 39, runs the new actor alone).
+    pub(crate) fn remove(&self, handle: &GameHandle) {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if games.get(&handle.meta.id).is_some_and(|h| h.tx.same_channel(&handle.tx)) {
+            games.remove(&handle.meta.id);
+        }
     }
 
     /// Creates a game between `white` and `black`, stores it, and starts its actor. A game
@@ -404,6 +470,9 @@ impl LiveGames {
         let handle = GameHandle { meta: Arc::new(meta), epoch, tx };
         self.insert(handle.clone());
         actor::spawn(state.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
+        if let Some(relay) = &state.relay {
+            relay.serve(handle.clone());
+        }
         handle
     }
 

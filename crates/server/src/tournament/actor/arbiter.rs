@@ -178,7 +178,7 @@ impl Actor {
                 let (reply, rx) = tokio::sync::oneshot::channel();
                 handle.send(GameCommand::Shutdown { reply }).await;
                 let _ = rx.await;
-                self.state.live.remove(&id);
+                self.state.live.remove(&handle);
             }
             self.state.store.delete_unstarted_game(&g.id).await?;
         }
