@@ -5,6 +5,8 @@
 #
 #   scripts/e2e.sh                      # run
 #   UPDATE_DOCS_SCREENSHOTS=1 scripts/e2e.sh   # also refresh docs/screenshots/
+#   E2E_CLUSTER=3 E2E_FILES=e2e.test.js scripts/e2e.sh   # some files, against 3 nodes
+#                                       # (scripts/cluster.sh: PostgreSQL, NATS, HAProxy)
 #
 # Environment: CHROMIUM (default /usr/bin/chromium), ROOKERY_BIN (default target/debug/rookery,
 # built here unless set), E2E_SERVER_LOG=1 to stream the server's log.
@@ -35,4 +37,8 @@ fi
 
 mkdir -p target/screenshots
 cd web/tests
+if [ -n "${E2E_FILES:-}" ]; then
+  # shellcheck disable=SC2086 # a list of test files
+  exec node --test --test-concurrency=1 --test-timeout=600000 $E2E_FILES
+fi
 exec npm test

@@ -37,8 +37,33 @@ async function waitForHealth(base, proc, ms = 60000) {
   throw new Error(`server did not become healthy: ${last}`);
 }
 
+/**
+ * With E2E_CLUSTER=N: N nodes on PostgreSQL and NATS behind HAProxy (scripts/cluster.sh),
+ * each `rookery serve … args`, instead of one server. Returns `{base, stop, log}`.
+ */
+async function startCluster(nodes, args) {
+  const [port, nodePort, natsPort] = [await freePort(), await freePort(), await freePort()];
+  const env = { ...process.env, PORT: String(port), NODE_PORT: String(nodePort), NATS_PORT: String(natsPort) };
+  env.ROOKERY = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
+  const script = join(ROOT, 'scripts/cluster.sh');
+  const run = (cmd) => new Promise((resolve, reject) => {
+    const p = spawn('bash', [script, ...cmd], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => { err += d; });
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cluster.sh ${cmd[0]}: exit ${code}\n${err}`))));
+  });
+  await run(['up', String(nodes), '--', ...args]);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    fromDisk: false,
+    log: [],
+    async stop() { await run(['down']); },
+  };
+}
+
 /** Starts the server (with `args` after `serve`'s own); returns `{base, stop, log}`. */
 export async function startServer({ args = [] } = {}) {
+  if (process.env.E2E_CLUSTER) return startCluster(Number(process.env.E2E_CLUSTER), args);
   const bin = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p rookery first (scripts/e2e.sh does)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));

@@ -218,22 +218,47 @@ fn summary_json(g: &GameSummary) -> Value {
 }
 
 /// `GET /api/v1/games/live`.
-pub async fn live_games(State(state): Shared) -> Json<Value> {
-    let mut games: Vec<Value> = state
-        .live
-        .list()
-        .iter()
-        .map(|h| {
-            let m = &h.meta;
-            json!({
-                "id": m.id.as_str(), "white": PlayerView::of(&m.white), "black": PlayerView::of(&m.black),
-                "rules": m.rules.label(), "time_control": m.time_control.to_string(), "speed": m.speed,
-                "rated": m.rated, "status": "live", "created_at_ms": m.created_at_ms,
-            })
+pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
+    let row = |id: &str, white: &Player, black: &Player, rules: &str, tc: String, rated, at| {
+        let speed = tc.parse::<TimeControl>().map_or("", |tc| tc.speed().name());
+        json!({
+            "id": id, "white": PlayerView::of(white), "black": PlayerView::of(black),
+            "rules": rules, "time_control": tc, "speed": speed,
+            "rated": rated, "status": "live", "created_at_ms": at,
         })
-        .collect();
+    };
+    let mut games: Vec<Value> = if state.node.is_some() {
+        // On a cluster each node's actors hold only its own games: the store has them all.
+        let stored = state.store.live_game_summaries(500).await?;
+        stored
+            .iter()
+            .map(|g| {
+                let at = g.created_at_ms.max(0) as u64;
+                row(&g.id, &g.white, &g.black, &g.rules, g.time_control.clone(), g.rated, at)
+            })
+            .collect()
+    } else {
+        state
+            .live
+            .list()
+            .iter()
+            .map(|h| {
+                let m = &h.meta;
+                let tc = m.time_control.to_string();
+                row(
+                    m.id.as_str(),
+                    &m.white,
+                    &m.black,
+                    m.rules.label(),
+                    tc,
+                    m.rated,
+                    m.created_at_ms,
+                )
+            })
+            .collect()
+    };
     games.sort_by_key(|g| std::cmp::Reverse(g["created_at_ms"].as_u64()));
-    Json(json!({ "games": games }))
+    Ok(Json(json!({ "games": games })))
 }
 
 /// Reads a game id from a URL: anything that cannot be one is not found.

@@ -118,12 +118,14 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
             Err(e) => return Err(e),
         };
         let Some(relay) = &state.relay else { return Err(ApiError::Elsewhere(owner)) };
-        // One hand-over asked for at most: two nodes asking at once must not bounce it.
-        let answer = if asked { Ok(false) } else { relay.handoff(id).await };
+        // One hand-over asked for at most (two nodes asking at once must not bounce the
+        // game), then one more look: granted, or given to another socket of this node meanwhile.
+        if asked {
+            return Ok(Located::Elsewhere);
+        }
         asked = true;
-        match answer {
-            Ok(true) => continue,
-            Ok(false) => return Ok(Located::Elsewhere),
+        match relay.handoff(id).await {
+            Ok(_) => continue,
             Err(RelayError::NoOwner) if now_ms() < give_up_at => {
                 asked = false;
                 tokio::time::sleep(Duration::from_millis(100)).await;

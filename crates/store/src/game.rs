@@ -616,14 +616,27 @@ impl Store {
     ///
     /// [`StoreError::Database`] if the database fails.
     pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameSummary>, StoreError> {
-        let rows = sqlx::query(concat!(
-            "SELECT ",
-            game_columns!(),
-            " FROM games WHERE status = 'finished' ORDER BY ended_at_ms DESC, id DESC LIMIT $1"
-        ))
-        .bind(non_negative(limit))
-        .fetch_all(&self.pool)
-        .await?;
+        self.summaries_of("status = 'finished' ORDER BY ended_at_ms DESC, id DESC", limit).await
+    }
+
+    /// The live games, newest first: on a cluster, the games every node serves (each node's
+    /// actors hold only its own).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] if the database fails.
+    pub async fn live_game_summaries(&self, limit: i64) -> Result<Vec<GameSummary>, StoreError> {
+        self.summaries_of("status = 'live' ORDER BY created_at_ms DESC, id DESC", limit).await
+    }
+
+    async fn summaries_of(
+        &self,
+        condition_and_order: &'static str,
+        limit: i64,
+    ) -> Result<Vec<GameSummary>, StoreError> {
+        let sql =
+            format!("SELECT {} FROM games WHERE {condition_and_order} LIMIT $1", game_columns!());
+        let rows = sqlx::query(&sql).bind(non_negative(limit)).fetch_all(&self.pool).await?;
         Ok(summaries(&rows)?)
     }
 }

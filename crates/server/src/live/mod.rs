@@ -334,6 +334,9 @@ impl GameHandle {
 #[derive(Default)]
 pub struct LiveGames {
     games: Mutex<HashMap<GameId, GameHandle>>,
+    /// Taken while this node takes a game over (issue 39): two sockets of one game arriving
+    /// together start one actor, not two (the second claim would fence the first).
+    taking_over: tokio::sync::Mutex<()>,
 }
 
 impl LiveGames {
@@ -534,17 +537,16 @@ impl LiveGames {
         state: &Arc<AppState>,
         id: &GameId,
     ) -> Result<Option<GameHandle>, ApiError> {
+        let _turn = self.taking_over.lock().await;
+        if let Some(handle) = self.get(id) {
+            return Ok(Some(handle));
+        }
         let epoch = match crate::cluster::claim(state, id.as_str()).await? {
             Ownership::Mine(epoch) => Some(epoch),
             Ownership::Single | Ownership::NotLive => return Ok(None),
             Ownership::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
         };
-        // Two sockets may race here: the second claim raised the epoch again, so the first
-        // actor's writes are fenced and it stops; keep the newest.
         let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
-        if let Some(old) = self.get(id) {
-            let _ = old.send(Command::Disown).await;
-        }
         Ok(self.resume(state, &stored, epoch))
     }
 
