@@ -380,13 +380,28 @@ async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
     let plies: Vec<u64> = (1..=line.len() as u64).collect();
     assert_eq!(seen, vec![plies.clone(), plies], "the same stream on both nodes");
 
-    // B dies. The relayed socket on C is closed within seconds (its owner no longer answers),
-    // and the players' sockets, reconnecting on C, take the game over once B's lease ran out.
+    // White thinks 3 s, then B dies. The relayed socket on C is closed within seconds (its
+    // owner no longer answers), and the players' sockets, reconnecting on C, take the game
+    // over once B's lease ran out.
+    let (mut white_clock, mut black_clock) = (Vec::new(), Vec::new());
+    for ws in [&mut white, &mut black] {
+        ws.send(json!({ "t": "sync" })).await;
+        let state = ws.next_of("state").await;
+        white_clock.push(state["game"]["clock"]["white_ms"].as_i64().unwrap());
+        black_clock.push(state["game"]["clock"]["black_ms"].as_i64().unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(3_000)).await;
     b.child.kill().unwrap();
     b.child.wait().unwrap();
     assert!(closed_within(&mut black, Duration::from_secs(10)).await, "C closes Black's socket");
     let (mut white, hello) = socket_again(&at(&alice, &c), &game, Duration::from_secs(15)).await;
     assert_eq!(hello["game"]["moves"].as_array().map(Vec::len), Some(6), "{hello}");
+    // White's 3 s before B died are charged, up to B's last heartbeat (every 250 ms); the
+    // seconds no node served the game are not (issue 39: the outage credited). Black's clock
+    // stood.
+    let charged = white_clock[0] - hello["game"]["clock"]["white_ms"].as_i64().unwrap();
+    assert!((2_400..3_900).contains(&charged), "White charged {charged} ms: {hello}");
+    assert_eq!(black_clock[0], hello["game"]["clock"]["black_ms"].as_i64().unwrap());
     let (mut black, _) = at(&bob, &c).game_socket(&game).await;
     assert_eq!(owner(&db, &game).await.as_deref(), Some("node-c"));
     let mut seen = vec![Vec::new(), Vec::new()];

@@ -51,7 +51,13 @@ pub(crate) enum Ownership {
     /// A single node: no owners, no fences.
     Single,
     /// This node, under this epoch.
-    Mine(i64),
+    Mine {
+        /// The epoch of the claim, which fences every write.
+        epoch: i64,
+        /// When taken from a node whose lease ran out: that node's last heartbeat (the
+        /// database's clock, Unix ms), up to which the game was served.
+        dead_owner_heartbeat: Option<i64>,
+    },
     /// Another node, whose lease runs.
     Elsewhere(String),
     /// The game is over (or gone).
@@ -63,11 +69,12 @@ pub(crate) async fn claim(state: &AppState, id: &str) -> Result<Ownership, Store
     let Some(node) = &state.node else { return Ok(Ownership::Single) };
     match state.store.claim_game(id, &node.id).await {
         Ok(Claim::Claimed { epoch, previous, now_ms }) => {
-            if let Some(previous) = previous {
+            let dead_owner_heartbeat = previous.and_then(|previous| {
                 let outage = previous.last_heartbeat_ms.map(|beat| now_ms - beat);
                 tracing::warn!(game = id, from = %previous.node, outage_ms = ?outage, epoch, "taken over from a node whose lease ran out");
-            }
-            Ok(Ownership::Mine(epoch))
+                previous.last_heartbeat_ms
+            });
+            Ok(Ownership::Mine { epoch, dead_owner_heartbeat })
         }
         Ok(Claim::Owned { owner }) => Ok(Ownership::Elsewhere(owner)),
         Err(StoreError::Conflict(_) | StoreError::NotFound(_)) => Ok(Ownership::NotLive),
@@ -79,7 +86,7 @@ pub(crate) async fn claim(state: &AppState, id: &str) -> Result<Ownership, Store
 pub(crate) async fn claim_new(state: &AppState, id: &str) -> Result<Option<i64>, ApiError> {
     match claim(state, id).await? {
         Ownership::Single => Ok(None),
-        Ownership::Mine(epoch) => Ok(Some(epoch)),
+        Ownership::Mine { epoch, .. } => Ok(Some(epoch)),
         other => Err(ApiError::Internal(format!("a new game {id:?} is {other:?}"))),
     }
 }

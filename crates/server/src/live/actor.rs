@@ -95,7 +95,8 @@ impl Actor {
         let id = self.handle.meta.id.clone();
         if resumed {
             let at = self.game_now();
-            if let Err(e) = self.store(&GameAction::Resume, at).await {
+            let resume = GameAction::Resume { wall_ms: Some(self.to_wall(at)) };
+            if let Err(e) = self.store(&resume, at).await {
                 tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
             }
         }
@@ -316,7 +317,8 @@ impl Actor {
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "cannot release the game: kept");
                 let at = self.game_now();
-                if let Err(e) = self.store(&GameAction::Resume, at).await {
+                let resume = GameAction::Resume { wall_ms: Some(self.to_wall(at)) };
+                if let Err(e) = self.store(&resume, at).await {
                     tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
                 }
                 false

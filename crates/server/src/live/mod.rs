@@ -407,7 +407,8 @@ impl LiveGames {
         drop(turn);
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
         let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
-        Ok(self.spawn(state, Rebuilt { meta, game, seq: 0, last_stamp: now }, false, epoch))
+        let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
+        Ok(self.spawn(state, new, false, epoch))
     }
 
     /// Creates a tournament game unless it exists (its id is derived from the tournament,
@@ -458,14 +459,14 @@ impl LiveGames {
         }
         tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created");
         let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
-        let new = Rebuilt { meta, game, seq: 0, last_stamp: now };
+        let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
         Ok(Some(self.spawn(state, new, false, epoch)))
     }
 
     fn spawn(
         &self,
         state: &Arc<AppState>,
-        Rebuilt { meta, game, seq, last_stamp }: Rebuilt,
+        Rebuilt { meta, game, seq, last_stamp, .. }: Rebuilt,
         resumed: bool,
         epoch: Option<i64>,
     ) -> GameHandle {
@@ -491,29 +492,38 @@ impl LiveGames {
         for g in stored {
             // On a cluster, only the games no live node owns (or this node's, from before a
             // restart under the same id).
-            let epoch = match crate::cluster::claim(state, &g.id).await {
-                Ok(Ownership::Single) => None,
-                Ok(Ownership::Mine(epoch)) => Some(epoch),
+            let (epoch, heartbeat) = match crate::cluster::claim(state, &g.id).await {
+                Ok(Ownership::Single) => (None, None),
+                Ok(Ownership::Mine { epoch, dead_owner_heartbeat }) => {
+                    (Some(epoch), dead_owner_heartbeat)
+                }
                 Ok(Ownership::Elsewhere(_) | Ownership::NotLive) => continue,
                 Err(e) => {
                     tracing::error!(game = %g.id, error = %e, "cannot claim a live game to resume it");
                     continue;
                 }
             };
-            self.resume(state, &g, epoch);
+            self.resume(state, &g, epoch, heartbeat);
         }
     }
 
     /// Starts the actor of a stored live game, rebuilt from its actions, under `epoch` on a
-    /// cluster. `None` (logged) if the stored game cannot be rebuilt.
+    /// cluster; a game taken from a dead node is charged up to its last heartbeat
+    /// ([`Rebuilt::charge_until`]). `None` (logged) if the stored game cannot be rebuilt.
     fn resume(
         &self,
         state: &Arc<AppState>,
         g: &StoredGame,
         epoch: Option<i64>,
+        dead_owner_heartbeat: Option<i64>,
     ) -> Option<GameHandle> {
         match rebuild(g) {
-            Ok(rebuilt) => {
+            Ok(mut rebuilt) => {
+                if let Some(heartbeat) = dead_owner_heartbeat {
+                    let before = rebuilt.last_stamp;
+                    let resumed_at = rebuilt.charge_until(heartbeat);
+                    tracing::info!(game = %rebuilt.meta.id, charged_ms = resumed_at - before, "charged the clock up to the dead owner's last heartbeat");
+                }
                 let plies = rebuilt.game.plies().len();
                 tracing::info!(game = %rebuilt.meta.id, plies, ?epoch, "resumed");
                 Some(self.spawn(state, rebuilt, true, epoch))
@@ -541,13 +551,13 @@ impl LiveGames {
         if let Some(handle) = self.get(id) {
             return Ok(Some(handle));
         }
-        let epoch = match crate::cluster::claim(state, id.as_str()).await? {
-            Ownership::Mine(epoch) => Some(epoch),
+        let (epoch, heartbeat) = match crate::cluster::claim(state, id.as_str()).await? {
+            Ownership::Mine { epoch, dead_owner_heartbeat } => (epoch, dead_owner_heartbeat),
             Ownership::Single | Ownership::NotLive => return Ok(None),
             Ownership::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
         };
         let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
-        Ok(self.resume(state, &stored, epoch))
+        Ok(self.resume(state, &stored, Some(epoch), heartbeat))
     }
 
     /// Stops every actor, each storing its clocks first.
@@ -572,6 +582,24 @@ pub struct Rebuilt {
     pub seq: i64,
     /// The game time of the last stored action.
     pub last_stamp: u64,
+    /// Wall time less game time for the node that served the game last (the outage credited
+    /// to the game so far), when the log says it: 0 for a game served since its creation,
+    /// else from its last `resume`; `None` for logs of earlier versions.
+    pub owner_offset: Option<i64>,
+}
+
+impl Rebuilt {
+    /// A game taken over from a node that died (or stopped) after its last heartbeat at
+    /// `heartbeat_ms` (the database's clock): the time from the last stored action up to that
+    /// heartbeat was played, and is charged to the clock running then; the outage after it is
+    /// charged to no one (issue 39). Returns the game time the new owner resumes from.
+    pub fn charge_until(&mut self, heartbeat_ms: i64) -> u64 {
+        if let Some(offset) = self.owner_offset {
+            let at_heartbeat = (heartbeat_ms - offset).max(0) as u64;
+            self.last_stamp = self.last_stamp.max(at_heartbeat);
+        }
+        self.last_stamp
+    }
 }
 
 /// Why a stored game cannot be shown or rebuilt: only for corrupt rows, since new games are
@@ -636,15 +664,19 @@ pub fn rebuild(g: &StoredGame) -> Result<Rebuilt, StoredGameError> {
     let meta = Meta::from_stored(g)?;
     let mut game = Game::new(meta.spec(), meta.created_at_ms).map_err(StoredGameError::Spec)?;
     let mut last = meta.created_at_ms;
+    let mut owner_offset = Some(0);
     for stored in &g.actions {
         let action = GameAction::decode(&stored.kind, &stored.data)
             .map_err(|error| StoredGameError::Action { seq: stored.seq, error })?;
         let at = (stored.at_ms.max(0) as u64).max(last);
+        if let GameAction::Resume { wall_ms } = action {
+            owner_offset = wall_ms.map(|wall| wall as i64 - at as i64);
+        }
         let _ = action.apply(&mut game, at);
         last = at;
     }
     let seq = g.actions.last().map_or(0, |a| a.seq + 1);
-    Ok(Rebuilt { meta, game, seq, last_stamp: last })
+    Ok(Rebuilt { meta, game, seq, last_stamp: last, owner_offset })
 }
 
 #[cfg(test)]

@@ -44,8 +44,13 @@ pub enum GameAction {
     },
     /// The server stopped in order; the clocks stand from here.
     Pause,
-    /// The server started again; game time resumes from the last stamp.
-    Resume,
+    /// A server (re)started serving the game; game time resumes from this action's stamp.
+    Resume {
+        /// The server's wall clock (Unix ms) at that stamp: wall time less game time is the
+        /// outage the game has been credited so far, which the next owner needs to charge a
+        /// dead owner's last seconds (issue 39). `None` in logs of earlier versions.
+        wall_ms: Option<u64>,
+    },
 }
 
 /// A stored entry that cannot be read back.
@@ -91,7 +96,12 @@ impl GameAction {
                 "berserk"
             }
             GameAction::Pause => "pause",
-            GameAction::Resume => "resume",
+            GameAction::Resume { wall_ms } => {
+                if let Some(wall) = wall_ms {
+                    data.insert("wall_ms".into(), Value::from(*wall));
+                }
+                "resume"
+            }
         };
         (kind, Value::Object(data).to_string())
     }
@@ -107,7 +117,10 @@ impl GameAction {
         let action = match kind {
             "flag" => GameAction::Flag,
             "pause" => GameAction::Pause,
-            "resume" => GameAction::Resume,
+            "resume" => {
+                let wall: Option<i64> = f.opt("wall_ms").map_err(|e| err(e.to_string()))?;
+                GameAction::Resume { wall_ms: wall.map(|w| w.max(0) as u64) }
+            }
             "add_time" => {
                 let color: Color = f.req("color").map_err(|e| err(e.to_string()))?;
                 let ms: i64 = f.req("ms").map_err(|e| err(e.to_string()))?;
@@ -207,7 +220,8 @@ mod tests {
                 result: GameResult::Win(Color::White),
                 termination: Termination::Abandoned,
             }),
-            GameAction::Resume,
+            GameAction::Resume { wall_ms: None },
+            GameAction::Resume { wall_ms: Some(1_796_000_000_000) },
         ];
         for a in actions {
             let (kind, data) = a.encode();
