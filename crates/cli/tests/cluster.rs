@@ -379,6 +379,11 @@ async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
     }
     let plies: Vec<u64> = (1..=line.len() as u64).collect();
     assert_eq!(seen, vec![plies.clone(), plies], "the same stream on both nodes");
+    // B counts White's moves as its own sockets' and Black's as relayed; A handed one game over.
+    let on_b = at(&alice, &b).get("/health").await.1;
+    assert_eq!(on_b["relay"]["local_actions"], 3, "{on_b}");
+    assert_eq!(on_b["relay"]["relayed_actions"], 3, "{on_b}");
+    assert_eq!(alice.get("/health").await.1["relay"]["handed_over"], 1);
 
     // White thinks 3 s, then B dies. The relayed socket on C is closed within seconds (its
     // owner no longer answers), and the players' sockets, reconnecting on C, take the game

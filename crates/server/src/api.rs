@@ -433,8 +433,15 @@ pub async fn recent_games(State(state): Shared) -> Result<Json<Value>, ApiError>
 pub async fn health(State(state): Shared) -> Response {
     let db = state.store.backend().as_str();
     match state.store.leaderboard(1, 0).await {
-        Ok(_) => Json(json!({ "status": "ok", "live_games": state.live.len(), "database": db }))
-            .into_response(),
+        Ok(_) => {
+            let mut health =
+                json!({ "status": "ok", "live_games": state.live.len(), "database": db });
+            if let (Some(node), Some(relay)) = (&state.node, &state.relay) {
+                health["node"] = json!(node.id);
+                health["relay"] = relay.counts.to_json();
+            }
+            Json(health).into_response()
+        }
         Err(e) => {
             tracing::error!(error = %e, "health check: database does not answer");
             (

@@ -139,8 +139,7 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
             }
             Err(RelayError::NoOwner) => return Err(ApiError::Elsewhere(owner)),
             Err(e @ RelayError::Failed(_)) => {
-                tracing::warn!(game = %id, error = %e, "cannot ask the owner for a game: relayed");
-                return Ok(Located::Elsewhere);
+                tracing::debug!(game = %id, error = %e, "no answer to a hand-over: looking again");
             }
         }
     }

@@ -24,10 +24,11 @@
 //! the game over once the owner's lease has run out.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::StreamExt;
+use futures_util::{FutureExt, StreamExt};
 use rookery_core::{ByColor, Color};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -42,6 +43,8 @@ const ALIVE_FOR: Duration = Duration::from_secs(20);
 pub(crate) const ALIVE_EVERY: Duration = Duration::from_secs(2);
 /// How long a request waits for the owner's answer.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a request for a hand-over waits (the owner stores one action and releases).
+const HANDOFF_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Why the relay could not be reached at start.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +59,31 @@ pub struct ConnectError {
 /// This node's connection to NATS.
 pub struct Relay {
     client: async_nats::Client,
+    /// What the relay saved or carried, for `GET /health`.
+    pub(crate) counts: Counts,
+}
+
+/// Counters of one node's games across the cluster (`GET /health`, `relay`).
+#[derive(Default)]
+pub(crate) struct Counts {
+    /// Player actions from sockets on this node, to games it serves.
+    pub(crate) local_actions: AtomicU64,
+    /// Player actions relayed to this node from sockets on others.
+    pub(crate) relayed_actions: AtomicU64,
+    /// Games this node handed over to the node of their sockets.
+    pub(crate) handed_over: AtomicU64,
+}
+
+impl Counts {
+    /// As JSON.
+    pub(crate) fn to_json(&self) -> serde_json::Value {
+        let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        serde_json::json!({
+            "local_actions": n(&self.local_actions),
+            "relayed_actions": n(&self.relayed_actions),
+            "handed_over": n(&self.handed_over),
+        })
+    }
 }
 
 /// Why a relayed request got no answer.
@@ -146,7 +174,7 @@ impl Relay {
         })
         .await
         .map_err(|_| error("no answer within 5 s".to_owned()))??;
-        Ok(Relay { client })
+        Ok(Relay { client, counts: Counts::default() })
     }
 
     async fn request(&self, id: &GameId, request: &Request) -> Result<Reply, RelayError> {
@@ -164,7 +192,12 @@ impl Relay {
     /// Asks the owner of `id` to hand the game over to this node: `true` once it has stored
     /// the clocks and released the game (claim it then), `false` if it keeps it.
     pub(crate) async fn handoff(&self, id: &GameId) -> Result<bool, RelayError> {
-        Ok(self.request(id, &Request::Handoff).await?.ok)
+        // Short: an owner that handed the game to another node just now may drop the request
+        // unanswered; the asker looks again rather than wait.
+        match tokio::time::timeout(HANDOFF_TIMEOUT, self.request(id, &Request::Handoff)).await {
+            Ok(reply) => Ok(reply?.ok),
+            Err(_) => Err(RelayError::Failed("no answer to a hand-over request".into())),
+        }
     }
 
     /// Joins the game `id`, served by another node, as `seat`.
@@ -190,18 +223,26 @@ impl Relay {
         Ok((hello, game))
     }
 
-    /// Answers requests for the game of `handle`, which this node owns, until its actor ends.
-    pub(crate) fn serve(self: &Arc<Self>, handle: GameHandle) {
+    /// Answers requests for the game of `handle`, which this node owns, until its actor ends:
+    /// subscribed (and the NATS server told) before it returns.
+    pub(crate) async fn serve(self: &Arc<Self>, handle: GameHandle) {
         let relay = self.clone();
+        let id = handle.meta.id.clone();
+        let mut requests = match relay.client.subscribe(cmd_subject(&id)).await {
+            Ok(requests) => requests,
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "cannot serve the game to other nodes");
+                return;
+            }
+        };
+        // Bounded: while NATS is down, games are still made and served (their sockets here).
+        match tokio::time::timeout(Duration::from_millis(500), relay.client.flush()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) | Err(_) => {
+                tracing::warn!(game = %id, "NATS is out of reach: the game is served to this node's sockets only until it returns");
+            }
+        }
         tokio::spawn(async move {
-            let id = handle.meta.id.clone();
-            let mut requests = match relay.client.subscribe(cmd_subject(&id)).await {
-                Ok(requests) => requests,
-                Err(e) => {
-                    tracing::error!(game = %id, error = %e, "cannot serve the game to other nodes");
-                    return;
-                }
-            };
             let mut owner = Owner { relay: relay.clone(), handle, remote: HashMap::new() };
             let mut sweep = tokio::time::interval(ALIVE_EVERY);
             loop {
@@ -223,8 +264,17 @@ impl Relay {
                     _ = sweep.tick() => owner.sweep().await,
                 }
             }
-            // The actor ended: its sockets' forwarders end with it (telling their sockets).
+            // The actor ended (its sockets' forwarders end with it, telling their sockets).
+            // Requests already here are answered "not here": a node that asked for the game
+            // together with the node it was handed to looks again at once, instead of waiting
+            // out its request.
             let _ = requests.unsubscribe().await;
+            while let Some(Some(request)) = requests.next().now_or_never() {
+                if let Some(reply_to) = request.reply {
+                    let payload = serde_json::to_vec(&Reply::default()).unwrap_or_default();
+                    let _ = relay.client.publish(reply_to, payload.into()).await;
+                }
+            }
         });
     }
 }
@@ -256,7 +306,11 @@ impl Owner {
                         remote[c] += 1;
                     }
                 }
-                Reply { ok: self.handle.hand_off(remote).await, text: None }
+                let handed = self.handle.hand_off(remote).await;
+                if handed {
+                    self.relay.counts.handed_over.fetch_add(1, Ordering::Relaxed);
+                }
+                Reply { ok: handed, text: None }
             }
             Request::Join { seat, inbox } => {
                 let seat = Seat::from(seat);
@@ -293,6 +347,9 @@ impl Owner {
                         return Reply::default();
                     }
                 };
+                if matches!(message, ClientMessage::Act { .. }) {
+                    self.relay.counts.relayed_actions.fetch_add(1, Ordering::Relaxed);
+                }
                 let answer = self.handle.answer(seat.into(), message, lag_ms, received_ms).await;
                 Reply { ok: true, text: answer.map(|m| m.to_text()) }
             }

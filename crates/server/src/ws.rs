@@ -3,6 +3,7 @@
 //! size and rate), is read into a [`ClientMessage`] at once, and is forwarded as typed values.
 //! The connection measures its lag with ping frames.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -99,7 +100,7 @@ pub async fn game_socket(
                 }
                 (Located::Elsewhere, Some(stored)) => {
                     let seat = seat_of(&visitor, &stored.white, &stored.black);
-                    conn.play_elsewhere(&id, seat, &stored, &visitor).await
+                    conn.play_elsewhere(&id, seat, &visitor).await
                 }
                 (Located::Over, Some(stored)) => conn.watch_finished(&stored, &visitor).await,
                 _ => {}
@@ -250,33 +251,36 @@ impl Connection {
             // The game ended between the lookup and the join: it is in storage now.
             return self.watch_stored(&handle.meta.id, visitor).await;
         };
-        let feed = Feed::Here { handle, updates: joined.updates };
+        let feed = Feed::Here { handle, updates: joined.updates, relay: self.state.relay.clone() };
         self.play(feed, seat, &joined.hello.to_text()).await;
     }
 
-    /// A game another node serves (issue 39): joined through the relay.
-    async fn play_elsewhere(
-        &mut self,
-        id: &GameId,
-        seat: Seat,
-        stored: &GameSummary,
-        visitor: &Visitor,
-    ) {
+    /// A game another node serves (issue 39): joined through the relay. A join that finds no
+    /// owner (the game moved between the look and the join, or its owner just died) looks
+    /// again, a few times, before the socket is closed for the client to connect again.
+    async fn play_elsewhere(&mut self, id: &GameId, seat: Seat, visitor: &Visitor) {
         let Some(relay) = self.state.relay.clone() else { return };
-        match relay.join(id, seat).await {
-            Ok((hello, game)) => self.play(Feed::Elsewhere(game), seat, &hello).await,
-            Err(e) => {
-                tracing::debug!(game = %id, error = %e, "cannot join a game served elsewhere");
-                if stored.status == rookery_store::GameStatus::Live {
-                    // Its owner is gone: the client connects again, and the game is taken over.
-                    let frame =
-                        CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
-                    let _ = self.socket.send(Message::Close(Some(frame))).await;
-                } else {
-                    self.watch_stored(id, visitor).await;
+        for attempt in 0..5u32 {
+            if attempt > 0 {
+                tokio::time::sleep(Duration::from_millis(100 * u64::from(attempt))).await;
+                match crate::cluster::locate(&self.state, id).await {
+                    Ok(Located::Here(handle)) => {
+                        return self.play_here(handle, seat, visitor).await
+                    }
+                    Ok(Located::Over) => return self.watch_stored(id, visitor).await,
+                    Ok(Located::Elsewhere) | Err(_) => {}
+                }
+            }
+            match relay.join(id, seat).await {
+                Ok((hello, game)) => return self.play(Feed::Elsewhere(game), seat, &hello).await,
+                Err(e) => {
+                    tracing::debug!(game = %id, error = %e, attempt, "cannot join a game served elsewhere")
                 }
             }
         }
+        // Its owner is gone: the client connects again, and the game is taken over.
+        let frame = CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
+        let _ = self.socket.send(Message::Close(Some(frame))).await;
     }
 
     /// A game that ended after the socket found it live: shown from storage.
@@ -473,7 +477,12 @@ fn seat_of(visitor: &Visitor, white: &Player, black: &Player) -> Seat {
 /// A game socket's source of messages: the actor on this node, or the relay from the node
 /// that serves the game.
 enum Feed {
-    Here { handle: GameHandle, updates: broadcast::Receiver<Arc<str>> },
+    Here {
+        handle: GameHandle,
+        updates: broadcast::Receiver<Arc<str>>,
+        /// On a cluster, for the count of actions that needed no relay.
+        relay: Option<Arc<crate::relay::Relay>>,
+    },
     Elsewhere(RemoteGame),
 }
 
@@ -512,7 +521,10 @@ impl Feed {
         received_ms: u64,
     ) -> Result<Option<String>, ()> {
         match self {
-            Feed::Here { handle, .. } => {
+            Feed::Here { handle, relay, .. } => {
+                if let (Some(relay), ClientMessage::Act { .. }) = (relay, &msg) {
+                    relay.counts.local_actions.fetch_add(1, Ordering::Relaxed);
+                }
                 Ok(handle.answer(seat, msg, lag_ms, received_ms).await.map(|m| m.to_text()))
             }
             Feed::Elsewhere(_) if msg == ClientMessage::Ping => {

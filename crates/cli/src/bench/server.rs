@@ -55,6 +55,11 @@ struct Target {
     /// its memory and CPU time are measured. A server given here needs them lifted too.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
+    /// With --server: Black's game sockets connect here instead (`http://…`): another node of
+    /// a cluster than the balancer picks, so that one side of most games is relayed between
+    /// nodes (README, "Growing past one machine").
+    #[arg(long, value_name = "URL", requires = "server")]
+    black_sockets: Option<String>,
 }
 
 /// The load.
@@ -237,6 +242,13 @@ async fn measure(args: &Args, base: &str, pid: Option<u32>) -> Result<Report> {
         http,
         base: base.to_owned(),
         ws_base: base.replacen("http://", "ws://", 1),
+        black_ws_base: args
+            .target
+            .black_sockets
+            .as_deref()
+            .unwrap_or(base)
+            .trim_end_matches('/')
+            .replacen("http://", "ws://", 1),
         time_control: load.time_control.clone(),
         think: load.move_interval_ms,
         resign_on_stop: args.target.server.is_some(),

@@ -408,7 +408,7 @@ impl LiveGames {
         tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
         let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
         let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(self.spawn(state, new, false, epoch))
+        Ok(self.spawn(state, new, false, epoch).await)
     }
 
     /// Creates a tournament game unless it exists (its id is derived from the tournament,
@@ -460,10 +460,10 @@ impl LiveGames {
         tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created");
         let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
         let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(Some(self.spawn(state, new, false, epoch)))
+        Ok(Some(self.spawn(state, new, false, epoch).await))
     }
 
-    fn spawn(
+    async fn spawn(
         &self,
         state: &Arc<AppState>,
         Rebuilt { meta, game, seq, last_stamp, .. }: Rebuilt,
@@ -472,11 +472,13 @@ impl LiveGames {
     ) -> GameHandle {
         let (tx, rx) = mpsc::channel(64);
         let handle = GameHandle { meta: Arc::new(meta), epoch, tx };
+        // Other nodes' requests are answered from the moment this node owns the game: a node
+        // that finds it owned here relays to it at once.
+        if let Some(relay) = &state.relay {
+            relay.serve(handle.clone()).await;
+        }
         self.insert(handle.clone());
         actor::spawn(state.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
-        if let Some(relay) = &state.relay {
-            relay.serve(handle.clone());
-        }
         handle
     }
 
@@ -503,14 +505,14 @@ impl LiveGames {
                     continue;
                 }
             };
-            self.resume(state, &g, epoch, heartbeat);
+            self.resume(state, &g, epoch, heartbeat).await;
         }
     }
 
     /// Starts the actor of a stored live game, rebuilt from its actions, under `epoch` on a
     /// cluster; a game taken from a dead node is charged up to its last heartbeat
     /// ([`Rebuilt::charge_until`]). `None` (logged) if the stored game cannot be rebuilt.
-    fn resume(
+    async fn resume(
         &self,
         state: &Arc<AppState>,
         g: &StoredGame,
@@ -526,7 +528,7 @@ impl LiveGames {
                 }
                 let plies = rebuilt.game.plies().len();
                 tracing::info!(game = %rebuilt.meta.id, plies, ?epoch, "resumed");
-                Some(self.spawn(state, rebuilt, true, epoch))
+                Some(self.spawn(state, rebuilt, true, epoch).await)
             }
             Err(e) => {
                 tracing::error!(game = %g.id, error = %e, "cannot rebuild a live game; left as it is");
@@ -557,7 +559,7 @@ impl LiveGames {
             Ownership::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
         };
         let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
-        Ok(self.resume(state, &stored, Some(epoch), heartbeat))
+        Ok(self.resume(state, &stored, Some(epoch), heartbeat).await)
     }
 
     /// Stops every actor, each storing its clocks first.

@@ -40,6 +40,8 @@ pub struct Shared {
     pub base: String,
     /// `ws://HOST:PORT`.
     pub ws_base: String,
+    /// Where Black's game sockets connect: `ws_base`, or another node of a cluster.
+    pub black_ws_base: String,
     /// The games' time control.
     pub time_control: String,
     /// Each player's think time per move.
@@ -112,8 +114,8 @@ impl Visitor {
     }
 
     /// Opens the game's socket and waits for `hello`.
-    async fn connect(&self, shared: &Shared, game: &str) -> Result<(Ws, Value), Failure> {
-        let url = format!("{}/api/v1/games/{game}/socket", shared.ws_base);
+    async fn connect(&self, ws_base: &str, game: &str) -> Result<(Ws, Value), Failure> {
+        let url = format!("{ws_base}/api/v1/games/{game}/socket");
         let mut request =
             url.into_client_request().map_err(|e| Failure(format!("ws:bad request: {e}")))?;
         request.headers_mut().insert(COOKIE, self.cookie.clone());
@@ -184,7 +186,10 @@ pub async fn connect_pair(
     black: &Visitor,
     id: &str,
 ) -> Result<(Ws, Ws), Failure> {
-    let ((w, _), (b, _)) = tokio::try_join!(white.connect(shared, id), black.connect(shared, id))?;
+    let ((w, _), (b, _)) = tokio::try_join!(
+        white.connect(&shared.ws_base, id),
+        black.connect(&shared.black_ws_base, id)
+    )?;
     Ok((w, b))
 }
 
@@ -227,8 +232,10 @@ pub async fn run_slot(shared: Arc<Shared>, start_after: Duration, mut stop: watc
             };
             let result = async {
                 let id = create_game(&shared, &white, &black).await?;
-                let (w, b) =
-                    tokio::try_join!(white.connect(&shared, &id), black.connect(&shared, &id))?;
+                let (w, b) = tokio::try_join!(
+                    white.connect(&shared.ws_base, &id),
+                    black.connect(&shared.black_ws_base, &id)
+                )?;
                 shared.stats.started.fetch_add(1, Ordering::Relaxed);
                 Ok::<_, Failure>((w, b))
             }
