@@ -149,6 +149,12 @@ fn cmd_subject(id: &GameId) -> String {
     format!("rookery.game.{id}.cmd")
 }
 
+/// News of a tournament's games (a first move, an end) for the node that runs the
+/// tournament, from the nodes that serve its games.
+fn tournament_subject(tournament: &str) -> String {
+    format!("rookery.tournament.{tournament}.games")
+}
+
 impl Relay {
     /// Connects to the NATS server at `url`, as node `node`.
     ///
@@ -221,6 +227,29 @@ impl Relay {
         };
         let game = RemoteGame { relay: self.clone(), id: id.clone(), seat, inbox, events, next: 1 };
         Ok((hello, game))
+    }
+
+    /// Publishes `news` of a tournament's game for the node that runs the tournament (at most
+    /// once: a result lost is read from the store when the tournament is next rebuilt).
+    pub(crate) async fn tell_tournament(&self, tournament: &str, news: Vec<u8>) {
+        if let Err(e) = self.client.publish(tournament_subject(tournament), news.into()).await {
+            tracing::warn!(tournament, error = %e, "cannot pass a game's news to its tournament");
+        }
+    }
+
+    /// The news of a tournament's games published by other nodes (see
+    /// [`Relay::tell_tournament`]), for the node that runs it.
+    pub(crate) async fn tournament_news(
+        &self,
+        tournament: &str,
+    ) -> Option<impl futures_util::Stream<Item = Vec<u8>> + Unpin + use<>> {
+        match self.client.subscribe(tournament_subject(tournament)).await {
+            Ok(news) => Some(news.map(|msg| msg.payload.to_vec())),
+            Err(e) => {
+                tracing::error!(tournament, error = %e, "cannot follow the tournament's games on other nodes");
+                None
+            }
+        }
     }
 
     /// Answers requests for the game of `handle`, which this node owns, until its actor ends:

@@ -61,6 +61,25 @@ pub enum Claim {
     },
 }
 
+/// What a node claims.
+#[derive(Clone, Copy)]
+enum Owned {
+    Game,
+    Tournament,
+}
+
+impl Owned {
+    /// Its table, its name in errors, and the statuses in which it may be claimed.
+    fn sql(self) -> (&'static str, &'static str, &'static [&'static str]) {
+        match self {
+            Owned::Game => ("games", "game", &["live"]),
+            Owned::Tournament => {
+                ("tournaments", "tournament", &["upcoming", "running", "finished"])
+            }
+        }
+    }
+}
+
 impl Backend {
     /// The database's clock, in milliseconds since the Unix epoch, as an SQL expression.
     /// PostgreSQL's `clock_timestamp()` (not `now()`, fixed for a whole transaction).
@@ -120,6 +139,10 @@ impl Store {
             .execute(&mut *tx)
             .await?
             .rows_affected();
+        sqlx::query("UPDATE tournaments SET owner = NULL WHERE owner = $1")
+            .bind(node)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM nodes WHERE id = $1").bind(node).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(released)
@@ -135,24 +158,42 @@ impl Store {
     /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Conflict`] if it is
     /// not live, [`StoreError::Database`] if the database fails.
     pub async fn claim_game(&self, game_id: &str, node: &str) -> Result<Claim, StoreError> {
+        self.claim(Owned::Game, game_id, node).await
+    }
+
+    /// Claims the tournament `tournament_id` for `node`, as [`Store::claim_game`] claims a
+    /// game: one node runs a tournament at a time (its pairings, its clock).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] if there is no such tournament, [`StoreError::Conflict`] if it
+    /// was cancelled, [`StoreError::Database`] if the database fails.
+    pub async fn claim_tournament(
+        &self,
+        tournament_id: &str,
+        node: &str,
+    ) -> Result<Claim, StoreError> {
+        self.claim(Owned::Tournament, tournament_id, node).await
+    }
+
+    async fn claim(&self, what: Owned, id: &str, node: &str) -> Result<Claim, StoreError> {
         let clock = self.backend().clock_ms();
+        let (table, noun, claimable) = what.sql();
         loop {
             let mut tx = self.begin_write().await?;
             let row = sqlx::query(&format!(
                 "SELECT g.status, g.owner, g.epoch, n.heartbeat_ms, n.lease_until_ms, {clock} \
-                 FROM games g LEFT JOIN nodes n ON n.id = g.owner WHERE g.id = $1"
+                 FROM {table} g LEFT JOIN nodes n ON n.id = g.owner WHERE g.id = $1"
             ))
-            .bind(game_id)
+            .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
             let Some(row) = row else {
-                return Err(StoreError::NotFound(format!("game {game_id:?}")));
+                return Err(StoreError::NotFound(format!("{noun} {id:?}")));
             };
             let status: String = row.try_get(0)?;
-            if status != "live" {
-                return Err(StoreError::Conflict(format!(
-                    "game {game_id:?} is {status}, not live"
-                )));
+            if !claimable.contains(&status.as_str()) {
+                return Err(StoreError::Conflict(format!("{noun} {id:?} is {status}")));
             }
             let owner: Option<String> = row.try_get(1)?;
             let epoch: i64 = row.try_get(2)?;
@@ -169,14 +210,15 @@ impl Store {
                 _ => None,
             };
             // Compare and set on the epoch: of two nodes claiming at once, one wins, and the
-            // other reads the game again and finds it owned.
-            let claimed = sqlx::query(
-                "UPDATE games SET owner = $2, epoch = epoch + 1 \
-                 WHERE id = $1 AND epoch = $3 AND status = 'live' RETURNING epoch",
-            )
-            .bind(game_id)
+            // other reads the row again and finds it owned.
+            let claimed = sqlx::query(&format!(
+                "UPDATE {table} SET owner = $2, epoch = epoch + 1 \
+                 WHERE id = $1 AND epoch = $3 AND status = $4 RETURNING epoch"
+            ))
+            .bind(id)
             .bind(node)
             .bind(epoch)
+            .bind(&status)
             .fetch_optional(&mut *tx)
             .await?;
             tx.commit().await?;

@@ -85,6 +85,11 @@ impl Backend {
                     "tournament berserk",
                     include_str!("../migrations/sqlite/0007_tournament_berserk.sql"),
                 ),
+                (
+                    8,
+                    "tournament owner",
+                    include_str!("../migrations/sqlite/0008_tournament_owner.sql"),
+                ),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -101,6 +106,11 @@ impl Backend {
                     7,
                     "tournament berserk",
                     include_str!("../migrations/postgres/0007_tournament_berserk.sql"),
+                ),
+                (
+                    8,
+                    "tournament owner",
+                    include_str!("../migrations/postgres/0008_tournament_owner.sql"),
                 ),
             ],
         }

@@ -293,7 +293,11 @@ impl Actor {
         let (Some(epoch), Some(node)) = (self.epoch, self.state.node.clone()) else { return false };
         let players_here =
             [Color::White, Color::Black].into_iter().any(|c| self.connections[c] > remote[c]);
-        if players_here || self.finished_at.is_some() || self.game.is_over() {
+        // A tournament's games stay with the node that runs the tournament, which acts on
+        // them (time added, results declared, berserk) through their actors; their sockets
+        // elsewhere are relayed.
+        let tournament = self.handle.meta.tournament.is_some();
+        if players_here || tournament || self.finished_at.is_some() || self.game.is_over() {
             return false;
         }
         let id = self.handle.meta.id.clone();
@@ -466,7 +470,11 @@ impl Actor {
         let first_move = self.game.plies().len() == 1
             && events.iter().any(|e| matches!(e, Event::MovePlayed { .. }));
         if let (true, Some(seat)) = (first_move, &self.handle.meta.tournament) {
-            self.state.tournaments.game_started(&seat.tournament, self.handle.meta.id.clone());
+            self.state.tournaments.game_started(
+                &self.state,
+                &seat.tournament,
+                self.handle.meta.id.clone(),
+            );
         }
         if self.game.is_over() {
             self.finalize().await;

@@ -44,6 +44,13 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiEr
     if let Some(h) = state.tournaments.get(id) {
         return h.request(None, op).await;
     }
+    // On a cluster, a tournament no node runs (its node died) is taken over by the first
+    // node asked about it (the balancer sends everything but games to one node).
+    if state.node.is_some() {
+        if let Some(h) = state.tournaments.running(state, id).await? {
+            return h.request(None, op).await;
+        }
+    }
     let f = state
         .tournaments
         .finished(state, id)

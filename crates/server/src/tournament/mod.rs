@@ -206,7 +206,18 @@ impl Tournaments {
             Ok(Some(h)) => {
                 let _ = h.tx.send(Command::GameEnded { game, outcome, plies }).await;
             }
-            Ok(None) => {}
+            // On a cluster another node may run the tournament: it is told over NATS.
+            Ok(None) | Err(ApiError::Elsewhere(_)) => {
+                if let Some(relay) = &state.relay {
+                    let news = News::Ended {
+                        game: game.to_string(),
+                        result: outcome.result.as_str().to_owned(),
+                        termination: outcome.termination.label().to_owned(),
+                        plies,
+                    };
+                    relay.tell_tournament(tournament, news.encode()).await;
+                }
+            }
             Err(e) => {
                 tracing::warn!(tournament, game = %game, error = %e, "result not passed on")
             }
@@ -216,9 +227,13 @@ impl Tournaments {
     /// Tells a tournament that one of its games had its first move. Never waits: a game's
     /// actor must not block on a tournament's that may be waiting on it; a notice lost to a
     /// full queue only leaves the view's `started` behind (the unpairing checks the store).
-    pub fn game_started(&self, tournament: &str, game: GameId) {
+    pub fn game_started(&self, state: &Arc<AppState>, tournament: &str, game: GameId) {
         if let Some(h) = self.get(tournament) {
             let _ = h.tx.try_send(Command::GameStarted { game });
+        } else if let Some(relay) = state.relay.clone() {
+            let (tournament, news) =
+                (tournament.to_owned(), News::Started { game: game.to_string() });
+            tokio::spawn(async move { relay.tell_tournament(&tournament, news.encode()).await });
         }
     }
 
@@ -234,6 +249,30 @@ impl Tournaments {
         state: &Arc<AppState>,
         id: &str,
     ) -> Result<Option<TournamentHandle>, ApiError> {
+        self.revive(state, id, true).await
+    }
+
+    /// On a cluster, the actor of a tournament not over, started here if no node runs it (its
+    /// node died); `None` for a finished, cancelled or unknown one, and on a single node when
+    /// it has no actor.
+    ///
+    /// # Errors
+    /// [`ApiError::Elsewhere`] while another node runs it; a store failure, or a log that does
+    /// not fold.
+    pub async fn running(
+        &self,
+        state: &Arc<AppState>,
+        id: &str,
+    ) -> Result<Option<TournamentHandle>, ApiError> {
+        self.revive(state, id, false).await
+    }
+
+    async fn revive(
+        &self,
+        state: &Arc<AppState>,
+        id: &str,
+        finished_too: bool,
+    ) -> Result<Option<TournamentHandle>, ApiError> {
         if let Some(h) = self.get(id) {
             return Ok(Some(h));
         }
@@ -242,11 +281,18 @@ impl Tournaments {
             return Ok(Some(h));
         }
         let Some(stored) = state.store.tournament(id).await? else { return Ok(None) };
-        if stored.row.status != rookery_store::TournamentStatus::Finished {
+        // On one node a tournament not over always has its actor; on a cluster it may be run
+        // by no node (its owner died): then it is taken over here.
+        let revived = match stored.row.status {
+            rookery_store::TournamentStatus::Finished => finished_too,
+            rookery_store::TournamentStatus::Cancelled => false,
+            _ => state.node.is_some(),
+        };
+        if !revived {
             return Ok(None);
         }
         let h = self.spawn(state, stored).await?;
-        tracing::info!(tournament = %id, "finished tournament's actor started again");
+        tracing::info!(tournament = %id, "tournament's actor started again");
         Ok(Some(h))
     }
 
@@ -256,9 +302,16 @@ impl Tournaments {
         state: &Arc<AppState>,
         stored: rookery_store::StoredTournament,
     ) -> Result<TournamentHandle, ApiError> {
+        let id = stored.row.id.clone();
+        if let Some(node) = &state.node {
+            // One node runs a tournament at a time (issue 39).
+            match state.store.claim_tournament(&id, &node.id).await? {
+                rookery_store::Claim::Claimed { .. } => {}
+                rookery_store::Claim::Owned { owner } => return Err(ApiError::Elsewhere(owner)),
+            }
+        }
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle { tx };
-        let id = stored.row.id.clone();
         let actor = actor::Actor::rebuild(state.clone(), stored).await?;
         // Its actor serves it from now on: the folded copy kept would fall behind.
         {
@@ -267,8 +320,11 @@ impl Tournaments {
                 cache.order.retain(|x| *x != id);
             }
         }
-        self.insert(id, handle.clone());
+        self.insert(id.clone(), handle.clone());
         tokio::spawn(actor.run(rx));
+        if let Some(relay) = &state.relay {
+            follow_games_elsewhere(relay, id, handle.clone()).await;
+        }
         Ok(handle)
     }
 
@@ -286,10 +342,99 @@ impl Tournaments {
             let id = t.row.id.clone();
             match self.spawn(state, t).await {
                 Ok(_) => tracing::info!(tournament = %id, "tournament resumed"),
+                Err(ApiError::Elsewhere(node)) => {
+                    tracing::debug!(tournament = %id, node, "tournament run by another node")
+                }
                 Err(e) => {
                     tracing::error!(tournament = %id, error = %e, "cannot resume a tournament")
                 }
             }
         }
+    }
+}
+
+/// News of a tournament's game from the node that serves it, for the node that runs the
+/// tournament (issue 39): JSON over NATS.
+#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum News {
+    /// The game's first move was played.
+    Started { game: String },
+    /// The game ended.
+    Ended { game: String, result: String, termination: String, plies: u32 },
+}
+
+impl News {
+    fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// The command for the tournament's actor; `None` (logged) for news that does not read.
+    fn command(bytes: &[u8]) -> Option<Command> {
+        let news: News = serde_json::from_slice(bytes)
+            .map_err(|e| tracing::error!(error = %e, "a tournament's news does not read"))
+            .ok()?;
+        let game = |id: &str| GameId::parse(id);
+        match news {
+            News::Started { game: id } => Some(Command::GameStarted { game: game(&id)? }),
+            News::Ended { game: id, result, termination, plies } => {
+                let result = result.parse().ok()?;
+                let termination = rookery_arbiter::Termination::from_label(&termination)?;
+                let outcome = Outcome { result, termination };
+                Some(Command::GameEnded { game: game(&id)?, outcome, plies })
+            }
+        }
+    }
+}
+
+/// Passes the news of the tournament's games served by other nodes to its actor, until the
+/// actor ends.
+async fn follow_games_elsewhere(
+    relay: &Arc<crate::relay::Relay>,
+    id: String,
+    handle: TournamentHandle,
+) {
+    use futures_util::StreamExt;
+    let Some(mut news) = relay.tournament_news(&id).await else { return };
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                bytes = news.next() => {
+                    let Some(bytes) = bytes else { break };
+                    if let Some(command) = News::command(&bytes) {
+                        if handle.tx.send(command).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+                () = handle.tx.closed() => break,
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod news_tests {
+    use super::*;
+
+    #[test]
+    fn a_game_end_crosses_nodes_unchanged() {
+        let outcome = Outcome {
+            result: rookery_arbiter::GameResult::Win(rookery_core::Color::Black),
+            termination: rookery_arbiter::Termination::Checkmate,
+        };
+        let news = News::Ended {
+            game: "abcdEFGH".into(),
+            result: outcome.result.as_str().into(),
+            termination: outcome.termination.label().into(),
+            plies: 4,
+        };
+        match News::command(&news.encode()) {
+            Some(Command::GameEnded { game, outcome: read, plies }) => {
+                assert_eq!((game.as_str(), read, plies), ("abcdEFGH", outcome, 4));
+            }
+            _ => panic!("a game end reads back"),
+        }
+        assert!(News::command(b"{\"op\":\"ended\"}").is_none());
     }
 }

@@ -234,3 +234,51 @@ where
     }
     out
 }
+
+#[tokio::test]
+async fn a_tournament_is_run_by_one_node_until_its_lease_runs_out() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let row = rookery_store::TournamentRow {
+            id: "t1".into(),
+            name: "Club Swiss".into(),
+            format: "swiss".into(),
+            settings: "{}".into(),
+            status: rookery_store::TournamentStatus::Running,
+            created_by: alice.id,
+            created_at_ms: 5,
+            starts_at_ms: None,
+        };
+        store.create_tournament(&row).await.unwrap();
+        store.heartbeat("a", 300).await.unwrap();
+        store.heartbeat("b", LONG).await.unwrap();
+        assert!(matches!(
+            store.claim_tournament("t1", "a").await.unwrap(),
+            Claim::Claimed { epoch: 1, .. }
+        ));
+        let owned = store.claim_tournament("t1", "b").await.unwrap();
+        assert_eq!(owned, Claim::Owned { owner: "a".into() });
+        // Games and tournaments are claimed apart: no game of that id.
+        assert!(matches!(store.claim_game("t1", "b").await, Err(StoreError::NotFound(_))));
+
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let b = store.claim_tournament("t1", "b").await.unwrap();
+        assert!(matches!(b, Claim::Claimed { epoch: 2, previous: Some(_), .. }), "{b:?}");
+        // A node that leaves hands its tournaments over at once.
+        store.leave_cluster("b").await.unwrap();
+        store.heartbeat("a", LONG).await.unwrap();
+        assert!(matches!(
+            store.claim_tournament("t1", "a").await.unwrap(),
+            Claim::Claimed { epoch: 3, previous: None, .. }
+        ));
+        // A cancelled tournament is run by no one.
+        store
+            .set_tournament_status("t1", rookery_store::TournamentStatus::Cancelled)
+            .await
+            .unwrap();
+        assert!(matches!(store.claim_tournament("t1", "a").await, Err(StoreError::Conflict(_))));
+        assert!(matches!(store.claim_tournament("t2", "a").await, Err(StoreError::NotFound(_))));
+    })
+    .await;
+}
