@@ -247,12 +247,20 @@ impl Connection {
 
     /// A game this node serves: joined through its actor.
     async fn play_here(&mut self, handle: GameHandle, seat: Seat, visitor: &Visitor) {
-        let Some(joined) = handle.join(seat).await else {
-            // The game ended between the lookup and the join: it is in storage now.
-            return self.watch_stored(&handle.meta.id, visitor).await;
-        };
-        let feed = Feed::Here { handle, updates: joined.updates, relay: self.state.relay.clone() };
-        self.play(feed, seat, &joined.hello.to_text()).await;
+        let id = handle.meta.id.clone();
+        if let Some((feed, hello)) = join_here(handle, seat, &self.state).await {
+            return self.play(feed, seat, &hello).await;
+        }
+        // The actor ended between the lookup and the join: the game ended (it is in storage
+        // now), or on a cluster it was handed to another node just then.
+        match crate::cluster::locate(&self.state, &id).await {
+            Ok(Located::Here(moved)) => match join_here(moved, seat, &self.state).await {
+                Some((feed, hello)) => self.play(feed, seat, &hello).await,
+                None => self.watch_stored(&id, visitor).await,
+            },
+            Ok(Located::Elsewhere) => self.play_elsewhere(&id, seat, visitor).await,
+            Ok(Located::Over) | Err(_) => self.watch_stored(&id, visitor).await,
+        }
     }
 
     /// A game another node serves (issue 39): joined through the relay. A join that finds no
@@ -265,7 +273,9 @@ impl Connection {
                 tokio::time::sleep(Duration::from_millis(100 * u64::from(attempt))).await;
                 match crate::cluster::locate(&self.state, id).await {
                     Ok(Located::Here(handle)) => {
-                        return self.play_here(handle, seat, visitor).await
+                        if let Some((feed, hello)) = join_here(handle, seat, &self.state).await {
+                            return self.play(feed, seat, &hello).await;
+                        }
                     }
                     Ok(Located::Over) => return self.watch_stored(id, visitor).await,
                     Ok(Located::Elsewhere) | Err(_) => {}
@@ -461,6 +471,14 @@ impl Connection {
             }
         }
     }
+}
+
+/// Joins the actor of `handle` as `seat`: the socket's feed and its `hello`; `None` if the
+/// actor has ended.
+async fn join_here(handle: GameHandle, seat: Seat, state: &AppState) -> Option<(Feed, String)> {
+    let relay = state.relay.clone();
+    let joined = handle.join(seat).await?;
+    Some((Feed::Here { handle, updates: joined.updates, relay }, joined.hello.to_text()))
 }
 
 /// The seat of `visitor` in a game between `white` and `black`.
