@@ -461,7 +461,7 @@ impl Connection {
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
                 _ = tick.tick() => {
-                    let games = self.state.live.len();
+                    let games = self.state.live_games().await;
                     if !self.send(&ServerMessage::Live { games }).await { break }
                 }
                 _ = closing.changed() => {

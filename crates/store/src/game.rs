@@ -629,6 +629,18 @@ impl Store {
         self.summaries_of("status = 'live' ORDER BY created_at_ms DESC, id DESC", limit).await
     }
 
+    /// How many games are live: on a cluster, on every node.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] if the database fails.
+    pub async fn count_live_games(&self) -> Result<u64, StoreError> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = 'live'")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n.max(0) as u64)
+    }
+
     async fn summaries_of(
         &self,
         condition_and_order: &'static str,
