@@ -270,8 +270,9 @@ impl<R: Read> Reader<R> {
     /// next game's tags or the end of input when the marker is missing.
     fn read_movetext<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let mut depth: u32 = 0;
+        let comments = v.wants_comments();
         loop {
-            if self.read_plain_tokens(v, depth)?.is_break() {
+            if self.read_plain_tokens(v, depth, comments)?.is_break() {
                 return Ok(());
             }
             self.buf.skip_whitespace()?;
@@ -279,8 +280,8 @@ impl<R: Read> Reader<R> {
             let Some(&first) = bytes.first() else { break };
             match first {
                 b'[' => break,
-                b'{' => self.read_comment(v)?,
-                b';' => self.read_line_comment(v)?,
+                b'{' => self.read_comment(v, comments)?,
+                b';' => self.read_line_comment(v, comments)?,
                 b'%' if self.buf.at_line_start() => self.skip_line()?,
                 b'(' => {
                     self.buf.consume(1);
@@ -376,6 +377,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         v: &mut V,
         depth: u32,
+        comments: bool,
     ) -> io::Result<ControlFlow<()>> {
         let offset = self.buf.offset();
         let (mut line, mut line_start) = self.buf.line_state();
@@ -390,16 +392,26 @@ impl<R: Read> Reader<R> {
         // at any place.
         macro_rules! next_token {
             ($rhythm:lifetime) => {
-                loop {
-                    match bytes.get(i).filter(|_| i < limit).map(|&b| class_of(b)) {
-                        Some(class::BLANK) => i += 1,
-                        Some(class::NEWLINE) => {
-                            i += 1;
-                            line += 1;
-                            line_start = offset + i as u64;
+                // One space and a token, as nearly every token is written: the two bytes are
+                // looked at together, not the second after the first (the bytes loop below
+                // reads them alike; issue 41).
+                let spaced = bytes.get(i..i + 2).filter(|_| i + 1 < limit).is_some_and(|pair| {
+                    pair[0] == b' ' && !matches!(class_of(pair[1]), class::BLANK | class::NEWLINE)
+                });
+                if spaced {
+                    i += 1;
+                } else {
+                    loop {
+                        match bytes.get(i).filter(|_| i < limit).map(|&b| class_of(b)) {
+                            Some(class::BLANK) => i += 1,
+                            Some(class::NEWLINE) => {
+                                i += 1;
+                                line += 1;
+                                line_start = offset + i as u64;
+                            }
+                            Some(_) => break,
+                            None => break $rhythm,
                         }
-                        Some(_) => break,
-                        None => break $rhythm,
                     }
                 }
                 if bytes[i] == b'{' {
@@ -423,7 +435,9 @@ impl<R: Read> Reader<R> {
                     };
                     line += lines;
                     line_start = last_line;
-                    v.comment(&body[..n]);
+                    if comments {
+                        v.comment(&body[..n]);
+                    }
                     i += n + 2;
                 } else {
                     let at = Location { line, column: offset + i as u64 - line_start + 1 };
@@ -487,12 +501,14 @@ impl<R: Read> Reader<R> {
         Ok(ControlFlow::Continue(()))
     }
 
-    /// A `{` comment (§5), delivered without its braces.
-    fn read_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+    /// A `{` comment (§5), delivered without its braces when `deliver`.
+    fn read_comment<V: Visitor>(&mut self, v: &mut V, deliver: bool) -> io::Result<()> {
         let at = self.buf.location();
         match self.buf.find_byte(1, b'}')? {
             Some(end) => {
-                v.comment(&self.buf.available()[1..end]);
+                if deliver {
+                    v.comment(&self.buf.available()[1..end]);
+                }
                 self.buf.consume_counting(end + 1);
             }
             None if self.buf.is_eof() => {
@@ -505,7 +521,9 @@ impl<R: Read> Reader<R> {
                 // Longer than the buffer: deliver what fits, skip the rest.
                 let bytes = self.buf.available();
                 let n = bytes.len();
-                v.comment(&bytes[1..]);
+                if deliver {
+                    v.comment(&bytes[1..]);
+                }
                 self.buf.consume_counting(n);
                 if self.buf.skip_to_byte(b'}')? {
                     self.buf.consume(1);
@@ -517,10 +535,13 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end.
-    fn read_line_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+    /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end when
+    /// `deliver`.
+    fn read_line_comment<V: Visitor>(&mut self, v: &mut V, deliver: bool) -> io::Result<()> {
         let end = self.buf.find_line_end(1)?.unwrap_or(self.buf.available().len());
-        v.comment(&self.buf.available()[1..end]);
+        if deliver {
+            v.comment(&self.buf.available()[1..end]);
+        }
         self.buf.consume(end);
         // Only a line longer than the buffer has anything left.
         self.skip_line()
@@ -661,6 +682,14 @@ fn plain_token<V: Visitor>(v: &mut V, bytes: &[u8], i: usize, at: Location) -> P
             }
             if digit(0) && dot(1) && !dot(2) {
                 return Plain::Next(i + 2);
+            }
+            // `12...` and `7...` before Black's moves, as engine and server files number each
+            // move after a comment.
+            if digit(0) && digit(1) && dot(2) && dot(3) && dot(4) && !dot(5) {
+                return Plain::Next(i + 5);
+            }
+            if digit(0) && dot(1) && dot(2) && dot(3) && !dot(4) {
+                return Plain::Next(i + 4);
             }
             let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
             let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
