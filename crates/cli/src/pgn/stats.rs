@@ -26,19 +26,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut results: BTreeMap<&str, u64> = BTreeMap::new();
     let mut terminations: BTreeMap<Termination, u64> = BTreeMap::new();
     let mut unterminated = 0u64;
-    let bytes = args.input.for_each_game(Options::default(), |report| {
-        games += 1;
-        plies += report.plies;
-        *results.entry(report.result.as_str()).or_default() += 1;
-        match report.termination {
-            Some(t) => *terminations.entry(t).or_default() += 1,
-            None => unterminated += 1,
-        }
-        if !report.problems.is_empty() {
-            errors += 1;
-        }
-        Ok(())
-    })?;
+    let bytes = args.input.for_each_game(
+        Options { terminations: true, ..Options::default() },
+        |report| {
+            games += 1;
+            plies += report.plies;
+            *results.entry(report.result.as_str()).or_default() += 1;
+            match report.termination {
+                Some(t) => *terminations.entry(t).or_default() += 1,
+                None => unterminated += 1,
+            }
+            if !report.problems.is_empty() {
+                errors += 1;
+            }
+            Ok(())
+        },
+    )?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     // Written, not printed: a reader that went away (`| head`) ends the command quietly
     // (main.rs), where `println!` would panic.
