@@ -333,8 +333,9 @@ pub fn board_fen(board: &Board) -> String {
 /// Appends the placement field of `board` to `out`.
 pub fn append_board_fen(board: &Board, out: &mut String) {
     // The pieces go into a table of the 64 squares first, one pass over the twelve piece
-    // sets: asking each square for its piece searched the roles 64 times, and `rookery pgn
-    // replay` writes a FEN a game (issue 41).
+    // sets: asking each square for its piece searched the roles 64 times. The field is then
+    // put together in bytes and appended once, not a character at a time (`rookery pgn
+    // replay` writes a FEN a game; issue 41).
     let mut letters = [0u8; 64];
     for color in Color::ALL {
         for role in Role::ALL {
@@ -344,26 +345,29 @@ pub fn append_board_fen(board: &Board, out: &mut String) {
             }
         }
     }
+    // At most 64 letters and 7 slashes, and room for the byte written past the last one.
+    let mut field = [0u8; 72];
+    let mut n = 0;
+    // Each square writes both what it may need, the count of the empty squares before it and
+    // its letter, and keeps what it needs: an occupied square after an empty one was a branch
+    // the processor could not foresee, twice a rank.
     for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0;
+        let mut empty = 0u8;
         for &letter in &letters[rank.index() * 8..rank.index() * 8 + 8] {
-            if letter == 0 {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-                empty = 0;
-            }
-            out.push(char::from(letter));
+            let occupied = letter != 0;
+            field[n] = b'0' + empty;
+            n += usize::from(occupied && empty > 0);
+            field[n] = letter;
+            n += usize::from(occupied);
+            empty = if occupied { 0 } else { empty + 1 };
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if *rank != Rank::First {
-            out.push('/');
-        }
+        field[n] = b'0' + empty;
+        n += usize::from(empty > 0);
+        field[n] = b'/';
+        n += usize::from(*rank != Rank::First);
     }
+    // ASCII by construction; the check is a pass over at most 71 bytes.
+    out.push_str(core::str::from_utf8(&field[..n]).unwrap_or_default());
 }
 
 impl Fen {
