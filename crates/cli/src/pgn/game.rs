@@ -189,7 +189,11 @@ impl Replayer {
             // Analysis files write `Z0` or `--` for a pass; python-chess reads it so too.
             Ok(None)
         } else {
-            san.san.to_move(pos).map(Some)
+            // `find_move` answers in a register; `to_move` is asked only to say why not.
+            match san.san.find_move(pos) {
+                Some(m) => Ok(Some(m)),
+                None => san.san.to_move(pos).map(Some),
+            }
         };
         let m = match found {
             Ok(m) => m,
