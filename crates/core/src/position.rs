@@ -284,8 +284,15 @@ impl Position {
     /// The Zobrist key computed from scratch (equal to [`Position::zobrist`]).
     pub fn compute_key(&self) -> u64 {
         let mut key = zobrist::castling(self.castling) ^ zobrist::turn(self.turn);
-        for (sq, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece, sq);
+        // Set by set, not square by square: asking each occupied square for its piece searched
+        // the roles (a position set up from a `[FEN]` tag computes its key here; issue 41).
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = role.of(color);
+                for sq in self.board.by_piece(piece) {
+                    key ^= zobrist::piece(piece, sq);
+                }
+            }
         }
         if let Some(ep) = self.ep_square {
             key ^= zobrist::en_passant(ep.file());

@@ -16,7 +16,7 @@ use rookery_core::SanPlus;
 use crate::buffer::{Buffer, DEFAULT_CAPACITY, LOOKAHEAD};
 use crate::scan::{
     class, class_of, is_delimiter, is_line_end, is_tag_name_end, position_either,
-    position_line_end, token_len, token_len_short,
+    position_line_end, position_value_end, token_len, token_len_short, SHORT_VALUE,
 };
 use crate::visitor::SkipVisitor;
 use crate::{
@@ -204,9 +204,15 @@ impl<R: Read> Reader<R> {
                     line_start = offset + i as u64;
                 }
                 _ if b == b'[' => {
-                    let Some(end) = position_line_end(&bytes[i..]) else { break };
-                    let text = &bytes[i..i + end];
-                    let Ok(tag) = parse_tag(text) else { break };
+                    let (text, tag) = match parse_short_tag(&bytes[i..]) {
+                        Some(tag) => (&bytes[i..], tag),
+                        None => {
+                            let Some(end) = position_line_end(&bytes[i..]) else { break };
+                            let text = &bytes[i..i + end];
+                            let Ok(tag) = parse_tag(text) else { break };
+                            (text, tag)
+                        }
+                    };
                     let name = &text[tag.name.0..tag.name.1];
                     if let Some(k) = roster_index(name) {
                         if *roster_seen & 1 << k != 0 {
@@ -767,6 +773,27 @@ fn parse_plain_tag(line: &[u8]) -> Option<TagSpan> {
     Some(TagSpan { name: (1, name_end), value: (value_start, value_end), len: value_end + 2 })
 }
 
+/// [`parse_plain_tag`] of the line that starts `bytes`, for a tag whose value is shorter than
+/// [`SHORT_VALUE`] bytes, without looking for the line's end first: the name and the value
+/// are read up to a line end as well, so a tag found here stands within the line, and
+/// `parse_plain_tag` of that line finds the same spans (issue 41: a `memchr` call a tag for the
+/// line end cost more than reading a tag such as `[Round "1"]`). `None` for any other, which
+/// the caller reads through the line end.
+#[inline]
+fn parse_short_tag(bytes: &[u8]) -> Option<TagSpan> {
+    let name_end = 1 + bytes.get(1..)?.iter().position(|&b| is_tag_name_end(b) || b == b'\n')?;
+    if name_end == 1 || bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let head = bytes.get(value_start..)?.first_chunk::<SHORT_VALUE>()?;
+    let value_end = value_start + position_value_end(head)?;
+    if bytes[value_end] != b'"' || bytes.get(value_end + 1) != Some(&b']') {
+        return None;
+    }
+    Some(TagSpan { name: (1, name_end), value: (value_start, value_end), len: value_end + 2 })
+}
+
 /// Reads `[Name "value"]` at the start of `line` (§8.1: a tag name, a string, brackets; white
 /// space tolerated around each). A missing `]` at the end of the line is tolerated, as real
 /// files lack it, and so are unescaped quotes in a value that ends the line.
@@ -855,6 +882,43 @@ mod tests {
         assert_eq!(suffix_annotation(b"Qh7#!!"), Some(Nag(3)));
         assert_eq!(suffix_annotation(b"e4"), None);
         assert_eq!(suffix_annotation(b"e4!!!"), None);
+    }
+
+    #[test]
+    fn short_tags_read_as_their_lines_are() {
+        let names: [&[u8]; 4] = [b"E", b"Event", b"E\nv", b"E\rv"];
+        let openers: [&[u8]; 3] = [b" \"", b"  \"", b"\n\""];
+        let long = [b'v'; 30];
+        let values: [&[u8]; 9] =
+            [b"", b"1", b"x\\\"y", b"a\nb", b"a\rb", &long[..22], &long[..23], &long[..24], &long];
+        let closers: [&[u8]; 4] = [b"\"]", b"\" ]", b"\"", b"\"\n]"];
+        let tails: [&[u8]; 4] = [b"\n", b"\r\n", b" [Site \"y\"]\n", b""];
+        let mut found = 0;
+        for name in names {
+            for opener in openers {
+                for value in values {
+                    for closer in closers {
+                        for tail in tails {
+                            for pad in [0, 30] {
+                                let bytes = [&b"["[..], name, opener, value, closer, tail].concat();
+                                let bytes = [bytes, vec![b' '; pad]].concat();
+                                let end = position_line_end(&bytes).unwrap_or(bytes.len());
+                                let want = parse_plain_tag(&bytes[..end])
+                                    .map(|t| (t.name, t.value, t.len));
+                                if let Some(t) = parse_short_tag(&bytes) {
+                                    assert_eq!(Some((t.name, t.value, t.len)), want, "{bytes:?}");
+                                    found += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The usual form is read here, for both names and the four values up to 23 bytes
+        // without an escape, after each tail when padded: 32 at least.
+        assert!(found >= 32, "{found}");
+        assert!(parse_short_tag(b"[Round \"1\"]\n[White \"Stockfish\"]\n").is_some());
     }
 
     #[test]

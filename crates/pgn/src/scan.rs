@@ -124,6 +124,26 @@ pub(crate) fn position_either(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     memchr::memchr2(a, b, bytes)
 }
 
+/// How many bytes of a tag value [`position_value_end`] looks at.
+pub(crate) const SHORT_VALUE: usize = 24;
+
+/// Where the first `"`, `\\`, `\n` or `\r` of `head` is, a word at a time: the end of a
+/// short tag value, or what stops the one-pass reading of its tag.
+#[inline(always)]
+pub(crate) fn position_value_end(head: &[u8; SHORT_VALUE]) -> Option<usize> {
+    for (k, word) in head.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        let found = zero_bytes(word ^ splat(b'"'))
+            | zero_bytes(word ^ splat(b'\\'))
+            | zero_bytes(word ^ splat(b'\n'))
+            | zero_bytes(word ^ splat(b'\r'));
+        if found != 0 {
+            return Some(k * 8 + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    None
+}
+
 /// `b` in each byte of a word.
 #[inline(always)]
 const fn splat(b: u8) -> u64 {
@@ -173,6 +193,15 @@ mod tests {
     fn short_tokens_measured_as_the_byte_loop_does() {
         for s in samples(19) {
             assert_eq!(token_len_short(&s), token_len(&s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn value_ends_found_as_the_byte_loop_does() {
+        for s in samples(SHORT_VALUE) {
+            let Some(head) = s.first_chunk::<SHORT_VALUE>() else { continue };
+            let want = head.iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'));
+            assert_eq!(position_value_end(head), want, "{s:?}");
         }
     }
 
