@@ -660,6 +660,18 @@ fn suffix_annotation(token: &[u8]) -> Option<Nag> {
     Nag::from_glyph(&glyph[..n])
 }
 
+/// `false` when [`suffix_annotation`] finds no glyph in `token` for sure: a glyph stands among
+/// the marks that end the token, so a check or mate sign after anything but a mark ends a
+/// token with none (`Nf3+`, a move in ten in engine games), and it is not asked.
+#[inline(always)]
+fn may_have_suffix_annotation(token: &[u8]) -> bool {
+    match token {
+        [.., b'!' | b'?'] => true,
+        [.., before, b'+' | b'#'] => b"!?+#".contains(before),
+        _ => false,
+    }
+}
+
 /// What [`plain_token`] made of the token at an offset.
 enum Plain {
     /// A move number or a move, read: go on at this offset.
@@ -720,7 +732,7 @@ fn plain_token<V: Visitor>(v: &mut V, bytes: &[u8], i: usize, at: Location) -> P
             if v.san(san, at).is_break() {
                 return Plain::Halt(i + token.len());
             }
-            if let Some(b'!' | b'?' | b'+' | b'#') = token.last() {
+            if may_have_suffix_annotation(token) {
                 if let Some(nag) = suffix_annotation(token) {
                     v.nag(nag);
                 }
@@ -919,6 +931,29 @@ mod tests {
         // without an escape, after each tail when padded: 32 at least.
         assert!(found >= 32, "{found}");
         assert!(parse_short_tag(b"[Round \"1\"]\n[White \"Stockfish\"]\n").is_some());
+    }
+
+    #[test]
+    fn only_tokens_that_may_have_a_glyph_are_asked() {
+        let marks = b"!?+#x";
+        let mut tails: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = tails
+                .iter()
+                .flat_map(|t| marks.iter().map(move |&m| [&t[..], &[m]].concat()))
+                .collect();
+            tails.extend(longer);
+        }
+        for head in [&b""[..], b"e4", b"Nf3", b"O-O"] {
+            for tail in &tails {
+                let token = [head, &tail[..]].concat();
+                if !may_have_suffix_annotation(&token) {
+                    assert_eq!(suffix_annotation(&token), None, "{token:?}");
+                }
+            }
+        }
+        assert!(!may_have_suffix_annotation(b"Nf3+"));
+        assert!(may_have_suffix_annotation(b"Nf3+!"));
     }
 
     #[test]
