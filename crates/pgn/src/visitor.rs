@@ -17,7 +17,9 @@ use crate::{GameResult, Location, Nag, RawTag, ReadError};
 /// [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](crate::Reader::read_game)
 /// returns. [`error`](Visitor::error) may come at any point after `begin_game`; after an error
 /// in the movetext the reader skips to the end of the game and only `result` (if the game has
-/// one) and `end_game` follow. Every method but `end_game` does nothing by default.
+/// one) and `end_game` follow. `comment` comes only in games for which
+/// [`wants_comments`](Visitor::wants_comments), asked after `end_tags`, said `true`. Every
+/// method but `end_game` does nothing by default.
 ///
 /// Byte slices borrow the reader's buffer: copy what you keep.
 pub trait Visitor {
