@@ -85,6 +85,8 @@ pub struct GameReport {
     pub final_position: Position,
     /// The `Result` tag, else the termination marker, else `*`.
     pub result: GameResult,
+    /// How the final position stands by itself; `None` when it is not over, or when
+    /// [`Options::terminations`] was off.
     pub termination: Option<Termination>,
     /// Every problem, each message naming the game, line and column.
     pub problems: Vec<String>,
