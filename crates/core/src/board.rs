@@ -18,6 +18,20 @@ impl Board {
         Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] }
     }
 
+    /// The board of the twelve piece sets, indexed by colour then role; the sets must not
+    /// overlap.
+    pub(crate) fn from_piece_sets(sets: &[[Bitboard; 6]; 2]) -> Board {
+        let mut board = Board::empty();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let set = sets[color.index()][role.index()];
+                board.by_role[role.index()] |= set;
+                board.by_color[color.index()] |= set;
+            }
+        }
+        board
+    }
+
     /// The standard starting placement (RULES.md §1).
     pub const fn standard() -> Board {
         Board {

@@ -5,8 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Board, CastlingRights, CastlingSide, Color, File, Piece, Position, PositionError, Rank, Setup,
-    Square,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Piece, Position, PositionError,
+    Rank, Role, Setup, Square,
 };
 
 /// The FEN of the standard starting position.
@@ -143,34 +143,71 @@ impl From<PositionError> for FenError {
     }
 }
 
+/// What each byte of a placement field is, in one load: a piece (its colour times 6 plus its
+/// role), a digit (16 plus its value), the rank separator, or nothing a placement holds.
+static PLACEMENT_BYTES: [u8; 256] = {
+    let mut table = [placement::INVALID; 256];
+    let mut b = 0;
+    while b < 128 {
+        if let Some(piece) = Piece::from_char(b as u8 as char) {
+            table[b] = (piece.color.index() * 6 + piece.role.index()) as u8;
+        }
+        b += 1;
+    }
+    let mut d = 1;
+    while d <= 8 {
+        table[b'0' as usize + d] = placement::DIGIT + d as u8;
+        d += 1;
+    }
+    table[b'/' as usize] = placement::SLASH;
+    table
+};
+
+/// The kinds of [`PLACEMENT_BYTES`] other than pieces (0 to 11).
+mod placement {
+    pub(super) const DIGIT: u8 = 16;
+    pub(super) const SLASH: u8 = 32;
+    pub(super) const INVALID: u8 = 255;
+}
+
 /// The placement field read byte by byte, without collecting its ranks: `None` for anything
 /// irregular, which [`parse_board`] then reads again to name the error. Every game of a file
-/// whose games start from a `[FEN]` tag sets up its position here (issue 41).
+/// whose games start from a `[FEN]` tag sets up its position here (issue 41). Each byte is
+/// looked up once and handled without a branch on its kind, which the processor mispredicted
+/// at most bytes of a placement: a piece goes into its set, anything else into a thirteenth set
+/// that is thrown away, and whatever is wrong is remembered for the end.
 fn parse_board_fast(field: &[u8]) -> Option<Board> {
-    let mut board = Board::empty();
+    let mut sets = [0u64; 13];
     let (mut rank, mut file) = (7u32, 0u32);
+    let mut bad = false;
     for &c in field {
-        match c {
-            b'/' => {
-                if file != 8 || rank == 0 {
-                    return None;
-                }
-                rank -= 1;
-                file = 0;
-            }
-            b'1'..=b'8' => file += u32::from(c - b'0'),
-            _ => {
-                let piece = Piece::from_char(char::from(c))?;
-                let square = Square::from_coords(File::new(file)?, Rank::ALL[rank as usize]);
-                board.put(piece, square);
-                file += 1;
-            }
-        }
-        if file > 8 {
-            return None;
-        }
+        let kind = PLACEMENT_BYTES[usize::from(c)];
+        let piece = kind < 12;
+        let slash = kind == placement::SLASH;
+        let digit = kind & 0xf0 == placement::DIGIT;
+        bad |= kind == placement::INVALID;
+        bad |= slash && (file != 8 || rank == 0);
+        bad |= piece && file >= 8;
+        sets[if piece { usize::from(kind) } else { 12 }] |= 1 << ((rank * 8 + file) & 63);
+        let step = if piece {
+            1
+        } else if digit {
+            u32::from(kind - placement::DIGIT)
+        } else {
+            0
+        };
+        file = if slash { 0 } else { file + step };
+        rank = rank.wrapping_sub(u32::from(slash)) & 7;
+        bad |= file > 8;
     }
-    (rank == 0 && file == 8).then_some(board)
+    if bad || rank != 0 || file != 8 {
+        return None;
+    }
+    let mut by_color = [[Bitboard::EMPTY; 6]; 2];
+    for (k, &set) in sets[..12].iter().enumerate() {
+        by_color[k / 6][k % 6] = Bitboard(set);
+    }
+    Some(Board::from_piece_sets(&by_color))
 }
 
 fn parse_board(field: &str) -> Result<Board, ParseFenError> {
@@ -312,43 +349,63 @@ impl FromStr for Fen {
 
 /// The placement field of a board (`rnbqkbnr/pppppppp/8/…`).
 pub fn board_fen(board: &Board) -> String {
-    // Room for the other fields too (`Fen`'s `Display` appends them): one allocation.
+    // Room for the other fields too, as `Fen::append_to` appends them.
     let mut out = String::with_capacity(96);
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0;
-        for file in File::ALL {
-            match board.piece_at(Square::from_coords(file, *rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if *rank != Rank::First {
-            out.push('/');
-        }
-    }
+    append_board_fen(board, &mut out);
     out
 }
 
-impl fmt::Display for Fen {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Built in one string and written once: the formatter's machinery for each of the
-        // six fields cost more than the FEN itself (`rookery pgn replay` writes one a game).
+/// Appends the placement field of `board` to `out`.
+pub fn append_board_fen(board: &Board, out: &mut String) {
+    // The pieces go into a table of the 64 squares first, one pass over the twelve piece
+    // sets: asking each square for its piece searched the roles 64 times. The field is then
+    // put together in bytes and appended once, not a character at a time (`rookery pgn
+    // replay` writes a FEN a game; issue 41).
+    let mut letters = [0u8; 64];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = role.of(color);
+            for sq in board.by_piece(piece) {
+                letters[sq.index()] = piece.char() as u8;
+            }
+        }
+    }
+    // At most 64 letters and 7 slashes, and room for the byte written past the last one.
+    let mut field = [0u8; 72];
+    let mut n = 0;
+    // Each square writes both what it may need, the count of the empty squares before it and
+    // its letter, and keeps what it needs: an occupied square after an empty one was a branch
+    // the processor could not foresee, twice a rank.
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0u8;
+        for &letter in &letters[rank.index() * 8..rank.index() * 8 + 8] {
+            let occupied = letter != 0;
+            field[n] = b'0' + empty;
+            n += usize::from(occupied && empty > 0);
+            field[n] = letter;
+            n += usize::from(occupied);
+            empty = if occupied { 0 } else { empty + 1 };
+        }
+        field[n] = b'0' + empty;
+        n += usize::from(empty > 0);
+        field[n] = b'/';
+        n += usize::from(*rank != Rank::First);
+    }
+    // ASCII by construction; the check is a pass over at most 71 bytes.
+    out.push_str(core::str::from_utf8(&field[..n]).unwrap_or_default());
+}
+
+impl Fen {
+    /// Appends the FEN's text, as [`Display`](fmt::Display) writes it, to `out`: a writer of
+    /// many FENs keeps one string.
+    pub fn append_to(&self, out: &mut String) {
         let s = &self.0;
-        let mut text = board_fen(&s.board);
-        text.push(' ');
-        text.push(s.turn.to_char());
-        text.push(' ');
+        append_board_fen(&s.board, out);
+        out.push(' ');
+        out.push(s.turn.to_char());
+        out.push(' ');
         if s.castling.is_empty() {
-            text.push('-');
+            out.push('-');
         }
         for (color, side, c) in [
             (Color::White, CastlingSide::KingSide, 'K'),
@@ -357,21 +414,30 @@ impl fmt::Display for Fen {
             (Color::Black, CastlingSide::QueenSide, 'q'),
         ] {
             if s.castling.has(color, side) {
-                text.push(c);
+                out.push(c);
             }
         }
-        text.push(' ');
+        out.push(' ');
         match s.ep_square {
             Some(sq) => {
-                text.push(sq.file().char());
-                text.push(sq.rank().char());
+                out.push(sq.file().char());
+                out.push(sq.rank().char());
             }
-            None => text.push('-'),
+            None => out.push('-'),
         }
         for number in [s.halfmoves, s.fullmoves] {
-            text.push(' ');
-            push_decimal(&mut text, number);
+            out.push(' ');
+            push_decimal(out, number);
         }
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built in one string and written once: the formatter's machinery for each of the
+        // six fields cost more than the FEN itself (`rookery pgn replay` writes one a game).
+        let mut text = String::with_capacity(96);
+        self.append_to(&mut text);
         f.write_str(&text)
     }
 }

@@ -284,8 +284,15 @@ impl Position {
     /// The Zobrist key computed from scratch (equal to [`Position::zobrist`]).
     pub fn compute_key(&self) -> u64 {
         let mut key = zobrist::castling(self.castling) ^ zobrist::turn(self.turn);
-        for (sq, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece, sq);
+        // Set by set, not square by square: asking each occupied square for its piece searched
+        // the roles (a position set up from a `[FEN]` tag computes its key here; issue 41).
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = role.of(color);
+                for sq in self.board.by_piece(piece) {
+                    key ^= zobrist::piece(piece, sq);
+                }
+            }
         }
         if let Some(ep) = self.ep_square {
             key ^= zobrist::en_passant(ep.file());
@@ -439,6 +446,27 @@ impl Position {
 
     /// `true` if the side to move has a legal move.
     pub fn has_legal_moves(&self) -> bool {
+        // Out of check, a piece that is not pinned may make any move of its pattern: an
+        // unpinned pawn that can step forward, or an unpinned knight with a square not held by
+        // its own side, is a legal move, found with a few shifts and no attack table. Nearly
+        // every position is decided so; the rest are generated (issue 41: `rookery pgn`
+        // classifies the final position of every game).
+        if self.checkers.is_empty() {
+            let us = self.turn;
+            let free = !self.pinned;
+            let pawns = self.our(Role::Pawn) & free;
+            let steps = if us.is_white() { pawns.shift_up() } else { pawns.shift_down() };
+            if (steps - self.board.occupied()).any() {
+                return true;
+            }
+            let ours = self.board.by_color(us);
+            if (self.our(Role::Knight) & free)
+                .into_iter()
+                .any(|from| (attacks::knight(from) - ours).any())
+            {
+                return true;
+            }
+        }
         self.count_legal_moves() > 0
     }
 

@@ -372,6 +372,21 @@ impl San {
     /// # Errors
     /// [`SanError`] saying why no legal move fits, or listing the candidates when several do.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.resolve(pos)
+    }
+
+    /// [`San::to_move`]'s move, `None` where it gives an error: for a reader of many moves
+    /// that asks `to_move` why only when there is no move. The answer fits in a register,
+    /// where `to_move`'s `Result`, which can hold a list of candidates, is handed back
+    /// through memory and read at once (issue 41: a tenth of `rookery pgn`'s move handling
+    /// waited on that load).
+    pub fn find_move(&self, pos: &Position) -> Option<Move> {
+        self.resolve(pos).ok()
+    }
+
+    /// The body of [`San::to_move`] and [`San::find_move`], one copy inlined in each.
+    #[inline(always)]
+    fn resolve(&self, pos: &Position) -> Result<Move, SanError> {
         match *self {
             San::Null => Err(SanError::Null),
             San::Castle(side) => castle_move(pos, side),

@@ -54,6 +54,7 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
         theirs.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
     assert_eq!(our_moves, their_moves, "legal moves of {fen} after {trail}");
     assert_eq!(ours.count_legal_moves() as usize, our_moves.len(), "count of {fen}");
+    assert_eq!(ours.has_legal_moves(), !their_moves.is_empty(), "has legal moves in {fen}");
     let mut our_tactical = BTreeSet::new();
     ours.for_each_legal_capture_or_promotion(|m| {
         assert!(our_tactical.insert(m.to_uci()), "{m} twice among the captures of {fen}");
@@ -224,6 +225,8 @@ fn san_reading_agrees_with_the_legal_moves() {
             let fen = pos.to_fen();
             for side in CastlingSide::ALL {
                 let castle = moves.iter().find(|m| m.castling_side() == Some(side));
+                let found = San::Castle(side).find_move(&pos);
+                assert_eq!(found, San::Castle(side).to_move(&pos).ok(), "{side:?} in {fen}");
                 match (San::Castle(side).to_move(&pos), castle) {
                     (Ok(m), Some(&c)) => assert_eq!(m, c, "{side:?} in {fen}"),
                     (Err(_), None) => {}
@@ -268,7 +271,10 @@ fn san_reading_agrees_with_the_legal_moves() {
                                         && m.promotion_role() == promotion
                                 })
                                 .collect();
-                            match (san.to_move(&pos), fits.as_slice()) {
+                            let answer = san.to_move(&pos);
+                            let found = san.find_move(&pos);
+                            assert_eq!(found, answer.as_ref().ok().copied(), "{san} in {fen}");
+                            match (answer, fits.as_slice()) {
                                 (Ok(m), [only]) => {
                                     assert_eq!(m, *only, "{san} in {fen}");
                                     resolved += 1;

@@ -261,6 +261,10 @@ impl Visitor for MainLineReader {
         }
     }
 
+    fn wants_comments(&self) -> bool {
+        self.options.comments
+    }
+
     fn comment(&mut self, comment: &[u8]) {
         // Variations are skipped whole, their comments with them.
         if !self.options.comments || self.done {

@@ -16,7 +16,7 @@ use rookery_core::SanPlus;
 use crate::buffer::{Buffer, DEFAULT_CAPACITY, LOOKAHEAD};
 use crate::scan::{
     class, class_of, is_delimiter, is_line_end, is_tag_name_end, position_either,
-    position_line_end, token_len, token_len_short,
+    position_line_end, position_value_end, token_len, token_len_short, SHORT_VALUE,
 };
 use crate::visitor::SkipVisitor;
 use crate::{
@@ -204,9 +204,15 @@ impl<R: Read> Reader<R> {
                     line_start = offset + i as u64;
                 }
                 _ if b == b'[' => {
-                    let Some(end) = position_line_end(&bytes[i..]) else { break };
-                    let text = &bytes[i..i + end];
-                    let Ok(tag) = parse_tag(text) else { break };
+                    let (text, tag) = match parse_short_tag(&bytes[i..]) {
+                        Some(tag) => (&bytes[i..], tag),
+                        None => {
+                            let Some(end) = position_line_end(&bytes[i..]) else { break };
+                            let text = &bytes[i..i + end];
+                            let Ok(tag) = parse_tag(text) else { break };
+                            (text, tag)
+                        }
+                    };
                     let name = &text[tag.name.0..tag.name.1];
                     if let Some(k) = roster_index(name) {
                         if *roster_seen & 1 << k != 0 {
@@ -270,8 +276,9 @@ impl<R: Read> Reader<R> {
     /// next game's tags or the end of input when the marker is missing.
     fn read_movetext<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
         let mut depth: u32 = 0;
+        let comments = v.wants_comments();
         loop {
-            if self.read_plain_tokens(v, depth)?.is_break() {
+            if self.read_plain_tokens(v, depth, comments)?.is_break() {
                 return Ok(());
             }
             self.buf.skip_whitespace()?;
@@ -279,8 +286,8 @@ impl<R: Read> Reader<R> {
             let Some(&first) = bytes.first() else { break };
             match first {
                 b'[' => break,
-                b'{' => self.read_comment(v)?,
-                b';' => self.read_line_comment(v)?,
+                b'{' => self.read_comment(v, comments)?,
+                b';' => self.read_line_comment(v, comments)?,
                 b'%' if self.buf.at_line_start() => self.skip_line()?,
                 b'(' => {
                     self.buf.consume(1);
@@ -376,6 +383,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         v: &mut V,
         depth: u32,
+        comments: bool,
     ) -> io::Result<ControlFlow<()>> {
         let offset = self.buf.offset();
         let (mut line, mut line_start) = self.buf.line_state();
@@ -390,16 +398,26 @@ impl<R: Read> Reader<R> {
         // at any place.
         macro_rules! next_token {
             ($rhythm:lifetime) => {
-                loop {
-                    match bytes.get(i).filter(|_| i < limit).map(|&b| class_of(b)) {
-                        Some(class::BLANK) => i += 1,
-                        Some(class::NEWLINE) => {
-                            i += 1;
-                            line += 1;
-                            line_start = offset + i as u64;
+                // One space and a token, as nearly every token is written: the two bytes are
+                // looked at together, not the second after the first (the bytes loop below
+                // reads them alike; issue 41).
+                let spaced = bytes.get(i..i + 2).filter(|_| i + 1 < limit).is_some_and(|pair| {
+                    pair[0] == b' ' && !matches!(class_of(pair[1]), class::BLANK | class::NEWLINE)
+                });
+                if spaced {
+                    i += 1;
+                } else {
+                    loop {
+                        match bytes.get(i).filter(|_| i < limit).map(|&b| class_of(b)) {
+                            Some(class::BLANK) => i += 1,
+                            Some(class::NEWLINE) => {
+                                i += 1;
+                                line += 1;
+                                line_start = offset + i as u64;
+                            }
+                            Some(_) => break,
+                            None => break $rhythm,
                         }
-                        Some(_) => break,
-                        None => break $rhythm,
                     }
                 }
                 if bytes[i] == b'{' {
@@ -423,7 +441,9 @@ impl<R: Read> Reader<R> {
                     };
                     line += lines;
                     line_start = last_line;
-                    v.comment(&body[..n]);
+                    if comments {
+                        v.comment(&body[..n]);
+                    }
                     i += n + 2;
                 } else {
                     let at = Location { line, column: offset + i as u64 - line_start + 1 };
@@ -487,12 +507,14 @@ impl<R: Read> Reader<R> {
         Ok(ControlFlow::Continue(()))
     }
 
-    /// A `{` comment (§5), delivered without its braces.
-    fn read_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+    /// A `{` comment (§5), delivered without its braces when `deliver`.
+    fn read_comment<V: Visitor>(&mut self, v: &mut V, deliver: bool) -> io::Result<()> {
         let at = self.buf.location();
         match self.buf.find_byte(1, b'}')? {
             Some(end) => {
-                v.comment(&self.buf.available()[1..end]);
+                if deliver {
+                    v.comment(&self.buf.available()[1..end]);
+                }
                 self.buf.consume_counting(end + 1);
             }
             None if self.buf.is_eof() => {
@@ -505,7 +527,9 @@ impl<R: Read> Reader<R> {
                 // Longer than the buffer: deliver what fits, skip the rest.
                 let bytes = self.buf.available();
                 let n = bytes.len();
-                v.comment(&bytes[1..]);
+                if deliver {
+                    v.comment(&bytes[1..]);
+                }
                 self.buf.consume_counting(n);
                 if self.buf.skip_to_byte(b'}')? {
                     self.buf.consume(1);
@@ -517,10 +541,13 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end.
-    fn read_line_comment<V: Visitor>(&mut self, v: &mut V) -> io::Result<()> {
+    /// A `;` comment (§5): the rest of the line, delivered without the `;` and line end when
+    /// `deliver`.
+    fn read_line_comment<V: Visitor>(&mut self, v: &mut V, deliver: bool) -> io::Result<()> {
         let end = self.buf.find_line_end(1)?.unwrap_or(self.buf.available().len());
-        v.comment(&self.buf.available()[1..end]);
+        if deliver {
+            v.comment(&self.buf.available()[1..end]);
+        }
         self.buf.consume(end);
         // Only a line longer than the buffer has anything left.
         self.skip_line()
@@ -633,6 +660,18 @@ fn suffix_annotation(token: &[u8]) -> Option<Nag> {
     Nag::from_glyph(&glyph[..n])
 }
 
+/// `false` when [`suffix_annotation`] finds no glyph in `token` for sure: a glyph stands among
+/// the marks that end the token, so a check or mate sign after anything but a mark ends a
+/// token with none (`Nf3+`, a move in ten in engine games), and it is not asked.
+#[inline(always)]
+fn may_have_suffix_annotation(token: &[u8]) -> bool {
+    match token {
+        [.., b'!' | b'?'] => true,
+        [.., before, b'+' | b'#'] => b"!?+#".contains(before),
+        _ => false,
+    }
+}
+
 /// What [`plain_token`] made of the token at an offset.
 enum Plain {
     /// A move number or a move, read: go on at this offset.
@@ -662,6 +701,14 @@ fn plain_token<V: Visitor>(v: &mut V, bytes: &[u8], i: usize, at: Location) -> P
             if digit(0) && dot(1) && !dot(2) {
                 return Plain::Next(i + 2);
             }
+            // `12...` and `7...` before Black's moves, as engine and server files number each
+            // move after a comment.
+            if digit(0) && digit(1) && dot(2) && dot(3) && dot(4) && !dot(5) {
+                return Plain::Next(i + 5);
+            }
+            if digit(0) && dot(1) && dot(2) && dot(3) && !dot(4) {
+                return Plain::Next(i + 4);
+            }
             let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
             let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
             // As `number_or_result`: `12.`, `12...`, `...` and `12` stand alone, `12.e4` is a
@@ -685,7 +732,7 @@ fn plain_token<V: Visitor>(v: &mut V, bytes: &[u8], i: usize, at: Location) -> P
             if v.san(san, at).is_break() {
                 return Plain::Halt(i + token.len());
             }
-            if let Some(b'!' | b'?' | b'+' | b'#') = token.last() {
+            if may_have_suffix_annotation(token) {
                 if let Some(nag) = suffix_annotation(token) {
                     v.nag(nag);
                 }
@@ -733,6 +780,27 @@ fn parse_plain_tag(line: &[u8]) -> Option<TagSpan> {
     let value_start = name_end + 2;
     let value_end = value_start + position_either(&line[value_start..], b'"', b'\\')?;
     if line[value_end] != b'"' || line.get(value_end + 1) != Some(&b']') {
+        return None;
+    }
+    Some(TagSpan { name: (1, name_end), value: (value_start, value_end), len: value_end + 2 })
+}
+
+/// [`parse_plain_tag`] of the line that starts `bytes`, for a tag whose value is shorter than
+/// [`SHORT_VALUE`] bytes, without looking for the line's end first: the name and the value
+/// are read up to a line end as well, so a tag found here stands within the line, and
+/// `parse_plain_tag` of that line finds the same spans (issue 41: a `memchr` call a tag for the
+/// line end cost more than reading a tag such as `[Round "1"]`). `None` for any other, which
+/// the caller reads through the line end.
+#[inline]
+fn parse_short_tag(bytes: &[u8]) -> Option<TagSpan> {
+    let name_end = 1 + bytes.get(1..)?.iter().position(|&b| is_tag_name_end(b) || b == b'\n')?;
+    if name_end == 1 || bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let head = bytes.get(value_start..)?.first_chunk::<SHORT_VALUE>()?;
+    let value_end = value_start + position_value_end(head)?;
+    if bytes[value_end] != b'"' || bytes.get(value_end + 1) != Some(&b']') {
         return None;
     }
     Some(TagSpan { name: (1, name_end), value: (value_start, value_end), len: value_end + 2 })
@@ -826,6 +894,66 @@ mod tests {
         assert_eq!(suffix_annotation(b"Qh7#!!"), Some(Nag(3)));
         assert_eq!(suffix_annotation(b"e4"), None);
         assert_eq!(suffix_annotation(b"e4!!!"), None);
+    }
+
+    #[test]
+    fn short_tags_read_as_their_lines_are() {
+        let names: [&[u8]; 4] = [b"E", b"Event", b"E\nv", b"E\rv"];
+        let openers: [&[u8]; 3] = [b" \"", b"  \"", b"\n\""];
+        let long = [b'v'; 30];
+        let values: [&[u8]; 9] =
+            [b"", b"1", b"x\\\"y", b"a\nb", b"a\rb", &long[..22], &long[..23], &long[..24], &long];
+        let closers: [&[u8]; 4] = [b"\"]", b"\" ]", b"\"", b"\"\n]"];
+        let tails: [&[u8]; 4] = [b"\n", b"\r\n", b" [Site \"y\"]\n", b""];
+        let mut found = 0;
+        for name in names {
+            for opener in openers {
+                for value in values {
+                    for closer in closers {
+                        for tail in tails {
+                            for pad in [0, 30] {
+                                let bytes = [&b"["[..], name, opener, value, closer, tail].concat();
+                                let bytes = [bytes, vec![b' '; pad]].concat();
+                                let end = position_line_end(&bytes).unwrap_or(bytes.len());
+                                let want = parse_plain_tag(&bytes[..end])
+                                    .map(|t| (t.name, t.value, t.len));
+                                if let Some(t) = parse_short_tag(&bytes) {
+                                    assert_eq!(Some((t.name, t.value, t.len)), want, "{bytes:?}");
+                                    found += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The usual form is read here, for both names and the four values up to 23 bytes
+        // without an escape, after each tail when padded: 32 at least.
+        assert!(found >= 32, "{found}");
+        assert!(parse_short_tag(b"[Round \"1\"]\n[White \"Stockfish\"]\n").is_some());
+    }
+
+    #[test]
+    fn only_tokens_that_may_have_a_glyph_are_asked() {
+        let marks = b"!?+#x";
+        let mut tails: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = tails
+                .iter()
+                .flat_map(|t| marks.iter().map(move |&m| [&t[..], &[m]].concat()))
+                .collect();
+            tails.extend(longer);
+        }
+        for head in [&b""[..], b"e4", b"Nf3", b"O-O"] {
+            for tail in &tails {
+                let token = [head, &tail[..]].concat();
+                if !may_have_suffix_annotation(&token) {
+                    assert_eq!(suffix_annotation(&token), None, "{token:?}");
+                }
+            }
+        }
+        assert!(!may_have_suffix_annotation(b"Nf3+"));
+        assert!(may_have_suffix_annotation(b"Nf3+!"));
     }
 
     #[test]

@@ -17,7 +17,9 @@ use crate::{GameResult, Location, Nag, RawTag, ReadError};
 /// [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](crate::Reader::read_game)
 /// returns. [`error`](Visitor::error) may come at any point after `begin_game`; after an error
 /// in the movetext the reader skips to the end of the game and only `result` (if the game has
-/// one) and `end_game` follow. Every method but `end_game` does nothing by default.
+/// one) and `end_game` follow. `comment` comes only in games for which
+/// [`wants_comments`](Visitor::wants_comments), asked after `end_tags`, said `true`. Every
+/// method but `end_game` does nothing by default.
 ///
 /// Byte slices borrow the reader's buffer: copy what you keep.
 pub trait Visitor {
@@ -56,9 +58,20 @@ pub trait Visitor {
         let _ = nag;
     }
 
+    /// Whether this game's comments go to [`comment`](Visitor::comment); asked once per game,
+    /// after [`end_tags`](Visitor::end_tags) allowed the movetext. `false` lets the reader step
+    /// over each comment without handing it over: the same syntax, the same errors and the
+    /// same line count, no call (a file of engine games has a `{ [%clk …] }` after every
+    /// move, and a visitor that ignores them paid a call for each; issue 41). `true` by
+    /// default.
+    fn wants_comments(&self) -> bool {
+        true
+    }
+
     /// A comment's text between `{` and `}`, or after `;` up to the end of the line (§5); raw
     /// bytes, white space and `[%clk …]` commands included (see [`crate::comment`]). A comment
-    /// longer than the reader's buffer is cut to the buffer's length.
+    /// longer than the reader's buffer is cut to the buffer's length. Not called when
+    /// [`wants_comments`](Visitor::wants_comments) said `false` for the game.
     fn comment(&mut self, comment: &[u8]) {
         let _ = comment;
     }

@@ -7,7 +7,9 @@ mod common;
 
 use std::io::{self, Read};
 
-use common::{read_all, read_all_from, Event, Game};
+use common::{
+    read_all, read_all_from, read_all_without_comments_from, without_comments, Event, Game,
+};
 use rookery_pgn::{Location, ReadErrorKind};
 
 /// A reader that hands out at most `chunk` bytes per call, so refills fall everywhere.
@@ -86,6 +88,8 @@ fn comment_ends_found_at_every_place_of_the_buffer() {
         for chunk in [1, 7, 64, 1000, 1 << 20] {
             let games = read_all_from(Chunks { bytes: &file, chunk }, 2048);
             assert_eq!(games.len(), copies, "shift {shift}, chunk {chunk}");
+            let skipped = read_all_without_comments_from(Chunks { bytes: &file, chunk }, 2048);
+            assert_eq!(skipped, without_comments(&games), "shift {shift}, chunk {chunk}");
             for (g, game) in games.iter().enumerate() {
                 let at = format!("shift {shift}, chunk {chunk}, game {}", g + 1);
                 assert!(game.errors.is_empty(), "{at}: {:?}", game.errors);

@@ -310,6 +310,22 @@ fn comments_longer_than_the_buffer_are_cut_not_fatal() {
 }
 
 #[test]
+fn a_visitor_that_wants_no_comments_is_told_all_else() {
+    // Every nasty file, and comments longer than the buffer, unterminated, and after `;`.
+    let mut long = b"1. e4 {".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 10_000));
+    long.extend_from_slice(b"} e5 ; to the end\n2. Nf3 {\nx\n} (2. d4 {y}) *\n1. d4 { no end");
+    let files = common::data_dir("nasty").into_iter().chain([("long comments".to_owned(), long)]);
+    for (name, bytes) in files {
+        for capacity in [2048, 4096, 64 * 1024] {
+            let games = common::read_all_from(&bytes[..], capacity);
+            let skipped = common::read_all_without_comments_from(&bytes[..], capacity);
+            assert_eq!(skipped, common::without_comments(&games), "{name}, capacity {capacity}");
+        }
+    }
+}
+
+#[test]
 fn clock_and_eval_commands_in_comments() {
     use rookery_pgn::comment::{self, Eval};
 

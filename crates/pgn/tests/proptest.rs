@@ -6,7 +6,9 @@ mod common;
 
 use std::io::{self, Read};
 
-use common::{read_all_from, write_all, Event, Game};
+use common::{
+    read_all_from, read_all_without_comments_from, without_comments, write_all, Event, Game,
+};
 use proptest::prelude::*;
 use rookery_core::{Position, SanPlus};
 use rookery_pgn::{GameResult, Nag};
@@ -120,16 +122,22 @@ proptest! {
                                 sizes in prop::collection::vec(1usize..300, 1..8)) {
         let whole = read_all_from(&input[..], 2048);
         check_invariants(&input, &whole);
-        let chunked = read_all_from(Chunked { data: &input, sizes, next: 0 }, 2048);
-        prop_assert_eq!(whole, chunked);
+        let chunked = read_all_from(Chunked { data: &input, sizes: sizes.clone(), next: 0 }, 2048);
+        prop_assert_eq!(&whole, &chunked);
+        // Comments stepped over, not handed over: all else the same, errors and places too.
+        let skipped = read_all_without_comments_from(Chunked { data: &input, sizes, next: 0 }, 2048);
+        prop_assert_eq!(without_comments(&whole), skipped);
     }
 
     #[test]
     fn token_soup_never_panics(input in soup(), sizes in prop::collection::vec(1usize..64, 1..8)) {
         let whole = read_all_from(&input[..], 2048);
         check_invariants(&input, &whole);
-        let chunked = read_all_from(Chunked { data: &input, sizes, next: 0 }, 2048);
-        prop_assert_eq!(whole, chunked);
+        let chunked = read_all_from(Chunked { data: &input, sizes: sizes.clone(), next: 0 }, 2048);
+        prop_assert_eq!(&whole, &chunked);
+        // Comments stepped over, not handed over: all else the same, errors and places too.
+        let skipped = read_all_without_comments_from(Chunked { data: &input, sizes, next: 0 }, 2048);
+        prop_assert_eq!(without_comments(&whole), skipped);
     }
 
     #[test]

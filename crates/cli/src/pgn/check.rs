@@ -21,7 +21,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut games, mut bad_games, mut problems) = (0u64, 0u64, 0u64);
-    let options = Options { variations: true, export: false, results: true };
+    let options = Options { variations: true, export: false, results: true, terminations: false };
     args.input.for_each_game(options, |report| {
         games += 1;
         if !report.problems.is_empty() {

@@ -21,7 +21,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut skipped = 0u64;
-    let options = Options { variations: true, export: true, results: false };
+    let options = Options { variations: true, export: true, results: false, terminations: false };
     args.input.for_each_game(options, |report| {
         match &report.export {
             Some(text) => out.write_all(text)?,

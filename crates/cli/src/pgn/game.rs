@@ -85,6 +85,8 @@ pub struct GameReport {
     pub final_position: Position,
     /// The `Result` tag, else the termination marker, else `*`.
     pub result: GameResult,
+    /// How the final position stands by itself; `None` when it is not over, or when
+    /// [`Options::terminations`] was off.
     pub termination: Option<Termination>,
     /// Every problem, each message naming the game, line and column.
     pub problems: Vec<String>,
@@ -113,6 +115,9 @@ pub struct Options {
     /// Report a termination marker that contradicts the `[Result]` tag (PGN standard 8.2.6:
     /// they must be the same).
     pub results: bool,
+    /// Classify each game's final position ([`GameReport::termination`]); the positions of
+    /// the main line are then recorded for repetitions. Else the termination is `None`.
+    pub terminations: bool,
 }
 
 pub struct Replayer {
@@ -122,7 +127,9 @@ pub struct Replayer {
     stack: Vec<Line>,
     plies: u64,
     history: Repetitions,
-    fen: Option<(String, Location)>,
+    /// The `[FEN]` tag's text (its memory kept from game to game) and where it was.
+    fen: String,
+    fen_at: Option<Location>,
     variant: Option<(String, Location)>,
     tags: Vec<(String, String)>,
     /// The `[Result]` tag, where it was, and its text.
@@ -142,7 +149,8 @@ impl Replayer {
             stack: Vec::new(),
             plies: 0,
             history: Repetitions::new(&start),
-            fen: None,
+            fen: String::new(),
+            fen_at: None,
             variant: None,
             tags: Vec::new(),
             result_tag: None,
@@ -165,9 +173,10 @@ impl Replayer {
                 return Err(());
             }
         }
-        match self.fen.take() {
+        match self.fen_at.take() {
             None => Ok(Position::new()),
-            Some((fen, at)) => fen_tag_position(&fen).map_err(|e| {
+            Some(at) => fen_tag_position(&self.fen).map_err(|e| {
+                let fen = std::mem::take(&mut self.fen);
                 self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
             }),
         }
@@ -182,7 +191,11 @@ impl Replayer {
             // Analysis files write `Z0` or `--` for a pass; python-chess reads it so too.
             Ok(None)
         } else {
-            san.san.to_move(pos).map(Some)
+            // `find_move` answers in a register; `to_move` is asked only to say why not.
+            match san.san.find_move(pos) {
+                Some(m) => Ok(Some(m)),
+                None => san.san.to_move(pos).map(Some),
+            }
         };
         let m = match found {
             Ok(m) => m,
@@ -214,7 +227,9 @@ impl Replayer {
         }
         if self.stack.is_empty() {
             self.plies += 1;
-            self.history.push(&self.line.pos);
+            if self.options.terminations {
+                self.history.push(&self.line.pos);
+            }
         }
         ControlFlow::Continue(())
     }
@@ -227,7 +242,7 @@ impl Visitor for Replayer {
         self.game += 1;
         self.stack.clear();
         self.plies = 0;
-        self.fen = None;
+        self.fen_at = None;
         self.variant = None;
         self.tags.clear();
         self.result_tag = None;
@@ -238,7 +253,12 @@ impl Visitor for Replayer {
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
         match name {
-            b"FEN" => self.fen = Some((value.decode_utf8().into_owned(), at)),
+            b"FEN" => {
+                // Into the memory of the last game's: a string a game was a cost of its own.
+                self.fen.clear();
+                self.fen.push_str(&value.decode_utf8());
+                self.fen_at = Some(at);
+            }
             b"Variant" => self.variant = Some((value.decode_utf8().into_owned(), at)),
             b"Result" => {
                 self.result_tag = GameResult::from_ascii(value.as_bytes()).map(|r| (r, at));
@@ -274,6 +294,11 @@ impl Visitor for Replayer {
         if self.options.export {
             let _ = self.movetext.nag(nag);
         }
+    }
+
+    fn wants_comments(&self) -> bool {
+        // Only export shows comments: check, replay and stats let the reader step over them.
+        self.options.export
     }
 
     fn comment(&mut self, comment: &[u8]) {
@@ -346,7 +371,11 @@ impl Visitor for Replayer {
             plies: self.plies,
             final_position: main.pos,
             result,
-            termination: Termination::classify(&main.pos, &self.history),
+            termination: self
+                .options
+                .terminations
+                .then(|| Termination::classify(&main.pos, &self.history))
+                .flatten(),
             problems: std::mem::take(&mut self.problems),
             export,
         }

@@ -68,6 +68,8 @@ pub struct Recorder {
     pub skip_variations: bool,
     /// Moves after this many are skipped (the visitor breaks).
     pub max_moves: Option<usize>,
+    /// Comments are not wanted ([`Visitor::wants_comments`]) when set.
+    pub skip_comments: bool,
 }
 
 impl Visitor for Recorder {
@@ -102,7 +104,12 @@ impl Visitor for Recorder {
         self.game.events.push(Event::Nag(nag));
     }
 
+    fn wants_comments(&self) -> bool {
+        !self.skip_comments
+    }
+
     fn comment(&mut self, comment: &[u8]) {
+        assert!(!self.skip_comments, "a comment handed over after wants_comments said false");
         self.game.events.push(Event::Comment(collapse(&decode_text(comment))));
     }
 
@@ -133,8 +140,26 @@ impl Visitor for Recorder {
 }
 
 pub fn read_all_from(input: impl Read, capacity: usize) -> Vec<Game> {
+    read_all_with(Recorder::default(), input, capacity)
+}
+
+/// [`read_all_from`] by a visitor that wants no comments.
+pub fn read_all_without_comments_from(input: impl Read, capacity: usize) -> Vec<Game> {
+    read_all_with(Recorder { skip_comments: true, ..Recorder::default() }, input, capacity)
+}
+
+/// The games as read with comments, their comments taken out: what a visitor that wants none
+/// must be told.
+pub fn without_comments(games: &[Game]) -> Vec<Game> {
+    let mut games = games.to_vec();
+    for game in &mut games {
+        game.events.retain(|e| !matches!(e, Event::Comment(_)));
+    }
+    games
+}
+
+fn read_all_with(mut recorder: Recorder, input: impl Read, capacity: usize) -> Vec<Game> {
     let mut reader = Reader::with_capacity(capacity, input);
-    let mut recorder = Recorder::default();
     let mut games = Vec::new();
     while let Some(game) = reader.read_game(&mut recorder).expect("reading from memory") {
         games.push(game);
