@@ -427,7 +427,7 @@ impl Fen {
         }
         for number in [s.halfmoves, s.fullmoves] {
             out.push(' ');
-            push_decimal(out, number);
+            push_decimal(out, u64::from(number));
         }
     }
 }
@@ -442,9 +442,10 @@ impl fmt::Display for Fen {
     }
 }
 
-/// Appends `n` in decimal.
-fn push_decimal(text: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
+/// Appends `n` in decimal, as `format!("{n}")` writes it without the formatter's machinery:
+/// for writers of FEN and of lines around it (`rookery pgn replay`).
+pub fn push_decimal(text: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
     let mut k = digits.len();
     let mut n = n;
     loop {
@@ -490,6 +491,15 @@ impl fmt::Display for Position {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn decimals_as_the_formatter_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut line = String::from("x");
+            super::push_decimal(&mut line, n);
+            assert_eq!(line, format!("x{n}"));
+        }
+    }
+
     use super::*;
 
     /// The byte-by-byte placement reader agrees with the rank-by-rank one wherever it answers,

@@ -4,6 +4,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use rookery_core::fen::push_decimal;
 use rookery_core::Fen;
 
 use super::game::{GameReport, Options};
@@ -87,34 +88,4 @@ fn text_line(line: &mut String, r: &GameReport, fen: &str) {
         line.push_str(problem);
     }
     line.push('\n');
-}
-
-/// Appends `n` in decimal.
-fn push_decimal(line: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut k = digits.len();
-    let mut n = n;
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    line.extend(digits[k..].iter().map(|&d| char::from(d)));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn decimals_as_the_formatter_writes_them() {
-        for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
-            let mut line = String::from("x");
-            push_decimal(&mut line, n);
-            assert_eq!(line, format!("x{n}"));
-        }
-    }
 }
