@@ -81,12 +81,18 @@ up() {
         sleep 0.1
     done
 
+    # Every connection reaches a node from HAProxy's address: limits per client address
+    # (issue 37) would be limits on the whole site, so they are lifted here and the nodes'
+    # own totals remain (the PROXY protocol, which would tell them the players' addresses,
+    # is not read yet).
+    local per_address=(--max-connections-per-address 1000000 --seeks-per-address 1000000
+        --seeks-per-address-per-minute 1000000 --signups-per-address 1000000)
     cp deploy/haproxy.cfg "$dir/haproxy.cfg"
     for i in $(seq 1 "$nodes"); do
         local addr="127.0.0.1:$((node_port + i - 1))"
         "$ROOKERY" serve --addr "$addr" --database "$database" \
             --nats "nats://127.0.0.1:$nats_port" --node-id "node-$i" \
-            --data-dir "$dir/node-$i" "${serve_args[@]}" >"$dir/node-$i.log" 2>&1 &
+            --data-dir "$dir/node-$i" "${per_address[@]}" "${serve_args[@]}" >"$dir/node-$i.log" 2>&1 &
         echo $! >"$dir/node-$i.pid"
         echo "    server node-$i $addr" >>"$dir/haproxy.cfg"
     done
