@@ -17,12 +17,13 @@ pub enum StoreError {
     /// or a second finish of a game that is no longer live, a game id that exists already.
     #[error("conflict: {0}")]
     Conflict(String),
-    /// A write of a game under an epoch that is no longer the game's: another node has
-    /// claimed the game since this writer did (see [`Store::claim_game`](crate::Store::claim_game)).
-    /// The writer is no longer the game's owner and must stop serving it.
-    #[error("game {game:?} was claimed by another node: epoch {epoch} is stale")]
+    /// A write of a game (or a tournament's log) under an epoch that is no longer its own:
+    /// another node has claimed it since this writer did (see
+    /// [`Store::claim_game`](crate::Store::claim_game)). The writer is no longer the owner and
+    /// must stop serving it.
+    #[error("{game:?} was claimed by another node: epoch {epoch} is stale")]
     Fenced {
-        /// The game.
+        /// The game or tournament.
         game: String,
         /// The writer's epoch.
         epoch: i64,

@@ -205,28 +205,64 @@ impl Store {
     /// [`StoreError::Conflict`] if the log already has this `seq` (written once);
     /// [`StoreError::Database`].
     pub async fn append_tournament_log(&self, id: &str, e: &LogEntry) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO tournament_log (tournament_id, seq, at_ms, by_user, kind, data, reason) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(id)
-        .bind(e.seq)
-        .bind(e.at_ms)
-        .bind(e.by.map(|u| u.0))
-        .bind(&e.kind)
-        .bind(&e.data)
-        .bind(e.reason.as_deref())
-        .execute(&self.pool)
-        .await
-        .map_err(StoreError::from)
-        .map_err(|err| {
+        self.append_log(id, None, e).await
+    }
+
+    /// Appends one entry as [`Store::append_tournament_log`] does, but only while the
+    /// tournament's epoch is still `epoch` (issue 39: written by the node that claimed it, in
+    /// one statement with the check; see [`Store::claim_tournament`]).
+    ///
+    /// # Errors
+    /// [`StoreError::Fenced`] if another node has claimed the tournament since, and the errors
+    /// of [`Store::append_tournament_log`].
+    pub async fn append_tournament_log_fenced(
+        &self,
+        id: &str,
+        epoch: i64,
+        e: &LogEntry,
+    ) -> Result<(), StoreError> {
+        self.append_log(id, Some(epoch), e).await
+    }
+
+    async fn append_log(
+        &self,
+        id: &str,
+        epoch: Option<i64>,
+        e: &LogEntry,
+    ) -> Result<(), StoreError> {
+        let insert =
+            "INSERT INTO tournament_log (tournament_id, seq, at_ms, by_user, kind, data, reason)";
+        let sql = match epoch {
+            None => format!("{insert} VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+            Some(_) => format!(
+                "{insert} SELECT $1, $2, $3, $4, $5, $6, $7 \
+                 WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND epoch = $8)"
+            ),
+        };
+        let mut query = sqlx::query(&sql)
+            .bind(id)
+            .bind(e.seq)
+            .bind(e.at_ms)
+            .bind(e.by.map(|u| u.0))
+            .bind(&e.kind)
+            .bind(&e.data)
+            .bind(e.reason.as_deref());
+        if let Some(epoch) = epoch {
+            query = query.bind(epoch);
+        }
+        let done = query.execute(&self.pool).await.map_err(StoreError::from).map_err(|err| {
             if err.is_unique_violation() {
                 StoreError::Conflict(format!("tournament {id:?} has a log entry {}", e.seq))
             } else {
                 err
             }
         })?;
-        Ok(())
+        match epoch {
+            Some(epoch) if done.rows_affected() == 0 => {
+                Err(StoreError::Fenced { game: id.to_owned(), epoch })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// A tournament with its log.

@@ -303,16 +303,17 @@ impl Tournaments {
         stored: rookery_store::StoredTournament,
     ) -> Result<TournamentHandle, ApiError> {
         let id = stored.row.id.clone();
+        let mut epoch = None;
         if let Some(node) = &state.node {
-            // One node runs a tournament at a time (issue 39).
+            // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
             match state.store.claim_tournament(&id, &node.id).await? {
-                rookery_store::Claim::Claimed { .. } => {}
+                rookery_store::Claim::Claimed { epoch: e, .. } => epoch = Some(e),
                 rookery_store::Claim::Owned { owner } => return Err(ApiError::Elsewhere(owner)),
             }
         }
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle { tx };
-        let actor = actor::Actor::rebuild(state.clone(), stored).await?;
+        let actor = actor::Actor::rebuild(state.clone(), stored).await?.fenced_by(epoch);
         // Its actor serves it from now on: the folded copy kept would fall behind.
         {
             let mut cache = self.finished.lock().unwrap_or_else(|e| e.into_inner());

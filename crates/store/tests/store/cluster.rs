@@ -282,3 +282,43 @@ async fn a_tournament_is_run_by_one_node_until_its_lease_runs_out() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_stale_tournament_owner_writes_nothing_to_its_log() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let row = rookery_store::TournamentRow {
+            id: "t1".into(),
+            name: "Club Swiss".into(),
+            format: "swiss".into(),
+            settings: "{}".into(),
+            status: rookery_store::TournamentStatus::Running,
+            created_by: alice.id,
+            created_at_ms: 5,
+            starts_at_ms: None,
+        };
+        store.create_tournament(&row).await.unwrap();
+        let entry = |seq: i64| rookery_store::LogEntry {
+            seq,
+            at_ms: 10 + seq,
+            by: None,
+            kind: "round".into(),
+            data: "{}".into(),
+            reason: None,
+        };
+        store.heartbeat("a", 100).await.unwrap();
+        store.heartbeat("b", LONG).await.unwrap();
+        let a = epoch(&store.claim_tournament("t1", "a").await.unwrap());
+        store.append_tournament_log_fenced("t1", a, &entry(0)).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let b = epoch(&store.claim_tournament("t1", "b").await.unwrap());
+        // a, woken after its lease ran out, would pair a round b has not: refused, unwritten.
+        let stale = store.append_tournament_log_fenced("t1", a, &entry(1)).await;
+        assert!(matches!(stale, Err(StoreError::Fenced { epoch, .. }) if epoch == a), "{stale:?}");
+        store.append_tournament_log_fenced("t1", b, &entry(1)).await.unwrap();
+        let log = store.tournament("t1").await.unwrap().unwrap().log;
+        assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![0, 1]);
+    })
+    .await;
+}

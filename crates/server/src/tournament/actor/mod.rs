@@ -137,6 +137,11 @@ pub struct Actor {
     view: Option<Value>,
     /// The counts last written for the list (players, rounds paired).
     counts_written: (u32, u32),
+    /// On a cluster, the epoch under which this node runs the tournament: every log entry is
+    /// written fenced by it (issue 39). `None` on a single node.
+    epoch: Option<i64>,
+    /// Another node runs the tournament now: the actor ends.
+    stopped: bool,
 }
 
 /// A test hook (docs/api.md, *Operations*): with `ROOKERY_CRASH_AFTER=<point>` in its
@@ -157,6 +162,12 @@ fn level_number(points: rookery_ladder::Points) -> u8 {
 }
 
 impl Actor {
+    /// On a cluster: the epoch of this node's claim, which fences its writes.
+    pub fn fenced_by(mut self, epoch: Option<i64>) -> Actor {
+        self.epoch = epoch;
+        self
+    }
+
     /// The tournament rebuilt from its stored log (no games created, nothing told).
     pub async fn rebuild(
         state: Arc<AppState>,
@@ -228,6 +239,8 @@ impl Actor {
             dirty: false,
             view: None,
             counts_written: (u32::MAX, u32::MAX),
+            epoch: None,
+            stopped: false,
         })
     }
 
@@ -273,10 +286,16 @@ impl Actor {
                 command = rx.recv() => {
                     let Some(command) = command else { break };
                     self.handle(command).await;
+                    if self.stopped {
+                        break;
+                    }
                 }
                 _ = tick.tick() => {
                     if let Err(e) = self.on_tick().await {
                         tracing::warn!(tournament = %id, error = %e, "tournament tick");
+                    }
+                    if self.stopped {
+                        break;
                     }
                     self.write_counts().await;
                     // Nobody watching: no view to build for nobody.
@@ -345,7 +364,16 @@ impl Actor {
             data: data.to_string(),
             reason: reason.clone(),
         };
-        self.state.store.append_tournament_log(&self.tour.row.id, &stored).await?;
+        let id = &self.tour.row.id;
+        let written = match self.epoch {
+            None => self.state.store.append_tournament_log(id, &stored).await,
+            Some(epoch) => self.state.store.append_tournament_log_fenced(id, epoch, &stored).await,
+        };
+        if let Err(e @ rookery_store::StoreError::Fenced { .. }) = &written {
+            tracing::warn!(tournament = %id, error = %e, "fenced: another node runs the tournament now; its actor here stops");
+            self.stopped = true;
+        }
+        written?;
         self.seq += 1;
         let status_before = self.tour.book.status;
         self.tour.book = next;
