@@ -27,6 +27,22 @@ async fn live_game(store: &Store, id: &str) {
     store.create_game(&new_game(id, anonymous("w"), anonymous("b"), 1)).await.unwrap();
 }
 
+/// A running tournament `id`, created by a new user.
+async fn running_tournament(store: &Store, id: &str) {
+    let alice = store.create_user("alice", "h", 0).await.unwrap();
+    let row = rookery_store::TournamentRow {
+        id: id.into(),
+        name: "Club Swiss".into(),
+        format: "swiss".into(),
+        settings: "{}".into(),
+        status: rookery_store::TournamentStatus::Running,
+        created_by: alice.id,
+        created_at_ms: 5,
+        starts_at_ms: None,
+    };
+    store.create_tournament(&row).await.unwrap();
+}
+
 fn epoch(claim: &Claim) -> i64 {
     match claim {
         Claim::Claimed { epoch, .. } => *epoch,
@@ -239,18 +255,7 @@ where
 async fn a_tournament_is_run_by_one_node_until_its_lease_runs_out() {
     each_backend(|db| async move {
         let store = db.store;
-        let alice = store.create_user("alice", "h", 0).await.unwrap();
-        let row = rookery_store::TournamentRow {
-            id: "t1".into(),
-            name: "Club Swiss".into(),
-            format: "swiss".into(),
-            settings: "{}".into(),
-            status: rookery_store::TournamentStatus::Running,
-            created_by: alice.id,
-            created_at_ms: 5,
-            starts_at_ms: None,
-        };
-        store.create_tournament(&row).await.unwrap();
+        running_tournament(&store, "t1").await;
         store.heartbeat("a", 300).await.unwrap();
         store.heartbeat("b", LONG).await.unwrap();
         assert!(matches!(
@@ -287,18 +292,7 @@ async fn a_tournament_is_run_by_one_node_until_its_lease_runs_out() {
 async fn a_stale_tournament_owner_writes_nothing_to_its_log() {
     each_backend(|db| async move {
         let store = db.store;
-        let alice = store.create_user("alice", "h", 0).await.unwrap();
-        let row = rookery_store::TournamentRow {
-            id: "t1".into(),
-            name: "Club Swiss".into(),
-            format: "swiss".into(),
-            settings: "{}".into(),
-            status: rookery_store::TournamentStatus::Running,
-            created_by: alice.id,
-            created_at_ms: 5,
-            starts_at_ms: None,
-        };
-        store.create_tournament(&row).await.unwrap();
+        running_tournament(&store, "t1").await;
         let entry = |seq: i64| rookery_store::LogEntry {
             seq,
             at_ms: 10 + seq,
