@@ -401,6 +401,53 @@ async fn the_lobby_is_one_across_the_nodes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
+        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
+        return;
+    }
+    let db = Database::create(&admin, "lobby_nats").await;
+    let mut nats = Nats::start_at(free_addr());
+    let a = lobby_node("node-a", &db.url, &nats, 5);
+    let b = lobby_node("node-b", &db.url, &nats, 5);
+    let ann = Client::new(&TestServer::remote(a.addr)).await;
+    ann.signup("ann").await;
+    let bob = Client::new(&TestServer::remote(b.addr)).await;
+    bob.signup("bob").await;
+    let mut ann_lobby = ann.socket("/api/v1/lobby/socket").await;
+    ann_lobby.next_of("seeks").await;
+    let mut bob_lobby = bob.socket("/api/v1/lobby/socket").await;
+    bob_lobby.next_of("seeks").await;
+    let seek = open_seek(&ann, None).await;
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+
+    // NATS dies: B no longer hears A, and closes A's seek for its sockets (it could not be
+    // accepted from B); B's own lobby goes on.
+    nats.kill();
+    lobby_news(&mut bob_lobby, "seek_removed", &seek).await;
+    assert!(!seek_ids(&bob).await.contains(&seek));
+    let local = open_seek(&bob, None).await;
+    let (status, body) = accept(&at(&ann, &b), &local).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    lobby_news(&mut bob_lobby, "game_started", &local).await;
+    assert!(seek_ids(&ann).await.contains(&seek), "A keeps its own seek");
+
+    // NATS returns: the nodes hear each other again, and A's seek is back on B.
+    let nats = Nats::start_at(nats.addr);
+    assert!(listed_within(&bob, &seek, true, Duration::from_secs(30)).await, "A's seek is back");
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+    let (status, body) = accept(&bob, &seek).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    lobby_news(&mut ann_lobby, "game_started", &seek).await;
+    assert_eq!(games_stored(&db).await, 2);
+
+    drop((a, b, nats));
+    db.drop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_moves_to_another_node_and_a_stopped_owner_writes_nothing() {
     let Some(admin) = postgres_admin() else { return };
     let db = Database::create(&admin, "cluster").await;
