@@ -92,9 +92,13 @@ impl Lobby {
 
     /// This node's own lobby: its seeks and present names.
     fn own(&self) -> (Vec<WireSeek>, Vec<String>) {
-        let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+        // One lock at a time: [`Lobby::expire_absent`] takes them in another order.
+        let seeks: Vec<WireSeek> = {
+            let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            seeks.values().map(|s| WireSeek::of(s)).collect()
+        };
         let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-        (seeks.values().map(|s| WireSeek::of(s)).collect(), present.keys().cloned().collect())
+        (seeks, present.keys().cloned().collect())
     }
 
     /// Tells this node's lobby sockets what changed in the mirror.
