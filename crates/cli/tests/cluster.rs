@@ -209,6 +209,257 @@ async fn moves(c: &Client, game: &str) -> String {
     moves.iter().map(|m| m["san"].as_str().unwrap()).collect::<Vec<_>>().join(" ")
 }
 
+/// A node relaying through `nats` whose seeks wait `grace_s` for their owner's lobby socket,
+/// with the limits per client address lifted (every test client is on 127.0.0.1).
+fn lobby_node(name: &str, database: &str, nats: &Nats, grace_s: u64) -> Node {
+    let addr = free_addr();
+    let mut command = serve_command(addr);
+    command
+        .args(["--database", database, "--node-id", name, "--lease-ms"])
+        .arg(LEASE_MS.to_string())
+        .arg("--data-dir")
+        .arg(std::env::temp_dir())
+        .args(["--nats", &nats.url(), "--seek-owner-grace-s", &grace_s.to_string()])
+        .args(["--signups-per-address", "1000", "--seeks-per-address-per-minute", "1000"]);
+    Node { addr, child: start(command, Duration::from_secs(60), true) }
+}
+
+/// The ids of the seeks `c` sees on its node.
+async fn seek_ids(c: &Client) -> Vec<String> {
+    let (status, body) = c.get("/api/v1/seeks").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let seeks = body["seeks"].as_array().expect("seeks");
+    seeks.iter().map(|s| s["id"].as_str().unwrap().to_owned()).collect()
+}
+
+/// Waits until the seek `id` is listed (`listed`) or not on `c`'s node; whether it came to
+/// be within `limit` (a bound on a hang).
+async fn listed_within(c: &Client, id: &str, listed: bool, limit: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if seek_ids(c).await.iter().any(|s| s == id) == listed {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+/// Opens a seek (or, with `to`, a challenge) on `c`'s node: its id.
+async fn open_seek(c: &Client, to: Option<&str>) -> String {
+    let body = json!({ "time_control": "300+3", "rated": false, "rules": "seed", "to": to });
+    let path = if to.is_some() { "/api/v1/challenges" } else { "/api/v1/seeks" };
+    let (status, seek) = c.post(path, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{seek}");
+    seek["id"].as_str().unwrap().to_owned()
+}
+
+/// `c` accepts the seek `id` on its node: the status and body.
+async fn accept(c: &Client, id: &str) -> (StatusCode, Value) {
+    c.post(&format!("/api/v1/seeks/{id}/accept"), json!(null)).await
+}
+
+/// Skips a lobby socket's messages until one of type `t` about the seek `id` (its `id`,
+/// `seek` or `seek.id`).
+async fn lobby_news(ws: &mut Ws, t: &str, id: &str) -> Value {
+    loop {
+        let v = ws.next_of(t).await;
+        if v["id"] == id || v["seek"] == id || v["seek"]["id"] == id {
+            return v;
+        }
+    }
+}
+
+/// How many games the database holds.
+async fn games_stored(db: &Database) -> i64 {
+    let mut conn = PgConnection::connect(&db.url).await.unwrap();
+    let n: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_is_one_across_the_nodes() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
+        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
+        return;
+    }
+    let db = Database::create(&admin, "lobby").await;
+    let nats = Nats::start_at(free_addr());
+    // A seek's owner has 3 s to come to a lobby: more than a lobby snapshot's interval
+    // (2 s), so that the owner's presence on another node is known in time without luck.
+    let grace_s = 3;
+    let mut a = lobby_node("node-a", &db.url, &nats, grace_s);
+    let b = lobby_node("node-b", &db.url, &nats, grace_s);
+    let c = lobby_node("node-c", &db.url, &nats, grace_s);
+
+    let ann = Client::new(&TestServer::remote(a.addr)).await;
+    ann.signup("ann").await;
+    let bob = Client::new(&TestServer::remote(b.addr)).await;
+    bob.signup("bob").await;
+    let cy = Client::new(&TestServer::remote(c.addr)).await;
+    cy.signup("cyd").await;
+    let mut ann_lobby = ann.socket("/api/v1/lobby/socket").await;
+    ann_lobby.next_of("seeks").await;
+    let mut bob_lobby = bob.socket("/api/v1/lobby/socket").await;
+    bob_lobby.next_of("seeks").await;
+    let mut cy_lobby = cy.socket("/api/v1/lobby/socket").await;
+    cy_lobby.next_of("seeks").await;
+
+    // A seek made on A shows on B and C, on their lobby sockets and in their lists.
+    let seek = open_seek(&ann, None).await;
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+    lobby_news(&mut cy_lobby, "seek_added", &seek).await;
+    assert!(seek_ids(&bob).await.contains(&seek), "B lists A's seek");
+    assert!(seek_ids(&cy).await.contains(&seek), "C lists A's seek");
+
+    // Cy accepts it on C: A creates the game, once; both players are told on their lobby
+    // sockets, on A and C; the seek is gone everywhere.
+    let (status, body) = accept(&cy, &seek).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let game = body["game"].as_str().expect("a game").to_owned();
+    assert_eq!(lobby_news(&mut ann_lobby, "game_started", &seek).await["game"], game);
+    assert_eq!(lobby_news(&mut cy_lobby, "game_started", &seek).await["game"], game);
+    lobby_news(&mut bob_lobby, "seek_removed", &seek).await;
+    for (who, node) in [(&ann, "A"), (&bob, "B"), (&cy, "C")] {
+        assert!(!seek_ids(who).await.contains(&seek), "{node} still lists the accepted seek");
+    }
+    assert_eq!(games_stored(&db).await, 1);
+    let (status, view) = cy.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let mut players = [view["white"]["name"].clone(), view["black"]["name"].clone()];
+    players.sort_by_key(|p| p.to_string());
+    assert_eq!(players, [json!("ann"), json!("cyd")], "{view}");
+    // Accepted once: another accept, on B, is told the seek is gone, as on one node.
+    let (status, body) = accept(&bob, &seek).await;
+    assert_eq!((status, body["error"]["code"].clone()), (StatusCode::CONFLICT, json!("gone")));
+
+    // Two accepters on two nodes at once: exactly one game.
+    let seek = open_seek(&ann, None).await;
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+    lobby_news(&mut cy_lobby, "seek_added", &seek).await;
+    let (by_bob, by_cy) = tokio::join!(accept(&bob, &seek), accept(&cy, &seek));
+    let mut statuses = [by_bob.0, by_cy.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CONFLICT], "{by_bob:?} {by_cy:?}");
+    assert_eq!(games_stored(&db).await, 2);
+
+    // A challenge made on A, to bob: shown to him on B (not to cy), accepted there.
+    let challenge = open_seek(&ann, Some("bob")).await;
+    lobby_news(&mut bob_lobby, "seek_added", &challenge).await;
+    assert!(!seek_ids(&cy).await.contains(&challenge), "C shows cyd a challenge to bob");
+    let (status, body) = accept(&cy, &challenge).await;
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("forbidden"))
+    );
+    let (status, body) = accept(&bob, &challenge).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(lobby_news(&mut bob_lobby, "game_started", &challenge).await["game"], body["game"]);
+    assert_eq!(games_stored(&db).await, 3);
+
+    // Its owner cancels a seek of A through B.
+    let seek = open_seek(&ann, None).await;
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+    let status = ann
+        .http
+        .delete(format!("http://{}/api/v1/seeks/{seek}", b.addr))
+        .header("x-csrf-token", &ann.csrf)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    lobby_news(&mut bob_lobby, "seek_removed", &seek).await;
+
+    // Presence across nodes: dee's lobby socket is on B, her seek made through A; fay, in no
+    // lobby, makes one after hers. Once fay's is swept (its grace over), dee's, older, is
+    // past its grace too and stays.
+    let dee = Client::new(&TestServer::remote(b.addr)).await;
+    dee.signup("dee").await;
+    let mut dee_lobby = dee.socket("/api/v1/lobby/socket").await;
+    dee_lobby.next_of("seeks").await;
+    let fay = Client::new(&TestServer::remote(a.addr)).await;
+    fay.signup("fay").await;
+    let kept = open_seek(&at(&dee, &a), None).await;
+    let swept = open_seek(&fay, None).await;
+    let limit = Duration::from_secs(grace_s + 10);
+    assert!(listed_within(&cy, &swept, false, limit).await, "fay's seek is swept");
+    assert!(seek_ids(&ann).await.contains(&kept), "A keeps dee's seek: she is in B's lobby");
+    assert!(seek_ids(&cy).await.contains(&kept), "C shows dee's seek");
+    // Dee leaves B's lobby, and so every lobby: her seek closes.
+    drop(dee_lobby);
+    assert!(listed_within(&ann, &kept, false, Duration::from_secs(10)).await, "dee's seek closes");
+
+    // A dies: its seeks vanish from B and C once A is no longer heard; an accept meanwhile
+    // finds no node to answer it, and is told the seek is gone.
+    let orphan = open_seek(&ann, None).await;
+    lobby_news(&mut cy_lobby, "seek_added", &orphan).await;
+    assert!(seek_ids(&bob).await.contains(&orphan));
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let (status, body) = accept(&bob, &orphan).await;
+    assert_eq!((status, body["error"]["code"].clone()), (StatusCode::CONFLICT, json!("gone")));
+    lobby_news(&mut cy_lobby, "seek_removed", &orphan).await;
+    assert!(!seek_ids(&cy).await.contains(&orphan), "C still lists the dead node's seek");
+    assert!(!seek_ids(&bob).await.contains(&orphan), "B still lists the dead node's seek");
+    let (_, health) = at_health(&b).await;
+    assert!(health["relay"]["lobby"]["asked"].as_u64() >= Some(1), "{health}");
+
+    drop((b, c, nats));
+    db.drop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
+        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
+        return;
+    }
+    let db = Database::create(&admin, "lobby_nats").await;
+    let mut nats = Nats::start_at(free_addr());
+    let a = lobby_node("node-a", &db.url, &nats, 5);
+    let b = lobby_node("node-b", &db.url, &nats, 5);
+    let ann = Client::new(&TestServer::remote(a.addr)).await;
+    ann.signup("ann").await;
+    let bob = Client::new(&TestServer::remote(b.addr)).await;
+    bob.signup("bob").await;
+    let mut ann_lobby = ann.socket("/api/v1/lobby/socket").await;
+    ann_lobby.next_of("seeks").await;
+    let mut bob_lobby = bob.socket("/api/v1/lobby/socket").await;
+    bob_lobby.next_of("seeks").await;
+    let seek = open_seek(&ann, None).await;
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+
+    // NATS dies: B no longer hears A, and closes A's seek for its sockets (it could not be
+    // accepted from B); B's own lobby goes on.
+    nats.kill();
+    lobby_news(&mut bob_lobby, "seek_removed", &seek).await;
+    assert!(!seek_ids(&bob).await.contains(&seek));
+    let local = open_seek(&bob, None).await;
+    let (status, body) = accept(&at(&ann, &b), &local).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    lobby_news(&mut bob_lobby, "game_started", &local).await;
+    assert!(seek_ids(&ann).await.contains(&seek), "A keeps its own seek");
+
+    // NATS returns: the nodes hear each other again, and A's seek is back on B.
+    let nats = Nats::start_at(nats.addr);
+    assert!(listed_within(&bob, &seek, true, Duration::from_secs(30)).await, "A's seek is back");
+    lobby_news(&mut bob_lobby, "seek_added", &seek).await;
+    let (status, body) = accept(&bob, &seek).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    lobby_news(&mut ann_lobby, "game_started", &seek).await;
+    assert_eq!(games_stored(&db).await, 2);
+
+    drop((a, b, nats));
+    db.drop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_moves_to_another_node_and_a_stopped_owner_writes_nothing() {
     let Some(admin) = postgres_admin() else { return };

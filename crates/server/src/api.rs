@@ -16,7 +16,7 @@ use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
 use crate::live::{finished_view, live_view, rebuild, Crowd, Rebuilt};
-use crate::lobby::{ColorChoice, Seek};
+use crate::lobby::{self, ColorChoice, Seek};
 use crate::protocol::{FieldError, Fields, GameId, GameView, PlayerView};
 use crate::state::AppState;
 
@@ -109,61 +109,25 @@ pub async fn challenge(
     open_seek(&state, &visitor, addr, body, true).await
 }
 
-/// `DELETE /api/v1/seeks/{id}`.
+/// `DELETE /api/v1/seeks/{id}`: of a seek on this node or, on a cluster, on another.
 pub async fn cancel_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    let seek = state.lobby.peek(&id).ok_or_else(|| ApiError::NotFound(format!("seek {id:?}")))?;
-    if !visitor.identity.is(&seek.owner) {
-        return Err(ApiError::Forbidden("only its owner may cancel a seek".into()));
-    }
-    state.lobby.take(&id);
+    lobby::cancel(&state, &visitor.identity.as_player(), &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/v1/seeks/{id}/accept`: exactly one accepter gets the game.
+/// `POST /api/v1/seeks/{id}/accept`: exactly one accepter gets the game, whichever node it
+/// asks (see [`lobby::accept`]).
 pub async fn accept_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let me = &visitor.identity;
-    let seek = state.lobby.peek(&id).ok_or_else(|| gone(&id))?;
-    if me.is(&seek.owner) {
-        return Err(ApiError::Forbidden("you cannot accept your own seek".into()));
-    }
-    if let Some(to) = &seek.to {
-        if !to.eq_ignore_ascii_case(me.name()) || me.user_id().is_none() {
-            return Err(ApiError::Forbidden("this challenge is for someone else".into()));
-        }
-    }
-    if seek.rated && me.user_id().is_none() {
-        return Err(ApiError::Forbidden("rated games need an account: sign in".into()));
-    }
-    let seek = state.lobby.take(&id).ok_or_else(|| gone(&id))?;
-    let (white, black) = if seek.color.owner_is_white() {
-        (seek.owner.clone(), me.as_player())
-    } else {
-        (me.as_player(), seek.owner.clone())
-    };
-    let tc = seek.time_control.clone();
-    match state.live.create(&state, white, black, seek.rules, tc, seek.rated).await {
-        Ok(handle) => {
-            let game = &handle.meta.id;
-            state.lobby.game_started(&seek.id, game, [&seek.owner.name, me.name()]);
-            Ok((StatusCode::CREATED, Json(json!({ "game": game }))).into_response())
-        }
-        Err(e) => {
-            state.lobby.put_back(seek);
-            Err(e)
-        }
-    }
-}
-
-fn gone(id: &str) -> ApiError {
-    ApiError::SeekGone(id.to_owned())
+    let game = lobby::accept(&state, &visitor.identity.as_player(), &id).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "game": game }))).into_response())
 }
 
 /// `POST /api/v1/engine-games`.
@@ -439,6 +403,7 @@ pub async fn health(State(state): Shared) -> Response {
             if let (Some(node), Some(relay)) = (&state.node, &state.relay) {
                 health["node"] = json!(node.id);
                 health["relay"] = relay.counts.to_json();
+                health["relay"]["lobby"] = state.lobby.cluster_json();
             }
             Json(health).into_response()
         }

@@ -37,6 +37,13 @@ impl ClientAddr {
     }
 }
 
+impl ClientAddr {
+    /// The address (for IPv6, the first of its /64 network).
+    pub fn ip(self) -> IpAddr {
+        self.0
+    }
+}
+
 impl fmt::Display for ClientAddr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {

@@ -163,6 +163,14 @@ impl Server {
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
         let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
         let heartbeats = tokio::spawn(cluster::heartbeats(self.state.clone()));
+        let lobby = match (&self.state.relay, &self.state.node) {
+            (Some(relay), Some(node)) => Some(tokio::spawn(lobby::cluster::run(
+                self.state.clone(),
+                relay.clone(),
+                node.id.clone(),
+            ))),
+            _ => None,
+        };
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -178,6 +186,9 @@ impl Server {
         seek_sweeper.abort();
         analyst.abort();
         heartbeats.abort();
+        if let Some(lobby) = lobby {
+            lobby.abort();
+        }
         if let Some(node) = &self.state.node {
             // The games' clocks are stored: hand them to the other nodes at once.
             match self.state.store.leave_cluster(&node.id).await {

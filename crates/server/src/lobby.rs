@@ -3,22 +3,30 @@
 //! accepters exactly one gets the game. A seek lives while its owner is in the lobby (a lobby
 //! socket open, or opened within a grace period of creating it), and one client address holds
 //! only so many (issue 37).
+//!
+//! On a cluster (issue 39) every node's lobby shows every node's seeks: a node holds its own
+//! seeks and a [`mirror::Mirror`] of the others', kept by [`cluster`] over NATS, and an
+//! accepter on one node takes a seek of another by asking its node, which runs the accept
+//! here, under its lock. Without NATS the mirror stays empty.
+
+pub(crate) mod cluster;
+mod mirror;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rookery_arbiter::{RuleSet, TimeControl};
 use rookery_store::Player;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 use crate::client::ClientAddr;
 use crate::error::{ApiError, Limit};
 use crate::limits::SeekLimits;
 use crate::protocol::{GameId, PlayerView, ServerMessage};
 use crate::ratelimit::RateLimiter;
-use crate::state::{now_ms, random_id};
+use crate::state::{now_ms, random_id, AppState};
 
 /// Which colour the seek's owner wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +52,13 @@ impl crate::protocol::FieldValue for ColorChoice {
 }
 
 impl ColorChoice {
+    /// The choice named `name` (`white`, `black` or `random`).
+    pub fn from_name(name: &str) -> Option<ColorChoice> {
+        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+
     /// The name.
     pub fn name(self) -> &'static str {
         match self {
@@ -152,24 +167,67 @@ impl Serialize for Seek {
     }
 }
 
+/// Whether `a` and `b` are the same person (an account by its id, a guest by its name).
+pub fn same_player(a: &Player, b: &Player) -> bool {
+    a.kind == b.kind
+        && match a.kind {
+            rookery_store::PlayerKind::User => a.user_id.is_some() && a.user_id == b.user_id,
+            _ => a.name == b.name,
+        }
+}
+
+/// What a lobby message says of a seek.
+#[derive(Clone, Debug)]
+pub enum SeekNews {
+    /// It opened (or opened again: its game could not be created).
+    Added(Arc<Seek>),
+    /// It closed: accepted, cancelled, or its owner left.
+    Removed(Arc<Seek>),
+}
+
+impl SeekNews {
+    /// The seek.
+    pub fn seek(&self) -> &Arc<Seek> {
+        match self {
+            SeekNews::Added(seek) | SeekNews::Removed(seek) => seek,
+        }
+    }
+}
+
 /// A lobby message with its audience (`None`: everyone who can see seeks).
 #[derive(Clone, Debug)]
 pub struct LobbyMessage {
     /// Who may receive it: names (case-insensitive), or `None` for the seek's audience.
     pub audience: Option<Vec<String>>,
     /// The seek it concerns, for visibility.
-    pub seek: Option<Arc<Seek>>,
+    pub seek: Option<SeekNews>,
     /// The JSON text.
     pub text: Arc<str>,
+    /// It came from another node's lobby (issue 39): told here, not published again.
+    pub relayed: bool,
 }
 
 impl LobbyMessage {
+    /// A message for the players named, of this node.
+    pub fn to_names(names: Vec<String>, text: Arc<str>) -> LobbyMessage {
+        LobbyMessage { audience: Some(names), seek: None, text, relayed: false }
+    }
+
+    /// News of a seek, for everyone who can see it.
+    fn of_seek(news: SeekNews, relayed: bool) -> LobbyMessage {
+        let text = match &news {
+            SeekNews::Added(seek) => ServerMessage::SeekAdded { seek: seek.clone() }.to_text(),
+            SeekNews::Removed(seek) => ServerMessage::SeekRemoved { id: seek.id.clone() }.to_text(),
+        };
+        LobbyMessage { audience: None, seek: Some(news), text: text.into(), relayed }
+    }
+
     /// Whether `name` receives it.
     pub fn is_for(&self, name: &str) -> bool {
         if let Some(names) = &self.audience {
             return names.iter().any(|n| n.eq_ignore_ascii_case(name));
         }
-        self.seek.as_ref().is_none_or(|s| s.visible_to(name))
+        self.seek.as_ref().is_none_or(|news| news.seek().visible_to(name))
     }
 }
 
@@ -183,6 +241,13 @@ pub struct Lobby {
     created: RateLimiter,
     /// Lobby events for the lobby sockets.
     pub events: broadcast::Sender<LobbyMessage>,
+    /// The other nodes' seeks and present names (issue 39); empty without NATS.
+    mirror: Mutex<mirror::Mirror>,
+    /// On a cluster: where a name's first lobby socket opening here (`true`) or its last
+    /// closing is told, for the other nodes.
+    presence: OnceLock<mpsc::UnboundedSender<(String, bool)>>,
+    /// What the lobby's cluster part did, for `GET /health`.
+    pub(crate) counts: cluster::Counts,
 }
 
 /// At most this many open seeks per owner.
@@ -199,6 +264,9 @@ impl Lobby {
             // A tournament round tells each of its players on this channel at once (issue 40:
             // 1,000 players, 1,000 messages): room for a round of 4,000 before a socket lags.
             events: broadcast::channel(4096).0,
+            mirror: Mutex::new(mirror::Mirror::default()),
+            presence: OnceLock::new(),
+            counts: cluster::Counts::default(),
         }
     }
 
@@ -234,61 +302,67 @@ impl Lobby {
             seeks.insert(seek.id.clone(), seek.clone());
             self.created.record(&addr_key, seek.created_at_ms);
         }
-        let text = ServerMessage::SeekAdded { seek: seek.clone() }.to_text();
-        let _ = self.events.send(LobbyMessage {
-            audience: None,
-            seek: Some(seek.clone()),
-            text: text.into(),
-        });
+        let _ = self.events.send(LobbyMessage::of_seek(SeekNews::Added(seek.clone()), false));
         Ok(seek)
     }
 
-    /// The open seeks `name` can see, oldest first.
+    /// The open seeks `name` can see, this node's and the others', oldest first.
     pub fn visible(&self, name: &str) -> Vec<Arc<Seek>> {
-        let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
-        let mut list: Vec<Arc<Seek>> =
-            seeks.values().filter(|s| s.visible_to(name)).cloned().collect();
+        let mut list: Vec<Arc<Seek>> = {
+            let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            seeks.values().filter(|s| s.visible_to(name)).cloned().collect()
+        };
+        let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
+        list.extend(mirror.seeks().filter(|s| s.visible_to(name)).cloned());
         list.sort_by(|a, b| a.created_at_ms.cmp(&b.created_at_ms).then_with(|| a.id.cmp(&b.id)));
         list
     }
 
-    /// Looks at a seek without taking it.
+    /// Looks at a seek of this node without taking it.
     pub fn peek(&self, id: &str) -> Option<Arc<Seek>> {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
+    }
+
+    /// The node that holds the seek `id`, when another node does.
+    pub fn holder(&self, id: &str) -> Option<String> {
+        let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
+        mirror.find(id).map(|(node, _)| node.to_owned())
     }
 
     /// Takes the seek `id` out of the lobby: the caller that gets `Some` is the one accepter.
     pub fn take(&self, id: &str) -> Option<Arc<Seek>> {
         let seek = self.seeks.lock().unwrap_or_else(|e| e.into_inner()).remove(id)?;
-        let text = ServerMessage::SeekRemoved { id: id.to_owned() }.to_text();
-        let _ = self.events.send(LobbyMessage {
-            audience: None,
-            seek: Some(seek.clone()),
-            text: text.into(),
-        });
+        let _ = self.events.send(LobbyMessage::of_seek(SeekNews::Removed(seek.clone()), false));
         Some(seek)
     }
 
     /// Puts a taken seek back (the game could not be created).
     pub fn put_back(&self, seek: Arc<Seek>) {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner()).insert(seek.id.clone(), seek.clone());
-        let text = ServerMessage::SeekAdded { seek: seek.clone() }.to_text();
-        let _ =
-            self.events.send(LobbyMessage { audience: None, seek: Some(seek), text: text.into() });
+        let _ = self.events.send(LobbyMessage::of_seek(SeekNews::Added(seek), false));
     }
 
     /// A lobby socket of `name` opened.
     pub fn enter(&self, name: &str) {
-        *self
-            .present
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(name.to_owned())
-            .or_insert(0) += 1;
+        let first = {
+            let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+            let count = present.entry(name.to_owned()).or_insert(0);
+            *count += 1;
+            *count == 1
+        };
+        if let (true, Some(presence)) = (first, self.presence.get()) {
+            let _ = presence.send((name.to_owned(), true));
+        }
     }
 
-    /// A lobby socket of `name` closed: when it was the last, the seeks of `name` close too
-    /// (as on lichess, nobody accepts a seek whose owner has gone).
+    /// Whether `name` has a lobby socket open here or, on a cluster, on another node.
+    fn is_present(&self, name: &str) -> bool {
+        self.present.lock().unwrap_or_else(|e| e.into_inner()).contains_key(name)
+            || self.mirror.lock().unwrap_or_else(|e| e.into_inner()).is_present(name)
+    }
+
+    /// A lobby socket of `name` closed: when it was the last here and on every node, the
+    /// seeks of `name` close too (as on lichess, nobody accepts a seek whose owner has gone).
     pub fn leave(&self, name: &str) {
         let gone = {
             let mut present = self.present.lock().unwrap_or_else(|e| e.into_inner());
@@ -300,14 +374,22 @@ impl Lobby {
             }
             gone
         };
-        if gone {
-            let ids: Vec<String> = {
-                let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
-                seeks.values().filter(|s| s.owner.name == name).map(|s| s.id.clone()).collect()
-            };
-            for id in ids {
-                self.take(&id);
-            }
+        if let (true, Some(presence)) = (gone, self.presence.get()) {
+            let _ = presence.send((name.to_owned(), false));
+        }
+        if gone && !self.is_present(name) {
+            self.close_seeks_of(name);
+        }
+    }
+
+    /// Closes the seeks of `name` held here.
+    fn close_seeks_of(&self, name: &str) {
+        let ids: Vec<String> = {
+            let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
+            seeks.values().filter(|s| s.owner.name == name).map(|s| s.id.clone()).collect()
+        };
+        for id in ids {
+            self.take(&id);
         }
     }
 
@@ -317,10 +399,15 @@ impl Lobby {
         let grace = self.limits.owner_grace.as_millis() as u64;
         let ids: Vec<String> = {
             let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
+            let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
             let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             seeks
                 .values()
-                .filter(|s| now >= s.created_at_ms + grace && !present.contains_key(&s.owner.name))
+                .filter(|s| {
+                    now >= s.created_at_ms + grace
+                        && !present.contains_key(&s.owner.name)
+                        && !mirror.is_present(&s.owner.name)
+                })
                 .map(|s| s.id.clone())
                 .collect()
         };
@@ -331,7 +418,89 @@ impl Lobby {
     pub fn game_started(&self, seek: &str, game: &GameId, players: [&str; 2]) {
         let text =
             ServerMessage::GameStarted { seek: seek.to_owned(), game: game.clone() }.to_text();
-        let audience = Some(players.iter().map(|s| (*s).to_owned()).collect());
-        let _ = self.events.send(LobbyMessage { audience, seek: None, text: text.into() });
+        let audience = players.iter().map(|s| (*s).to_owned()).collect();
+        let _ = self.events.send(LobbyMessage::to_names(audience, text.into()));
     }
+}
+
+/// `me` accepts the seek `id`, held here or, on a cluster, by another node: the game.
+///
+/// # Errors
+/// As [`accept_here`]; on a cluster, [`ApiError::SeekGone`] also when the seek's node does
+/// not answer.
+pub async fn accept(state: &Arc<AppState>, me: &Player, id: &str) -> Result<GameId, ApiError> {
+    if state.lobby.peek(id).is_none() {
+        if let (Some(relay), Some(node)) = (&state.relay, state.lobby.holder(id)) {
+            return cluster::accept_elsewhere(state, relay, &node, me, id).await;
+        }
+    }
+    accept_here(state, me, id).await
+}
+
+/// `me` accepts the seek `id` held here: of many accepters, exactly one gets the game (the
+/// seek is taken under the lobby's lock), and both players are told on their lobby sockets.
+///
+/// # Errors
+/// [`ApiError::SeekGone`] when no such seek is open; [`ApiError::Forbidden`] for one's own
+/// seek, a challenge to someone else, or a rated seek for a guest; what creating the game
+/// fails with (the seek is open again then).
+pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result<GameId, ApiError> {
+    let seek = state.lobby.peek(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+    if same_player(me, &seek.owner) {
+        return Err(ApiError::Forbidden("you cannot accept your own seek".into()));
+    }
+    if let Some(to) = &seek.to {
+        if !to.eq_ignore_ascii_case(&me.name) || me.user_id.is_none() {
+            return Err(ApiError::Forbidden("this challenge is for someone else".into()));
+        }
+    }
+    if seek.rated && me.user_id.is_none() {
+        return Err(ApiError::Forbidden("rated games need an account: sign in".into()));
+    }
+    let seek = state.lobby.take(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+    let (white, black) = if seek.color.owner_is_white() {
+        (seek.owner.clone(), me.clone())
+    } else {
+        (me.clone(), seek.owner.clone())
+    };
+    let tc = seek.time_control.clone();
+    match state.live.create(state, white, black, seek.rules, tc, seek.rated).await {
+        Ok(handle) => {
+            let game = handle.meta.id.clone();
+            state.lobby.game_started(&seek.id, &game, [&seek.owner.name, &me.name]);
+            Ok(game)
+        }
+        Err(e) => {
+            state.lobby.put_back(seek);
+            Err(e)
+        }
+    }
+}
+
+/// `me` cancels the seek `id`, held here or, on a cluster, by another node.
+///
+/// # Errors
+/// As [`cancel_here`]; on a cluster, [`ApiError::NotFound`] also when the seek's node does
+/// not answer.
+pub async fn cancel(state: &AppState, me: &Player, id: &str) -> Result<(), ApiError> {
+    if state.lobby.peek(id).is_none() {
+        if let (Some(relay), Some(node)) = (&state.relay, state.lobby.holder(id)) {
+            return cluster::cancel_elsewhere(relay, &state.lobby, &node, me, id).await;
+        }
+    }
+    cancel_here(&state.lobby, me, id)
+}
+
+/// `me` cancels the seek `id` held here.
+///
+/// # Errors
+/// [`ApiError::NotFound`] when no such seek is open; [`ApiError::Forbidden`] when `me` is
+/// not its owner.
+pub fn cancel_here(lobby: &Lobby, me: &Player, id: &str) -> Result<(), ApiError> {
+    let seek = lobby.peek(id).ok_or_else(|| ApiError::NotFound(format!("seek {id:?}")))?;
+    if !same_player(me, &seek.owner) {
+        return Err(ApiError::Forbidden("only its owner may cancel a seek".into()));
+    }
+    lobby.take(id);
+    Ok(())
 }

@@ -183,6 +183,11 @@ impl Relay {
         Ok(Relay { client, counts: Counts::default() })
     }
 
+    /// The connection, for the other parts of the cluster that speak over it (the lobby).
+    pub(crate) fn client(&self) -> &async_nats::Client {
+        &self.client
+    }
+
     async fn request(&self, id: &GameId, request: &Request) -> Result<Reply, RelayError> {
         let payload = serde_json::to_vec(request).map_err(|e| RelayError::Failed(e.to_string()))?;
         match self.client.request(cmd_subject(id), payload.into()).await {

@@ -140,11 +140,11 @@ impl Actor {
                     "round": round, "board": board, "game": id.as_str(), "color": color, "opponent": opponent.name,
                 });
                 let text: Arc<str> = Arc::from(msg.to_string());
-                let _ = self.state.lobby.events.send(LobbyMessage {
-                    audience: Some(vec![me.name.clone()]),
-                    seek: None,
-                    text,
-                });
+                let _ = self
+                    .state
+                    .lobby
+                    .events
+                    .send(LobbyMessage::to_names(vec![me.name.clone()], text));
                 let mut mine = msg.clone();
                 mine["t"] = json!("your_game");
                 if let Some(obj) = mine.as_object_mut() {
