@@ -274,6 +274,70 @@ fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
     Ok(rights)
 }
 
+/// The common form of a FEN, six fields each after one space (`… w KQkq - 0 1`), read in one
+/// pass over its bytes: `None` for anything else, which [`Fen::parse_fields`] then reads as
+/// [`Fen::parse`] always did (and names the error). Whatever this accepts, that reads to the
+/// same [`Fen`] (tested). Splitting on any white space and parsing each number in general was
+/// most of the time of a FEN, which a file of games that start from `[FEN]` tags reads once a
+/// game (issue 41).
+fn parse_plain(text: &[u8]) -> Option<Fen> {
+    let space = text.iter().position(|&b| b == b' ')?;
+    let board = parse_board_fast(&text[..space])?;
+    let (turn, rest) = match &text[space + 1..] {
+        [b'w', b' ', rest @ ..] => (Color::White, rest),
+        [b'b', b' ', rest @ ..] => (Color::Black, rest),
+        _ => return None,
+    };
+    let (castling, rest) = match rest {
+        [b'-', b' ', rest @ ..] => (CastlingRights::NONE, rest),
+        _ => {
+            let mut rights = CastlingRights::NONE;
+            let mut k = 0;
+            while let Some(&b) = rest.get(k).filter(|&&b| b != b' ') {
+                let right = match b {
+                    b'K' => CastlingRights::WHITE_KING_SIDE,
+                    b'Q' => CastlingRights::WHITE_QUEEN_SIDE,
+                    b'k' => CastlingRights::BLACK_KING_SIDE,
+                    b'q' => CastlingRights::BLACK_QUEEN_SIDE,
+                    _ => return None,
+                };
+                if rights.contains(right) {
+                    return None;
+                }
+                rights = rights.union(right);
+                k += 1;
+            }
+            if rights.is_empty() {
+                return None;
+            }
+            (rights, rest.get(k + 1..)?)
+        }
+    };
+    let (ep_square, rest) = match rest {
+        [b'-', b' ', rest @ ..] => (None, rest),
+        [file @ b'a'..=b'h', rank @ (b'3' | b'6'), b' ', rest @ ..] => {
+            let file = File::new(u32::from(file - b'a'))?;
+            let rank = Rank::new(u32::from(rank - b'1'))?;
+            (Some(Square::from_coords(file, rank)), rest)
+        }
+        _ => return None,
+    };
+    let space = rest.iter().position(|&b| b == b' ')?;
+    let halfmoves = plain_number(&rest[..space])?;
+    let fullmoves = plain_number(&rest[space + 1..])?;
+    Some(Fen(Setup { board, turn, castling, ep_square, halfmoves, fullmoves }))
+}
+
+/// One to nine ASCII digits (no sign, never out of range) as a number; `None` for anything
+/// else, which `str::parse` then reads.
+#[inline]
+fn plain_number(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &b| b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0')))
+}
+
 impl Fen {
     /// Reads a FEN. The halfmove clock and fullmove number may be left out (as in EPD); they
     /// then default to 0 and 1.
@@ -281,6 +345,15 @@ impl Fen {
     /// # Errors
     /// [`ParseFenError`] naming the first bad field.
     pub fn parse(text: &str) -> Result<Fen, ParseFenError> {
+        match parse_plain(text.as_bytes()) {
+            Some(fen) => Ok(fen),
+            None => Fen::parse_fields(text),
+        }
+    }
+
+    /// [`Fen::parse`] field by field, for any FEN [`parse_plain`] leaves: it names the first
+    /// bad field.
+    fn parse_fields(text: &str) -> Result<Fen, ParseFenError> {
         // The fields in an array, not a vector: one allocation less a game for files whose
         // games start from a `[FEN]` tag (issue 41).
         let mut fields = [""; 6];
@@ -357,10 +430,65 @@ pub fn board_fen(board: &Board) -> String {
 
 /// Appends the placement field of `board` to `out`.
 pub fn append_board_fen(board: &Board, out: &mut String) {
-    // The pieces go into a table of the 64 squares first, one pass over the twelve piece
-    // sets: asking each square for its piece searched the roles 64 times. The field is then
-    // put together in bytes and appended once, not a character at a time (`rookery pgn
-    // replay` writes a FEN a game; issue 41).
+    let mut field = [0u8; PLACEMENT_ROOM];
+    let n = write_board_fen(board, &mut field);
+    // ASCII by construction; the check is a pass over at most 71 bytes.
+    out.push_str(core::str::from_utf8(&field[..n]).unwrap_or_default());
+}
+
+/// Room for a placement field (at most 64 letters and 7 slashes) and the 8 bytes that
+/// [`write_board_fen`] may write past the last rank's end.
+const PLACEMENT_ROOM: usize = 80;
+
+/// How a rank with some squares occupied is written: `len` bytes, byte `k` taken from place
+/// `from[k]` of the rank's letters followed by the digits `0` to `8` (the letter of the piece
+/// on file `f` at place `f`, the count `d` of a run of empty squares at place `8 + d`).
+#[derive(Clone, Copy)]
+struct RankShape {
+    from: [u8; 8],
+    len: u8,
+}
+
+/// The [`RankShape`] of each set of occupied files (bit `f` for file `f`).
+static RANK_SHAPES: [RankShape; 256] = {
+    let mut shapes = [RankShape { from: [0; 8], len: 0 }; 256];
+    let mut occupied = 0;
+    while occupied < 256 {
+        let shape = &mut shapes[occupied];
+        let (mut len, mut empty) = (0, 0);
+        let mut file = 0;
+        while file < 8 {
+            if occupied & (1 << file) != 0 {
+                if empty > 0 {
+                    shape.from[len] = 8 + empty;
+                    len += 1;
+                    empty = 0;
+                }
+                shape.from[len] = file as u8;
+                len += 1;
+            } else {
+                empty += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            shape.from[len] = 8 + empty;
+            len += 1;
+        }
+        shape.len = len as u8;
+        occupied += 1;
+    }
+    shapes
+};
+
+/// Writes the placement field of `board` at the start of `field` and returns its length;
+/// bytes after it may be overwritten. The pieces go into a table of the 64 squares first,
+/// one pass over the twelve piece sets (asking each square for its piece searched the roles
+/// 64 times); then each rank is written in the shape its set of occupied files has, eight
+/// byte copies without a branch: a square at a time, whether an occupied square came after
+/// an empty one was a branch the processor could not foresee, and each square's bookkeeping
+/// depended on the last's (`rookery pgn replay` writes a FEN a game; issue 41).
+fn write_board_fen(board: &Board, field: &mut [u8; PLACEMENT_ROOM]) -> usize {
     let mut letters = [0u8; 64];
     for color in Color::ALL {
         for role in Role::ALL {
@@ -370,29 +498,24 @@ pub fn append_board_fen(board: &Board, out: &mut String) {
             }
         }
     }
-    // At most 64 letters and 7 slashes, and room for the byte written past the last one.
-    let mut field = [0u8; 72];
+    let occupied = board.occupied().0;
     let mut n = 0;
-    // Each square writes both what it may need, the count of the empty squares before it and
-    // its letter, and keeps what it needs: an occupied square after an empty one was a branch
-    // the processor could not foresee, twice a rank.
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0u8;
-        for &letter in &letters[rank.index() * 8..rank.index() * 8 + 8] {
-            let occupied = letter != 0;
-            field[n] = b'0' + empty;
-            n += usize::from(occupied && empty > 0);
-            field[n] = letter;
-            n += usize::from(occupied);
-            empty = if occupied { 0 } else { empty + 1 };
+    for rank in (0..8).rev() {
+        let shape = RANK_SHAPES[((occupied >> (rank * 8)) & 0xff) as usize];
+        // The rank's letters, then the digits; 32 places, so that a mask keeps any index in.
+        let mut places = *b"........012345678...............";
+        places[..8].copy_from_slice(&letters[rank * 8..rank * 8 + 8]);
+        let Some(out) = field.get_mut(n..n + 8) else { break };
+        for (o, &from) in out.iter_mut().zip(&shape.from) {
+            *o = places[usize::from(from) & 31];
         }
-        field[n] = b'0' + empty;
-        n += usize::from(empty > 0);
-        field[n] = b'/';
-        n += usize::from(*rank != Rank::First);
+        n += usize::from(shape.len);
+        if let Some(slash) = field.get_mut(n) {
+            *slash = b'/';
+        }
+        n += usize::from(rank != 0);
     }
-    // ASCII by construction; the check is a pass over at most 71 bytes.
-    out.push_str(core::str::from_utf8(&field[..n]).unwrap_or_default());
+    n
 }
 
 impl Fen {
@@ -400,35 +523,52 @@ impl Fen {
     /// many FENs keeps one string.
     pub fn append_to(&self, out: &mut String) {
         let s = &self.0;
-        append_board_fen(&s.board, out);
-        out.push(' ');
-        out.push(s.turn.to_char());
-        out.push(' ');
+        // The whole text in bytes first and appended once: a character at a time, each push
+        // checked for room and encoded, cost as much as the placement.
+        let mut text = [0u8; PLACEMENT_ROOM + 32];
+        let Some((field, _)) = text.split_first_chunk_mut::<PLACEMENT_ROOM>() else {
+            return;
+        };
+        let mut n = write_board_fen(&s.board, field);
+        let mut push = |b: u8| {
+            if let Some(slot) = text.get_mut(n) {
+                *slot = b;
+                n += 1;
+            }
+        };
+        push(b' ');
+        push(s.turn.to_char() as u8);
+        push(b' ');
         if s.castling.is_empty() {
-            out.push('-');
+            push(b'-');
         }
         for (color, side, c) in [
-            (Color::White, CastlingSide::KingSide, 'K'),
-            (Color::White, CastlingSide::QueenSide, 'Q'),
-            (Color::Black, CastlingSide::KingSide, 'k'),
-            (Color::Black, CastlingSide::QueenSide, 'q'),
+            (Color::White, CastlingSide::KingSide, b'K'),
+            (Color::White, CastlingSide::QueenSide, b'Q'),
+            (Color::Black, CastlingSide::KingSide, b'k'),
+            (Color::Black, CastlingSide::QueenSide, b'q'),
         ] {
             if s.castling.has(color, side) {
-                out.push(c);
+                push(c);
             }
         }
-        out.push(' ');
+        push(b' ');
         match s.ep_square {
             Some(sq) => {
-                out.push(sq.file().char());
-                out.push(sq.rank().char());
+                push(sq.file().char() as u8);
+                push(sq.rank().char() as u8);
             }
-            None => out.push('-'),
+            None => push(b'-'),
         }
         for number in [s.halfmoves, s.fullmoves] {
-            out.push(' ');
-            push_decimal(out, u64::from(number));
+            push(b' ');
+            let (digits, k) = decimal(u64::from(number));
+            for &d in &digits[k..] {
+                push(d);
+            }
         }
+        // ASCII by construction.
+        out.push_str(core::str::from_utf8(&text[..n]).unwrap_or_default());
     }
 }
 
@@ -445,18 +585,23 @@ impl fmt::Display for Fen {
 /// Appends `n` in decimal, as `format!("{n}")` writes it without the formatter's machinery:
 /// for writers of FEN and of lines around it (`rookery pgn replay`).
 pub fn push_decimal(text: &mut String, n: u64) {
+    let (digits, k) = decimal(n);
+    text.extend(digits[k..].iter().map(|&d| char::from(d)));
+}
+
+/// The decimal digits of `n`, at the end of the array from the returned index on.
+#[inline]
+fn decimal(mut n: u64) -> ([u8; 20], usize) {
     let mut digits = [0u8; 20];
     let mut k = digits.len();
-    let mut n = n;
     loop {
         k -= 1;
         digits[k] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            break;
+            return (digits, k);
         }
     }
-    text.extend(digits[k..].iter().map(|&d| char::from(d)));
 }
 
 impl Position {
@@ -561,5 +706,104 @@ mod tests {
             Fen::parse("8/8/8/8/8/8/8 w - -"),
             Err(ParseFenError::RankCount { found: 7, .. })
         ));
+    }
+
+    /// The one-pass reader of the common form agrees with the field-by-field reader wherever
+    /// it answers, and answers for the common form: real FENs and their mutations at every
+    /// byte (each byte replaced by, or preceded by, one of a set of near misses, or cut off).
+    #[test]
+    fn plain_fen_reader_agrees_with_the_field_reader() {
+        let fens = [
+            STARTING_FEN,
+            "r1bqkb1r/ppp2ppp/2n2n2/3pp1N1/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 5",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w Kq c6 0 2",
+            "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Qk d3 0 3",
+            "8/8/8/8/8/8/8/8 b - - 123456789 999999999",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 1234567890 1",
+        ];
+        let replacements = b" \t-/0123456789+kKqQbwaefhx\xc3";
+        let mut plain = 0;
+        let mut checked = 0;
+        for fen in fens {
+            let bytes = fen.as_bytes();
+            let mut variants = vec![bytes.to_vec()];
+            for i in 0..bytes.len() {
+                variants.push(bytes[..i].to_vec());
+                for &r in replacements {
+                    let mut v = bytes.to_vec();
+                    v[i] = r;
+                    variants.push(v.clone());
+                    v.insert(i, r);
+                    variants.push(v);
+                }
+            }
+            for v in variants {
+                let Ok(text) = std::str::from_utf8(&v) else { continue };
+                let fields = Fen::parse_fields(text);
+                if let Some(fen) = parse_plain(text.as_bytes()) {
+                    assert_eq!(Ok(fen), fields, "{text:?}: the two readers disagree");
+                    plain += 1;
+                }
+                assert_eq!(Fen::parse(text), fields, "{text:?}");
+                checked += 1;
+            }
+        }
+        assert!(parse_plain(STARTING_FEN.as_bytes()).is_some(), "the common form read in one pass");
+        assert!(plain > 100 && checked > 5000, "{plain} read in one pass of {checked}");
+    }
+
+    /// A straightforward writer of the placement: each square asked for its piece.
+    fn placement_square_by_square(board: &Board) -> String {
+        let mut out = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match board.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if *rank != Rank::First {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// Every set of occupied files of a rank, at every rank, with pieces of each kind: the
+    /// rank shapes write what a square-by-square writer does.
+    #[test]
+    fn placements_written_as_square_by_square() {
+        let pieces: Vec<Piece> =
+            Color::ALL.iter().flat_map(|&c| Role::ALL.iter().map(move |r| r.of(c))).collect();
+        for occupied in 0..256u32 {
+            for rank in Rank::ALL {
+                let mut board = Board::empty();
+                for file in File::ALL {
+                    if occupied >> file.index() & 1 != 0 {
+                        let piece = pieces[(occupied as usize + file.index() * 5) % pieces.len()];
+                        board.put(piece, Square::from_coords(file, rank));
+                    }
+                }
+                // Another rank full, so that the shape is not the only thing written.
+                let other = Rank::ALL[(rank.index() + 3) % 8];
+                for file in File::ALL {
+                    board.put(pieces[file.index()], Square::from_coords(file, other));
+                }
+                let mut written = String::from("x");
+                append_board_fen(&board, &mut written);
+                let want = format!("x{}", placement_square_by_square(&board));
+                assert_eq!(written, want, "files {occupied:08b} on rank {rank}");
+            }
+        }
     }
 }

@@ -130,6 +130,10 @@ pub struct Replayer {
     /// The `[FEN]` tag's text (its memory kept from game to game) and where it was.
     fen: String,
     fen_at: Option<Location>,
+    /// The last `[FEN]` text that set up a position, and that position: engine matches play
+    /// each opening twice, colours swapped, so a game often starts where the last one did.
+    last_fen: String,
+    last_start: Option<Position>,
     variant: Option<(String, Location)>,
     tags: Vec<(String, String)>,
     /// The `[Result]` tag, where it was, and its text.
@@ -151,6 +155,8 @@ impl Replayer {
             history: Repetitions::new(&start),
             fen: String::new(),
             fen_at: None,
+            last_fen: String::new(),
+            last_start: None,
             variant: None,
             tags: Vec::new(),
             result_tag: None,
@@ -175,10 +181,23 @@ impl Replayer {
         }
         match self.fen_at.take() {
             None => Ok(Position::new()),
-            Some(at) => fen_tag_position(&self.fen).map_err(|e| {
-                let fen = std::mem::take(&mut self.fen);
-                self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
-            }),
+            // The same text sets up the same position: read and checked once (issue 41: a
+            // `[FEN]` a game was a twentieth of the time on engine self-play files).
+            Some(_) if self.last_start.is_some() && self.fen == self.last_fen => {
+                self.last_start.ok_or(())
+            }
+            Some(at) => match fen_tag_position(&self.fen) {
+                Ok(pos) => {
+                    std::mem::swap(&mut self.fen, &mut self.last_fen);
+                    self.last_start = Some(pos);
+                    Ok(pos)
+                }
+                Err(e) => {
+                    let fen = std::mem::take(&mut self.fen);
+                    self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
+                    Err(())
+                }
+            },
         }
     }
 
