@@ -245,6 +245,15 @@ async fn listed_within(c: &Client, id: &str, listed: bool, limit: Duration) -> b
     false
 }
 
+/// A new user `name`, signed up on `node`, with a lobby socket there past its first list.
+async fn lobby_member(node: &Node, name: &str) -> (Client, Ws) {
+    let c = Client::new(&TestServer::remote(node.addr)).await;
+    c.signup(name).await;
+    let mut lobby = c.socket("/api/v1/lobby/socket").await;
+    lobby.next_of("seeks").await;
+    (c, lobby)
+}
+
 /// Opens a seek (or, with `to`, a challenge) on `c`'s node: its id.
 async fn open_seek(c: &Client, to: Option<&str>) -> String {
     let body = json!({ "time_control": "300+3", "rated": false, "rules": "seed", "to": to });
@@ -296,18 +305,9 @@ async fn the_lobby_is_one_across_the_nodes() {
     let b = lobby_node("node-b", &db.url, &nats, grace_s);
     let c = lobby_node("node-c", &db.url, &nats, grace_s);
 
-    let ann = Client::new(&TestServer::remote(a.addr)).await;
-    ann.signup("ann").await;
-    let bob = Client::new(&TestServer::remote(b.addr)).await;
-    bob.signup("bob").await;
-    let cy = Client::new(&TestServer::remote(c.addr)).await;
-    cy.signup("cyd").await;
-    let mut ann_lobby = ann.socket("/api/v1/lobby/socket").await;
-    ann_lobby.next_of("seeks").await;
-    let mut bob_lobby = bob.socket("/api/v1/lobby/socket").await;
-    bob_lobby.next_of("seeks").await;
-    let mut cy_lobby = cy.socket("/api/v1/lobby/socket").await;
-    cy_lobby.next_of("seeks").await;
+    let (ann, mut ann_lobby) = lobby_member(&a, "ann").await;
+    let (bob, mut bob_lobby) = lobby_member(&b, "bob").await;
+    let (cy, mut cy_lobby) = lobby_member(&c, "cyd").await;
 
     // A seek made on A shows on B and C, on their lobby sockets and in their lists.
     let seek = open_seek(&ann, None).await;
@@ -378,10 +378,7 @@ async fn the_lobby_is_one_across_the_nodes() {
     // Presence across nodes: dee's lobby socket is on B, her seek made through A; fay, in no
     // lobby, makes one after hers. Once fay's is swept (its grace over), dee's, older, is
     // past its grace too and stays.
-    let dee = Client::new(&TestServer::remote(b.addr)).await;
-    dee.signup("dee").await;
-    let mut dee_lobby = dee.socket("/api/v1/lobby/socket").await;
-    dee_lobby.next_of("seeks").await;
+    let (dee, dee_lobby) = lobby_member(&b, "dee").await;
     let fay = Client::new(&TestServer::remote(a.addr)).await;
     fay.signup("fay").await;
     let kept = open_seek(&at(&dee, &a), None).await;
@@ -425,14 +422,8 @@ async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after(
     let mut nats = Nats::start_at(free_addr());
     let a = lobby_node("node-a", &db.url, &nats, 5);
     let b = lobby_node("node-b", &db.url, &nats, 5);
-    let ann = Client::new(&TestServer::remote(a.addr)).await;
-    ann.signup("ann").await;
-    let bob = Client::new(&TestServer::remote(b.addr)).await;
-    bob.signup("bob").await;
-    let mut ann_lobby = ann.socket("/api/v1/lobby/socket").await;
-    ann_lobby.next_of("seeks").await;
-    let mut bob_lobby = bob.socket("/api/v1/lobby/socket").await;
-    bob_lobby.next_of("seeks").await;
+    let (ann, mut ann_lobby) = lobby_member(&a, "ann").await;
+    let (bob, mut bob_lobby) = lobby_member(&b, "bob").await;
     let seek = open_seek(&ann, None).await;
     lobby_news(&mut bob_lobby, "seek_added", &seek).await;
 

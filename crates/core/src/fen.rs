@@ -662,19 +662,7 @@ mod tests {
         let replacements = b"/0123456789kKqQpPxX \xc3";
         let mut checked = 0;
         for placement in placements {
-            let bytes = placement.as_bytes();
-            let mut variants = vec![bytes.to_vec()];
-            for i in 0..bytes.len() {
-                variants.push(bytes[..i].to_vec());
-                for &r in replacements {
-                    let mut v = bytes.to_vec();
-                    v[i] = r;
-                    variants.push(v.clone());
-                    v.insert(i, r);
-                    variants.push(v);
-                }
-            }
-            for v in variants {
+            for v in mutations(placement.as_bytes(), replacements) {
                 let Ok(text) = std::str::from_utf8(&v) else { continue };
                 let fast = parse_board_fast(text.as_bytes());
                 let ranks = parse_board_ranks(text).ok();
@@ -684,6 +672,23 @@ mod tests {
             }
         }
         assert!(checked > 1000, "only {checked} placements checked");
+    }
+
+    /// `bytes`, and `bytes` cut off at every byte, each byte replaced by each of
+    /// `replacements`, and each of them inserted before every byte.
+    fn mutations(bytes: &[u8], replacements: &[u8]) -> Vec<Vec<u8>> {
+        let mut variants = vec![bytes.to_vec()];
+        for i in 0..bytes.len() {
+            variants.push(bytes[..i].to_vec());
+            for &r in replacements {
+                let mut v = bytes.to_vec();
+                v[i] = r;
+                variants.push(v.clone());
+                v.insert(i, r);
+                variants.push(v);
+            }
+        }
+        variants
     }
 
     #[test]
@@ -725,19 +730,7 @@ mod tests {
         let mut plain = 0;
         let mut checked = 0;
         for fen in fens {
-            let bytes = fen.as_bytes();
-            let mut variants = vec![bytes.to_vec()];
-            for i in 0..bytes.len() {
-                variants.push(bytes[..i].to_vec());
-                for &r in replacements {
-                    let mut v = bytes.to_vec();
-                    v[i] = r;
-                    variants.push(v.clone());
-                    v.insert(i, r);
-                    variants.push(v);
-                }
-            }
-            for v in variants {
+            for v in mutations(fen.as_bytes(), replacements) {
                 let Ok(text) = std::str::from_utf8(&v) else { continue };
                 let fields = Fen::parse_fields(text);
                 if let Some(fen) = parse_plain(text.as_bytes()) {
