@@ -371,8 +371,25 @@ impl Clock {
     /// fallen), [`ClockError::NotStarted`], [`ClockError::Paused`],
     /// [`ClockError::TimeWentBackwards`]. The clock is unchanged on error.
     pub fn press(&mut self, now: u64) -> Result<MoveReport, ClockError> {
-        let (color, since) = self.check_running(now)?;
-        let spent = self.move_elapsed + (now - since);
+        self.press_after_lag(now, 0)
+    }
+
+    /// [`Clock::press`] for a move that reached the arbiter `lag` ms after it was made (a
+    /// server's lag allowance): the mover's clock stops at `now - lag` (never before it
+    /// started), and the opponent's starts at `now`. The time in between is charged to
+    /// neither side, so the opponent never pays for the mover's network (lichess does the
+    /// same).
+    ///
+    /// # Errors
+    /// As for [`Clock::press`]; the flag is judged at the stop, `now - lag`.
+    pub fn press_after_lag(&mut self, now: u64, lag: u64) -> Result<MoveReport, ClockError> {
+        let since = self.since.unwrap_or(now);
+        if now < since {
+            return Err(ClockError::TimeWentBackwards { since, now });
+        }
+        let stop = now.saturating_sub(lag).max(since);
+        let (color, since) = self.check_running(stop)?;
+        let spent = self.move_elapsed + (stop - since);
         let moves = self.moves[color].saturating_add(1);
         let mut report = MoveReport {
             color,

@@ -313,7 +313,25 @@ impl Game {
         offer_draw: bool,
         now: u64,
     ) -> ActionResult {
-        self.begin_action(now)?;
+        self.play_after_lag(by, input, offer_draw, now, 0)
+    }
+
+    /// [`Game::play`] for a move that reached the arbiter at `now`, `lag` ms after the player
+    /// made it (a server's lag allowance): the mover's clock stops at `now - lag`, the flag is
+    /// judged there, and the opponent's clock starts at `now` ([`Clock::press_after_lag`]),
+    /// so the opponent is never charged the mover's lag.
+    ///
+    /// # Errors
+    /// As for [`Game::play`].
+    pub fn play_after_lag(
+        &mut self,
+        by: Color,
+        input: &MoveInput,
+        offer_draw: bool,
+        now: u64,
+        lag: u64,
+    ) -> ActionResult {
+        self.begin_action(now.saturating_sub(lag))?;
         if by != self.position.turn() {
             return Err(Rejection::NotYourTurn.into());
         }
@@ -346,7 +364,7 @@ impl Game {
             }
         }
         let mut events = Vec::new();
-        self.make_move(by, m, offer_draw, now, &mut events);
+        self.make_move(by, m, offer_draw, now, lag, &mut events);
         Ok(events)
     }
 
@@ -459,7 +477,7 @@ impl Game {
         let penalty = self.spec.rules.penalty_ms(self.clock.time_control());
         self.add_time(!by, penalty, &mut events);
         if let Some(m) = intended_move {
-            self.make_move(by, m, false, now, &mut events);
+            self.make_move(by, m, false, now, 0, &mut events);
         }
         Err(Rejected { reason: Rejection::ClaimIncorrect(claim), events })
     }
@@ -736,14 +754,16 @@ impl Game {
         }
     }
 
-    /// Plays a legal move: presses the clock, records the move, settles offers, and ends the
-    /// game if the move did (§5, §6).
+    /// Plays a legal move: presses the clock (the mover's stopping `lag` ms before `now`, the
+    /// opponent's starting at `now`), records the move, settles offers, and ends the game if
+    /// the move did (§5, §6).
     fn make_move(
         &mut self,
         by: Color,
         m: Move,
         offer_draw: bool,
         now: u64,
+        lag: u64,
         events: &mut Vec<Event>,
     ) {
         let clock_before = self.clock.state();
@@ -756,12 +776,12 @@ impl Game {
                 let _ = self.clock.resume(now);
             }
         }
-        let (mut spent_ms, clock_ms) = match self.clock.press(now) {
+        let (mut spent_ms, clock_ms) = match self.clock.press_after_lag(now, lag) {
             Ok(report) => (report.spent, report.remaining),
             Err(_) => (0, None),
         };
         if awaiting {
-            spent_ms = now.saturating_sub(self.awaiting_since);
+            spent_ms = now.saturating_sub(lag).saturating_sub(self.awaiting_since);
             self.awaiting_since = now;
             if self.plies.is_empty() {
                 // Only one side has moved: the other's clock waits for its first move.

@@ -578,3 +578,40 @@ proptest! {
         }
     }
 }
+
+/// A server's lag allowance: the mover's clock stops `lag` before the press reaches it, the
+/// opponent's starts at the press, and the gap is charged to nobody — the opponent never pays
+/// for the mover's network. The stop never goes before the move began, and the flag is judged
+/// at the stop: a move made in time and delivered late is in time.
+#[test]
+fn a_lagged_press_stops_the_mover_early_and_starts_the_opponent_on_arrival() {
+    let mut time = FakeTime::at(0);
+    let mut clock = started("60+0", time.now);
+    let r = clock.press_after_lag(time.advance(2_000), 300).unwrap();
+    assert_eq!((r.color, r.spent, r.remaining), (White, 1_700, Some(58_300)));
+    assert_eq!(clock.running(), Some(Black));
+    assert_eq!(
+        clock.remaining(Black, time.advance(1_000)),
+        Some(59_000),
+        "Black's clock started on arrival"
+    );
+    let r = clock.press(time.now).unwrap();
+    assert_eq!((r.spent, r.remaining), (1_000, Some(59_000)));
+
+    // A credit larger than the move stops the clock where the move began, never earlier.
+    let r = clock.press_after_lag(time.advance(100), 500).unwrap();
+    assert_eq!((r.spent, r.remaining), (0, Some(58_300)));
+    assert_eq!(clock.remaining(Black, time.now), Some(59_000));
+
+    // Black's flag falls at 59 s past its start; a move arriving 200 ms late that left 100 ms
+    // before the flag is in time, one that left after it is not.
+    let start = time.now;
+    let mut late = clock.clone();
+    let r = clock.press_after_lag(start + 59_100, 200).unwrap();
+    assert_eq!(r.remaining, Some(100));
+    assert!(matches!(
+        late.press_after_lag(start + 59_300, 200),
+        Err(ClockError::Flagged { color: Black, .. })
+    ));
+    assert!(matches!(clock.press_after_lag(start, 0), Err(ClockError::TimeWentBackwards { .. })));
+}

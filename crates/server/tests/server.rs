@@ -314,6 +314,39 @@ async fn flag_fall_abort_and_resignation() {
     server.stop().await;
 }
 
+/// A move's lag allowance is the mover's: its clock stops that much before the server has the
+/// move, and the opponent's starts when the server has it — the opponent never pays for the
+/// mover's network (docs/protocol.md, "Clocks and lag").
+#[tokio::test]
+async fn the_opponent_does_not_pay_for_the_movers_lag() {
+    let server = TestServer::start().await;
+    let white = Client::new(&server).await;
+    let black = Client::new(&server).await;
+    let game = white.seek_accepted_by(&black, seek("600+0", false, "seed", "white")).await;
+    let (mut w, _) = white.game_socket(&game).await;
+    let (mut b, _) = black.game_socket(&game).await;
+    w.play("e2e4", 0).await;
+    b.play("e7e5", 1).await;
+    let before = w.play("g1f3", 2).await["clock"]["white_ms"].as_u64().unwrap();
+    // Black is on a link with a 1 s round trip: 500 ms of allowance, the most a move gets
+    // (the server smooths its measurements, so a few pongs make it so). Black thinks longer
+    // than that, so all of it is credited.
+    for _ in 0..16 {
+        b.pong_after(Duration::from_millis(1_000)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    b.send(json!({ "t": "move", "uci": "b8c6", "ply": 3 })).await;
+    // White answers the moment Black's move arrives.
+    w.next_of("move").await;
+    let after = w.play("f1b5", 4).await["clock"]["white_ms"].as_u64().unwrap();
+    // White's clock ran from the server's receipt of Black's move to its receipt of White's:
+    // one loopback round trip through this test. Had it started at Black's allowance-corrected
+    // time, White would have paid Black's 500 ms.
+    let spent = before - after;
+    assert!(spent < 250, "White was charged {spent} ms for an instant reply");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn bad_input_gets_clear_errors_and_changes_nothing() {
     let server = TestServer::start().await;

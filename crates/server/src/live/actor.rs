@@ -249,6 +249,7 @@ impl Actor {
                                 mv: MoveInput::from(m),
                                 offer_draw: false,
                             },
+                            lag_ms: 0,
                         };
                         if let Err(r) = self.apply(action, now).await {
                             tracing::error!(game = %self.handle.meta.id, reason = %r, "the engine's move was refused");
@@ -370,7 +371,8 @@ impl Actor {
         ServerMessage::Rejected { refusal, ply: Some(self.game.plies().len()) }
     }
 
-    /// A player's action: checks the ply, stamps it at the lag-corrected time, applies it.
+    /// A player's action: checks the ply, stamps it at its arrival (a move with its lag
+    /// allowance), applies it.
     async fn act(
         &mut self,
         by: Color,
@@ -391,20 +393,25 @@ impl Actor {
         if self.handle.meta.tournament.is_some() && action == PlayerAction::Abort {
             return Err(Refusal::Arbiter(rookery_arbiter::Rejection::TooLateToAbort));
         }
-        let received_game = ((received_ms as i64 - self.offset).max(0) as u64).max(self.last_stamp);
-        let mut at = received_game;
+        let at = ((received_ms as i64 - self.offset).max(0) as u64).max(self.last_stamp);
+        let mut credit = 0;
         if let PlayerAction::Move { .. } = action {
-            // Lag allowance (docs/protocol.md): half the measured round trip, bounded per move
-            // and by the player's quota.
-            let credit = lag_ms.min(MAX_LAG_PER_MOVE_MS).min(self.lag_quota[by]);
-            at = received_game.saturating_sub(credit).max(self.last_stamp);
+            // Lag allowance (docs/protocol.md): half the measured round trip, bounded per move,
+            // by the player's quota and by the time since the last action. The mover's clock
+            // stops that much before `at`; the opponent's starts at `at`.
+            credit =
+                lag_ms.min(MAX_LAG_PER_MOVE_MS).min(self.lag_quota[by]).min(at - self.last_stamp);
             self.lag_quota[by] = (self.lag_quota[by] - credit + LAG_REFILL_MS).min(LAG_QUOTA_MS);
         }
         let takeback = action == PlayerAction::Takeback;
-        self.apply(GameAction::Player { by, action }, at).await?;
+        self.apply(GameAction::Player { by, action, lag_ms: credit }, at).await?;
         // The engine grants a takeback at once (only casual games allow them).
         if let (true, Some(seat)) = (takeback, &self.engine) {
-            let grant = GameAction::Player { by: seat.color, action: PlayerAction::AcceptTakeback };
+            let grant = GameAction::Player {
+                by: seat.color,
+                action: PlayerAction::AcceptTakeback,
+                lag_ms: 0,
+            };
             let _ = self.apply(grant, at).await;
         }
         self.engine_turn();

@@ -82,7 +82,7 @@ impl Script {
         let ClientMessage::Act { action, .. } = ClientMessage::parse(text).unwrap() else {
             panic!("{text}")
         };
-        self.apply(label, GameAction::Player { by, action }, now);
+        self.apply(label, GameAction::Player { by, action, lag_ms: 0 }, now);
     }
 
     fn apply(&mut self, label: &str, action: GameAction, now: u64) {

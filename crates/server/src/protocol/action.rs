@@ -25,6 +25,12 @@ pub enum GameAction {
         by: Color,
         /// What.
         action: PlayerAction,
+        /// A move's lag allowance (docs/protocol.md), in ms: the mover's clock stopped this
+        /// long before the stamp, at which the opponent's started ([`Game::play_after_lag`]).
+        /// Stored (`lag_ms`, written when not 0) so that a replay charges the same times;
+        /// 0 for other actions and in logs of earlier versions, whose stamps were the
+        /// allowance-corrected times themselves.
+        lag_ms: u64,
     },
     /// A deadline passed: a flag fell, or a first move was not made in time.
     Flag,
@@ -75,9 +81,12 @@ impl GameAction {
     pub fn encode(&self) -> (&'static str, String) {
         let mut data = Map::new();
         let kind = match self {
-            GameAction::Player { by, action } => {
+            GameAction::Player { by, action, lag_ms } => {
                 data = action.fields_json();
                 data.insert("by".into(), Value::from(by.name()));
+                if *lag_ms > 0 {
+                    data.insert("lag_ms".into(), Value::from(*lag_ms));
+                }
                 action.name()
             }
             GameAction::Flag => "flag",
@@ -140,10 +149,11 @@ impl GameAction {
             }
             _ => {
                 let by: Color = f.req("by").map_err(|e| err(e.to_string()))?;
+                let lag: Option<i64> = f.opt("lag_ms").map_err(|e| err(e.to_string()))?;
                 let action = PlayerAction::from_fields(kind, &mut f)
                     .map_err(|e: FieldError| err(e.to_string()))?
                     .ok_or_else(|| err("unknown kind".into()))?;
-                GameAction::Player { by, action }
+                GameAction::Player { by, action, lag_ms: lag.map_or(0, |l| l.max(0) as u64) }
             }
         };
         f.finish().map_err(|e| err(e.to_string()))?;
@@ -153,7 +163,7 @@ impl GameAction {
     /// Applies the action to `game` at game time `now` through the arbiter. `Pause` and
     /// `Resume` do not touch the game.
     pub fn apply(&self, game: &mut Game, now: u64) -> ActionResult {
-        let GameAction::Player { by, action } = self else {
+        let GameAction::Player { by, action, lag_ms } = self else {
             return Ok(match self {
                 GameAction::Flag => game.poll(now),
                 GameAction::Adjudicate(o) => game.adjudicate(o.result, o.termination, now),
@@ -166,7 +176,9 @@ impl GameAction {
         };
         let by = *by;
         match action {
-            PlayerAction::Move { mv, offer_draw } => game.play(by, mv, *offer_draw, now),
+            PlayerAction::Move { mv, offer_draw } => {
+                game.play_after_lag(by, mv, *offer_draw, now, *lag_ms)
+            }
             PlayerAction::Touch { square } => game.touch(by, *square, now),
             PlayerAction::AcceptDraw => game.accept_draw(by, now),
             PlayerAction::DeclineDraw => game.decline_draw(by, now),
@@ -196,6 +208,7 @@ mod tests {
                     mv: MoveInput::Uci("e2e4".parse().unwrap()),
                     offer_draw: true,
                 },
+                lag_ms: 0,
             },
             GameAction::Player {
                 by: Color::Black,
@@ -203,10 +216,12 @@ mod tests {
                     mv: MoveInput::San("Nf6".parse().unwrap()),
                     offer_draw: false,
                 },
+                lag_ms: 320,
             },
             GameAction::Player {
                 by: Color::Black,
                 action: PlayerAction::Touch { square: "e7".parse().unwrap() },
+                lag_ms: 0,
             },
             GameAction::Player {
                 by: Color::White,
@@ -214,6 +229,7 @@ mod tests {
                     claim: DrawClaim::ThreefoldRepetition,
                     uci: None,
                 },
+                lag_ms: 0,
             },
             GameAction::Flag,
             GameAction::Adjudicate(Outcome {
@@ -228,7 +244,66 @@ mod tests {
             assert_eq!(GameAction::decode(kind, &data).unwrap(), a, "{kind} {data}");
         }
         assert!(GameAction::decode("move", "{\"by\":\"red\",\"uci\":\"e2e4\"}").is_err());
+        assert!(GameAction::decode("move", r#"{"by":"white","uci":"e2e4","lag_ms":"x"}"#).is_err());
+        // The allowance is written only when there was one: a move without lag is stored in
+        // the layout of earlier versions.
+        let plain = GameAction::Player {
+            by: Color::White,
+            action: PlayerAction::Move {
+                mv: MoveInput::Uci("e2e4".parse().unwrap()),
+                offer_draw: false,
+            },
+            lag_ms: 0,
+        };
+        assert!(!plain.encode().1.contains("lag_ms"));
         assert!(GameAction::decode("nonsense", "{\"by\":\"white\"}").is_err());
+    }
+
+    /// A move's lag allowance stops the mover's clock early and starts the opponent's at the
+    /// stamp; stored and read back, it charges the same times on replay.
+    #[test]
+    fn the_lag_allowance_is_the_movers_and_replays_the_same() {
+        let spec = rookery_arbiter::GameSpec {
+            time_control: Some("60+0".parse().unwrap()),
+            ..rookery_arbiter::GameSpec::default()
+        };
+        let mv = |by, uci: &str, lag_ms| GameAction::Player {
+            by,
+            action: PlayerAction::Move {
+                mv: MoveInput::Uci(uci.parse().unwrap()),
+                offer_draw: false,
+            },
+            lag_ms,
+        };
+        let log = [(mv(Color::White, "e2e4", 0), 1_000), (mv(Color::Black, "e7e5", 400), 5_000)];
+        let play = |log: &[(GameAction, u64)]| {
+            let mut game = Game::new(spec.clone(), 0).unwrap();
+            for (action, at) in log {
+                action.apply(&mut game, *at).unwrap();
+            }
+            game
+        };
+        let game = play(&log);
+        assert_eq!(
+            game.plies()[1].spent_ms,
+            3_600,
+            "Black's clock stopped 400 ms before the stamp"
+        );
+        let clock = game.clock();
+        assert_eq!(clock.remaining(Color::Black, 6_000), Some(56_400));
+        assert_eq!(
+            clock.remaining(Color::White, 6_000),
+            Some(58_000),
+            "White's clock started at the stamp"
+        );
+        let stored: Vec<(GameAction, u64)> = log
+            .iter()
+            .map(|(a, at)| {
+                let (kind, data) = a.encode();
+                (GameAction::decode(kind, &data).unwrap(), *at)
+            })
+            .collect();
+        assert_eq!(play(&stored).clock(), clock, "the replay charges the same times");
     }
 
     /// Rows written by the server before the typed protocol (kind, data), as they sit in

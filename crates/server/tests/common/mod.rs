@@ -268,6 +268,15 @@ impl Ws {
         self.stream.send(Message::Text(text.to_owned().into())).await.unwrap();
     }
 
+    /// Sends a pong frame answering a ping the server sent `rtt` ago (the server writes its
+    /// clock, Unix ms, in each ping): the server measures a `rtt` round trip, as on a slow
+    /// link (docs/protocol.md, "Clocks and lag").
+    pub async fn pong_after(&mut self, rtt: Duration) {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+        let sent = (now - rtt).as_millis() as u64;
+        self.stream.send(Message::Pong(sent.to_le_bytes().to_vec().into())).await.unwrap();
+    }
+
     /// Waits `d` without a word of its own but `ping` every 2 s, as an idle browser does (the
     /// server closes a game socket silent for 8 s); those pongs are not returned later.
     pub async fn idle(&mut self, d: Duration) {
