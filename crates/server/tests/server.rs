@@ -5,12 +5,21 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer};
+use common::{Client, TestServer, Ws};
 use reqwest::StatusCode;
 use serde_json::json;
 
 fn seek(tc: &str, rated: bool, rules: &str, color: &str) -> serde_json::Value {
     json!({ "time_control": tc, "rated": rated, "rules": rules, "color": color })
+}
+
+/// A game from `white`'s seek (`body`, White to `white`) accepted by `black`, with both
+/// players' game sockets open.
+async fn seated(white: &Client, black: &Client, body: serde_json::Value) -> (String, Ws, Ws) {
+    let game = white.seek_accepted_by(black, body).await;
+    let (w, _) = white.game_socket(&game).await;
+    let (b, _) = black.game_socket(&game).await;
+    (game, w, b)
 }
 
 #[tokio::test]
@@ -238,9 +247,7 @@ async fn draw_offers_over_the_wire() {
     let server = TestServer::start().await;
     let white = Client::new(&server).await;
     let black = Client::new(&server).await;
-    let game = white.seek_accepted_by(&black, seek("600+0", false, "seed", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (game, mut w, mut b) = seated(&white, &black, seek("600+0", false, "seed", "white")).await;
 
     // No engine advice while the game is played (§8.5).
     let (status, body) = white.get(&format!("/api/v1/games/{game}/analysis?ply=0")).await;
@@ -280,9 +287,7 @@ async fn flag_fall_abort_and_resignation() {
 
     // The flag falls by the server's clock, with nobody sending anything (the clock runs
     // from both sides' first moves on).
-    let game = white.seek_accepted_by(&black, seek("2+0", false, "seed", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (_, mut w, mut b) = seated(&white, &black, seek("2+0", false, "seed", "white")).await;
     w.play("e2e4", 0).await;
     b.play("e7e5", 1).await;
     let end = b.next_of("end").await;
@@ -300,9 +305,7 @@ async fn flag_fall_abort_and_resignation() {
     let (_, g) = white.get(&format!("/api/v1/games/{game}")).await;
     assert_eq!(g["status"], "aborted");
 
-    let game = white.seek_accepted_by(&black, seek("300+0", false, "casual", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (_, mut w, mut b) = seated(&white, &black, seek("300+0", false, "casual", "white")).await;
     w.play("d2d4", 0).await;
     b.play("d7d5", 1).await;
     w.send(json!({ "t": "abort" })).await;
@@ -322,9 +325,7 @@ async fn the_opponent_does_not_pay_for_the_movers_lag() {
     let server = TestServer::start().await;
     let white = Client::new(&server).await;
     let black = Client::new(&server).await;
-    let game = white.seek_accepted_by(&black, seek("600+0", false, "seed", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (_, mut w, mut b) = seated(&white, &black, seek("600+0", false, "seed", "white")).await;
     w.play("e2e4", 0).await;
     b.play("e7e5", 1).await;
     let before = w.play("g1f3", 2).await["clock"]["white_ms"].as_u64().unwrap();
@@ -474,9 +475,7 @@ async fn an_orderly_restart_keeps_the_game_and_its_clocks() {
     white.signup("restarter").await;
     let black = Client::new(&server).await;
     black.signup("waiter").await;
-    let game = white.seek_accepted_by(&black, seek("600+0", true, "seed", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (game, mut w, mut b) = seated(&white, &black, seek("600+0", true, "seed", "white")).await;
     w.play("e2e4", 0).await;
     let before = b.play("c7c5", 1).await;
     let (data_dir, addr) = (server.data_dir.clone(), server.addr);
@@ -503,9 +502,7 @@ async fn a_player_who_leaves_can_be_claimed_against() {
     let white = Client::new(&server).await;
     let black = Client::new(&server).await;
     // Bullet: the opponent may claim after 15 s away.
-    let game = white.seek_accepted_by(&black, seek("60+1", false, "seed", "white")).await;
-    let (mut w, _) = white.game_socket(&game).await;
-    let (mut b, _) = black.game_socket(&game).await;
+    let (game, mut w, mut b) = seated(&white, &black, seek("60+1", false, "seed", "white")).await;
     w.play("e2e4", 0).await;
     b.play("e7e5", 1).await;
     w.send(json!({ "t": "claim_abandoned", "result": "win" })).await;
