@@ -76,9 +76,8 @@ impl Node {
             .arg(LEASE_MS.to_string())
             .arg("--data-dir")
             .arg(std::env::temp_dir());
-        // Every test client comes from 127.0.0.1, as every connection behind a balancer
-        // comes from its address: the limits per client address are lifted, as
-        // scripts/cluster.sh lifts them.
+        // Every test client comes from 127.0.0.1, straight to the nodes: the limits per
+        // client address are lifted (the loads below are hundreds of players).
         command.args([
             "--max-connections-per-address",
             "1000000",
