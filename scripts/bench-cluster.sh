@@ -35,8 +35,10 @@ export ROOKERY
 port=${PORT:-18080}
 node_port=${NODE_PORT:-18081}
 export PORT=$port NODE_PORT=$node_port NATS_PORT=${NATS_PORT:-14232}
-# The limits per client address (issue 37) are lifted by scripts/cluster.sh: through
-# HAProxy every connection comes from its address.
+# The whole load comes from one address (127.0.0.1), which HAProxy tells the nodes (the PROXY
+# protocol): the limits per client address (issue 37) are lifted for it.
+per_address=(--max-connections-per-address 1000000 --seeks-per-address 1000000
+    --seeks-per-address-per-minute 1000000 --signups-per-address 1000000)
 dir=target/cluster
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -44,7 +46,7 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 run() { # NODES, label, extra bench args...
     local nodes=$1 label=$2
     shift 2
-    scripts/cluster.sh up "$nodes" >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
+    scripts/cluster.sh up "$nodes" -- "${per_address[@]}" >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
     local pids=() before=()
     for i in $(seq 1 "$nodes"); do
         pids+=("$(cat "$dir/node-$i.pid")")

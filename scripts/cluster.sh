@@ -81,18 +81,18 @@ up() {
         sleep 0.1
     done
 
-    # Every connection reaches a node from HAProxy's address: limits per client address
-    # (issue 37) would be limits on the whole site, so they are lifted here and the nodes'
-    # own totals remain (the PROXY protocol, which would tell them the players' addresses,
-    # is not read yet).
-    local per_address=(--max-connections-per-address 1000000 --seeks-per-address 1000000
-        --seeks-per-address-per-minute 1000000 --signups-per-address 1000000)
+    # HAProxy tells the nodes each player's address (the PROXY protocol, deploy/haproxy.cfg),
+    # so the limits per client address (issue 37) hold as on one node. It connects to them from
+    # 127.0.0.2, the one address they trust to send the header: a direct connection from
+    # 127.0.0.1 (the health checks below, a developer's curl) is served as itself.
+    local balancer=127.0.0.2
     cp deploy/haproxy.cfg "$dir/haproxy.cfg"
+    echo "    source $balancer" >>"$dir/haproxy.cfg"
     for i in $(seq 1 "$nodes"); do
         local addr="127.0.0.1:$((node_port + i - 1))"
         "$ROOKERY" serve --addr "$addr" --database "$database" \
             --nats "nats://127.0.0.1:$nats_port" --node-id "node-$i" \
-            --data-dir "$dir/node-$i" "${per_address[@]}" "${serve_args[@]}" >"$dir/node-$i.log" 2>&1 &
+            --data-dir "$dir/node-$i" --proxy-protocol "$balancer/32" "${serve_args[@]}" >"$dir/node-$i.log" 2>&1 &
         echo $! >"$dir/node-$i.pid"
         echo "    server node-$i $addr" >>"$dir/haproxy.cfg"
     done

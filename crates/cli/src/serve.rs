@@ -50,6 +50,14 @@ struct Connections {
     /// Open connections at most from one client address (IPv6: one /64).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     max_connections_per_address: u64,
+    /// Trusted balancers, as addresses or CIDR blocks, comma-separated (127.0.0.1/32,
+    /// 10.0.0.0/8): their connections must begin with a PROXY protocol header, v2 or v1
+    /// (HAProxy's `send-proxy-v2`, `send-proxy`), and the client address it names is the one
+    /// the limits per address count and the logs show. From them, a connection without a
+    /// valid header within --header-timeout-s is closed; anyone else is served as their own
+    /// address, and no header is read.
+    #[arg(long, value_name = "FROM")]
+    proxy_protocol: Option<rookery_server::TrustedProxies>,
     /// Open WebSockets at most per visitor (all games and the lobby).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
     sockets_per_visitor: u64,
@@ -95,6 +103,7 @@ impl Args {
         limits.connections.max_connections = size(c.max_connections);
         limits.connections.max_per_address = size(c.max_connections_per_address);
         limits.connections.open_files = open_files;
+        limits.connections.proxy_protocol = c.proxy_protocol.clone();
         limits.sockets.per_visitor = size(c.sockets_per_visitor);
         limits.seeks.owner_grace = Duration::from_secs(self.seeks.seek_owner_grace_s);
         limits.seeks.open_per_address = size(self.seeks.seeks_per_address);

@@ -76,9 +76,8 @@ impl Node {
             .arg(LEASE_MS.to_string())
             .arg("--data-dir")
             .arg(std::env::temp_dir());
-        // Every test client comes from 127.0.0.1, as every connection behind a balancer
-        // comes from its address: the limits per client address are lifted, as
-        // scripts/cluster.sh lifts them.
+        // Every test client comes from 127.0.0.1, straight to the nodes: the limits per
+        // client address are lifted (the loads below are hundreds of players).
         command.args([
             "--max-connections-per-address",
             "1000000",
@@ -154,6 +153,59 @@ impl Nats {
 impl Drop for Nats {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Debian's HAProxy on a free loopback port in front of one server: it connects to the server
+/// from `source` and, with `send_proxy`, begins each connection with a PROXY v2 header.
+struct Haproxy {
+    addr: SocketAddr,
+    child: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Haproxy {
+    /// HAProxy's binary, if installed.
+    fn binary() -> Option<std::path::PathBuf> {
+        let on_path = std::env::var_os("PATH")
+            .into_iter()
+            .flat_map(|p| std::env::split_paths(&p).map(|d| d.join("haproxy")).collect::<Vec<_>>());
+        on_path.chain(["/usr/sbin/haproxy".into()]).find(|p| p.is_file())
+    }
+
+    fn start(server: SocketAddr, source: &str, send_proxy: bool) -> Haproxy {
+        let binary = Haproxy::binary().expect("haproxy is installed");
+        let addr = free_addr();
+        let send = if send_proxy { "send-proxy-v2" } else { "" };
+        let config = format!(
+            "defaults\n    mode http\n    timeout connect 2s\n    timeout client 30s\n    \
+             timeout server 30s\nfrontend players\n    bind {addr}\n    default_backend node\n\
+             backend node\n    source {source}\n    server node {server} {send}\n"
+        );
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("haproxy.cfg");
+        std::fs::write(&path, &config).expect("the config is written");
+        // -db: in the foreground, so that the test holds the process.
+        let child = Command::new(binary)
+            .arg("-db")
+            .arg("-f")
+            .arg(&path)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("haproxy starts");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "haproxy listens:\n{config}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Haproxy { addr, child, _dir: dir }
+    }
+}
+
+impl Drop for Haproxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -449,6 +501,104 @@ async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after(
 
     drop((a, b, nats));
     db.drop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_holds_five_seeks_across_the_nodes_not_five_on_each() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
+        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
+        return;
+    }
+    let db = Database::create(&admin, "owner_seeks").await;
+    let nats = Nats::start_at(free_addr());
+    let a = lobby_node("node-a", &db.url, &nats, 60);
+    let b = lobby_node("node-b", &db.url, &nats, 60);
+    let (ann, mut ann_lobby) = lobby_member(&a, "ann").await;
+    let (_bob, mut bob_lobby) = lobby_member(&b, "bob").await;
+    let body = json!({ "time_control": "300+3", "rated": false, "rules": "seed" });
+
+    // Five seeks on A; a sixth there is refused: the error to expect on B.
+    let mut on_a = Vec::new();
+    for _ in 0..5 {
+        on_a.push(open_seek(&ann, None).await);
+    }
+    let (status, refused) = ann.post("/api/v1/seeks", body.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(refused["error"]["code"], "too_many_seeks", "{refused}");
+    // Once B's mirror holds them, B refuses a sixth the same way.
+    for id in &on_a {
+        lobby_news(&mut bob_lobby, "seek_added", id).await;
+    }
+    let ann_on_b = at(&ann, &b);
+    assert_eq!(ann_on_b.post("/api/v1/seeks", body.clone()).await, (status, refused.clone()));
+
+    // One closes on A: once B hears of it, Ann may open one there; then A, hearing of that
+    // one, refuses her again.
+    let status = ann
+        .http
+        .delete(format!("http://{}/api/v1/seeks/{}", a.addr, on_a[0]))
+        .header("x-csrf-token", &ann.csrf)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    lobby_news(&mut bob_lobby, "seek_removed", &on_a[0]).await;
+    let on_b = open_seek(&ann_on_b, None).await;
+    lobby_news(&mut ann_lobby, "seek_added", &on_b).await;
+    assert_eq!(ann.post("/api/v1/seeks", body).await, (StatusCode::CONFLICT, refused));
+
+    drop((a, b, nats));
+    db.drop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_haproxy_each_client_address_has_its_own_allowance_with_the_proxy_protocol() {
+    if Haproxy::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install haproxy");
+        eprintln!("note: haproxy is not installed; the PROXY protocol test is skipped");
+        return;
+    }
+    let body = json!({ "time_control": "300+3", "rated": false, "rules": "seed" });
+    // HAProxy connects from 127.0.0.9; the clients come from 127.0.0.2 and 127.0.0.3.
+    for proxy_protocol in [false, true] {
+        let data = tempfile::tempdir().unwrap();
+        let addr = free_addr();
+        let mut command = serve_command(addr);
+        command.arg("--data-dir").arg(data.path()).args([
+            "--seeks-per-address",
+            "2",
+            "--seek-owner-grace-s",
+            "3600",
+        ]);
+        if proxy_protocol {
+            command.args(["--proxy-protocol", "127.0.0.9/32"]);
+        }
+        let mut node = start(command, Duration::from_secs(60), true);
+        let haproxy = Haproxy::start(addr, "127.0.0.9", proxy_protocol);
+        let front = TestServer::remote(haproxy.addr);
+
+        let first = Client::new_at(&front, "127.0.0.2").await;
+        for _ in 0..2 {
+            open_seek(&first, None).await;
+        }
+        let (status, refused) = first.post("/api/v1/seeks", body.clone()).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+        assert_eq!(refused["error"]["code"], "too_many_seeks", "{refused}");
+        // 127.0.0.3 has its own allowance only when the node is told who it is.
+        let second = Client::new_at(&front, "127.0.0.3").await;
+        let (status, seek) = second.post("/api/v1/seeks", body.clone()).await;
+        if proxy_protocol {
+            assert_eq!(status, StatusCode::CREATED, "{seek}");
+        } else {
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "both are HAProxy's address: {seek}");
+        }
+        drop(haproxy);
+        node.kill().unwrap();
+        node.wait().unwrap();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

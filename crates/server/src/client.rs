@@ -1,7 +1,7 @@
 //! The client's address: the one place that says who is asking, network-wise. Every limit per
-//! address (connections, seeks, sign-ups, log-ins) reads it from here. Today it is the TCP
-//! peer; behind a reverse proxy it will come from the proxy (PROXY protocol or a trusted
-//! header), changed here and nowhere else.
+//! address (connections, seeks, sign-ups, log-ins) reads it from here. It is the TCP peer or,
+//! from a balancer trusted with `--proxy-protocol`, the client its PROXY protocol header
+//! names (proxy.rs; the accept loop, listener.rs, puts it in each request).
 
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};

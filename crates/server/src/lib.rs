@@ -14,6 +14,7 @@ mod listener;
 mod live;
 mod lobby;
 pub mod protocol;
+mod proxy;
 mod ratelimit;
 mod relay;
 mod routes;
@@ -35,6 +36,7 @@ pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
+pub use proxy::{TrustedProxies, TrustedProxiesError};
 pub use state::now_ms;
 
 use crate::state::AppState;

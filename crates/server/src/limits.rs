@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use crate::proxy::TrustedProxies;
+
 /// Every limit of the server.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -52,6 +54,10 @@ pub struct ConnectionLimits {
     /// The process's open-file limit, when known: the connection cap stays
     /// [`OPEN_FILES_RESERVE`] below it, so the server never runs out of descriptors.
     pub open_files: Option<u64>,
+    /// The balancers whose connections begin with a PROXY protocol header naming the client
+    /// (`--proxy-protocol`; issue 39): the client's address is then the one every limit per
+    /// address counts. `None`: every connection is its TCP peer's, and no header is read.
+    pub proxy_protocol: Option<TrustedProxies>,
 }
 
 /// Descriptors kept free for the database, refused connections being answered, and the rest.
@@ -65,6 +71,7 @@ impl Default for ConnectionLimits {
             max_connections: 10_000,
             max_per_address: 256,
             open_files: None,
+            proxy_protocol: None,
         }
     }
 }

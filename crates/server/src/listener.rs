@@ -8,6 +8,12 @@
 //!   answered `429 too_many_connections` or `503 server_busy` (the API's JSON error object)
 //!   and closed. The global cap stays below the open-file limit, so `accept` never fails for
 //!   want of descriptors and the server keeps answering everyone else.
+//!
+//! Behind a balancer that speaks the PROXY protocol (`--proxy-protocol`, proxy.rs), a
+//! connection from a trusted balancer's address first takes a place in the total only; its
+//! own task reads the header (within the header timeout, so a stalled balancer connection
+//! holds nothing but itself), and the client the header names then takes its place per
+//! address, as a direct client would. A trusted connection without a valid header is closed.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -30,6 +36,7 @@ use tower_service::Service;
 
 use crate::client::ClientAddr;
 use crate::limits::ConnectionLimits;
+use crate::proxy::{self, HeaderError};
 
 /// Refused connections being answered at once, at most; past it they are just closed.
 const MAX_REFUSING: usize = 64;
@@ -68,7 +75,7 @@ pub async fn serve(
     let (stop_tx, stop_rx) = watch::channel(false);
     let (done_tx, done_rx) = watch::channel(());
     let refusing = Arc::new(AtomicUsize::new(0));
-    let mut refusals = RefusalLog::default();
+    let refusals = Arc::new(Mutex::new(RefusalLog::default()));
     let mut shutdown = pin!(shutdown);
     loop {
         let (tcp, peer) = tokio::select! {
@@ -85,7 +92,9 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let client = ClientAddr::from_peer(peer);
-        match open.admit(client) {
+        let balanced = limits.proxy_protocol.as_ref().is_some_and(|t| t.contains(peer.ip()));
+        let admitted = if balanced { open.admit_unplaced() } else { open.admit(client) };
+        match admitted {
             Ok(slot) => {
                 if let Err(e) = tcp.set_nodelay(true) {
                     tracing::debug!(error = %e, "cannot set TCP_NODELAY");
@@ -95,6 +104,9 @@ pub async fn serve(
                     peer,
                     client,
                     slot,
+                    balanced,
+                    refusals: refusals.clone(),
+                    refusing: refusing.clone(),
                     app: app.clone(),
                     limits: limits.clone(),
                     stop: stop_rx.clone(),
@@ -103,7 +115,7 @@ pub async fn serve(
                 tokio::spawn(conn.run());
             }
             Err(refusal) => {
-                refusals.count(refusal, &open, client);
+                refusals.lock().unwrap_or_else(|e| e.into_inner()).count(refusal, &open, client);
                 refuse(tcp, refusal, &refusing);
             }
         }
@@ -136,18 +148,21 @@ impl OpenConnections {
     }
 
     fn admit(self: &Arc<Self>, client: ClientAddr) -> Result<Slot, Refusal> {
+        let mut slot = self.admit_unplaced()?;
+        slot.place(client)?;
+        Ok(slot)
+    }
+
+    /// A place in the total only, for a connection whose client is not known yet (a
+    /// balancer's, before its PROXY header): [`Slot::place`] gives it its address.
+    fn admit_unplaced(self: &Arc<Self>) -> Result<Slot, Refusal> {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let (total, per) = &mut *counts;
-        let mine = per.get(&client).copied().unwrap_or(0);
-        if mine >= self.per_address {
-            return Err(Refusal::PerAddress);
-        }
+        let (total, _) = &mut *counts;
         if *total >= self.max {
             return Err(Refusal::Global);
         }
         *total += 1;
-        per.insert(client, mine + 1);
-        Ok(Slot { open: self.clone(), client })
+        Ok(Slot { open: self.clone(), client: None })
     }
 
     fn total(&self) -> usize {
@@ -155,10 +170,27 @@ impl OpenConnections {
     }
 }
 
-/// A connection's place; given back when the connection (or the WebSocket it became) closes.
+/// A connection's place in the total and, once its client is known, among its address's; given
+/// back when the connection (or the WebSocket it became) closes.
 struct Slot {
     open: Arc<OpenConnections>,
-    client: ClientAddr,
+    client: Option<ClientAddr>,
+}
+
+impl Slot {
+    /// Counts the connection as `client`'s, unless that address holds its cap (the slot then
+    /// stays in the total only, until dropped).
+    fn place(&mut self, client: ClientAddr) -> Result<(), Refusal> {
+        let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let (_, per) = &mut *counts;
+        let mine = per.get(&client).copied().unwrap_or(0);
+        if mine >= self.open.per_address {
+            return Err(Refusal::PerAddress);
+        }
+        per.insert(client, mine + 1);
+        self.client = Some(client);
+        Ok(())
+    }
 }
 
 impl Drop for Slot {
@@ -166,10 +198,11 @@ impl Drop for Slot {
         let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
         let (total, per) = &mut *counts;
         *total = total.saturating_sub(1);
-        if let Some(n) = per.get_mut(&self.client) {
+        let Some(client) = self.client else { return };
+        if let Some(n) = per.get_mut(&client) {
             *n -= 1;
             if *n == 0 {
-                per.remove(&self.client);
+                per.remove(&client);
             }
         }
     }
@@ -181,6 +214,10 @@ struct RefusalLog {
     last: Option<Instant>,
     per_address: u64,
     global: u64,
+    /// Connections from a trusted balancer closed for want of a valid PROXY header.
+    bad_header: u64,
+    /// Where the last of them came from, and what was wrong.
+    last_bad_header: String,
 }
 
 impl RefusalLog {
@@ -189,11 +226,32 @@ impl RefusalLog {
             Refusal::PerAddress => self.per_address += 1,
             Refusal::Global => self.global += 1,
         }
+        if self.due() {
+            self.report(open, client);
+        }
+    }
+
+    /// A trusted balancer's connection from `peer` closed: `error` says why.
+    fn count_bad_header(&mut self, open: &OpenConnections, peer: SocketAddr, error: &HeaderError) {
+        self.bad_header += 1;
+        self.last_bad_header = format!("from {peer}: {error}");
+        if self.due() {
+            self.report(open, ClientAddr::from_peer(peer));
+        }
+    }
+
+    /// Whether a report is due (none in the last [`REFUSAL_LOG_EVERY`]); if so, it is now.
+    fn due(&mut self) -> bool {
         let now = Instant::now();
         if self.last.is_some_and(|t| now.duration_since(t) < REFUSAL_LOG_EVERY) {
-            return;
+            return false;
         }
         self.last = Some(now);
+        true
+    }
+
+    /// Logs the refusals counted since the last report.
+    fn report(&mut self, open: &OpenConnections, client: ClientAddr) {
         if self.global > 0 {
             tracing::warn!(
                 open = open.total(),
@@ -213,8 +271,17 @@ impl RefusalLog {
                 open.per_address
             );
         }
+        if self.bad_header > 0 {
+            tracing::warn!(
+                refused = self.bad_header,
+                "connections from a trusted balancer (--proxy-protocol) closed: no valid PROXY \
+                 protocol header; the last {}",
+                self.last_bad_header
+            );
+        }
         self.per_address = 0;
         self.global = 0;
+        self.bad_header = 0;
     }
 }
 
@@ -266,6 +333,10 @@ struct Connection {
     peer: SocketAddr,
     client: ClientAddr,
     slot: Slot,
+    /// From a trusted balancer: it begins with a PROXY header, and `slot` is not placed yet.
+    balanced: bool,
+    refusals: Arc<Mutex<RefusalLog>>,
+    refusing: Arc<AtomicUsize>,
     app: Router,
     limits: ConnectionLimits,
     stop: watch::Receiver<bool>,
@@ -274,9 +345,50 @@ struct Connection {
 
 impl Connection {
     async fn run(self) {
-        let Connection { tcp, peer, client, slot, app, limits, mut stop, done } = self;
+        let Connection {
+            mut tcp,
+            mut peer,
+            mut client,
+            mut slot,
+            balanced,
+            refusals,
+            refusing,
+            app,
+            limits,
+            mut stop,
+            done,
+        } = self;
+        let mut early = Vec::new();
+        if balanced {
+            let within = limits.header_timeout;
+            let read = tokio::time::timeout(within, proxy::read_header(&mut tcp)).await;
+            let (header, after) = match read.unwrap_or(Err(HeaderError::Timeout(within))) {
+                Ok(read) => read,
+                Err(e) => {
+                    refusals
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .count_bad_header(&slot.open, peer, &e);
+                    return;
+                }
+            };
+            // LOCAL (the balancer's health checks): the balancer is the client.
+            if let Some(source) = header.source() {
+                peer = source;
+                client = ClientAddr::from_peer(source);
+            }
+            if let Err(refusal) = slot.place(client) {
+                refusals
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .count(refusal, &slot.open, client);
+                refuse(tcp, refusal, &refusing);
+                return;
+            }
+            early = after;
+        }
         let activity = Arc::new(Activity::new());
-        let io = TokioIo::new(Tracked { tcp, activity: activity.clone(), _slot: slot });
+        let io = TokioIo::new(Tracked { tcp, early, activity: activity.clone(), _slot: slot });
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(peer));
             req.extensions_mut().insert(client);
@@ -341,6 +453,8 @@ impl Activity {
 /// lives (as a WebSocket too).
 struct Tracked {
     tcp: TcpStream,
+    /// Bytes read with the PROXY header that follow it: the client's, read first.
+    early: Vec<u8>,
     activity: Arc<Activity>,
     _slot: Slot,
 }
@@ -351,6 +465,13 @@ impl AsyncRead for Tracked {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        if !self.early.is_empty() {
+            let n = self.early.len().min(buf.remaining());
+            buf.put_slice(&self.early[..n]);
+            self.early.drain(..n);
+            self.activity.touch();
+            return Poll::Ready(Ok(()));
+        }
         let before = buf.filled().len();
         let result = Pin::new(&mut self.tcp).poll_read(cx, buf);
         if matches!(result, Poll::Ready(Ok(()))) && buf.filled().len() > before {
@@ -418,5 +539,23 @@ mod tests {
         assert_eq!(open.total(), 2);
         let _c1 = open.admit(addr("10.0.0.3")).unwrap();
         assert_eq!(open.admit(addr("10.0.0.1")).err(), Some(Refusal::Global));
+    }
+
+    #[test]
+    fn a_balancers_connection_counts_in_all_at_once_and_per_address_once_placed() {
+        let open = Arc::new(OpenConnections::new(3, 1));
+        let mut a = open.admit_unplaced().unwrap();
+        let mut b = open.admit_unplaced().unwrap();
+        a.place(addr("192.0.2.1")).unwrap();
+        assert_eq!(b.place(addr("192.0.2.1")), Err(Refusal::PerAddress));
+        b.place(addr("192.0.2.2")).unwrap();
+        let _c = open.admit_unplaced().unwrap();
+        assert_eq!(open.admit_unplaced().err(), Some(Refusal::Global));
+        drop(a);
+        assert_eq!(open.total(), 2);
+        // a's address is free again; b's is not.
+        let _d = open.admit(addr("192.0.2.1")).unwrap();
+        drop(_c);
+        assert_eq!(open.admit(addr("192.0.2.2")).err(), Some(Refusal::PerAddress));
     }
 }

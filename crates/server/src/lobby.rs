@@ -250,7 +250,16 @@ pub struct Lobby {
     pub(crate) counts: cluster::Counts,
 }
 
-/// At most this many open seeks per owner.
+/// At most this many open seeks per owner, on all the nodes together.
+///
+/// On a cluster each node counts the owner's seeks it holds and those its mirror holds of the
+/// other nodes. The mirror learns of a seek when its node publishes it (a NATS message, under
+/// a millisecond here) or, if that message is lost, at the next snapshot (2 s): seeks made on
+/// several nodes within that window can each pass. The worst case is an owner who opens
+/// seeks on every one of N nodes at once: 5 on each, 5 × N, as before this count existed;
+/// after the window no more pass until the owner holds fewer than 5 in all. It is harmless:
+/// each seek still needs its owner in a lobby, counts against its address's seeks, and is
+/// one game at most; the limit keeps the lobby readable, it guards no resource.
 const MAX_SEEKS_PER_OWNER: usize = 5;
 
 impl Lobby {
@@ -280,11 +289,14 @@ impl Lobby {
     /// Opens a seek.
     ///
     /// # Errors
-    /// [`ApiError::TooMany`] `too_many_seeks` when its address holds or has created too many;
-    /// [`ApiError::Conflict`] when the owner already has too many.
+    /// [`ApiError::TooMany`] `too_many_seeks` when its address holds or has created too many,
+    /// or its owner holds [`MAX_SEEKS_PER_OWNER`] here and on the other nodes.
     pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, ApiError> {
         let seek = Arc::new(seek);
         let addr_key = seek.addr.to_string();
+        // Read before the seeks' lock: the sweep takes the mirror's, then the seeks'.
+        let elsewhere =
+            self.mirror.lock().unwrap_or_else(|e| e.into_inner()).seeks_of(&seek.owner.name);
         {
             let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             let per_address = self.limits.open_per_address;
@@ -294,9 +306,8 @@ impl Lobby {
             if !self.created.allows(&addr_key, seek.created_at_ms) {
                 return Err(ApiError::TooMany(Limit::SeeksPerMinute(self.created.limit())));
             }
-            if seeks.values().filter(|s| s.owner.name == seek.owner.name).count()
-                >= MAX_SEEKS_PER_OWNER
-            {
+            let here = seeks.values().filter(|s| s.owner.name == seek.owner.name).count();
+            if here + elsewhere >= MAX_SEEKS_PER_OWNER {
                 return Err(ApiError::TooMany(Limit::SeeksPerOwner(MAX_SEEKS_PER_OWNER)));
             }
             seeks.insert(seek.id.clone(), seek.clone());

@@ -667,4 +667,22 @@ mod tests {
         lobby.hear(Note::Present { node: "b".into(), name: "ann".into(), here: false }, 1);
         assert!(lobby.peek(&mine.id).is_none());
     }
+
+    #[test]
+    fn an_owners_seeks_on_other_nodes_count_against_the_limit_here() {
+        let lobby = Lobby::new(crate::limits::SeekLimits::default());
+        let ann = user("ann", 7);
+        // Ann holds three seeks on b and one here: one more is allowed, then none.
+        let on_b: Vec<WireSeek> = (0..3).map(|_| WireSeek::of(&seek(ann.clone(), None))).collect();
+        lobby.hear(Note::Lobby { node: "b".into(), seeks: on_b, present: vec![] }, 0);
+        lobby.add(seek(ann.clone(), None)).unwrap();
+        lobby.add(seek(ann.clone(), None)).unwrap();
+        let refused = lobby.add(seek(ann.clone(), None)).unwrap_err();
+        assert_eq!(refused.code(), "too_many_seeks");
+        assert_eq!(refused.to_string(), "at most 5 open seeks each", "as on one node");
+        assert!(lobby.add(seek(user("bob", 8), None)).is_ok(), "another owner's count is his");
+        // b's seeks close: Ann may seek here again.
+        lobby.hear(Note::Lobby { node: "b".into(), seeks: vec![], present: vec![] }, 1);
+        assert!(lobby.add(seek(ann, None)).is_ok());
+    }
 }

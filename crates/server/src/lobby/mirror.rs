@@ -130,6 +130,11 @@ impl Mirror {
         self.nodes.values().flat_map(|lobby| lobby.seeks.values())
     }
 
+    /// How many seeks `name` holds on the other nodes.
+    pub(crate) fn seeks_of(&self, name: &str) -> usize {
+        self.seeks().filter(|s| s.owner.name == name).count()
+    }
+
     /// The node that holds the seek `id`, and the seek.
     pub(crate) fn find(&self, id: &str) -> Option<(&str, &Arc<Seek>)> {
         self.nodes.iter().find_map(|(node, lobby)| Some((node.as_str(), lobby.seeks.get(id)?)))
@@ -193,11 +198,14 @@ mod tests {
         assert_eq!(ids(&changes.added), ["s3"]);
         assert_eq!(ids(&changes.removed), ["s2"]);
         assert_eq!(held(&mirror), ["s1", "s3"]);
+        assert_eq!((mirror.seeks_of("ann"), mirror.seeks_of("bob")), (1, 1));
         // Another node's lobby is its own.
-        mirror.replace("b", vec![seek("t1", "cy")], vec![], 1);
+        mirror.replace("b", vec![seek("t1", "cy"), seek("t2", "ann")], vec![], 1);
+        assert_eq!((mirror.seeks_of("ann"), mirror.seeks_of("Ann")), (2, 0));
         let changes = mirror.replace("a", vec![], vec![], 2);
         assert_eq!(ids(&changes.removed), ["s1", "s3"]);
-        assert_eq!(held(&mirror), ["t1"]);
+        assert_eq!(held(&mirror), ["t1", "t2"]);
+        assert_eq!(mirror.seeks_of("ann"), 1);
         assert_eq!(mirror.find("t1").map(|(node, s)| (node, s.id.as_str())), Some(("b", "t1")));
         assert!(mirror.find("s1").is_none());
     }
