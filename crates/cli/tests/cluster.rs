@@ -340,6 +340,32 @@ async fn games_stored(db: &Database) -> i64 {
     n
 }
 
+/// The lobby's count of games in play, read from the store on a cluster and kept a few
+/// seconds, is read again when the node's own games change: a lobby opened right after a
+/// game was made shows it, as does the list beside it (a browser saw "1 game in play" from
+/// the list, then "0 games in play" from the kept count).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_count_of_games_in_play_is_never_older_than_this_nodes_games() {
+    let Some(admin) = postgres_admin() else { return };
+    if Nats::binary().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
+        eprintln!("note: nats-server is not installed; the live count's cluster test is skipped");
+        return;
+    }
+    let db = Database::create(&admin, "live_count").await;
+    let nats = Nats::start_at(free_addr());
+    let a = lobby_node("node-a", &db.url, &nats, 3);
+    let (ann, mut lobby) = lobby_member(&a, "ann").await;
+    assert_eq!(lobby.next_of("live").await["games"], 0);
+    let body = json!({ "level": 1, "color": "white", "time_control": "300+2", "rules": "casual" });
+    let (status, game) = ann.post("/api/v1/engine-games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let (_, list) = ann.get("/api/v1/games/live").await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(1), "{list}");
+    let mut again = ann.socket("/api/v1/lobby/socket").await;
+    assert_eq!(again.next_of("live").await["games"], 1, "the count agrees with the list");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_is_one_across_the_nodes() {
     let Some(admin) = postgres_admin() else { return };

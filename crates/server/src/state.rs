@@ -37,9 +37,10 @@ pub struct AppState {
     /// This node's connection to the others (NATS), when it has one: then a socket may play a
     /// game another node serves (issue 39).
     pub relay: Option<Arc<crate::relay::Relay>>,
-    /// On a cluster, the count of live games on every node and when it was read (Unix ms):
-    /// the lobby shows it, read at most every few seconds whatever the lobby's size.
-    live_count: std::sync::Mutex<(u64, usize)>,
+    /// On a cluster, the count of live games on every node, when it was read (Unix ms) and
+    /// how many this node served then: the lobby shows it, read at most every few seconds
+    /// whatever the lobby's size, and again at once when this node's own games change.
+    live_count: std::sync::Mutex<(u64, usize, usize)>,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
     /// Taken around game creation and results when the database is SQLite (see
@@ -67,27 +68,30 @@ impl AppState {
             analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
             node,
             relay: relay.map(Arc::new),
-            live_count: std::sync::Mutex::new((0, 0)),
+            live_count: std::sync::Mutex::new((0, 0, 0)),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
         })
     }
 
     /// How many games are live: this server's actors, or on a cluster every node's (read
-    /// from the store, at most every 5 s).
+    /// from the store at most every 5 s, and at once when this node has started, ended or
+    /// handed over a game since: a lobby on the node where a game was just made never shows
+    /// the count from before it, which its list of games, read fresh, contradicts).
     pub async fn live_games(&self) -> usize {
+        let here = self.live.len();
         if self.node.is_none() {
-            return self.live.len();
+            return here;
         }
         let now = now_ms();
-        let (at, count) = *self.live_count.lock().unwrap_or_else(|e| e.into_inner());
-        if now < at + 5_000 {
+        let (at, count, served) = *self.live_count.lock().unwrap_or_else(|e| e.into_inner());
+        if now < at + 5_000 && served == here {
             return count;
         }
         match self.store.count_live_games().await {
             Ok(n) => {
                 let n = n as usize;
-                *self.live_count.lock().unwrap_or_else(|e| e.into_inner()) = (now, n);
+                *self.live_count.lock().unwrap_or_else(|e| e.into_inner()) = (now, n, here);
                 n
             }
             Err(e) => {
