@@ -287,21 +287,25 @@ fn check_reports_a_result_that_contradicts_its_tag() {
 fn a_repeated_fen_start_is_the_same_start() {
     let a = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     let b = "4k3/8/8/8/8/8/3P4/4K3 b - - 3 7";
-    let games: Vec<String> = [a, a, b, "4k3/8/8 w - - 0 1", a, b, b]
+    let mut games: Vec<String> = [a, a, b, "4k3/8/8 w - - 0 1", a, b, b]
         .iter()
         .map(|fen| format!("[FEN \"{fen}\"]\n\n1. e3 *\n"))
         .collect();
+    // Two `[FEN]` tags: the last is the start, whether or not it is the last game's.
+    games.push(format!("[FEN \"{a}\"]\n[FEN \"{b}\"]\n\n1. e3 *\n"));
+    games.push(format!("[FEN \"{a}\"]\n[FEN \"{b}\"]\n\n1. e3 *\n"));
+    games.push(format!("[FEN \"{b}\"]\n[FEN \"{a}\"]\n\n1. e3 *\n"));
     let o = rookery(&["pgn", "replay", "-"], &games.join("\n"));
     assert!(o.status.success(), "{}", stderr(&o));
     let lines: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
     let after_a = "game {}: 1 plies, *, -, 4k3/8/8/8/8/4P3/8/4K3 b - - 0 1";
     let after_b = "game {}: 0 plies, *, -, 4k3/8/8/8/8/8/3P4/4K3 b - - 3 7; game {}, line ";
-    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines.len(), 10, "{lines:?}");
     for (i, line) in lines.iter().enumerate() {
         let game = i + 1;
         match i {
-            0 | 1 | 4 => assert_eq!(line, &after_a.replace("{}", &game.to_string())),
-            2 | 5 | 6 => {
+            0 | 1 | 4 | 9 => assert_eq!(line, &after_a.replace("{}", &game.to_string())),
+            2 | 5 | 6 | 7 | 8 => {
                 let want = after_b.replace("{}", &game.to_string());
                 assert!(line.starts_with(&want), "game {game}: {line}");
                 assert!(line.ends_with("move 7... e3: illegal move e3: no piece can go there"));

@@ -130,6 +130,8 @@ pub struct Replayer {
     /// The `[FEN]` tag's text (its memory kept from game to game) and where it was.
     fen: String,
     fen_at: Option<Location>,
+    /// The `[FEN]` tag's bytes are those of `last_fen`, which then stands for `fen`.
+    fen_same: bool,
     /// The last `[FEN]` text that set up a position, and that position: engine matches play
     /// each opening twice, colours swapped, so a game often starts where the last one did.
     last_fen: String,
@@ -155,6 +157,7 @@ impl Replayer {
             history: Repetitions::new(&start),
             fen: String::new(),
             fen_at: None,
+            fen_same: false,
             last_fen: String::new(),
             last_start: None,
             variant: None,
@@ -183,9 +186,7 @@ impl Replayer {
             None => Ok(Position::new()),
             // The same text sets up the same position: read and checked once (issue 41: a
             // `[FEN]` a game was a twentieth of the time on engine self-play files).
-            Some(_) if self.last_start.is_some() && self.fen == self.last_fen => {
-                self.last_start.ok_or(())
-            }
+            Some(_) if self.fen_same => self.last_start.ok_or(()),
             Some(at) => match fen_tag_position(&self.fen) {
                 Ok(pos) => {
                     std::mem::swap(&mut self.fen, &mut self.last_fen);
@@ -273,9 +274,18 @@ impl Visitor for Replayer {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
         match name {
             b"FEN" => {
-                // Into the memory of the last game's: a string a game was a cost of its own.
-                self.fen.clear();
-                self.fen.push_str(&value.decode_utf8());
+                // The bytes of the last `[FEN]` that set up a position, without an escape that
+                // decoding would remove, decode to that text: neither decoded nor copied
+                // (issue 41: half the games of an engine match).
+                let raw = value.as_bytes();
+                self.fen_same = self.last_start.is_some()
+                    && raw == self.last_fen.as_bytes()
+                    && !raw.contains(&b'\\');
+                if !self.fen_same {
+                    // Into the memory of the last game's: a string a game was a cost of its own.
+                    self.fen.clear();
+                    self.fen.push_str(&value.decode_utf8());
+                }
                 self.fen_at = Some(at);
             }
             b"Variant" => self.variant = Some((value.decode_utf8().into_owned(), at)),
