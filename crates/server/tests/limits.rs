@@ -7,16 +7,12 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{connect_from, Client, TestServer};
+use common::{closed_by_server, connect_from, Client, TestServer, DEADLINE};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use rookery_server::Limits;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// Long enough for any machine to notice what a test waits for.
-const DEADLINE: Duration = Duration::from_secs(30);
 
 fn short_timeouts(max: usize, per_address: usize) -> Limits {
     let mut limits = Limits::default();
@@ -27,29 +23,11 @@ fn short_timeouts(max: usize, per_address: usize) -> Limits {
     limits
 }
 
-/// Reads until the server closes the connection (EOF or reset), within [`DEADLINE`]; the
-/// bytes it sent before.
-async fn closed_by_server(tcp: &mut TcpStream) -> Vec<u8> {
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    let end = tokio::time::timeout(DEADLINE, async {
-        loop {
-            match tcp.read(&mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => got.extend_from_slice(&buf[..n]),
-            }
-        }
-    })
-    .await;
-    assert!(end.is_ok(), "the server kept the connection open for {DEADLINE:?}");
-    got
-}
-
 /// One `GET /health` on a fresh connection from `local`: the status line and the body.
 async fn raw_health(local: &str, server: &TestServer) -> String {
     let mut tcp = connect_from(Some(local.parse().unwrap()), server.addr).await;
     tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
-    String::from_utf8_lossy(&closed_by_server(&mut tcp).await).into_owned()
+    closed_by_server(&mut tcp).await
 }
 
 #[tokio::test]
@@ -63,7 +41,7 @@ async fn issue37_silent_connections_are_capped_per_address_and_closed() {
     // One more from the same address is answered 429 with the JSON error object, and closed.
     let mut extra = connect_from(from, server.addr).await;
     extra.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
-    let refused = String::from_utf8_lossy(&closed_by_server(&mut extra).await).into_owned();
+    let refused = closed_by_server(&mut extra).await;
     assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
     assert!(refused.contains(r#""code":"too_many_connections""#), "{refused}");
     // Meanwhile another address is served.
@@ -112,7 +90,7 @@ async fn issue37_idle_connections_close_but_websockets_stay() {
     // A kept-alive connection that asked once and then says nothing is closed.
     let mut tcp = connect_from(None, server.addr).await;
     tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
-    let answered = String::from_utf8_lossy(&closed_by_server(&mut tcp).await).into_owned();
+    let answered = closed_by_server(&mut tcp).await;
     assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
     // A request whose body stops coming is closed: the header timeout is over, the idle
     // timeout is not.

@@ -8,13 +8,9 @@ mod common;
 use std::net::Ipv4Addr;
 use std::time::Duration;
 
-use common::{connect_from, TestServer};
+use common::{closed_by_server, connect_from, TestServer};
 use rookery_server::Limits;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// Long enough for any machine to notice what a test waits for.
-const DEADLINE: Duration = Duration::from_secs(30);
+use tokio::io::AsyncWriteExt;
 
 const HEALTH: &[u8] = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
 
@@ -32,23 +28,6 @@ fn v2(source: Option<Ipv4Addr>) -> Vec<u8> {
         None => bytes.extend([0x20, 0x00, 0, 0]),
     }
     bytes
-}
-
-/// Reads until the server closes the connection, within [`DEADLINE`]: what it sent.
-async fn closed_by_server(tcp: &mut TcpStream) -> String {
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    let end = tokio::time::timeout(DEADLINE, async {
-        loop {
-            match tcp.read(&mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => got.extend_from_slice(&buf[..n]),
-            }
-        }
-    })
-    .await;
-    assert!(end.is_ok(), "the server kept the connection open for {DEADLINE:?}");
-    String::from_utf8_lossy(&got).into_owned()
 }
 
 /// Sends `bytes` on a new connection from `local` and reads the answer.

@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use reqwest::cookie::{CookieStore, Jar};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -250,6 +251,27 @@ pub async fn connect_from(local: Option<IpAddr>, server: SocketAddr) -> TcpStrea
         socket.bind(SocketAddr::new(ip, 0)).expect("binds the local address");
     }
     socket.connect(server).await.expect("connects")
+}
+
+/// Long enough for any machine to notice what a test waits for.
+pub const DEADLINE: Duration = Duration::from_secs(30);
+
+/// Reads until the server closes the connection (EOF or reset), within [`DEADLINE`]: what it
+/// sent before, as text.
+pub async fn closed_by_server(tcp: &mut TcpStream) -> String {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let end = tokio::time::timeout(DEADLINE, async {
+        loop {
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(end.is_ok(), "the server kept the connection open for {DEADLINE:?}");
+    String::from_utf8_lossy(&got).into_owned()
 }
 
 /// One WebSocket connection.
