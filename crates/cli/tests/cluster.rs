@@ -117,16 +117,8 @@ struct Nats {
 }
 
 impl Nats {
-    /// The server's binary, if installed.
-    fn binary() -> Option<std::path::PathBuf> {
-        let on_path = std::env::var_os("PATH").into_iter().flat_map(|p| {
-            std::env::split_paths(&p).map(|d| d.join("nats-server")).collect::<Vec<_>>()
-        });
-        on_path.chain(["/usr/sbin/nats-server".into()]).find(|p| p.is_file())
-    }
-
     fn start_at(addr: SocketAddr) -> Nats {
-        let binary = Nats::binary().expect("nats-server is installed");
+        let binary = installed("nats-server").expect("nats-server is installed");
         let child = Command::new(binary)
             .args(["-a", "127.0.0.1", "-p", &addr.port().to_string()])
             .stderr(std::process::Stdio::null())
@@ -165,16 +157,8 @@ struct Haproxy {
 }
 
 impl Haproxy {
-    /// HAProxy's binary, if installed.
-    fn binary() -> Option<std::path::PathBuf> {
-        let on_path = std::env::var_os("PATH")
-            .into_iter()
-            .flat_map(|p| std::env::split_paths(&p).map(|d| d.join("haproxy")).collect::<Vec<_>>());
-        on_path.chain(["/usr/sbin/haproxy".into()]).find(|p| p.is_file())
-    }
-
     fn start(server: SocketAddr, source: &str, send_proxy: bool) -> Haproxy {
-        let binary = Haproxy::binary().expect("haproxy is installed");
+        let binary = installed("haproxy").expect("haproxy is installed");
         let addr = free_addr();
         let send = if send_proxy { "send-proxy-v2" } else { "" };
         let config = format!(
@@ -222,6 +206,26 @@ fn postgres_admin() -> Option<String> {
             None
         }
     }
+}
+
+/// The admin URL of the test PostgreSQL server when it and nats-server are both there;
+/// `None` (`test` is skipped, and says why) otherwise, except under CI, which must run it.
+fn postgres_and_nats(test: &str) -> Option<String> {
+    let admin = postgres_admin()?;
+    if installed("nats-server").is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install nats-server for {test}");
+        eprintln!("note: nats-server is not installed; {test} is skipped");
+        return None;
+    }
+    Some(admin)
+}
+
+/// The program `name` on the PATH, or where Debian's package puts it (/usr/sbin).
+fn installed(name: &str) -> Option<std::path::PathBuf> {
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).map(|d| d.join(name)).collect::<Vec<_>>());
+    on_path.chain([std::path::Path::new("/usr/sbin").join(name)]).find(|p| p.is_file())
 }
 
 /// The same browser (cookies, CSRF token) talking to another node.
@@ -346,12 +350,7 @@ async fn games_stored(db: &Database) -> i64 {
 /// the list, then "0 games in play" from the kept count).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_count_of_games_in_play_is_never_older_than_this_nodes_games() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
-        eprintln!("note: nats-server is not installed; the live count's cluster test is skipped");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the live count test") else { return };
     let db = Database::create(&admin, "live_count").await;
     let nats = Nats::start_at(free_addr());
     let a = lobby_node("node-a", &db.url, &nats, 3);
@@ -368,12 +367,7 @@ async fn the_count_of_games_in_play_is_never_older_than_this_nodes_games() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_is_one_across_the_nodes() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
-        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the lobby test") else { return };
     let db = Database::create(&admin, "lobby").await;
     let nats = Nats::start_at(free_addr());
     // A seek's owner has 3 s to come to a lobby: more than a lobby snapshot's interval
@@ -490,12 +484,7 @@ async fn the_lobby_is_one_across_the_nodes() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
-        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the lobby test") else { return };
     let db = Database::create(&admin, "lobby_nats").await;
     let mut nats = Nats::start_at(free_addr());
     let a = lobby_node("node-a", &db.url, &nats, 5);
@@ -531,12 +520,7 @@ async fn each_lobby_works_alone_while_nats_is_down_and_the_mirrors_refill_after(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_owner_holds_five_seeks_across_the_nodes_not_five_on_each() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run the relay test: no nats-server");
-        eprintln!("note: nats-server is not installed; the lobby's cluster test is skipped");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the lobby test") else { return };
     let db = Database::create(&admin, "owner_seeks").await;
     let nats = Nats::start_at(free_addr());
     let a = lobby_node("node-a", &db.url, &nats, 60);
@@ -582,7 +566,7 @@ async fn an_owner_holds_five_seeks_across_the_nodes_not_five_on_each() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn behind_haproxy_each_client_address_has_its_own_allowance_with_the_proxy_protocol() {
-    if Haproxy::binary().is_none() {
+    if installed("haproxy").is_none() {
         assert!(std::env::var_os("CI").is_none(), "CI must install haproxy");
         eprintln!("note: haproxy is not installed; the PROXY protocol test is skipped");
         return;
@@ -774,12 +758,7 @@ async fn socket_again(c: &Client, game: &str, limit: Duration) -> (Ws, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install nats-server");
-        eprintln!("note: nats-server is not installed; the relay test is skipped");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the relay test") else { return };
     let mut nats = Nats::start_at(free_addr());
     let db = Database::create(&admin, "relay").await;
     let a = Node::start_relayed("node-a", &db.url, Some(&nats));
@@ -1082,11 +1061,7 @@ fn load_games() -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_busiest_node_killed_under_load_loses_no_acknowledged_move() {
-    let Some(admin) = postgres_admin() else { return };
-    if Nats::binary().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install nats-server");
-        return;
-    }
+    let Some(admin) = postgres_and_nats("the failover test") else { return };
     let games_n = load_games();
     let nats = Nats::start_at(free_addr());
     let db = Database::create(&admin, "failover").await;
