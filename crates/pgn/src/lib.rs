@@ -6,6 +6,7 @@ pub mod comment;
 pub mod date;
 mod error;
 pub mod main_line;
+pub mod parallel;
 mod reader;
 mod scan;
 pub mod tag;

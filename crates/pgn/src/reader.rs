@@ -83,15 +83,7 @@ impl<R: Read> Reader<R> {
     /// # Errors
     /// Only errors of the underlying reader; PGN text never makes this fail.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
-        if !self.started {
-            self.started = true;
-            self.buf.ensure()?;
-            if self.buf.available().starts_with(BOM) {
-                self.buf.consume(BOM.len());
-                self.buf.restart_line();
-            }
-        }
-        if !self.skip_to_game()? {
+        if self.next_game()?.is_none() {
             return Ok(None);
         }
         self.games += 1;
@@ -103,6 +95,27 @@ impl<R: Read> Reader<R> {
             ControlFlow::Break(()) => self.skip_movetext(visitor, 0)?,
         }
         Ok(Some(visitor.end_game()))
+    }
+
+    /// Steps over what stands before the next game, as [`Reader::read_game`] does first, and
+    /// returns the offset of the game's first byte from the start of the input (its line is
+    /// [`Reader::location`]'s), or `None` at the end of the input. The game is read by the next
+    /// call of `read_game`, as it would have been without this one: a reader started at that
+    /// offset reads the same games from there, which is what lets a file be cut there
+    /// ([`crate::parallel`]).
+    ///
+    /// # Errors
+    /// Only errors of the underlying reader.
+    pub fn next_game(&mut self) -> io::Result<Option<u64>> {
+        if !self.started {
+            self.started = true;
+            self.buf.ensure()?;
+            if self.buf.available().starts_with(BOM) {
+                self.buf.consume(BOM.len());
+                self.buf.restart_line();
+            }
+        }
+        Ok(self.skip_to_game()?.then(|| self.buf.offset()))
     }
 
     /// Reads every remaining game through `visitor`, dropping what `end_game` makes.
