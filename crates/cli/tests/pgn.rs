@@ -314,3 +314,54 @@ fn a_repeated_fen_start_is_the_same_start() {
         }
     }
 }
+
+/// Issue 41: a file of a few MB is read by parts on several threads; what every command
+/// prints, and its exit status, are those of one thread: the games in order, each problem with
+/// its game, line and column in the whole file.
+#[test]
+fn threads_print_what_one_thread_prints() {
+    let mut one_pass = Vec::new();
+    for dir in ["nasty", "real"] {
+        let mut names: Vec<_> = std::fs::read_dir(format!("{DATA}/{dir}"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        names.sort();
+        for name in names {
+            one_pass.extend_from_slice(&std::fs::read(name).unwrap());
+            one_pass.extend_from_slice(b"\n\n");
+        }
+    }
+    // A cut may fall where an empty line and a tag are no game's start.
+    one_pass.extend_from_slice(
+        b"[Event \"x\"]\n\n1. e4 { see:\n\n[Event \"no game\"] } e5 1-0\n\n[Event \"y\"]\n\n1. d4 d5\n\n",
+    );
+    let mut text = Vec::new();
+    while text.len() < 5 << 20 {
+        text.extend_from_slice(&one_pass);
+    }
+    let dir = std::env::temp_dir().join(format!("rookery-pgn-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    for command in [&["replay"][..], &["replay", "--json"], &["check"], &["export"], &["stats"]] {
+        let run = |threads: &str| {
+            let mut args = vec!["pgn"];
+            args.extend_from_slice(command);
+            args.extend_from_slice(&[path, "--threads", threads]);
+            let o = rookery(&args, "");
+            // `stats` ends with its throughput, which differs from run to run.
+            let out = stdout(&o);
+            let out = out.split("throughput:").next().unwrap().to_owned();
+            (o.status.code(), out, stderr(&o))
+        };
+        let (one, three) = (run("1"), run("3"));
+        assert!(one.1.len() > 200, "{command:?}: {}", one.1);
+        assert!(one == three, "{command:?}: one thread and three differ");
+    }
+    let o = rookery(&["pgn", "stats", path, "--threads", "0"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

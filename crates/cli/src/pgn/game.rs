@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use rookery_arbiter::Repetitions;
 use rookery_core::{Position, San, SanPlus};
 use rookery_pgn::main_line::{fen_tag_position, is_standard_variant};
+use rookery_pgn::parallel::Origin;
 use rookery_pgn::tag::decode_text;
 use rookery_pgn::{GameResult, Location, Nag, RawTag, ReadError, Visitor, Writer};
 
@@ -75,6 +76,36 @@ impl Termination {
     }
 }
 
+/// A problem of a game, shown as `game G, line L, column C: reason`.
+pub enum Problem {
+    /// The reader's: the text is not PGN.
+    Read(ReadError),
+    /// The replay's: a move, a tag or the result is wrong.
+    Game { game: u64, at: Location, message: String },
+}
+
+impl Problem {
+    /// The problem with its game and line numbered in the whole file ([`Origin`]).
+    fn renumber(&mut self, origin: Origin) {
+        match self {
+            Problem::Read(e) => origin.read_error(e),
+            Problem::Game { game, at, .. } => {
+                *game = origin.game(*game);
+                *at = origin.location(*at);
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Read(e) => e.fmt(f),
+            Problem::Game { game, at, message } => write!(f, "game {game}, {at}: {message}"),
+        }
+    }
+}
+
 /// What a command learns of one game.
 pub struct GameReport {
     /// From 1, in the order of the input.
@@ -88,10 +119,20 @@ pub struct GameReport {
     /// How the final position stands by itself; `None` when it is not over, or when
     /// [`Options::terminations`] was off.
     pub termination: Option<Termination>,
-    /// Every problem, each message naming the game, line and column.
-    pub problems: Vec<String>,
+    /// Every problem, each naming the game, line and column.
+    pub problems: Vec<Problem>,
     /// The game in export format, when asked for and the game has no problem.
     pub export: Option<Vec<u8>>,
+}
+
+impl GameReport {
+    /// The report of a game read in a part of a file, numbered in the whole file.
+    pub fn renumber(&mut self, origin: Origin) {
+        self.game = origin.game(self.game);
+        for problem in &mut self.problems {
+            problem.renumber(origin);
+        }
+    }
 }
 
 /// One line of play: the main line or a variation.
@@ -141,7 +182,7 @@ pub struct Replayer {
     /// The `[Result]` tag, where it was, and its text.
     result_tag: Option<(GameResult, Location)>,
     result_token: Option<GameResult>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
     movetext: Writer<Vec<u8>>,
 }
 
@@ -170,7 +211,8 @@ impl Replayer {
     }
 
     fn problem(&mut self, at: Location, message: impl std::fmt::Display) {
-        self.problems.push(format!("game {}, {at}: {message}", self.game));
+        let message = message.to_string();
+        self.problems.push(Problem::Game { game: self.game, at, message });
     }
 
     /// Sets up the start position from the tags as rookery-pgn's main-line replay does:
@@ -368,7 +410,7 @@ impl Visitor for Replayer {
     }
 
     fn error(&mut self, error: ReadError) {
-        self.problems.push(error.to_string());
+        self.problems.push(Problem::Read(error));
     }
 
     fn end_game(&mut self) -> GameReport {

@@ -10,9 +10,12 @@ mod stats;
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::Path;
 use std::process::ExitCode;
+use std::thread;
 
 use anyhow::Result;
+use rookery_pgn::parallel::{self, Parallel};
 use rookery_pgn::Reader;
 
 use crate::UsageError;
@@ -43,12 +46,29 @@ pub fn run(command: Command) -> Result<ExitCode> {
     }
 }
 
+/// Why reading by parts stopped: the file could not be read, or a game's report could not be
+/// handed on (its command's error, such as a closed output).
+enum Failure {
+    Read(io::Error),
+    Each(anyhow::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Read(e)
+    }
+}
+
 /// The file to read: a path, or `-` for standard input.
 #[derive(clap::Args)]
 pub struct Input {
     /// The PGN file, or - for standard input.
     #[arg(value_name = "FILE")]
     file: String,
+    /// Threads reading a file of a few MB or more, parts of it each (the output is the same
+    /// as with one); standard input is read by one. Default: one a core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 impl Input {
@@ -72,14 +92,42 @@ impl Input {
         Ok((Box::new(file), size))
     }
 
-    /// Reads and replays every game, handing each report to `each`, with a progress bar on a
-    /// terminal. Returns the number of bytes read.
+    /// Reads and replays every game, handing each report to `each` in the file's order, with a
+    /// progress bar on a terminal. Returns the number of bytes read.
     fn for_each_game(
         &self,
         options: Options,
         mut each: impl FnMut(GameReport) -> Result<()>,
     ) -> Result<u64> {
         let (read, size) = self.open()?;
+        let threads = self
+            .threads
+            .map_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()), usize::from);
+        // A file of a few parts is read by parts on every core: a thread a part and the
+        // games handed on in order (rookery_pgn::parallel; issue 41).
+        if let Some(size) = size.filter(|&size| threads > 1 && size >= 4 * Parallel::PART) {
+            drop(read);
+            let mut progress = Progress::new(Some(size));
+            let parallel = Parallel { threads, part: Parallel::PART };
+            let make = || Replayer::new(options);
+            let bytes = parallel::read_file(
+                Path::new(&self.file),
+                parallel,
+                make,
+                |mut report: GameReport, origin, done| {
+                    report.renumber(origin);
+                    each(report).map_err(Failure::Each)?;
+                    progress.update(done);
+                    Ok(())
+                },
+            )
+            .map_err(|failure| match failure {
+                Failure::Read(e) => anyhow::anyhow!("reading {}: {e}", self.file),
+                Failure::Each(e) => e,
+            })?;
+            progress.finish();
+            return Ok(bytes);
+        }
         let mut reader = Reader::new(read);
         let mut replayer = Replayer::new(options);
         let mut progress = Progress::new(size);

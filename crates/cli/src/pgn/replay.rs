@@ -1,5 +1,6 @@
 //! `rookery pgn replay`: one line per game, as JSON with `--json`.
 
+use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -64,7 +65,7 @@ fn json_line(out: &mut impl Write, r: &GameReport, fen: &str) -> std::io::Result
     }
     out.write_all(b", \"error\": ")?;
     match r.problems.first() {
-        Some(problem) => out.write_all(json_string(problem).as_bytes())?,
+        Some(problem) => out.write_all(json_string(&problem.to_string()).as_bytes())?,
         None => out.write_all(b"null")?,
     }
     out.write_all(b"}\n")
@@ -85,7 +86,7 @@ fn text_line(line: &mut String, r: &GameReport, fen: &str) {
     line.push_str(fen);
     if let Some(problem) = r.problems.first() {
         line.push_str("; ");
-        line.push_str(problem);
+        let _ = write!(line, "{problem}"); // writing to a string cannot fail
     }
     line.push('\n');
 }
