@@ -361,7 +361,10 @@ fn threads_print_what_one_thread_prints() {
         assert!(one.1.len() > 200, "{command:?}: {}", one.1);
         assert!(one == three, "{command:?}: one thread and three differ");
     }
-    let o = rookery(&["pgn", "stats", path, "--threads", "0"], "");
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    for threads in ["0", "257", "-1", "many"] {
+        let o = rookery(&["pgn", "stats", path, "--threads", threads], "");
+        assert_eq!(o.status.code(), Some(2), "--threads {threads}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--threads"), "--threads {threads}: {}", stderr(&o));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -95,8 +95,10 @@ where
     let (jobs, queue) = mpsc::channel::<(usize, SyncSender<io::Result<Part<V::Output>>>)>();
     let queue = Mutex::new(queue);
     thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
+        // As many threads as the system gives, up to `threads`: fewer only read more slowly.
+        let mut spawned = 0;
+        while spawned < threads {
+            let reader = thread::Builder::new().spawn_scoped(scope, || loop {
                 // The lock is held only while a job is taken; a poisoned one means a thread
                 // panicked, which the scope passes on.
                 let job = match queue.lock() {
@@ -109,7 +111,13 @@ where
                 }
                 let _ = done.send(read_part(path, &cuts, index, &make));
             });
+            match reader {
+                Ok(_) => spawned += 1,
+                Err(e) if spawned == 0 => return Err(e.into()),
+                Err(_) => break,
+            }
         }
+        let threads = spawned;
         let result = (|| {
             // Parts given out and not yet handed on, in order, each with where its reader's
             // answer will come.

@@ -66,8 +66,9 @@ pub struct Input {
     #[arg(value_name = "FILE")]
     file: String,
     /// Threads reading a file of a few MB or more, parts of it each (the output is the same
-    /// as with one); standard input is read by one. Default: one a core.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// as with one), 1 to 256; standard input is read by one. Default: one a core.
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
 }
 
