@@ -341,9 +341,8 @@ fn threads_print_what_one_thread_prints() {
     while text.len() < 5 << 20 {
         text.extend_from_slice(&one_pass);
     }
-    let dir = std::env::temp_dir().join(format!("rookery-pgn-threads-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
     std::fs::write(&path, &text).unwrap();
     let path = path.to_str().unwrap();
     for command in [&["replay"][..], &["replay", "--json"], &["check"], &["export"], &["stats"]] {
@@ -366,5 +365,4 @@ fn threads_print_what_one_thread_prints() {
         assert_eq!(o.status.code(), Some(2), "--threads {threads}: {}", stderr(&o));
         assert!(stderr(&o).contains("--threads"), "--threads {threads}: {}", stderr(&o));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -194,23 +194,24 @@ fn read_part<V: Visitor>(
     let mut visitor = make();
     let mut outputs = Vec::new();
     let later = &cuts[index + 1..];
-    let stopped = |reader: &Reader<File>, end| Part {
-        outputs: Vec::new(),
-        end,
-        games: reader.games(),
-        lines: reader.location().line - 1,
-        bytes: start + reader.bytes_read(),
-    };
+    let mut end = None;
     while let Some(offset) = reader.next_game()? {
         let at = start + offset;
         if later.first().is_some_and(|&cut| at >= cut) {
             if let Ok(k) = later.binary_search(&at) {
-                return Ok(Part { outputs, ..stopped(&reader, Some(index + 1 + k)) });
+                end = Some(index + 1 + k);
+                break;
             }
         }
         outputs.extend(reader.read_game(&mut visitor)?);
     }
-    Ok(Part { outputs, ..stopped(&reader, None) })
+    Ok(Part {
+        outputs,
+        end,
+        games: reader.games(),
+        lines: reader.location().line - 1,
+        bytes: start + reader.bytes_read(),
+    })
 }
 
 /// The offsets where parts start: 0, then the first place at or after each multiple of
@@ -219,7 +220,7 @@ fn read_part<V: Visitor>(
 fn cuts(file: &mut File, part: u64) -> io::Result<Vec<u64>> {
     let size = file.metadata()?.len();
     let mut cuts = vec![0];
-    let mut window = vec![0; 64 * 1024];
+    let mut window = Vec::with_capacity(WINDOW);
     let mut from = part;
     while from < size {
         match find_cut(file, from, part, &mut window)? {
@@ -244,52 +245,45 @@ enum Found {
 
 /// The first game-like start (`\n\n[` or `\n\r\n[`, the offset of its `[`) at or after `from`,
 /// looked for over about `limit` bytes.
-fn find_cut(file: &mut File, from: u64, limit: u64, window: &mut [u8]) -> io::Result<Found> {
+fn find_cut(file: &mut File, from: u64, limit: u64, window: &mut Vec<u8>) -> io::Result<Found> {
     // Read from three bytes before, for the empty line before `from`.
     let mut at = from.saturating_sub(3);
     // A game is a few kilobytes: look at 4 KiB first, then at twice as much each time.
-    let mut wanted = window.len().min(4096);
+    let mut wanted = 4096;
     loop {
         file.seek(SeekFrom::Start(at))?;
-        let mut len = 0;
-        while len < wanted {
-            match file.read(&mut window[len..wanted]) {
-                Ok(0) => break,
-                Ok(n) => len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        let bytes = &window[..len];
-        for i in memchr::memchr_iter(b'[', bytes) {
-            let before = &bytes[..i];
+        window.clear();
+        file.by_ref().take(wanted).read_to_end(window)?;
+        for i in memchr::memchr_iter(b'[', window) {
+            let before = &window[..i];
             if (before.ends_with(b"\n\n") || before.ends_with(b"\n\r\n")) && at + i as u64 >= from {
                 return Ok(Found::Cut(at + i as u64));
             }
         }
-        let end = at + len as u64;
-        if len < wanted || end >= from + limit {
+        let end = at + window.len() as u64;
+        if (window.len() as u64) < wanted || end >= from + limit {
             return Ok(Found::NoneBefore(end)); // the end of the file, or of the search
         }
         // The next window starts three bytes before this one's end: a `[` there may follow
         // an empty line whose bytes this window ends with.
         at = end - 3;
-        wanted = (2 * wanted).min(window.len());
+        wanted = (2 * wanted).min(WINDOW as u64);
     }
 }
 
+/// The most [`find_cut`] reads at once.
+const WINDOW: usize = 64 * 1024;
+
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+
     use super::*;
 
     fn cuts_of(text: &str, part: u64) -> Vec<u64> {
-        let dir = std::env::temp_dir().join(format!("rookery-pgn-cuts-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("{part}-{}.pgn", text.len()));
-        std::fs::write(&path, text).unwrap();
-        let cuts = cuts(&mut File::open(&path).unwrap(), part).unwrap();
-        std::fs::remove_file(&path).unwrap();
-        cuts
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(text.as_bytes()).unwrap();
+        cuts(&mut file, part).unwrap()
     }
 
     #[test]

@@ -6,7 +6,8 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::Path;
 
 use common::{data_dir, read_all, Game, Recorder};
 use proptest::prelude::*;
@@ -38,30 +39,19 @@ fn read_by_parts(path: &Path, part: u64, threads: usize) -> Vec<Game> {
     games
 }
 
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("rookery-pgn-parallel-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).unwrap();
-        TempFile(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
+/// A file of `bytes` in the temporary directory, removed when dropped.
+fn temp_file(bytes: &[u8]) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(bytes).unwrap();
+    file
 }
 
 fn assert_same_by_parts(name: &str, bytes: &[u8], parts: &[u64], threads: &[usize]) {
     let want = read_all(bytes);
-    let file = TempFile::new(name, bytes);
+    let file = temp_file(bytes);
     for &part in parts {
         for &threads in threads {
-            let got = read_by_parts(&file.0, part, threads);
+            let got = read_by_parts(file.path(), part, threads);
             assert_eq!(got.len(), want.len(), "{name}: parts of {part}, {threads} threads");
             for (i, (got, want)) in got.iter().zip(&want).enumerate() {
                 assert_eq!(got, want, "{name}, game {}: parts of {part}, {threads} threads", i + 1);
@@ -109,8 +99,8 @@ proptest! {
     ) {
         let text: String = pieces.concat();
         let want = read_all(text.as_bytes());
-        let file = TempFile::new(&format!("random-{part}-{threads}.pgn"), text.as_bytes());
-        let got = read_by_parts(&file.0, part, threads);
+        let file = temp_file(text.as_bytes());
+        let got = read_by_parts(file.path(), part, threads);
         prop_assert_eq!(got, want);
     }
 }
@@ -118,10 +108,10 @@ proptest! {
 #[test]
 fn an_error_of_the_caller_stops_the_reading_and_is_returned() {
     let text = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(1000);
-    let file = TempFile::new("stop.pgn", text.as_bytes());
+    let file = temp_file(text.as_bytes());
     let mut seen = 0;
     let result = parallel::read_file(
-        &file.0,
+        file.path(),
         Parallel { threads: 2, part: 100 },
         Recorder::default,
         |_game: Game, _origin, _done| {
