@@ -51,9 +51,10 @@ function announceGame(m, { open = true } = {}) {
   if (!m || !m.game || announced.has(m.game)) return false;
   announced.add(m.game);
   if (location.pathname === `/game/${m.game}`) return false;
-  blinkTitle(m.round ? t('tour.your_game_round', { round: m.round }) : t('tour.your_game'));
   toast(m.opponent && m.color ? t('tour.toast.your_game', { opponent: m.opponent, color: t('common.' + m.color) }) : t('tour.your_game'), 'ok');
   if (open && !(ctx.busy && ctx.busy())) navigate(`/game/${m.game}`);
+  // After the page it leaves has put its title back: the star shows at once, on the board.
+  blinkTitle(m.round ? t('tour.your_game_round', { round: m.round }) : t('tour.your_game'));
   return true;
 }
 

@@ -68,20 +68,32 @@ export function confirmButton(label, confirmLabel, onConfirm, attrs = {}) {
 let blink = null;
 
 /**
- * Makes the tab's title blink with `text` (a player's new game): it alternates with whatever
- * title the page sets meanwhile, for about ten seconds or until the player touches the page.
+ * Makes the tab's title blink with `text` (a player's new game) for about ten seconds or until
+ * the player touches the page. The star shows at once and stays in its turns whatever the
+ * page does meanwhile: a title the page sets (a new page opening, a game's own title) becomes
+ * the one the star alternates with.
  */
 export function blinkTitle(text) {
   if (blink) blink.stop();
-  let base = document.title;
-  let n = 0;
   const mark = `★ ${text}`;
+  let base = document.title;
+  let shown = true;
+  let n = 0;
+  const titleElement = document.querySelector('title');
+  const observer = new MutationObserver(() => {
+    const now = document.title;
+    if (now === mark) return;
+    base = now;
+    if (shown) document.title = mark;
+  });
   const timer = setInterval(() => {
-    if (document.title !== mark) { base = document.title; document.title = mark; } else document.title = base;
+    shown = !shown;
+    document.title = shown ? mark : base;
     if (++n >= 20) stop();
   }, 500);
   const stop = () => {
     clearInterval(timer);
+    observer.disconnect();
     if (document.title === mark) document.title = base;
     document.removeEventListener('pointerdown', stop);
     document.removeEventListener('keydown', stop);
@@ -90,6 +102,7 @@ export function blinkTitle(text) {
   document.addEventListener('pointerdown', stop);
   document.addEventListener('keydown', stop);
   document.title = mark;
+  if (titleElement) observer.observe(titleElement, { childList: true, subtree: true, characterData: true });
   blink = { stop };
 }
 

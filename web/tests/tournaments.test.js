@@ -59,6 +59,21 @@ async function watchTitles(page) {
   });
 }
 
+/** Starts the page's record of titles afresh; gives the title it shows now. */
+async function titlesFromNow(page) {
+  return page.evaluate(() => { window.__titles = []; return document.title; });
+}
+
+/**
+ * The player was told at once: the first title the page showed after `before` is the star,
+ * not the title of the page it left or of the board it opened (it shows after the star).
+ */
+async function assertBlinkedAtOnce(page, before, what) {
+  const titles = await page.evaluate(() => window.__titles);
+  const first = titles.find((x) => x !== before);
+  assert.ok(first?.startsWith('★'), `${what}: the first new title was ${JSON.stringify(first)}; all: ${JSON.stringify(titles)}`);
+}
+
 /** Fool's mate on the board of one game, by mouse: 1.f3 e5 2.g4 Qh4#. Black wins. */
 async function foolsMate(white, black) {
   await drag(white, 'f2', 'f3');
@@ -150,10 +165,11 @@ async function runSwiss({ locale, tag, words }) {
     await org.click(round === 1 ? '#arb-start' : '#arb-pair');
     await org.waitForSelector('#arb-publish');
     await watcher.waitForSelector(`#pairings-table[data-round="${round}"][data-state="paired"]`);
+    const before = await Promise.all(players.map(titlesFromNow));
     await org.click('#arb-publish');
-    // Each player is told, the title blinks, and the board opens.
+    // Each player is told, the title blinks at once, and the board opens.
     const games = await boards(players);
-    for (const p of players) assert.ok((await p.evaluate(() => window.__titles)).some((x) => x.startsWith('★')), 'the title blinked');
+    for (const [i, p] of players.entries()) await assertBlinkedAtOnce(p, before[i], `round ${round}, player ${i + 1}`);
     await watcher.waitForSelector(`#pairings-table[data-round="${round}"][data-state="published"]`);
     if (round === 1) await screenshot(games[0].white, tag === 'en' ? 'tournament-game' : 'tournament-game-zh');
     for (const g of games) await foolsMate(g.white, g.black);
@@ -409,11 +425,12 @@ async function runRoundRobin({ locale, tag, words }) {
   await players[3].click('.site-nav a[href="/leaderboard"]');
   await players[3].waitForURL((u) => u.pathname === '/leaderboard');
   await watchTitles(players[3]);
+  const before = await titlesFromNow(players[3]);
   // Until its time (up to 45 s away, more than a page's default wait when the setup above was
   // quick): the round is published by the server's clock, not by anything here.
   await watcher.waitForSelector('#pairings-table[data-round="1"]', { timeout: Math.max(0, startsAt - Date.now()) + 30000 });
   const games = await boards(players);
-  assert.ok((await players[3].evaluate(() => window.__titles)).some((x) => x.startsWith('★')), 'the title blinked on the leaderboard too');
+  await assertBlinkedAtOnce(players[3], before, 'a player on the leaderboard');
   await watcher.waitForSelector('#pairings-table[data-round="1"][data-state="published"]');
   assert.match(await watcher.textContent('#tour-status'), words.running);
   for (const g of games) await foolsMate(g.white, g.black);
