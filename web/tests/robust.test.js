@@ -114,6 +114,43 @@ test('issue 38 bug 8: "1 game in play", the PGN file name, one language per badg
   await zh.close();
 });
 
+test('issue 38 bug 8, on a cluster: the count of games in play never contradicts the list beside it', async () => {
+  // A lobby socket whose `live` count lags a game just made, as a node's can on a cluster (it
+  // reads the count at most every 5 s; a CI run saw "0 games in play" beside the
+  // one game listed): the page shows the count that came with the list, and reads both again.
+  const carol = await open({ name: 'lagging-lobby' });
+  let lobbySocket = null;
+  await carol.routeWebSocket(/\/lobby\/socket$/, (ws) => {
+    const upstream = ws.connectToServer();
+    upstream.onMessage((m) => ws.send(m));
+    ws.onMessage((m) => upstream.send(m));
+    lobbySocket = ws;
+  });
+  await alice.goto('/');
+  await alice.click('button.level[data-level="1"]');
+  await alice.click('input[name=ecolor][value=white] + span');
+  await alice.click('#play-computer');
+  const id = await gameReady(alice);
+  await carol.goto('/');
+  await carol.waitForSelector(`#live-games a.live-game[data-id="${id}"]`);
+  await carol.waitForFunction(() => /^1 /.test(document.querySelector('#live-count').textContent));
+  const shown = await carol.textContent('#live-count');
+  await carol.evaluate(() => {
+    const count = document.querySelector('#live-count');
+    window.__counts = [];
+    new MutationObserver(() => window.__counts.push(count.textContent)).observe(count, { childList: true, subtree: true, characterData: true });
+  });
+  assert.ok(lobbySocket, 'the lobby socket goes through the test');
+  const read = carol.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/games/live');
+  lobbySocket.send(JSON.stringify({ t: 'live', games: 0 }));
+  await read;
+  await carol.waitForFunction((text) => window.__counts.at(-1) === text, shown);
+  assert.deepEqual(await carol.evaluate(() => window.__counts), [shown], 'the count the list came with, and no other');
+  assert.equal(await carol.locator('#live-games a.live-game').count(), 1);
+  await carol.close();
+  await resign(alice);
+});
+
 test('issue 38 bug 1: a stalled network is noticed, told, and the clock comes back right', async (t) => {
   await seekAndAccept({ tc: '300+0' });
   await typeMoves(alice, bob, ['e4', 'e5', 'Nf3']);

@@ -361,6 +361,7 @@ async fn the_count_of_games_in_play_is_never_older_than_this_nodes_games() {
     assert_eq!(status, StatusCode::CREATED, "{game}");
     let (_, list) = ann.get("/api/v1/games/live").await;
     assert_eq!(list["games"].as_array().map(Vec::len), Some(1), "{list}");
+    assert_eq!(list["count"], 1, "the count is read with the list: {list}");
     let mut again = ann.socket("/api/v1/lobby/socket").await;
     assert_eq!(again.next_of("live").await["games"], 1, "the count agrees with the list");
 }

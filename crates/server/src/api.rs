@@ -181,7 +181,13 @@ fn summary_json(g: &GameSummary) -> Value {
     })
 }
 
-/// `GET /api/v1/games/live`.
+/// The most live games `GET /api/v1/games/live` lists on a cluster (the newest first); its
+/// `count` says how many there are in all.
+const LIVE_LIST_LIMIT: i64 = 500;
+
+/// `GET /api/v1/games/live`: the live games and their count, read together, so that a lobby
+/// showing both never contradicts itself (the lobby socket's `live` count on a cluster can be
+/// a few seconds older: `AppState::live_games`).
 pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
     let row = |id: &str, white: &Player, black: &Player, rules: &str, tc: String, rated, at| {
         let speed = tc.parse::<TimeControl>().map_or("", |tc| tc.speed().name());
@@ -191,18 +197,21 @@ pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
             "rated": rated, "status": "live", "created_at_ms": at,
         })
     };
-    let mut games: Vec<Value> = if state.node.is_some() {
+    let (count, mut games): (usize, Vec<Value>) = if state.node.is_some() {
         // On a cluster each node's actors hold only its own games: the store has them all.
-        let stored = state.store.live_game_summaries(500).await?;
-        stored
-            .iter()
-            .map(|g| {
-                let at = g.created_at_ms.max(0) as u64;
-                row(&g.id, &g.white, &g.black, &g.rules, g.time_control.clone(), g.rated, at)
-            })
-            .collect()
+        let stored = state.store.live_game_summaries(LIVE_LIST_LIMIT).await?;
+        let count = if stored.len() < LIVE_LIST_LIMIT as usize {
+            stored.len()
+        } else {
+            state.store.count_live_games().await? as usize
+        };
+        let rows = stored.iter().map(|g| {
+            let at = g.created_at_ms.max(0) as u64;
+            row(&g.id, &g.white, &g.black, &g.rules, g.time_control.clone(), g.rated, at)
+        });
+        (count, rows.collect())
     } else {
-        state
+        let rows: Vec<Value> = state
             .live
             .list()
             .iter()
@@ -219,10 +228,11 @@ pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
                     m.created_at_ms,
                 )
             })
-            .collect()
+            .collect();
+        (rows.len(), rows)
     };
     games.sort_by_key(|g| std::cmp::Reverse(g["created_at_ms"].as_u64()));
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(json!({ "games": games, "count": count })))
 }
 
 /// Reads a game id from a URL: anything that cannot be one is not found.

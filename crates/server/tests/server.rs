@@ -162,6 +162,7 @@ async fn a_seek_accepted_by_many_at_once_makes_one_game() {
     assert_eq!(won, 1);
     let (_, live) = owner.get("/api/v1/games/live").await;
     assert_eq!(live["games"].as_array().unwrap().len(), 1);
+    assert_eq!(live["count"], 1, "the count is read with the list");
     // Anonymous visitors cannot take rated seeks.
     let (_, s) = owner.post("/api/v1/seeks", seek("180+2", true, "seed", "random")).await;
     let anon = Client::new(&server).await;

@@ -236,17 +236,23 @@ export async function mount(page, _params, ctx) {
     } catch { clear(tourList); }
   }
 
+  // The count and the list come from one read, so the two never disagree: the socket's `live`
+  // count only says it is time to read them again (on a cluster it can be a few seconds older
+  // than the list, protocol.md). Of reads that overlap, the last begun is the one shown.
+  let liveReads = 0;
   async function refreshLive() {
+    const read = ++liveReads;
     try {
       const r = await api.liveGames();
-      liveCount.textContent = tCount('lobby.live_count', r.games.length);
+      if (read !== liveReads) return;
+      liveCount.textContent = tCount('lobby.live_count', r.count);
       if (!r.games.length) { clear(liveList, h('li.empty', t('lobby.no_live'))); return; }
       clear(liveList, r.games.map((g) => h('li', h('a.live-game', { href: `/game/${g.id}`, 'data-link': true, dataset: { id: g.id } },
         h('span.players', playerName(g.white, false), ' – ', playerName(g.black, false)),
         h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
         h('span.watch', t('lobby.watch'))))));
     } catch (err) {
-      clear(liveList, h('li.empty', t('common.error', { msg: apiText(err) })));
+      if (read === liveReads) clear(liveList, h('li.empty', t('common.error', { msg: apiText(err) })));
     }
   }
 
@@ -263,7 +269,7 @@ export async function mount(page, _params, ctx) {
           // (the site's notices socket may have said it first).
           ctx.announceGame(msg);
           break;
-        case 'live': liveCount.textContent = tCount('lobby.live_count', msg.games); refreshLive(); break;
+        case 'live': refreshLive(); break;
         default: break;
       }
     },
