@@ -223,6 +223,25 @@ impl Game {
         self.offer_barred[color]
     }
 
+    /// Whether `by` may send a draw offer with its next move now (§7), and if not, why: its
+    /// last offer was declined and the opponent has not offered since, or its offer still
+    /// stands. [`Game::play`] refuses a move sent with a refused offer for this same reason, so
+    /// a user interface can refuse the offer before the move is made.
+    ///
+    /// # Errors
+    /// [`Rejection::OfferNotAllowed`] with the reason.
+    pub fn check_offer(&self, by: Color) -> Result<(), Rejection> {
+        if self.offer_barred[by] {
+            return Err(Rejection::OfferNotAllowed(
+                "your last offer was declined; you may offer again after your opponent has offered",
+            ));
+        }
+        if self.offer == Some(by) {
+            return Err(Rejection::OfferNotAllowed("your offer is still standing"));
+        }
+        Ok(())
+    }
+
     /// Illegal moves counted against `color` (§8.4).
     pub fn strikes(&self, color: Color) -> u8 {
         self.strikes[color]
@@ -353,15 +372,7 @@ impl Game {
             }
         }
         if offer_draw {
-            if self.offer_barred[by] {
-                return Err(Rejection::OfferNotAllowed(
-                    "your last offer was declined; you may offer again after your opponent has offered",
-                )
-                .into());
-            }
-            if self.offer == Some(by) {
-                return Err(Rejection::OfferNotAllowed("your offer is still standing").into());
-            }
+            self.check_offer(by)?;
         }
         let mut events = Vec::new();
         self.make_move(by, m, offer_draw, now, lag, &mut events);

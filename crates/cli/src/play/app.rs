@@ -432,6 +432,11 @@ impl App {
                 true
             }
             Err(rejected) => {
+                // A refused offer is never left armed, or every next move would be refused
+                // with it (issue 51).
+                if matches!(rejected.reason, Rejection::OfferNotAllowed(_)) {
+                    self.offer_armed = false;
+                }
                 self.refused(&rejected, Some(&input));
                 false
             }
@@ -444,12 +449,17 @@ impl App {
         if self.game.is_over() {
             return;
         }
-        self.offer_armed = !self.offer_armed;
         if self.offer_armed {
-            self.info("a draw offer goes with your next move (Ctrl-D again to withdraw)".into());
-        } else {
-            self.info("draw offer withdrawn".into());
+            self.offer_armed = false;
+            return self.info("draw offer withdrawn".into());
         }
+        // Issue 51: an offer the arbiter would refuse (§7) is refused here, with its reason,
+        // rather than armed to have every following move refused with it.
+        if let Err(reason) = self.game.check_offer(self.player()) {
+            return self.warn(reason.to_string());
+        }
+        self.offer_armed = true;
+        self.info("a draw offer goes with your next move (Ctrl-D again to withdraw)".into());
     }
 
     fn accept_draw(&mut self) {
@@ -725,6 +735,9 @@ impl App {
                 }
                 _ => {}
             }
+        }
+        if matches!(rejected.reason, Rejection::OfferNotAllowed(_)) {
+            text.push_str(" · the offer is withdrawn");
         }
         if matches!(rejected.reason, Rejection::Illegal(_))
             && self.game.rules().name == RuleSetName::Casual
