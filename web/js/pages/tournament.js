@@ -25,6 +25,11 @@ export async function mount(page, [id], ctx) {
   const head = h('section.panel.tour-header#tour-header');
   const mine = h('div.tour-mine#tour-mine');
   const countdown = h('div.countdown#countdown', { hidden: true });
+  // The player's box: a countdown and what the visitor may do. A finished tournament offers
+  // nothing: the box is not drawn empty (issue 51).
+  const actions = h('section.panel.tour-actions#tour-actions', countdown, mine);
+  const syncActions = () => { actions.hidden = countdown.hidden && !mine.childElementCount; };
+  syncActions();
   const roundTabs = h('div.round-tabs#round-tabs', { role: 'tablist' });
   const pairings = h('div.pairings-box#pairings');
   const arenaGames = h('div.arena-games#arena-games', { hidden: true });
@@ -42,7 +47,7 @@ export async function mount(page, [id], ctx) {
         h('section.panel.pairings-panel', h('h2', t('tour.pairings')), roundTabs, pairings, arenaGames),
         h('section.panel.standings-panel', h('h2', t('tour.standings')), standings),
         h('section.panel.crosstable-panel#crosstable-panel', h('h2', t('tour.crosstable')), xt)),
-      h('aside.tour-side', h('section.panel.tour-actions', countdown, mine), cardBox, arbBox,
+      h('aside.tour-side', actions, cardBox, arbBox,
         h('section.panel.log-panel', h('h2', t('tour.log')), log),
         h('section.panel', h('h2', t('tour.downloads')), downloads))));
 
@@ -132,6 +137,7 @@ export async function mount(page, [id], ctx) {
       if (T.format === 'swiss' && open && !p.withdrawn) items.push(byeForm(p));
     }
     clear(mine, items);
+    syncActions();
   }
 
   // The join form's password, kept across redraws.
@@ -266,6 +272,7 @@ export async function mount(page, [id], ctx) {
     const status = T.status === 'upcoming' && c && c.status !== 'upcoming' ? c.status : T.status;
     const target = status === 'upcoming' ? (c && c.starts_at_ms) || T.settings.starts_at_ms : status === 'running' && T.format === 'arena' ? (c && c.ends_at_ms) || T.settings.ends_at_ms : null;
     countdown.hidden = !target;
+    syncActions();
     if (!target) return;
     const offset = c ? c.server_ms - c.at : 0;
     const label = status === 'upcoming' ? 'tour.starts_in' : 'tour.ends_in';

