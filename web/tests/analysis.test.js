@@ -7,14 +7,12 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startServer, launchBrowser, visitor, signup, waitForPly, screenshot, gameReady, SHOTS, ROOT,
+  startServer, launchBrowser, visitor, signup, waitForPly, screenshot, gameReady, axe, SHOTS, ROOT,
 } from './harness.js';
 
-const require = createRequire(import.meta.url);
 let server;
 let browser;
 const pages = [];
@@ -54,14 +52,6 @@ after(async () => {
     }
   }
 });
-
-/** Runs axe-core (WCAG 2 A and AA) on the page; fails with each violation and its nodes. */
-async function axe(page, what) {
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
-  const found = result.violations.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.split('\n')[1] || ''}`).join('\n    ')}`);
-  assert.deepEqual(found, [], `axe on ${what}`);
-}
 
 /** Ann opens a casual seek as White from the lobby, Ben joins it; both land on the game. */
 async function newGame() {

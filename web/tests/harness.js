@@ -2,8 +2,10 @@
 // directory, Debian's Chromium driven by playwright-core, and helpers that act like a player
 // (sign up, drag pieces, read the page).
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -189,4 +191,45 @@ export async function gameReady(page) {
   await page.waitForSelector('#status:not(:empty)');
   await page.waitForSelector('#board cg-board piece');
   return page.url().split('/game/')[1];
+}
+
+let axeSource = null;
+
+/**
+ * What axe-core (WCAG 2 A and AA) finds on the page: one line per violation, with its nodes.
+ * Two things axe leaves "incomplete" instead of judging are judged here (issue 51): symbols
+ * and short text such as the brand's ♜ (`ignoreUnicode: false`, `ignoreLength: true`), and
+ * text on the page's background gradient, checked against each of its colours in turn.
+ */
+export async function axeViolations(page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource); // DevTools evaluation: the page's CSP does not apply
+  const stops = await page.evaluate(() => getComputedStyle(document.body).backgroundImage.match(/rgba?\([^)]*\)/g) || []);
+  const found = new Set();
+  for (const bg of stops.length ? stops : [null]) {
+    const result = await page.evaluate(async (colour) => {
+      const body = document.body.style;
+      const before = body.getPropertyValue('background');
+      if (colour) body.setProperty('background', colour, 'important');
+      try {
+        // `configure` replaces a check's options: the defaults (ratios, sizes) are kept.
+        const check = window.axe._audit.checks['color-contrast'];
+        window.axe.configure({ checks: [{ id: 'color-contrast', options: { ...check.options, ignoreUnicode: false, ignoreLength: true } }] });
+        return await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+      } finally {
+        body.removeProperty('background');
+        if (before) body.setProperty('background', before);
+      }
+    }, bg);
+    for (const v of result.violations) {
+      const nodes = v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} ${n.failureSummary.split('\n')[1] || ''}`);
+      found.add(`${v.id}: ${v.help}${bg ? ` (body on ${bg})` : ''}\n    ${nodes.join('\n    ')}`);
+    }
+  }
+  return [...found];
+}
+
+/** Fails with what axe finds on the page (`axeViolations`). */
+export async function axe(page, what) {
+  assert.deepEqual(await axeViolations(page), [], `axe on ${what}`);
 }

@@ -6,7 +6,9 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, visitor, signup, screenshot } from './harness.js';
+import {
+  startServer, launchBrowser, visitor, signup, gameReady, waitForPly, screenshot, axeViolations,
+} from './harness.js';
 
 let server;
 let browser;
@@ -90,3 +92,39 @@ for (const locale of ['en-GB', 'zh-CN']) {
   }
 }
 
+// axe over the main pages, both schemes: the lobby, the tournaments list, a finished
+// tournament, a game after a move and once it is over.
+for (const colorScheme of ['light', 'dark']) {
+  test(`issue 51 item 12: axe finds no contrast failure, glyphs included, on the main pages (${colorScheme})`, async () => {
+    const url = await finishedTournament();
+    const page = await open({ colorScheme, name: `axe-${colorScheme}` });
+    // Every page's findings at once, not only the first page's.
+    const found = [];
+    const axe = async (_, what) => { for (const v of await axeViolations(page)) found.push(`${what}: ${v}`); };
+    await page.goto('/');
+    await page.waitForSelector('#create-form');
+    await page.waitForSelector('#live-count:not(:empty)');
+    await axe(page, `the lobby (${colorScheme})`);
+    await page.goto('/tournaments');
+    await page.waitForSelector('#tournaments-finished li a.tour-row');
+    await axe(page, `the tournaments (${colorScheme})`);
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelectorAll('#standings tbody tr[data-player]').length === 4);
+    await axe(page, `a finished tournament (${colorScheme})`);
+    await page.goto('/');
+    await page.click('button.level[data-level="1"]');
+    await page.click('input[name=ecolor][value=white] + span');
+    await page.click('#play-computer');
+    await gameReady(page);
+    await page.fill('#move-input', 'e4');
+    await page.press('#move-input', 'Enter');
+    await waitForPly(page, 2);
+    await axe(page, `a game (${colorScheme})`);
+    await screenshot(page, `game-${colorScheme}`);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForSelector('#result:not([hidden])');
+    await axe(page, `a finished game (${colorScheme})`);
+    assert.deepEqual(found, [], `axe (${colorScheme})`);
+  });
+}

@@ -4,14 +4,12 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, copyFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startServer, launchBrowser, visitor, signup, drag, clickMove, waitForPly, screenshot, gameReady, SHOTS, ROOT,
+  startServer, launchBrowser, visitor, signup, drag, clickMove, waitForPly, screenshot, gameReady, axe, SHOTS, ROOT,
 } from './harness.js';
 
-const require = createRequire(import.meta.url);
 let server;
 let browser;
 const pages = [];
@@ -315,15 +313,6 @@ test('issue 38 bug 7: the server\'s refusals reach a Chinese page in Chinese', a
   await screenshot(zh, 'game-zh');
   await resign(zh);
 });
-
-/** Runs axe-core (WCAG 2 A and AA) on the page; fails with each violation and its nodes. */
-async function axe(page, what) {
-  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source); // DevTools evaluation: the page's CSP does not apply
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
-  const found = result.violations.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.split('\n')[1] || ''}`).join('\n    ')}`);
-  assert.deepEqual(found, [], `axe on ${what}`);
-}
 
 test('issue 38, clear to a lichess player: the rules on every seek, in the accept step and on the board; strength 1–8; owners\' standing', async () => {
   await alice.goto('/');

@@ -200,7 +200,8 @@ export function logList(T) {
   const who = (x) => (typeof x !== 'number' ? x : T.format === 'arena' ? arena.get(x) ?? `#${x}` : entrants[x] ?? `#${x + 1}`);
   const entries = [...(T.log || [])].reverse();
   if (!entries.length) return h('p.empty', t('tour.log.empty'));
-  return h('ol.audit-log#audit-log', entries.map((e) => h('li', { dataset: { action: e.action, seq: e.seq } },
+  // A scrolled list: focusable, so that it scrolls from the keyboard too (WCAG 2.1.1, issue 51).
+  return h('ol.audit-log#audit-log', { tabindex: 0, 'aria-label': t('tour.log') }, entries.map((e) => h('li', { dataset: { action: e.action, seq: e.seq } },
     h('span.log-time', dateTime(e.at_ms)),
     h('span.log-by', e.by || t('tour.log.server')),
     h('span.log-what', logText(e, who)),
