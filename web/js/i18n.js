@@ -580,6 +580,9 @@ const en = {
   'lobby.quick.help': 'One click: join a waiting player of similar points with this time control, or wait for one.',
   'lobby.quick.waiting': 'Waiting for an opponent ({tc})…',
   'piece.k': 'king', 'piece.q': 'queen', 'piece.r': 'rook', 'piece.b': 'bishop', 'piece.n': 'knight', 'piece.p': 'pawn',
+  'game.pieces': 'Pieces',
+  'san.move': '{piece}{from} {to}', 'san.capture': '{piece}{from} takes {to}', 'san.promote': ', promotes to {piece}',
+  'san.castle_short': 'castles kingside', 'san.castle_long': 'castles queenside', 'san.check': ', check', 'san.mate': ', checkmate',
 };
 
 const zh = {
@@ -1149,6 +1152,9 @@ const zh = {
   'lobby.quick.help': '一键：加入积分相近、用时相同的等待中的棋手，或等待对手。',
   'lobby.quick.waiting': '正在等待对手（{tc}）…',
   'piece.k': '王', 'piece.q': '后', 'piece.r': '车', 'piece.b': '象', 'piece.n': '马', 'piece.p': '兵',
+  'game.pieces': '棋子',
+  'san.move': '{piece}{from} {to}', 'san.capture': '{piece}{from} 吃 {to}', 'san.promote': '，升变为{piece}',
+  'san.castle_short': '短易位', 'san.castle_long': '长易位', 'san.check': '，将军', 'san.mate': '，将死',
 };
 
 export const LANGS = { en: { name: 'English', strings: en }, zh: { name: '中文', strings: zh } };

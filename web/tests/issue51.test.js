@@ -128,3 +128,87 @@ for (const colorScheme of ['light', 'dark']) {
     assert.deepEqual(found, [], `axe (${colorScheme})`);
   });
 }
+
+/** The pieces of a FEN's board as the page names them, per side: "knight f3", in a1…h8 order by kind. */
+function piecesOf(fen, names) {
+  const rows = fen.split(' ')[0].split('/');
+  const board = [];
+  for (let r = 7; r >= 0; r--) {
+    for (const ch of rows[7 - r]) {
+      if (/\d/.test(ch)) for (let i = 0; i < Number(ch); i++) board.push(null);
+      else board.push(ch);
+    }
+  }
+  // `board` runs a8…h8, a7…: index it by square instead.
+  const at = (sq) => board[(7 - Math.floor(sq / 8)) * 8 + (sq % 8)];
+  const out = { white: [], black: [] };
+  for (const role of 'kqrbnp') {
+    for (let sq = 0; sq < 64; sq++) {
+      const p = at(sq);
+      if (!p || p.toLowerCase() !== role) continue;
+      out[p === role ? 'black' : 'white'].push(`${names[role]} ${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`);
+    }
+  }
+  return out;
+}
+
+/** Records every text the move announcer says, from now on. */
+async function recordAnnouncements(page) {
+  await page.evaluate(() => {
+    window.__said = [];
+    const el = document.querySelector('#board-announce');
+    new MutationObserver(() => { if (el.textContent) window.__said.push(el.textContent); }).observe(el, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const WORDS = {
+  'en-GB': {
+    names: { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' },
+    mine: 'White: knight f3',
+    reply: /^Black: (king|queen|rook|bishop|knight|pawn|castles)\b[a-z0-9 ,]*$/,
+  },
+  'zh-CN': {
+    names: { k: '王', q: '后', r: '车', b: '象', n: '马', p: '兵' },
+    mine: '白方：马 f3',
+    reply: /^黑方：(王|后|车|象|马|兵|短易位|长易位)/,
+  },
+};
+
+for (const locale of ['en-GB', 'zh-CN']) {
+  test(`issue 51 item 12: the board as text for a screen reader, a piece list per side kept up to date, each move announced in words (${locale})`, async () => {
+    const words = WORDS[locale];
+    const page = await open({ locale, name: `sr-${locale}` });
+    await page.goto('/');
+    await page.click('button.level[data-level="1"]');
+    await page.click('input[name=ecolor][value=white] + span');
+    await page.click('#play-computer');
+    const id = await gameReady(page);
+    // The piece lists are in the accessibility tree (visually hidden, not `aria-hidden`).
+    const tree = await page.locator('#board-pieces').ariaSnapshot();
+    assert.match(tree, /heading/, tree);
+    assert.match(tree, /list/, tree);
+    const lists = async () => ({
+      white: await page.$$eval('#pieces-white li', (els) => els.map((e) => e.textContent.trim())),
+      black: await page.$$eval('#pieces-black li', (els) => els.map((e) => e.textContent.trim())),
+    });
+    const start = piecesOf('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', words.names);
+    assert.deepEqual(await lists(), start, 'the starting position');
+    await recordAnnouncements(page);
+    await page.fill('#move-input', 'Nf3');
+    await page.press('#move-input', 'Enter');
+    await waitForPly(page, 2);
+    await page.waitForFunction(() => window.__said.length >= 2);
+    const said = await page.evaluate(() => window.__said);
+    assert.equal(said[0], words.mine, `the move played, in words: ${JSON.stringify(said)}`);
+    assert.match(said[1], words.reply, `the reply, in words: ${JSON.stringify(said)}`);
+    assert.doesNotMatch(said[1], /[KQRBN][a-h]?[1-8]?x?[a-h][1-8]/, 'words, not SAN');
+    // The lists follow the position after the reply (the server's FEN).
+    const game = await page.evaluate(async (gid) => (await fetch(`/api/v1/games/${gid}`)).json(), id);
+    assert.equal(game.ply, 2);
+    await page.waitForFunction((n) => document.querySelectorAll('#pieces-white li, #pieces-black li').length === n, 32);
+    assert.deepEqual(await lists(), piecesOf(game.fen, words.names), `the position after 1. Nf3 ${game.moves[1].san}`);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.waitForSelector('#result:not([hidden])');
+  });
+}

@@ -9,7 +9,8 @@ import { Clocks } from '../clock.js';
 import { h, clear, toast, confirmButton, copyText, icon } from '../dom.js';
 import { t, colorName, resultText, levelText, serverText, illegalReason, apiText } from '../i18n.js';
 import * as sound from '../sound.js';
-import { parseFen, toFen, patternMoves, destsMap, replay, play } from '../chess.js';
+import { parseFen, toFen, patternMoves, destsMap, replay, play, toSan } from '../chess.js';
+import { sanWords, pieceList, pieceLists } from '../speech.js';
 import { tcLabel, playerName, rulesBadge } from './lobby.js';
 import { moveList, navKeys, openingLine } from './review.js';
 import { errorText } from '../tournament/format.js';
@@ -53,9 +54,11 @@ export async function mount(page, [id], ctx) {
     black: h('div.clock#clock-black', { role: 'timer', 'aria-label': t('game.clock_label', { color: colorName('black') }), dataset: { color: 'black' } }),
   };
   // The board for people who do not see it: a name and a description (whose move, the last
-  // move, where every piece stands), and each move announced as it is played (issue 38).
+  // move, where every piece stands), and each move announced as it is played (issue 38); the
+  // pieces as a list per side to walk through, and moves said in words (issue 51).
   const boardDesc = h('div.visually-hidden#board-desc');
   const announce = h('div.visually-hidden#board-announce', { 'aria-live': 'polite', role: 'status' });
+  const pieces = pieceLists();
   const rulesIntro = h('div.rules-intro#rules-intro', { hidden: true });
   const info = h('div.game-info#game-info');
   const status = h('div.status#status', { 'aria-live': 'polite' });
@@ -81,7 +84,7 @@ export async function mount(page, [id], ctx) {
     fenBtn, reviewLink, boardThemeSelect(), pieceSetSelect());
 
   page.append(h('div.game-layout',
-    h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl, boardDesc, announce), bars.bottom),
+    h('div.board-col', bars.top, h('div.board-frame', boardEl, firstMoveEl, boardDesc, announce, pieces.el), bars.bottom),
     h('div.side-col',
       info, rulesIntro, status, banner, obligationEl, strikesEl, offerBox,
       h('div.move-panel', movesEl, viewNote),
@@ -228,7 +231,7 @@ export async function mount(page, [id], ctx) {
     if (msg.fen) g.opening = msg.opening || null;
     positions.push(next);
     lastTouch = null;
-    announce.textContent = t('game.announce_move', { color: colorName(msg.by), san: msg.san || msg.uci });
+    announce.textContent = t('game.announce_move', { color: colorName(msg.by), san: sanWords(msg.san || toSan(prev, msg.uci)) });
     if (msg.by === you) offerCheck.checked = false;
     clocks.set(g.clock, at);
     sound.play(g.check ? 'check' : capture ? 'capture' : 'move');
@@ -373,6 +376,7 @@ export async function mount(page, [id], ctx) {
     if (!g) return;
     const p = Math.max(0, Math.min(g.ply, ply));
     viewPly = p === g.ply ? null : p;
+    describeBoard();
     renderBoard();
     renderMoves();
   }
@@ -421,22 +425,18 @@ export async function mount(page, [id], ctx) {
       h('button.btn.small.primary#rules-intro-ok', { type: 'button', on: { click: () => { localStorage.setItem(key, '1'); rulesIntro.hidden = true; } } }, t('game.rules_intro.ok')));
   }
 
+  /** The position shown on the board (the game's, or an earlier one under review) in words. */
   function describeBoard() {
-    const pos = positions[positions.length - 1];
+    const ply = viewPly ?? positions.length - 1;
+    const pos = positions[ply];
     if (!pos) return;
-    const last = g.moves[g.moves.length - 1];
-    const pieces = { white: [], black: [] };
-    for (const role of 'kqrbnp') {
-      for (let sq = 0; sq < 64; sq++) {
-        const p = pos.board[sq];
-        if (!p || p.toLowerCase() !== role) continue;
-        pieces[p === role ? 'black' : 'white'].push(`${t('piece.' + role)} ${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`);
-      }
-    }
+    const last = g.moves[ply - 1];
+    const list = pieceList(pos);
     boardDesc.textContent = [
-      t('game.board_desc', { turn: colorName(g.turn), last: last ? t('game.board_desc.last', { san: last.san || last.uci }) : t('game.board_desc.start') }),
-      t('game.board_pieces', { white: pieces.white.join(', '), black: pieces.black.join(', ') }),
+      t('game.board_desc', { turn: colorName(pos.turn), last: last ? t('game.board_desc.last', { san: sanWords(last.san || last.uci) }) : t('game.board_desc.start') }),
+      t('game.board_pieces', { white: list.white.join(', '), black: list.black.join(', ') }),
     ].join(' ');
+    pieces.show(pos);
   }
 
   function renderBars() {
