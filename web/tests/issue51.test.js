@@ -92,6 +92,30 @@ for (const locale of ['en-GB', 'zh-CN']) {
   }
 }
 
+// The view's `time_control` is the arbiter's canonical text ("180" for 180+0, as PGN writes
+// it); the pages write it as the lobby does (`tcLabel`: "3+0"). The printable standings are
+// written by the server (crates/server/src/tournament/view.rs, `Export::Html`): "swiss, 180,
+// finished". Left as a todo here until the server side writes it as the lobby does.
+test('issue 51 item 8: a tournament at 180+0 is shown as 3+0, as the lobby writes it, on its page, in the list and in its printable standings', {
+  todo: 'the printable standings (server-rendered) still say "180"',
+}, async () => {
+  const url = await finishedTournament();
+  const page = await open({ name: 'tc' });
+  await page.goto('/tournaments');
+  await page.waitForSelector(`#tournaments-finished a.tour-row[href="${url}"]`);
+  assert.match(await page.textContent(`#tournaments-finished a.tour-row[href="${url}"] .tag.tc`), /^3\+0\b/);
+  await page.goto(url);
+  await page.waitForSelector('#tour-header .tag.tc');
+  assert.match(await page.textContent('#tour-header .tag.tc'), /^3\+0\b/);
+  assert.doesNotMatch(await page.textContent('#page'), /\b180\b/);
+  // The printable standings, opened from the page.
+  const [printable] = await Promise.all([page.context().waitForEvent('page'), page.click('#downloads a[data-file="standings.html"]')]);
+  await printable.waitForLoadState(); // closed with its context, after the test
+  const text = await printable.textContent('body');
+  assert.match(text, /3\+0/, 'the printable standings name the time control as the lobby does');
+  assert.doesNotMatch(text, /\b180\b/);
+});
+
 // axe over the main pages, both schemes: the lobby, the tournaments list, a finished
 // tournament, a game after a move and once it is over.
 for (const colorScheme of ['light', 'dark']) {
