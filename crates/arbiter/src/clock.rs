@@ -468,7 +468,8 @@ impl Clock {
     }
 
     /// Adds `ms` to `color`'s time, running or not: the FIDE illegal-move penalty (Laws
-    /// 7.5.5, RULES.md §8.4; the caller chooses 2 or 1 minutes by [`crate::time_control::Speed`])
+    /// 7.5.5, RULES.md §8.4; the caller chooses 2 or 1 minutes by
+    /// [`crate::time_control::FideCategory`])
     /// or an arbiter's correction. A running side's deadline moves `ms` later. No effect when
     /// untimed.
     ///

@@ -485,8 +485,9 @@ impl Game {
             self.finish(GameResult::Draw, termination, now, &mut events);
             return Ok(events);
         }
-        let penalty = self.spec.rules.penalty_ms(self.clock.time_control());
-        self.add_time(!by, penalty, &mut events);
+        if let Some(penalty) = self.spec.rules.penalty_ms(self.clock.time_control()) {
+            self.add_time(!by, penalty, &mut events);
+        }
         if let Some(m) = intended_move {
             self.make_move(by, m, false, now, 0, &mut events);
         }
@@ -736,8 +737,9 @@ impl Game {
                     self.finish(GameResult::Win(!by), Termination::IllegalMoves, now, &mut events);
                 }
             } else if rules.illegal_moves == IllegalMovePolicy::Fide {
-                let penalty = rules.penalty_ms(self.clock.time_control());
-                self.add_time(!by, penalty, &mut events);
+                if let Some(penalty) = rules.penalty_ms(self.clock.time_control()) {
+                    self.add_time(!by, penalty, &mut events);
+                }
             }
         }
         // §8.3: after an illegal attempt in check, the piece that was moved must answer the

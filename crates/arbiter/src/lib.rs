@@ -25,4 +25,4 @@ pub use repetition::Repetitions;
 pub use rookery_core::GameResult;
 pub use rules::{DrawPolicy, IllegalMovePolicy, RuleSet, RuleSetName};
 pub use start::{MissedStart, ParseStartPolicyError, StartPolicy};
-pub use time_control::{ParseTimeControlError, Speed, TimeControl};
+pub use time_control::{FideCategory, ParseTimeControlError, Speed, TimeControl};

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::time_control::{Speed, TimeControl};
+use crate::time_control::{FideCategory, TimeControl};
 
 /// What happens after an illegal move (§8.2, §8.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,7 +17,7 @@ pub enum IllegalMovePolicy {
         limit: u8,
     },
     /// FIDE Laws 7.5: the first illegal move gives the opponent extra time (2 minutes, 1 in
-    /// rapid and blitz), the second loses.
+    /// rapid and blitz as FIDE defines them: [`RuleSet::penalty_ms`]), the second loses.
     Fide,
 }
 
@@ -105,13 +105,16 @@ impl RuleSet {
         }
     }
 
-    /// The time FIDE 7.5.3 and 9.5 give the opponent for an illegal move or a wrong claim:
-    /// 2 minutes, 1 minute in rapid and blitz (FIDE Appendices A.4.2 and B.3).
-    pub fn penalty_ms(&self, tc: &TimeControl) -> u64 {
-        match tc.speed() {
-            Speed::Bullet | Speed::Blitz | Speed::Rapid => 60_000,
-            _ => 120_000,
-        }
+    /// The time FIDE 7.5.5 and 9.5.3 give the opponent for an illegal move or an incorrect
+    /// claim: 2 minutes, 1 minute in rapid and blitz (Appendices A.4.2 and B.3), "rapid" and
+    /// "blitz" being FIDE's own classes (A.1, B.1: [`TimeControl::fide_category`]), not the
+    /// lobby's speed bands (RULES.md §8.4). `None` when the game is untimed: there is no clock
+    /// to add time to.
+    pub fn penalty_ms(&self, tc: &TimeControl) -> Option<u64> {
+        tc.fide_category().map(|category| match category {
+            FideCategory::Blitz | FideCategory::Rapid => 60_000,
+            FideCategory::Standard => 120_000,
+        })
     }
 }
 

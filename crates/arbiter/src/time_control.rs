@@ -67,21 +67,28 @@
 //! none, to keep the shorthand off).
 //!
 //! ```
-//! use rookery_arbiter::time_control::{Speed, TimeControl};
+//! use rookery_arbiter::time_control::{FideCategory, Speed, TimeControl};
 //!
 //! let tc: TimeControl = "40/5400+30:1800+30".parse()?;
 //! assert_eq!(tc.to_string(), "40/5400:1800+30");
 //! assert_eq!(tc.speed(), Speed::Classical);
+//! assert_eq!(tc.fide_category(), Some(FideCategory::Standard));
+//! // The lobby's bands and FIDE's differ: 30 minutes is classical in one, rapid in the other.
+//! let half_hour: TimeControl = "1800".parse()?;
+//! assert_eq!(half_hour.speed(), Speed::Classical);
+//! assert_eq!(half_hour.fide_category(), Some(FideCategory::Rapid));
 //! assert_eq!(TimeControl::fischer(180_000, 2_000)?.to_string(), "180+2");
 //! assert_eq!("300d5".parse::<TimeControl>()?, TimeControl::simple_delay(300_000, 5_000)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod fide;
 mod text;
 
 use core::fmt;
 use core::str::FromStr;
 
+pub use fide::{FideCategory, FIDE_GAME_MOVES};
 pub use text::{ParseTimeControlError, ParseTimeControlErrorKind};
 
 /// One millisecond-per-day factor, for correspondence allowances.
@@ -239,9 +246,10 @@ impl std::error::Error for TimeControlError {}
 
 /// Speed category by estimated game duration (lichess's rule: base + 40 × increment).
 ///
-/// Used by the FIDE illegal-move penalty (RULES.md §8.4, FIDE Laws 7.5.5: 2 minutes; 1 minute
-/// in rapid and blitz, Appendices A and B) and for display. lichess's *UltraBullet* (under 30 s)
-/// counts as [`Speed::Bullet`] here.
+/// The lobby's bands: for display, seeks, first-move deadlines and abandonment. Not FIDE's:
+/// the `fide` rule set classifies by [`TimeControl::fide_category`] (RULES.md §8.4), under
+/// which 30 minutes a side is rapid, not classical. lichess's *UltraBullet* (under 30 s) counts
+/// as [`Speed::Bullet`] here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Speed {
     /// Estimated duration under 3 minutes.
@@ -578,8 +586,8 @@ mod tests {
         }
     }
 
-    /// lichess's thresholds on base + 40 × increment (RULES.md §8.4 needs the category for the
-    /// FIDE 7.5.5 penalty).
+    /// lichess's thresholds on base + 40 × increment (the lobby's bands; FIDE's are tested in
+    /// `fide.rs`).
     #[test]
     fn speed_follows_lichess_estimate() {
         let cases = [
