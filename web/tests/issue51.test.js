@@ -199,7 +199,7 @@ const WORDS = {
 };
 
 for (const locale of ['en-GB', 'zh-CN']) {
-  test(`issue 51 item 12: the board as text for a screen reader, a piece list per side kept up to date, each move announced in words (${locale})`, async () => {
+  test(`issue 51 item 12: the board as text for a screen reader, a piece list per side kept up to date (game and review), each move announced in words (${locale})`, async () => {
     const words = WORDS[locale];
     const page = await open({ locale, name: `sr-${locale}` });
     await page.goto('/');
@@ -234,5 +234,13 @@ for (const locale of ['en-GB', 'zh-CN']) {
     await page.click('#resign');
     await page.click('#resign');
     await page.waitForSelector('#result:not([hidden])');
+    // The review page's board says its position too, the one shown as the moves are stepped.
+    await page.goto(`/review/${id}`);
+    await page.waitForSelector('#board cg-board piece');
+    assert.equal(await page.getAttribute('#board', 'role'), 'img');
+    assert.deepEqual(await lists(), piecesOf(game.fen, words.names), 'the review, at the end');
+    await page.click('#first');
+    await page.waitForFunction(() => [...document.querySelectorAll('#pieces-white li')].some((e) => / g1$/.test(e.textContent)));
+    assert.deepEqual(await lists(), start, 'the review, at the start');
   });
 }

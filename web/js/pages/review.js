@@ -9,6 +9,7 @@ import { h, clear, copyText } from '../dom.js';
 import { t, tCount, resultText, apiText } from '../i18n.js';
 import { evalGraph, scoreText } from '../evalgraph.js';
 import { toFen, replay, toSan, play } from '../chess.js';
+import { pieceLists } from '../speech.js';
 import { tcLabel, playerName } from './lobby.js';
 
 /**
@@ -71,6 +72,7 @@ export async function mount(page, [id], ctx) {
   const finished = g.status === 'finished';
 
   const boardEl = h('div.board#board');
+  const pieces = pieceLists(); // the position shown, as text for a screen reader (issue 51)
   const movesEl = h('div.moves#moves', { role: 'list' });
   const evalBox = h('div.analysis#analysis');
   const evalBar = h('div.eval-bar', h('div.eval-fill'));
@@ -96,7 +98,7 @@ export async function mount(page, [id], ctx) {
   const adviceEl = h('div.move-advice#move-advice', { 'aria-live': 'polite' });
 
   page.append(h('div.game-layout',
-    h('div.board-col', barTop, h('div.board-frame.with-eval', evalBar, boardEl), barBottom, graphBox),
+    h('div.board-col', barTop, h('div.board-frame.with-eval', evalBar, boardEl, pieces.el), barBottom, graphBox),
     h('div.side-col',
       h('h1.review-title', t('review.title')),
       h('div.game-info',
@@ -119,12 +121,15 @@ export async function mount(page, [id], ctx) {
         fenBtn, boardThemeSelect(), pieceSetSelect()))));
 
   const board = new Board(boardEl, { orientation: ctx.name && g.black && g.black.name === ctx.name ? 'black' : 'white' });
+  boardEl.setAttribute('role', 'img');
+  boardEl.setAttribute('aria-label', t('game.board_label'));
 
   function set(p) {
     ply = Math.max(0, Math.min(g.moves.length, p));
     const mv = g.moves[ply - 1];
     board.set({ fen: toFen(positions[ply]), turn: positions[ply].turn, lastMove: uciSquares(mv && mv.uci), check: !!mv && /[+#]/.test(mv.san || ''), movable: undefined });
     board.setShapes([]);
+    pieces.show(positions[ply]);
     clear(movesEl, moveList(g.moves, ply, set, report && report.moves));
     const active = movesEl.querySelector('.move.active');
     if (active) active.scrollIntoView({ block: 'nearest' });
