@@ -5,6 +5,8 @@
 use std::fmt;
 use std::num::NonZeroU32;
 
+use crate::tiebreak::Regulations;
+
 /// A player's pairing number (TPN, FIDE C.04.2 2.3; the "starting rank" of a TRF `001` line),
 /// from 1.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -430,6 +432,9 @@ pub struct Tournament {
     pub tie_breaks: Vec<String>,
     /// `212`: the codes that define the standings (`PTS` and tie-breaks), in order.
     pub standings_tie_breaks: Vec<String>,
+    /// `C07`, Rookery's record (TRF-2026 has none): the text of C.07 the tie-breaks follow,
+    /// if the file says.
+    pub tie_break_regulations: Option<Regulations>,
     /// `299`: points assigned other than by the scoring (penalties, bonuses, a forfeit
     /// scored as a draw …).
     pub abnormal_points: Vec<AbnormalPoints>,

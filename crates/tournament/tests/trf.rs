@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use rookery_tournament::trf::{self, LineEnding, WriteOptions};
-use rookery_tournament::{ByeKind, Colour, PlayerId, Points, ResultCode, Scoring, Tournament};
+use rookery_tournament::{
+    ByeKind, Colour, PlayerId, Points, Regulations, ResultCode, Scoring, Tournament,
+};
 
 fn data(dir: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -257,4 +259,33 @@ fn every_result_code_round_trips() {
     let text = trf::write(&t).unwrap();
     assert_eq!(trf::read(&text).unwrap(), t, "{text}");
     assert!(text.contains("     2 w W") && text.contains("  0000 - F"));
+}
+
+/// TRF-2026 has no record for the text of C.07 that the tie-breaks of `202` follow, so
+/// Rookery writes its own, `C07` (issue 51: without it a file of a tournament on the 2024 text
+/// was ranked by the 2026 one). It reads back; a year that is no text of C.07, or a second
+/// record, is an error naming its place.
+#[test]
+fn the_c07_record_says_which_text_of_c07_the_tie_breaks_follow() {
+    let mut t = read(&data("itdx").join("trf26-before-round-4.trf"));
+    assert_eq!(t.tie_break_regulations, None, "a file without the record does not say");
+    for regulations in Regulations::ALL {
+        t.tie_break_regulations = Some(regulations);
+        let text = trf::write_with(&t, WriteOptions { line_ending: LineEnding::Lf }).unwrap();
+        let record = format!("C07 {}", regulations.year());
+        assert!(text.lines().any(|l| l == record), "{record} in\n{text}");
+        assert_eq!(trf::read(&text).unwrap(), t, "{record}");
+    }
+    let text = trf::write_with(&t, WriteOptions { line_ending: LineEnding::Lf }).unwrap();
+    let line = text.lines().position(|l| l == "C07 2026").unwrap() + 1;
+    let bad = text.replace("C07 2026", "C07 2025");
+    assert_eq!(
+        trf::read(&bad).unwrap_err().to_string(),
+        format!("line {line}, column 5: invalid tie-break regulations (2024 or 2026) \"2025\"")
+    );
+    let twice = text.replace("C07 2026", "C07 2026\nC07 2024");
+    assert_eq!(
+        trf::read(&twice).unwrap_err().to_string(),
+        format!("line {}, column 1: a second C07 record (it is allowed once)", line + 1)
+    );
 }

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use rookery_tournament::generator::{generate, GeneratorConfig};
 use rookery_tournament::{
     trf, AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Points,
-    ResultCode, Scoring, Tournament,
+    Regulations, ResultCode, Scoring, Tournament,
 };
 
 /// Generated tournaments small and varied: one-sided and double forfeits, half-point byes,
@@ -300,6 +300,8 @@ fn decorate(t: &mut Tournament, extras: u64) {
         .map(|_| dice.text(6).replace([',', ' '], ""))
         .filter(|c| !c.is_empty())
         .collect();
+    t.tie_break_regulations =
+        [None, Some(Regulations::C07_2024), Some(Regulations::C07_2026)][dice.next(3) as usize];
     t.city = Some(dice.text(20)).filter(|s| !s.is_empty());
     t.chief_arbiter = Some(dice.text(30)).filter(|s| !s.is_empty());
     t.other_lines

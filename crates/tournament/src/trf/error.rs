@@ -57,6 +57,8 @@ pub enum Field {
     AssignmentKind,
     /// A `CODE=VALUE` entry of `XXS`.
     ScoringEntry,
+    /// The text of C.07 (Rookery's `C07` record, column 5).
+    Regulations,
 }
 
 impl fmt::Display for Field {
@@ -77,6 +79,7 @@ impl fmt::Display for Field {
             Field::ByeKind => "kind of bye",
             Field::AssignmentKind => "kind of assignment",
             Field::ScoringEntry => "scoring entry",
+            Field::Regulations => "tie-break regulations (2024 or 2026)",
         })
     }
 }

@@ -21,6 +21,12 @@
 //! - The declared points (columns 81–84) may include the acceleration and a bye already
 //!   entered for the round to be paired, as bbpPairings allows.
 //!
+//! Rookery's own record, `C07`, says which text of FIDE C.07 the tie-breaks of `202` follow,
+//! which TRF-2026 has no record for: `C07 2024` (in force 1 August 2024 – 28 February 2026)
+//! or `C07 2026` ([`Tournament::tie_break_regulations`]). A code with digits is no
+//! federation's, so it cannot be taken for a National Rating Support record; JaVaFo and
+//! bbpPairings skip records they do not know.
+//!
 //! [`write()`] writes TRF-2026 with CR line endings ([`write_with`] for LF or CRLF), and
 //! `read(write(t))` gives back `t` for every `t` that `read` produced.
 

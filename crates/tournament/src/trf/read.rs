@@ -1,6 +1,6 @@
 //! Reading a file record by record: the header (`012`…`222`), the settings in their TRF-2026
 //! and TRF(x)/TRF(bx) spellings, and the records that name players (`240`, `250`, `260`,
-//! `299`, `XXA`, `XXP`, `XXZ`). What needs the whole file (pairing numbers without gaps,
+//! `299`, `XXA`, `XXP`, `XXZ`), and Rookery's `C07`. What needs the whole file (pairing numbers without gaps,
 //! opponents that agree, scores that add up) is checked afterwards, in `check.rs`.
 
 use super::columns::{parse_signed_points, Line};
@@ -8,8 +8,8 @@ use super::error::{Field, ReadError, ReadErrorKind};
 use super::player::{read_player, PlayerRecord};
 use super::scoring::ScoringReader;
 use crate::{
-    AbnormalPoints, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, PlayerId, Points, ResultCode,
-    Tournament,
+    AbnormalPoints, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, PlayerId, Points, Regulations,
+    ResultCode, Tournament,
 };
 
 /// A value read from a record, with the place to blame if the rest of the file disagrees.
@@ -100,6 +100,7 @@ impl Reader {
             "112" => self.t.deputy_arbiters.extend(Some(value()).filter(|v| !v.is_empty())),
             "202" => self.codes(line, |t| &mut t.tie_breaks)?,
             "212" => self.codes(line, |t| &mut t.standings_tie_breaks)?,
+            "C07" => self.regulations(line)?,
             "142" | "XXR" => self.rounds(line)?,
             "152" => match value().as_str() {
                 "W" | "w" => self.initial_colour(line, 5, Colour::White)?,
@@ -196,6 +197,19 @@ impl Reader {
         let value = line.field(5, line.chars.len().max(5));
         *slot(&mut self.t) =
             value.split(',').map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned).collect();
+        Ok(())
+    }
+
+    /// `C07 2024`: Rookery's record of the text of C.07 the tie-breaks follow (TRF-2026 has
+    /// none; see the module's documentation).
+    fn regulations(&mut self, line: &Line) -> Result<(), ReadError> {
+        self.seen(line)?;
+        let text = line.field(5, line.chars.len().max(5));
+        let regulations = Regulations::ALL.into_iter().find(|r| r.year().to_string() == text);
+        let regulations = regulations.ok_or_else(|| {
+            line.error(5, ReadErrorKind::InvalidField { field: Field::Regulations, text })
+        })?;
+        self.t.tie_break_regulations = Some(regulations);
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Writing a tournament as TRF-2026: the header, one `001` record per player in pairing
 //! order, then `240`, `250`, `260` and `299`. Only where TRF-2026 cannot say something does
-//! the writer fall back on an extension that JaVaFo or bbpPairings read (`BB?` or `XXS` for
-//! a point system `162` cannot express).
+//! the writer fall back on an extension: one that JaVaFo or bbpPairings read (`BB?` or `XXS`
+//! for a point system `162` cannot express), or Rookery's `C07` for the text of C.07.
 
 use std::fmt::Write as _;
 
@@ -164,6 +164,9 @@ fn lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
             }
         }
         lines.push(format!("{code} {}", codes.join(",")));
+    }
+    if let Some(regulations) = t.tie_break_regulations {
+        lines.push(format!("C07 {}", regulations.year()));
     }
     for (code, rest) in &t.other_lines {
         if code.chars().count() != 3 {
