@@ -32,9 +32,11 @@ pub struct Args {
     #[arg(long, value_name = "CODES")]
     tiebreaks: Option<String>,
     /// The text of FIDE C.07 to apply: 2024 (in force 1 August 2024 – 28 February 2026) or
-    /// 2026 (from 1 March 2026; it caps the dummy opponent of unplayed rounds).
-    #[arg(long, value_name = "YEAR", default_value = "2026", value_parser = parse_regulations)]
-    regulations: Regulations,
+    /// 2026 (from 1 March 2026; it caps the dummy opponent of unplayed rounds). Default: the
+    /// file's (Rookery's record `C07`, which the site's TRF export writes) if it says, else
+    /// 2026.
+    #[arg(long, value_name = "YEAR", value_parser = parse_regulations)]
+    regulations: Option<Regulations>,
     /// The standings after this round. Default: the last round played.
     #[arg(long, value_name = "N")]
     round: Option<u32>,
@@ -76,7 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let options = Options {
         after_round,
         tiebreaks,
-        regulations: args.regulations,
+        regulations: args.regulations.or(tournament.tie_break_regulations).unwrap_or_default(),
         unrated_rating: None,
         ties: if args.by_pairing_number { Ties::ByPairingNumber } else { Ties::Shared },
     };

@@ -95,3 +95,28 @@ fn errors_are_one_line_naming_the_input() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("2025"));
 }
+
+/// Issue 51: a file that says which text of C.07 its tie-breaks follow (Rookery's record
+/// `C07`, which the site's export writes) is ranked by that text, unless `--regulations`
+/// says otherwise.
+#[test]
+fn the_file_s_c07_record_chooses_the_text_unless_regulations_is_given() {
+    let original = std::fs::read_to_string(data("held_swiss_5.trf")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("held_swiss_5_c07_2024.trf");
+    let mut lines: Vec<&str> = original.lines().collect();
+    let first_player = lines.iter().position(|l| l.starts_with("001")).unwrap();
+    lines.insert(first_player, "C07 2024");
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let file = file.display().to_string();
+    let list = ["--tiebreaks", "BH,BH-C1,SB,ARO"];
+    let run = |path: &str, more: &[&str]| {
+        let o = rookery(&[&["standings", path, "--json"][..], &list, more].concat());
+        assert!(o.status.success(), "{more:?}: {}", text(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("valid JSON")
+    };
+    let read = run(&file, &[]);
+    assert_eq!(read["regulations"], "C.07 2024");
+    assert_eq!(read, run(&data("held_swiss_5.trf"), &["--regulations", "2024"]));
+    assert_eq!(run(&file, &["--regulations", "2026"])["regulations"], "C.07 2026");
+}
