@@ -852,6 +852,145 @@ async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
     db.drop().await;
 }
 
+/// The wall clock, Unix ms, as the nodes stamp their clocks (`server_ms`).
+fn wall_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}
+
+/// Issue 51: an owner paused past its lease (SIGSTOP) and woken before any other node took its
+/// game charges the side to move up to its last good heartbeat, not for the pause: no node
+/// served the game meanwhile (docs/api.md). The credit is stored, so a node that rebuilds the
+/// game from its log later shows the same clocks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue51_a_paused_owner_charges_no_one_the_pause() {
+    let Some(admin) = postgres_admin() else { return };
+    let db = Database::create(&admin, "paused_owner").await;
+    let mut a = Node::start("node-a", &db.url);
+    let alice = Client::new(&TestServer::remote(a.addr)).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&TestServer::remote(a.addr)).await;
+    bob.signup("bob").await;
+    let game = alice
+        .seek_accepted_by(
+            &bob,
+            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
+        )
+        .await;
+    let (mut white, _) = alice.game_socket(&game).await;
+    let (mut black, _) = bob.game_socket(&game).await;
+    white.play("e2e4", 0).await;
+    // White's clock runs from Black's first move: its time then, and when (the server's clock).
+    let echo = black.play("e7e5", 1).await;
+    let white_ms = echo["clock"]["white_ms"].as_i64().unwrap();
+    let started_ms = echo["clock"]["server_ms"].as_i64().unwrap();
+
+    // White thinks a second; A stops for four leases and wakes before anyone took the game.
+    tokio::time::sleep(Duration::from_millis(1_000)).await;
+    let stopped_ms = wall_ms();
+    a.signal("-STOP");
+    tokio::time::sleep(Duration::from_millis(4 * LEASE_MS)).await;
+    a.signal("-CONT");
+    let paused = wall_ms() - stopped_ms;
+    white.send(json!({ "t": "sync" })).await;
+    let state = white.next_of("state").await;
+    let thought = stopped_ms - started_ms;
+    let charged = white_ms - state["game"]["clock"]["white_ms"].as_i64().unwrap();
+    eprintln!("White thought {thought} ms, A stopped {paused} ms: White charged {charged} ms");
+    // Charged the time thought up to A's last heartbeat before it stopped (every quarter
+    // lease), and what the wake-up took; not the pause (it was charged all of it, issue 51).
+    let heartbeat = LEASE_MS as i64 / 4;
+    assert!(charged < thought + LEASE_MS as i64, "White charged {charged} ms: {state}");
+    assert!(charged > thought - heartbeat - 500, "White charged {charged} ms: {state}");
+
+    // The credit is stored: White moves, A dies, and B, rebuilding the game from its log,
+    // shows White's clock (standing now) as A last did, to the millisecond.
+    let echo = white.play("g1f3", 2).await;
+    let white_after = echo["clock"]["white_ms"].clone();
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let b = Node::start("node-b", &db.url);
+    let (_, hello) = socket_again(&at(&alice, &b), &game, Duration::from_secs(15)).await;
+    assert_eq!(hello["game"]["clock"]["white_ms"], white_after, "replayed: {hello}");
+    assert_stored_once(&db, &game, 3).await;
+    drop(b);
+    db.drop().await;
+}
+
+/// Issue 51: a node paused past its lease serves no game state when it wakes before it has
+/// checked its claims again: the sockets and requests that queued while it was stopped are
+/// answered with the game as its new owner has it, never with the position and clocks of
+/// before the pause.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue51_a_woken_node_serves_no_stale_state() {
+    let Some(admin) = postgres_and_nats("the stale state test") else { return };
+    let nats = Nats::start_at(free_addr());
+    let db = Database::create(&admin, "stale_state").await;
+    let a = Node::start_relayed("node-a", &db.url, Some(&nats));
+    let b = Node::start_relayed("node-b", &db.url, Some(&nats));
+    let alice = Client::new(&TestServer::remote(a.addr)).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&TestServer::remote(a.addr)).await;
+    bob.signup("bob").await;
+    let game = alice
+        .seek_accepted_by(
+            &bob,
+            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
+        )
+        .await;
+    let (mut white_a, _) = alice.game_socket(&game).await;
+    let (mut black_a, _) = bob.game_socket(&game).await;
+    white_a.play("e2e4", 0).await;
+    black_a.play("e7e5", 1).await;
+    white_a.play("g1f3", 2).await;
+    let mut watchers = Vec::new();
+    for _ in 0..4 {
+        watchers.push(Client::new(&TestServer::remote(a.addr)).await);
+    }
+
+    // A stops; the players take the game over on B and play two more moves there.
+    a.signal("-STOP");
+    tokio::time::sleep(Duration::from_millis(LEASE_MS + 700)).await;
+    let (mut white_b, _) = socket_again(&at(&alice, &b), &game, Duration::from_secs(15)).await;
+    let (mut black_b, _) = at(&bob, &b).game_socket(&game).await;
+    black_b.play("b8c6", 3).await;
+    white_b.play("f1b5", 4).await;
+
+    // Spectators' sockets and requests reach A while it is stopped, and wait there.
+    let mut queued = tokio::task::JoinSet::new();
+    for w in watchers {
+        let path = format!("/api/v1/games/{game}/socket");
+        queued.spawn(async move {
+            match w.try_socket(&path).await {
+                Ok(mut ws) => ("socket", first_text(&mut ws).await.unwrap_or(Value::Null)),
+                Err((status, body)) => ("refused", json!({ "status": status, "body": body })),
+            }
+        });
+        let (http, url) =
+            (reqwest::Client::new(), format!("http://{}/api/v1/games/{game}", a.addr));
+        queued.spawn(async move {
+            let r = http.get(url).send().await.unwrap();
+            ("view", json!({ "status": r.status().as_u16(), "game": r.json::<Value>().await.ok() }))
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    a.signal("-CONT");
+    while let Some(answer) = queued.join_next().await {
+        let (what, v) = answer.unwrap();
+        let moves = match what {
+            "socket" => &v["game"]["moves"],
+            "view" => &v["game"]["moves"],
+            _ => continue,
+        };
+        assert_eq!(
+            moves.as_array().map(Vec::len),
+            Some(5),
+            "A served the game as before its pause: {what} {v}"
+        );
+    }
+    drop((a, b, nats));
+    db.drop().await;
+}
+
 /// Twenty plies of a Ruy Lopez, in UCI: every game of the load plays them.
 const RUY_LOPEZ: [&str; 20] = [
     "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5",

@@ -11,16 +11,25 @@
 //! paused, or the database was out of reach) checks each game it serves and stops those
 //! claimed by others.
 //!
+//! A node knows its own lease by its clock too ([`Lease`]): past a heartbeat's sending plus
+//! the lease, another node may have taken its games, so its actors serve nothing (no `hello`,
+//! no view, no clock, no flag) until a heartbeat has renewed the lease and, if it had lapsed in
+//! the database, the games' claims have been checked again (issue 51). A game still its own
+//! after a lapse is credited the time since the node's last good heartbeat, as a game taken
+//! over from a dead node is: nobody could have served it meanwhile, and nobody did.
+//!
 //! On a single node (no `--node-id`) none of this runs: games have no owner and writes are
 //! not fenced.
 
+use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rookery_store::{Claim, StoreError};
+use tokio::sync::watch;
 
 use crate::error::ApiError;
-use crate::live::{Command, GameHandle};
+use crate::live::GameHandle;
 use crate::protocol::GameId;
 use crate::relay::RelayError;
 use crate::state::{now_ms, AppState};
@@ -145,8 +154,101 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
     }
 }
 
-/// Renews this node's lease until the server stops; after a lapse, stops the actors of
-/// the games other nodes have claimed since.
+/// This node's lease as its game actors see it: by this machine's clock, whether it surely
+/// still runs, and what the last lapse found (issue 51).
+pub(crate) struct Lease(watch::Sender<LeaseState>);
+
+/// See [`Lease`].
+#[derive(Clone, Debug)]
+pub(crate) struct LeaseState {
+    /// Until when the lease surely runs: the last good heartbeat's sending plus the lease (the
+    /// database starts the lease when it writes the heartbeat, later). Past it, another node
+    /// may have claimed this node's games.
+    valid_until: Instant,
+    /// The wall clock (Unix ms) at the last good heartbeat's sending.
+    beat_ms: u64,
+    /// How many lapses have been found since the node started.
+    pub(crate) lapses: u64,
+    /// The last of them.
+    pub(crate) lapse: Option<Arc<Lapse>>,
+}
+
+/// What a node found when a heartbeat told it its lease had lapsed in the database.
+#[derive(Debug)]
+pub(crate) struct Lapse {
+    /// The wall clock (Unix ms) at the last good heartbeat before the lapse: the node served
+    /// its games until then at least, and perhaps no longer.
+    pub(crate) served_until_ms: u64,
+    /// The wall clock when the lease had run out by this node's reckoning: a game this node
+    /// began serving after it (claimed by the awake node) was served all along.
+    pub(crate) ran_out_ms: u64,
+    /// The games (and epochs) this node served that others have claimed since.
+    pub(crate) lost: HashSet<(GameId, i64)>,
+}
+
+impl LeaseState {
+    /// Whether the lease surely runs now, read together with the state: a renewal that
+    /// comes after this reading and finds the lease run out wakes the reader.
+    pub(crate) fn runs(&self) -> bool {
+        Instant::now() < self.valid_until
+    }
+}
+
+impl Lease {
+    /// A lease not yet renewed: nothing is served under it until the first heartbeat.
+    pub(crate) fn new() -> Lease {
+        let state = LeaseState { valid_until: Instant::now(), beat_ms: 0, lapses: 0, lapse: None };
+        Lease(watch::Sender::new(state))
+    }
+
+    /// Follows the lease: a change is sent when a lapse has been checked, and when a renewal
+    /// comes after the lease had run out by this node's clock (not on every heartbeat).
+    pub(crate) fn subscribe(&self) -> watch::Receiver<LeaseState> {
+        self.0.subscribe()
+    }
+
+    /// A heartbeat sent at `sent` (wall clock `sent_ms`) renewed the lease, which had not
+    /// lapsed in the database.
+    fn renewed(&self, sent: Instant, sent_ms: u64, lease: Duration) {
+        self.0.send_if_modified(|s| {
+            // Under the state's lock: an actor that read the old state and found it run out
+            // is woken, since this check comes after its reading.
+            let ran_out = Instant::now() >= s.valid_until;
+            s.valid_until = sent + lease;
+            s.beat_ms = sent_ms;
+            ran_out
+        });
+    }
+
+    /// A heartbeat sent at `sent` renewed the lease, which had lapsed in the database: the
+    /// games in `lost` are others' now; the rest are credited the time since the last good
+    /// heartbeat.
+    fn lapsed(&self, sent: Instant, sent_ms: u64, lease: Duration, lost: HashSet<(GameId, i64)>) {
+        self.0.send_modify(|s| {
+            let served_until_ms = s.beat_ms;
+            let ran_out_ms = s.beat_ms + lease.as_millis() as u64;
+            s.lapses += 1;
+            s.lapse = Some(Arc::new(Lapse { served_until_ms, ran_out_ms, lost }));
+            s.valid_until = sent + lease;
+            s.beat_ms = sent_ms;
+        });
+    }
+}
+
+/// The first heartbeat of a node joining the cluster, before it resumes any game.
+///
+/// # Errors
+/// The store failing.
+pub(crate) async fn join(state: &AppState) -> Result<(), StoreError> {
+    let Some(node) = &state.node else { return Ok(()) };
+    let (sent, sent_ms) = (Instant::now(), now_ms());
+    state.store.heartbeat(&node.id, node.lease.as_millis() as i64).await?;
+    state.lease.renewed(sent, sent_ms, node.lease);
+    Ok(())
+}
+
+/// Renews this node's lease until the server stops; after a lapse, tells the actors of the
+/// games other nodes have claimed since to stop, and the others to credit the lapse.
 pub(crate) async fn heartbeats(state: Arc<AppState>) {
     let Some(node) = state.node.clone() else { return };
     let lease_ms = node.lease.as_millis() as i64;
@@ -154,12 +256,14 @@ pub(crate) async fn heartbeats(state: Arc<AppState>) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
+        let (sent, sent_ms) = (Instant::now(), now_ms());
         match state.store.heartbeat(&node.id, lease_ms).await {
             Ok(beat) if beat.lapsed => {
                 tracing::warn!(node = %node.id, "this node's lease had lapsed: checking the games it serves");
-                disown_lost(&state, &node.id).await;
+                let lost = lost_games(&state, &node.id).await;
+                state.lease.lapsed(sent, sent_ms, node.lease, lost);
             }
-            Ok(_) => {}
+            Ok(_) => state.lease.renewed(sent, sent_ms, node.lease),
             Err(e) => {
                 tracing::error!(node = %node.id, error = %e, "cannot renew this node's lease")
             }
@@ -167,21 +271,24 @@ pub(crate) async fn heartbeats(state: Arc<AppState>) {
     }
 }
 
-/// Stops the actor of every game this node serves that the store says is no longer its
-/// own under the same epoch.
-async fn disown_lost(state: &AppState, node: &str) {
+/// The games this node serves that the store says are no longer its own under the same
+/// epoch; a game whose owner cannot be read is counted lost (its actor stops, and the next
+/// socket claims it again): never served unchecked.
+async fn lost_games(state: &AppState, node: &str) -> HashSet<(GameId, i64)> {
+    let mut lost = HashSet::new();
     for handle in state.live.list() {
         let Some(epoch) = handle.epoch else { continue };
         let still = match state.store.game_owner(handle.meta.id.as_str()).await {
             Ok((owner, stored)) => owner.as_deref() == Some(node) && stored == epoch,
             Err(StoreError::NotFound(_)) => false,
             Err(e) => {
-                tracing::error!(game = %handle.meta.id, error = %e, "cannot read a game's owner");
-                continue;
+                tracing::error!(game = %handle.meta.id, error = %e, "cannot read a game's owner: its actor stops");
+                false
             }
         };
         if !still {
-            let _ = handle.send(Command::Disown).await;
+            lost.insert((handle.meta.id.clone(), epoch));
         }
     }
+    lost
 }

@@ -121,12 +121,6 @@ impl Server {
         if requeued > 0 {
             tracing::info!(analyses = requeued, "analyses left running are queued again");
         }
-        if let Some(node) = &config.node {
-            // The lease first: the games this node resumes are claimed under it.
-            let lease = node.lease.as_millis() as i64;
-            store.heartbeat(&node.id, lease).await?;
-            tracing::info!(node = %node.id, lease_ms = lease, "joined the cluster");
-        }
         let relay = match config.node.as_ref().and_then(|n| Some((n, n.nats.as_deref()?))) {
             Some((node, url)) => {
                 let relay = relay::Relay::connect(url, &node.id).await?;
@@ -136,6 +130,11 @@ impl Server {
             None => None,
         };
         let state = AppState::new(store, &config.limits, config.node.clone(), relay);
+        if let Some(node) = &config.node {
+            // The lease first: the games this node resumes are claimed under it.
+            cluster::join(&state).await?;
+            tracing::info!(node = %node.id, lease_ms = node.lease.as_millis() as u64, "joined the cluster");
+        }
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)

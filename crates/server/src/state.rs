@@ -37,6 +37,8 @@ pub struct AppState {
     /// This node's connection to the others (NATS), when it has one: then a socket may play a
     /// game another node serves (issue 39).
     pub relay: Option<Arc<crate::relay::Relay>>,
+    /// On a cluster, this node's lease as its game actors see it (issue 51).
+    pub(crate) lease: crate::cluster::Lease,
     /// On a cluster, the count of live games on every node, when it was read (Unix ms) and
     /// how many this node served then: the lobby shows it, read at most every few seconds
     /// whatever the lobby's size, and again at once when this node's own games change.
@@ -68,6 +70,7 @@ impl AppState {
             analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
             node,
             relay: relay.map(Arc::new),
+            lease: crate::cluster::Lease::new(),
             live_count: std::sync::Mutex::new((0, 0, 0)),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),

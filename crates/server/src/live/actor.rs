@@ -2,18 +2,20 @@
 //! action at the server's clock reading, appends what changed to storage, and only then
 //! broadcasts (ARCHITECTURE.md, "the path of one move").
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
 use rookery_arbiter::{Event, Game, GameResult, MoveInput, Outcome, Speed, Termination};
 use rookery_core::{ByColor, Color};
 use rookery_store::{Finish, PlayerKind, RatingChanges};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 use super::engine_player::EngineSeat;
 use super::view::{end_message, event_messages, live_view, Crowd};
 use super::{rebuild, Command, GameHandle, Joined, Rebuilt, Seat};
+use crate::cluster::{Lapse, LeaseState};
 use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
 
@@ -44,6 +46,9 @@ pub(super) fn spawn(
         .find(|&c| meta.player(c).kind == PlayerKind::Engine)
         .map(|c| EngineSeat::new(c, meta.player(c).engine_level.unwrap_or(1)));
     let (updates, _) = broadcast::channel(64);
+    // On a cluster the actor serves only under this node's lease (issue 51).
+    let lease = state.node.as_ref().map(|_| state.lease.subscribe());
+    let lapses_seen = lease.as_ref().map_or(0, |l| l.borrow().lapses);
     let actor = Actor {
         state,
         handle,
@@ -60,8 +65,11 @@ pub(super) fn spawn(
         finished_at: None,
         stopped: false,
         epoch,
+        started_ms: wall,
+        lapses_seen,
+        held: VecDeque::new(),
     };
-    tokio::spawn(actor.run(rx, resumed));
+    tokio::spawn(actor.run(rx, lease, resumed));
 }
 
 struct Actor {
@@ -88,10 +96,21 @@ struct Actor {
     /// On a node of a cluster, the epoch under which this node owns the game: every write
     /// is fenced by it (rookery-store, `claim_game`). `None` on a single node.
     epoch: Option<i64>,
+    /// When the actor started (wall ms).
+    started_ms: u64,
+    /// The lapses of this node's lease the actor has dealt with ([`crate::cluster::Lease`]).
+    lapses_seen: u64,
+    /// Commands that came while the lease had run out, handled once it runs again.
+    held: VecDeque<Command>,
 }
 
 impl Actor {
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, resumed: bool) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Command>,
+        mut lease: Option<watch::Receiver<LeaseState>>,
+        resumed: bool,
+    ) {
         let id = self.handle.meta.id.clone();
         if resumed {
             let at = self.game_now();
@@ -106,12 +125,51 @@ impl Actor {
         }
         self.engine_turn();
         while !self.stopped {
-            let wake = self.next_wake();
+            let serving = lease.as_ref().is_none_or(|l| self.serves(&l.borrow()));
+            if serving {
+                if let Some(command) = self.held.pop_front() {
+                    self.handle_command(command).await;
+                    if self.should_exit() {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            // While the lease has run out, no deadline is acted on; the lease is looked at
+            // again every so often besides its news.
+            let wake = if serving { self.next_wake() } else { Some(now_ms() + 100) };
+            let lease_news = async {
+                match lease.as_mut() {
+                    Some(l) => l.changed().await.is_ok(),
+                    None => std::future::pending().await,
+                }
+            };
             let command = tokio::select! {
                 c = rx.recv() => c,
-                () = sleep_until(wake) => { self.on_timer().await; continue; }
+                () = sleep_until(wake) => {
+                    if lease.as_ref().is_none_or(|l| self.serves(&l.borrow())) {
+                        self.on_timer().await;
+                    }
+                    continue;
+                }
+                alive = lease_news => {
+                    match lease.as_mut() {
+                        Some(l) if alive => {
+                            let news = l.borrow_and_update().clone();
+                            self.on_lease(&news).await;
+                        }
+                        _ => lease = None,
+                    }
+                    continue;
+                }
             };
             let Some(command) = command else { break };
+            let holds = !matches!(command, Command::Shutdown { .. })
+                && lease.as_ref().is_some_and(|l| !self.serves(&l.borrow()));
+            if holds {
+                self.held.push_back(command);
+                continue;
+            }
             self.handle_command(command).await;
             if self.should_exit() {
                 break;
@@ -119,6 +177,67 @@ impl Actor {
         }
         self.state.live.remove(&self.handle);
         tracing::debug!(game = %id, "actor ended");
+    }
+
+    /// Whether the actor may serve the game under the node's lease `lease` (issue 51): the
+    /// lease runs by this node's clock, and every lapse of it has been dealt with. Read under
+    /// the lease's lock, so that a renewal after this reading wakes the actor.
+    fn serves(&self, lease: &LeaseState) -> bool {
+        lease.runs() && lease.lapses == self.lapses_seen
+    }
+
+    /// News of the node's lease: after a lapse, the game is stopped here if another node has
+    /// claimed it meanwhile, and otherwise credited the lapse.
+    async fn on_lease(&mut self, lease: &LeaseState) {
+        if lease.lapses == self.lapses_seen {
+            return;
+        }
+        self.lapses_seen = lease.lapses;
+        let Some(lapse) = &lease.lapse else { return };
+        let id = &self.handle.meta.id;
+        if self.epoch.is_some_and(|epoch| lapse.lost.contains(&(id.clone(), epoch))) {
+            tracing::warn!(game = %id, "another node owns this game now: its actor here stops");
+            self.stopped = true;
+            return;
+        }
+        self.credit_lapse(lapse).await;
+    }
+
+    /// Credits the game the time since this node's last good heartbeat before its lease
+    /// lapsed (issue 51), as a game taken over from a dead node is credited the time after
+    /// its owner's last heartbeat: game time stands from then (or from the last stored
+    /// action, if later) until now. Stored as a `resume` at that game time, so that a replay
+    /// gives the same clocks; everyone is sent the corrected clocks.
+    async fn credit_lapse(&mut self, lapse: &Lapse) {
+        // A game this node began serving once awake was served all along.
+        if self.finished_at.is_some() || self.game.is_over() || self.started_ms >= lapse.ran_out_ms
+        {
+            return;
+        }
+        let served_until = lapse.served_until_ms.max(self.started_ms);
+        let from = ((served_until as i64 - self.offset).max(0) as u64).max(self.last_stamp);
+        let wall = now_ms();
+        let now = self.game_now();
+        if now <= from {
+            return;
+        }
+        let before = self.offset;
+        self.offset = wall as i64 - from as i64;
+        let resume = GameAction::Resume { wall_ms: Some(wall) };
+        if let Err(e) = self.store(&resume, from).await {
+            // Uncredited rather than credited differently from what a replay would give.
+            self.offset = before;
+            if matches!(e, rookery_store::StoreError::Fenced { .. }) {
+                tracing::warn!(game = %self.handle.meta.id, error = %e, "fenced: this node no longer owns the game; its actor stops");
+                self.stopped = true;
+            } else {
+                tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store the credit of a lapsed lease: not credited");
+            }
+            return;
+        }
+        tracing::info!(game = %self.handle.meta.id, credited_ms = now - from, "this node's lease had lapsed: the time since its last good heartbeat credited");
+        let game = Box::new(live_view(&self.handle.meta, &self.game, from, &self.crowd()));
+        self.broadcast(&self.stamped(ServerMessage::State { game }, from));
     }
 
     /// Game time now: wall time less the outage, never before the last stored stamp.
@@ -266,10 +385,6 @@ impl Actor {
                     self.apply(action, now).await
                 };
                 let _ = reply.send(answer.err());
-            }
-            Command::Disown => {
-                tracing::warn!(game = %self.handle.meta.id, "another node owns this game now: its actor here stops");
-                self.stopped = true;
             }
             Command::HandOff { remote, reply } => {
                 let handed = self.hand_off(remote).await;

@@ -221,8 +221,6 @@ pub enum Command {
         /// `None` when done, or the refusal.
         reply: oneshot::Sender<Option<Refusal>>,
     },
-    /// Another node owns the game now (issue 39): end at once, writing nothing.
-    Disown,
     /// Another node asks for the game, to serve it where its players' sockets are (issue 39):
     /// granted when no player is connected here but through the relay (`remote` counts those
     /// sockets): the clocks are stored, the game released, and the actor ends.
