@@ -69,11 +69,16 @@ impl Node {
 
     /// A node relaying through the NATS server `nats`, if given.
     fn start_relayed(name: &str, database: &str, nats: Option<&Nats>) -> Node {
+        Node::start_leased(name, database, nats, LEASE_MS)
+    }
+
+    /// A node relaying through `nats`, if given, under a lease of `lease_ms`.
+    fn start_leased(name: &str, database: &str, nats: Option<&Nats>, lease_ms: u64) -> Node {
         let addr = free_addr();
         let mut command = serve_command(addr);
         command
             .args(["--database", database, "--node-id", name, "--lease-ms"])
-            .arg(LEASE_MS.to_string())
+            .arg(lease_ms.to_string())
             .arg("--data-dir")
             .arg(std::env::temp_dir());
         // Every test client comes from 127.0.0.1, straight to the nodes: the limits per
@@ -857,6 +862,20 @@ fn wall_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
 }
 
+/// Waits for the server to close the socket: `Some` with the close frame's code (`None`: the
+/// connection ended without one), or `None` if it stayed open for `limit`.
+async fn close_within(ws: &mut Ws, limit: Duration) -> Option<Option<u16>> {
+    let until = tokio::time::Instant::now() + limit;
+    loop {
+        match tokio::time::timeout_at(until, ws.stream.next()).await {
+            Err(_) => return None,
+            Ok(Some(Ok(Message::Close(frame)))) => return Some(frame.map(|f| u16::from(f.code))),
+            Ok(None | Some(Err(_))) => return Some(None),
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
 /// Issue 51: an owner paused past its lease (SIGSTOP) and woken before any other node took its
 /// game charges the side to move up to its last good heartbeat, not for the pause: no node
 /// served the game meanwhile (docs/api.md). The credit is stored, so a node that rebuilds the
@@ -913,6 +932,81 @@ async fn issue51_a_paused_owner_charges_no_one_the_pause() {
     assert_eq!(hello["game"]["clock"]["white_ms"], white_after, "replayed: {hello}");
     assert_stored_once(&db, &game, 3).await;
     drop(b);
+    db.drop().await;
+}
+
+/// Issue 51: when a game's owner stops (SIGSTOP) rather than dies, the node relaying its
+/// players' and spectators' sockets notices that it no longer answers and closes them with
+/// 1013 (connect again) within 2 s, as for a dead owner; a socket that connects again there
+/// takes the game over as soon as the owner's lease has run out; the owner, woken, gives the
+/// game up, and its players play on through the relay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue51_a_paused_owners_relayed_sockets_are_told_within_two_seconds() {
+    let Some(admin) = postgres_and_nats("the paused owner relay test") else { return };
+    let nats = Nats::start_at(free_addr());
+    let db = Database::create(&admin, "paused_relay").await;
+    // The default lease, longer than the notice: Black connects again while it still runs.
+    let lease_ms = 3_000;
+    let a = Node::start_leased("node-a", &db.url, Some(&nats), lease_ms);
+    let b = Node::start_leased("node-b", &db.url, Some(&nats), lease_ms);
+    let c = Node::start_leased("node-c", &db.url, Some(&nats), lease_ms);
+    let alice = Client::new(&TestServer::remote(a.addr)).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&TestServer::remote(a.addr)).await;
+    bob.signup("bob").await;
+    let carol = Client::new(&TestServer::remote(a.addr)).await;
+    carol.signup("carol").await;
+    let game = alice
+        .seek_accepted_by(
+            &bob,
+            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
+        )
+        .await;
+    // White on B (the game is handed there), Black and a spectator on C, relayed to B.
+    let (mut white, _) = at(&alice, &b).game_socket(&game).await;
+    let (mut black, _) = at(&bob, &c).game_socket(&game).await;
+    let (mut watcher, _) = at(&carol, &c).game_socket(&game).await;
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-b"));
+    let mut seen = vec![Vec::new(), Vec::new(), Vec::new()];
+    for (ply, uci) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
+        let all = &mut [&mut white, &mut black, &mut watcher];
+        play_seen(ply % 2, all, &mut seen, uci, ply).await;
+    }
+
+    // B stops. C's sockets are told (closed, 1013) within 2 s, not when a request times out.
+    let stopped = Instant::now();
+    b.signal("-STOP");
+    let black_told =
+        async { (close_within(&mut black, Duration::from_secs(10)).await, stopped.elapsed()) };
+    let watcher_told =
+        async { (close_within(&mut watcher, Duration::from_secs(10)).await, stopped.elapsed()) };
+    let ((black_code, black_at), (watcher_code, watcher_at)) =
+        tokio::join!(black_told, watcher_told);
+    eprintln!("C told Black after {black_at:?} ({black_code:?}), the spectator after {watcher_at:?} ({watcher_code:?})");
+    assert_eq!(black_code, Some(Some(1013)), "Black's socket closed, to connect again");
+    assert_eq!(watcher_code, Some(Some(1013)), "the spectator's socket closed, to connect again");
+    assert!(black_at.max(watcher_at) < Duration::from_secs(2), "{black_at:?} {watcher_at:?}");
+
+    // Black connects again on C, which takes the game over once B's lease has run out.
+    let (mut black, hello) = socket_again(&at(&bob, &c), &game, Duration::from_secs(15)).await;
+    let taken = stopped.elapsed();
+    eprintln!("C took the game over {taken:?} after B stopped (lease {lease_ms} ms)");
+    assert_eq!(hello["game"]["moves"].as_array().map(Vec::len), Some(4), "{hello}");
+    assert_eq!(owner(&db, &game).await.as_deref(), Some("node-c"));
+    assert!(taken < Duration::from_millis(lease_ms + 1_500), "taken over after {taken:?}");
+
+    // B wakes: it closes White's socket; White, on B again, plays through the relay to C.
+    b.signal("-CONT");
+    assert!(closed_within(&mut white, Duration::from_secs(10)).await, "B closes White's socket");
+    let (mut white, hello) = socket_again(&at(&alice, &b), &game, Duration::from_secs(15)).await;
+    assert_eq!(hello["game"]["moves"].as_array().map(Vec::len), Some(4), "{hello}");
+    let mut seen = vec![Vec::new(), Vec::new()];
+    for (ply, uci) in [(4, "f1b5"), (5, "a7a6")] {
+        play_seen(ply % 2, &mut [&mut white, &mut black], &mut seen, uci, ply).await;
+    }
+    assert_eq!(seen, vec![vec![5, 6], vec![5, 6]]);
+    assert_stored_once(&db, &game, 6).await;
+    drop((a, b, c, nats));
     db.drop().await;
 }
 

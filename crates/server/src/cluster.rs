@@ -114,7 +114,9 @@ pub(crate) enum Located {
 /// on a cluster, a live game no live node serves is taken over; one another node serves is
 /// handed over to this node if no player is connected there (the balancer sends a game's
 /// sockets here: its moves then need no relay), and relayed otherwise. While the owner has
-/// died but its lease still runs, waits for the lease to run out (a few seconds).
+/// died, or is stopped (its node answers no probe: [`crate::relay::Relay::answering`]), but
+/// its lease still runs, waits for the lease to run out (a few seconds), and takes the game
+/// over then.
 ///
 /// # Errors
 /// [`ApiError::Elsewhere`] on a node without a relay, or when the owner neither answers nor
@@ -134,6 +136,12 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
             Err(e) => return Err(e),
         };
         let Some(relay) = &state.relay else { return Err(ApiError::Elsewhere(owner)) };
+        // A stopped owner cannot be relayed to, nor asked for the game (issue 51).
+        if !*relay.answering(&owner).borrow() && now_ms() < give_up_at {
+            asked = false;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
         // One hand-over asked for at most (two nodes asking at once must not bounce the
         // game), then one more look: granted, or given to another socket of this node meanwhile.
         if asked {

@@ -22,16 +22,23 @@
 //! node answers (`no responders`, in a fraction of a millisecond) means the owner died or
 //! stopped serving: the socket closes, the client reconnects, and the node it reaches takes
 //! the game over once the owner's lease has run out.
+//!
+//! An owner that is stopped (SIGSTOP, a stalled VM) rather than dead still has its
+//! subscriptions, so requests to it wait out their timeout instead. Each node therefore asks
+//! the nodes it relays to whether they answer (`rookery.node.<id>.alive`, every
+//! [`PROBE_EVERY`]): one silent for [`SILENT_FOR`] is taken for stopped, its relayed sockets
+//! are closed (1013, connect again) within about 1.5 s, and a socket that connects again waits
+//! for its lease to run out to take the game over, rather than relaying to it (issue 51).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{FutureExt, StreamExt};
 use rookery_core::{ByColor, Color};
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::live::{GameHandle, Seat};
 use crate::protocol::{ClientMessage, GameId};
@@ -45,6 +52,14 @@ pub(crate) const ALIVE_EVERY: Duration = Duration::from_secs(2);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long a request for a hand-over waits (the owner stores one action and releases).
 const HANDOFF_TIMEOUT: Duration = Duration::from_millis(500);
+/// How often a node asks each node it relays sockets to whether it answers.
+const PROBE_EVERY: Duration = Duration::from_millis(250);
+/// A node that has answered no probe for this long is taken for stopped (issue 51): long
+/// enough that a busy node is not, short enough that its relayed players hear within 2 s.
+const SILENT_FOR: Duration = Duration::from_millis(1_200);
+/// How long a node goes on probing a node no relayed socket follows any more: a socket that
+/// connects again soon after its owner fell silent finds it known.
+const PROBE_LINGER: Duration = Duration::from_secs(10);
 
 /// Why the relay could not be reached at start.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +74,11 @@ pub struct ConnectError {
 /// This node's connection to NATS.
 pub struct Relay {
     client: async_nats::Client,
+    /// This node's id.
+    node: String,
+    /// The nodes this node relays to, by id: whether each answers probes (see
+    /// [`Relay::answering`]).
+    probed: Mutex<HashMap<String, watch::Sender<bool>>>,
     /// What the relay saved or carried, for `GET /health`.
     pub(crate) counts: Counts,
 }
@@ -137,16 +157,24 @@ impl From<WireSeat> for Seat {
     }
 }
 
-/// The owner's answer: whether it did, and the text for the socket, if any.
+/// The owner's answer: whether it did, the text for the socket, if any, and (to a `join`) the
+/// owner's node id, which the relaying node probes.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Reply {
     ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    node: Option<String>,
 }
 
 fn cmd_subject(id: &GameId) -> String {
     format!("rookery.game.{id}.cmd")
+}
+
+/// Where a node answers probes: while it runs, at once.
+fn alive_subject(node: &str) -> String {
+    format!("rookery.node.{node}.alive")
 }
 
 /// News of a tournament's games (a first move, an end) for the node that runs the
@@ -180,7 +208,89 @@ impl Relay {
         })
         .await
         .map_err(|_| error("no answer within 5 s".to_owned()))??;
-        Ok(Relay { client, counts: Counts::default() })
+        let mut probes =
+            client.subscribe(alive_subject(node)).await.map_err(|e| error(e.to_string()))?;
+        let answer = client.clone();
+        tokio::spawn(async move {
+            while let Some(probe) = probes.next().await {
+                if let Some(reply_to) = probe.reply {
+                    let _ = answer.publish(reply_to, Vec::new().into()).await;
+                }
+            }
+        });
+        let probed = Mutex::new(HashMap::new());
+        Ok(Relay { client, node: node.to_owned(), probed, counts: Counts::default() })
+    }
+
+    /// Whether the node `node` answers: `false` once it has answered no probe for
+    /// [`SILENT_FOR`], `true` again when it answers. Probed from the first call until no
+    /// receiver has been held for [`PROBE_LINGER`].
+    pub(crate) fn answering(self: &Arc<Self>, node: &str) -> watch::Receiver<bool> {
+        let mut probed = self.probed.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(answering) = probed.get(node) {
+            return answering.subscribe();
+        }
+        let (answering, rx) = watch::channel(true);
+        probed.insert(node.to_owned(), answering.clone());
+        tokio::spawn(self.clone().probe(node.to_owned(), answering));
+        rx
+    }
+
+    /// Probes `node` every [`PROBE_EVERY`], each probe waiting up to [`SILENT_FOR`], and says
+    /// on `answering` whether one was answered within the last [`SILENT_FOR`].
+    async fn probe(self: Arc<Self>, node: String, answering: watch::Sender<bool>) {
+        let heard = Arc::new(AtomicU64::new(now_ms()));
+        let mut every = tokio::time::interval(PROBE_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut unwatched_since = None;
+        let mut ticked = now_ms();
+        loop {
+            every.tick().await;
+            let now = now_ms();
+            // This node was stopped itself (or starved): the probes it could not send or hear
+            // meanwhile say nothing of the other node, which is given its time again.
+            if now.saturating_sub(ticked) > 2 * PROBE_EVERY.as_millis() as u64 {
+                heard.fetch_max(now, Ordering::Relaxed);
+            }
+            ticked = now;
+            if answering.receiver_count() == 0 {
+                let since = *unwatched_since.get_or_insert(now);
+                if now >= since + PROBE_LINGER.as_millis() as u64 {
+                    let mut probed = self.probed.lock().unwrap_or_else(|e| e.into_inner());
+                    // Taken again under the lock: a receiver handed out meanwhile keeps it.
+                    if answering.receiver_count() == 0 {
+                        if probed.get(&node).is_some_and(|a| a.same_channel(&answering)) {
+                            probed.remove(&node);
+                        }
+                        return;
+                    }
+                }
+            } else {
+                unwatched_since = None;
+            }
+            let (client, subject, heard_now) =
+                (self.client.clone(), alive_subject(&node), heard.clone());
+            tokio::spawn(async move {
+                let asked = client.request(subject, Vec::new().into());
+                if let Ok(Ok(_)) = tokio::time::timeout(SILENT_FOR, asked).await {
+                    heard_now.fetch_max(now_ms(), Ordering::Relaxed);
+                }
+            });
+            let silent = now_ms().saturating_sub(heard.load(Ordering::Relaxed))
+                > SILENT_FOR.as_millis() as u64;
+            answering.send_if_modified(|a| {
+                let changed = *a == silent;
+                match (changed, silent) {
+                    (true, true) => {
+                        tracing::warn!(node = %node, "a node relayed to answers no probe: its sockets here are closed")
+                    }
+                    (true, false) => tracing::info!(node = %node, "a node relayed to answers again"),
+                    _ => {}
+                }
+                *a = !silent;
+                changed
+            });
+        }
     }
 
     /// The connection, for the other parts of the cluster that speak over it (the lobby).
@@ -230,7 +340,9 @@ impl Relay {
             (true, Some(hello)) => hello,
             _ => return Err(RelayError::NoOwner),
         };
-        let game = RemoteGame { relay: self.clone(), id: id.clone(), seat, inbox, events, next: 1 };
+        let owner = reply.node.map(|node| self.answering(&node));
+        let game =
+            RemoteGame { relay: self.clone(), id: id.clone(), seat, inbox, events, next: 1, owner };
         Ok((hello, game))
     }
 
@@ -344,7 +456,7 @@ impl Owner {
                 if handed {
                     self.relay.counts.handed_over.fetch_add(1, Ordering::Relaxed);
                 }
-                Reply { ok: handed, text: None }
+                Reply { ok: handed, ..Reply::default() }
             }
             Request::Join { seat, inbox } => {
                 let seat = Seat::from(seat);
@@ -357,12 +469,13 @@ impl Owner {
                     old.forwarder.abort();
                     self.handle.leave(old.seat).await;
                 }
-                Reply { ok: true, text: Some(joined.hello.to_text()) }
+                let node = Some(self.relay.node.clone());
+                Reply { ok: true, text: Some(joined.hello.to_text()), node }
             }
             Request::Alive { inbox } => match self.remote.get_mut(&inbox) {
                 Some(socket) => {
                     socket.alive_ms = now_ms();
-                    Reply { ok: true, text: None }
+                    Reply { ok: true, ..Reply::default() }
                 }
                 None => Reply::default(),
             },
@@ -371,7 +484,7 @@ impl Owner {
                     socket.forwarder.abort();
                     self.handle.leave(socket.seat).await;
                 }
-                Reply { ok: true, text: None }
+                Reply { ok: true, ..Reply::default() }
             }
             Request::Send { seat, message, lag_ms, received_ms } => {
                 let message = match ClientMessage::parse(&message.to_string()) {
@@ -385,7 +498,7 @@ impl Owner {
                     self.relay.counts.relayed_actions.fetch_add(1, Ordering::Relaxed);
                 }
                 let answer = self.handle.answer(seat.into(), message, lag_ms, received_ms).await;
-                Reply { ok: true, text: answer.map(|m| m.to_text()) }
+                Reply { ok: true, text: answer.map(|m| m.to_text()), ..Reply::default() }
             }
         }
     }
@@ -444,6 +557,8 @@ pub(crate) struct RemoteGame {
     events: async_nats::Subscriber,
     /// The number of the next message expected.
     next: u64,
+    /// Whether the owner's node answers (`None` from an owner of an earlier version).
+    owner: Option<watch::Receiver<bool>>,
 }
 
 /// The next thing for a relayed socket.
@@ -452,15 +567,29 @@ pub(crate) enum RemoteUpdate {
     Text(ServerText),
     /// Messages were lost: send the full state, then go on.
     Gap,
-    /// The game's actor ended, or the owner is gone.
+    /// The game's actor ended, or the owner is gone or no longer answers.
     Ended,
 }
 
+/// Resolves once the owner's node no longer answers (never without a probe of it).
+async fn silenced(owner: &mut Option<watch::Receiver<bool>>) {
+    if let Some(answering) = owner {
+        if answering.wait_for(|a| !a).await.is_ok() {
+            return;
+        }
+    }
+    std::future::pending().await
+}
+
 impl RemoteGame {
-    /// The next message of the game.
+    /// The next message of the game. Cancel safe.
     pub(crate) async fn next(&mut self) -> RemoteUpdate {
         loop {
-            let Some(msg) = self.events.next().await else { return RemoteUpdate::Ended };
+            let msg = tokio::select! {
+                msg = self.events.next() => msg,
+                () = silenced(&mut self.owner) => return RemoteUpdate::Ended,
+            };
+            let Some(msg) = msg else { return RemoteUpdate::Ended };
             let text = String::from_utf8_lossy(&msg.payload);
             let Some((number, body)) = text.split_once('\n') else { continue };
             let Ok(number) = number.parse::<u64>() else { continue };

@@ -315,6 +315,11 @@ impl Connection {
         let mut ping = tokio::time::interval(PING_EVERY);
         let mut alive = tokio::time::interval(crate::relay::ALIVE_EVERY);
         let mut watchdog = tokio::time::interval(Duration::from_secs(1));
+        let mut watched_ms = now_ms();
+        // The game moved, or its owner no longer answers: the client connects again, and
+        // finds where the game is served now (api.md, "several nodes").
+        let again = CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
+        let mut close = None;
         loop {
             tokio::select! {
                 incoming = self.receive() => match incoming {
@@ -325,7 +330,7 @@ impl Connection {
                         match feed.answer(seat, msg, self.lag_ms, now_ms()).await {
                             Ok(Some(text)) => { self.send_text(&text).await; }
                             Ok(None) => {}
-                            Err(()) => break,
+                            Err(()) => { close = Some(again); break }
                         }
                     }
                 },
@@ -334,17 +339,24 @@ impl Connection {
                     // Too slow to follow, or messages lost: start again from the full state.
                     Update::Behind => match feed.answer(seat, ClientMessage::Sync, 0, now_ms()).await {
                         Ok(Some(state)) => if !self.send_text(&state).await { break },
-                        _ => break,
+                        _ => { close = Some(again); break }
                     },
-                    Update::Ended => break,
+                    Update::Ended => { close = Some(again); break }
                 },
                 _ = ping.tick() => {
                     let stamp = now_ms().to_le_bytes().to_vec();
                     if self.socket.send(Message::Ping(stamp.into())).await.is_err() { break }
                 }
-                _ = alive.tick() => if !feed.alive().await { break },
+                _ = alive.tick() => if !feed.alive().await { close = Some(again); break },
                 _ = watchdog.tick() => {
-                    if now_ms().saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
+                    let now = now_ms();
+                    // This node was stopped (issue 51): the client's silence meanwhile is
+                    // the node's, and the client is given its time again.
+                    if now.saturating_sub(watched_ms) > 3_000 {
+                        self.heard_ms = self.heard_ms.max(now);
+                    }
+                    watched_ms = now;
+                    if now.saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
                         tracing::debug!("game socket silent: closed");
                         break;
                     }
@@ -354,6 +366,9 @@ impl Connection {
                     break;
                 }
             }
+        }
+        if let Some(frame) = close {
+            let _ = self.socket.send(Message::Close(Some(frame))).await;
         }
         feed.leave(seat).await;
     }
