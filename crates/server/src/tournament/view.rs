@@ -9,7 +9,7 @@ use rookery_tournament::{standings, ResultCode};
 use serde_json::{json, Value};
 
 use super::actor::Export;
-use super::book::{Shown, Tour};
+use super::book::{Book, Shown, Tour};
 use super::log::{bye_name, result_name};
 use super::settings::{Format, Settings};
 use rookery_store::TournamentStatus;
@@ -18,6 +18,45 @@ use rookery_tournament::berger::{self, Cycles};
 /// One log entry as shown.
 pub fn log_json(e: &Shown) -> Value {
     json!({"seq": e.seq, "at_ms": e.at_ms, "by": e.by, "action": e.kind, "detail": e.data, "reason": e.reason})
+}
+
+/// A log entry's stored detail with the players' names beside their numbers (docs/api.md,
+/// `log[]`; the numbers stay, for readers written before the names): `name` beside an
+/// `entrant` or an arena `player`, `a_name` and `b_name`, a pairing's `board_names` and
+/// `pab_name`, an arena pairing's `names`.
+pub fn with_names(book: &Book, kind: &str, mut data: Value) -> Value {
+    let arena = kind.starts_with("arena_") || kind == "berserk";
+    let name = |n: &Value| -> Value {
+        let Some(n) = n.as_u64() else { return Value::Null };
+        let name = if arena {
+            (n as usize).checked_sub(1).and_then(|i| book.arena_players.get(i)).map(|p| &p.name)
+        } else {
+            book.comp.entrants().get(n as usize).map(|e| &e.name)
+        };
+        name.map_or(Value::Null, |n| json!(n))
+    };
+    let pairs = |v: &Value| -> Value {
+        let pairs = v.as_array().into_iter().flatten();
+        Value::Array(pairs.map(|p| json!([name(&p[0]), name(&p[1])])).collect())
+    };
+    let added = match kind {
+        "withdraw" | "reinstate" | "bye" | "cancel_bye" => vec![("name", name(&data["entrant"]))],
+        "forbid_pair" | "allow_pair" => {
+            vec![("a_name", name(&data["a"])), ("b_name", name(&data["b"]))]
+        }
+        "paired" => {
+            vec![("board_names", pairs(&data["boards"])), ("pab_name", name(&data["pab"]))]
+        }
+        "arena_leave" | "berserk" => vec![("name", name(&data["player"]))],
+        "arena_pair" => vec![("names", pairs(&data["games"]))],
+        _ => Vec::new(),
+    };
+    if let Some(d) = data.as_object_mut() {
+        for (key, value) in added.into_iter().filter(|(_, v)| !v.is_null()) {
+            d.insert(key.to_owned(), value);
+        }
+    }
+    data
 }
 
 impl Tour {
@@ -509,4 +548,60 @@ fn csv(text: &str) -> String {
 
 fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use rookery_tournament::competition::Action;
+
+    use super::*;
+
+    /// Issue 51: the audit log named players only by entrant number (`{"entrant":1}`).
+    #[test]
+    fn log_details_name_the_players_beside_their_numbers() {
+        let settings: Settings = serde_json::from_value(json!({
+            "name": "Club", "format": "swiss", "rounds": 5, "duration_s": null,
+            "time_control": "600+5", "rules": "seed", "rated": false, "starts_at_ms": null,
+            "tiebreaks": ["BH"], "regulations": 2026, "forfeit_s": 60, "max_byes": 1,
+            "late_join_until": 1, "min_level": null, "max_level": null, "password": null,
+            "berserk": false, "streaks": false, "seed": 0
+        }))
+        .unwrap();
+        let mut book = Book::new(&settings);
+        for name in ["ann", "bob", "cat"] {
+            let join =
+                Action::Join { key: name.into(), name: name.into(), rating: None, title: None };
+            book.comp.apply(&join).unwrap();
+        }
+        let cases = [
+            (
+                "withdraw",
+                json!({"entrant":1,"round":3}),
+                json!({"entrant":1,"round":3,"name":"bob"}),
+            ),
+            (
+                "forbid_pair",
+                json!({"a":0,"b":2}),
+                json!({"a":0,"b":2,"a_name":"ann","b_name":"cat"}),
+            ),
+            (
+                "paired",
+                json!({"round":1,"boards":[[2,0]],"pab":1}),
+                json!({"round":1,"boards":[[2,0]],"pab":1,"board_names":[["cat","ann"]],"pab_name":"bob"}),
+            ),
+            (
+                "paired",
+                json!({"round":1,"boards":[],"pab":null}),
+                json!({"round":1,"boards":[],"pab":null,"board_names":[]}),
+            ),
+            (
+                "result",
+                json!({"round":1,"board":1,"result":"1-0"}),
+                json!({"round":1,"board":1,"result":"1-0"}),
+            ),
+        ];
+        for (kind, stored, shown) in cases {
+            assert_eq!(with_names(&book, kind, stored), shown, "{kind}");
+        }
+    }
 }

@@ -210,7 +210,11 @@ impl Actor {
                 at_ms: e.at_ms,
                 by: e.by.and_then(|u| names.get(&u.0).cloned()),
                 kind: entry.encode().0,
-                data: serde_json::from_str(&e.data).unwrap_or(Value::Null),
+                data: super::view::with_names(
+                    &book,
+                    &e.kind,
+                    serde_json::from_str(&e.data).unwrap_or(Value::Null),
+                ),
                 reason: e.reason.clone(),
             })
             .collect::<Vec<_>>();
@@ -386,7 +390,7 @@ impl Actor {
             at_ms: stored.at_ms,
             by: by.map(|w| w.name.clone()),
             kind,
-            data,
+            data: super::view::with_names(&self.tour.book, kind, data),
             reason,
         };
         self.broadcast(json!({"t": "log", "entry": super::view::log_json(&shown)}));
