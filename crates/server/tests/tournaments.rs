@@ -1177,3 +1177,159 @@ async fn a_level_condition_refuses_a_player_in_words() {
     assert_eq!(v["players"], json!([]));
     server.stop().await;
 }
+
+/// Issue 51: a tournament's TRF export imports back, finished or between rounds, to the same
+/// standings and crosstable, with every kind of record the export writes: a withdrawal, a
+/// forfeit each way and a double forfeit, each bye (half and zero asked for, full given by the
+/// arbiter, the PAB), a corrected result and a late entry. The tie-break text (2024 here) and
+/// list travel in the file, so the import needs neither, and `rookery standings`' reading of
+/// the file ranks as the site does. Refusals and the log name players.
+#[tokio::test]
+async fn a_trf_export_imports_back_with_withdrawals_forfeits_byes_corrections_and_late_entries() {
+    use rookery_tournament::{trf, Regulations, Tiebreak};
+    let server = TestServer::start().await;
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"];
+    let Setup { players: clients, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Round Trip Open","format":"swiss","rounds":5,"time_control":"600+5",
+               "max_byes":1,"late_join_until":2,"regulations":"2024",
+               "tiebreaks":["BH-C1","BH","SB","WIN"]}),
+    )
+    .await;
+    let byes = format!("/api/v1/tournaments/{id}/byes");
+    let (status, v) = clients[2].post(&byes, json!({"round":2,"kind":"half"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (status, err) = clients[2].post(&byes, json!({"round":4,"kind":"zero"})).await;
+    assert_eq!(
+        (status, err["error"]["code"].as_str(), err["error"]["message"].as_str()),
+        (StatusCode::CONFLICT, Some("too_many_byes"), Some("cat has asked for the 1 bye allowed"))
+    );
+    let (status, v) = clients[3].post(&byes, json!({"round":3,"kind":"zero"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"bye","player":"eve","round":4,"kind":"full","reason":"an arbiter's duty"}),
+    )
+    .await;
+
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let mut between = None;
+    for round in 1..=5u64 {
+        if round > 1 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+        let v = arbiter(&td, &id, json!({"action":"publish","round":round})).await;
+        for board in 1..=round_of(&v, round)["boards"].as_array().unwrap().len() as u64 {
+            let result = match (round, board) {
+                (1, 2) => "+-",
+                (3, 1) => "-+",
+                (4, 2) => "--",
+                _ => scripted(round, board),
+            };
+            arbiter(&td, &id, json!({"action":"result","round":round,"board":board,"result":result,"reason":"reported"})).await;
+        }
+        until(&td, &id, "round finished", |v| round_of(v, round)["state"] == "finished").await;
+        if round == 1 {
+            let late = Client::new(&server).await;
+            late.signup("hal").await;
+            let (status, v) = late.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+            let v = arbiter(&td, &id, json!({"action":"result","round":1,"board":1,"result":"1/2-1/2","reason":"entered wrongly"})).await;
+            assert_eq!(round_of(&v, 1)["boards"][0]["result"], "1/2-1/2");
+        }
+        if round == 2 {
+            arbiter(
+                &td,
+                &id,
+                json!({"action":"withdraw","player":"gus","reason":"left the event"}),
+            )
+            .await;
+            let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+            let (_, file) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+            between = Some((v, file));
+        }
+    }
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    let withdraw = v["log"].as_array().unwrap().iter().find(|e| e["action"] == "withdraw").unwrap();
+    assert_eq!(withdraw["detail"]["name"], "gus", "the log names the player: {withdraw}");
+
+    let (status, file) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(file.lines().any(|l| l == "202 BH-C1,BH,SB,WIN"), "{file}");
+    assert!(file.lines().any(|l| l == "C07 2024"), "{file}");
+    // `rookery standings FILE` reads the list and the text from the file: the site's ranking.
+    let t = trf::read(&file).unwrap();
+    assert_eq!(t.tie_break_regulations, Some(Regulations::C07_2024));
+    let list: Vec<Tiebreak> = t.tie_breaks.iter().map(|c| c.parse().unwrap()).collect();
+    let table = rookery_tournament::standings(&t, 5, &list, Regulations::C07_2024);
+    let from_file: Vec<Value> = table
+        .rows
+        .iter()
+        .map(|r| {
+            json!([
+                r.rank,
+                t.player(r.player).unwrap().name,
+                r.score.to_string(),
+                r.values.iter().map(|v| v.to_string()).collect::<Vec<_>>()
+            ])
+        })
+        .collect();
+    let on_site: Vec<Value> = v["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["rank"], r["name"], r["score"], r["tiebreaks"]]))
+        .collect();
+    assert_eq!(from_file, on_site);
+
+    // Finished: imported as published, with nothing but the file and the format.
+    let (status, imported) = td
+        .post(
+            "/api/v1/tournaments/import",
+            json!({"trf": file, "format":"swiss","status":"finished"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{imported}");
+    assert_eq!(imported["settings"]["regulations"], "2024");
+    assert_eq!(imported["settings"]["tiebreaks"], v["settings"]["tiebreaks"]);
+    assert_eq!(imported["standings"], v["standings"]);
+    assert_eq!(imported["crosstable"], v["crosstable"]);
+    let withdrawn = |v: &Value| -> Vec<String> {
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["withdrawn"] == true)
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(withdrawn(&imported), ["gus"]);
+
+    // Between rounds 2 and 3: the same so far, and round 3 is paired as the site paired it
+    // (gus withdrawn, dan's zero-point bye, eve's full-point bye to come).
+    let (before, file) = between.unwrap();
+    let (status, imported) =
+        td.post("/api/v1/tournaments/import", json!({"trf": file, "format":"swiss"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{imported}");
+    assert_eq!(imported["status"], "running");
+    assert_eq!(imported["standings"], before["standings"]);
+    assert_eq!(imported["crosstable"], before["crosstable"]);
+    assert_eq!(withdrawn(&imported), ["gus"]);
+    let copy = imported["id"].as_str().unwrap();
+    let paired = arbiter(&td, copy, json!({"action":"pair"})).await;
+    let boards = |v: &Value| -> Vec<(String, String)> {
+        round_of(v, 3)["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                (b["white"].as_str().unwrap().to_owned(), b["black"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    };
+    assert_eq!(boards(&paired), boards(&v));
+    assert_eq!(round_of(&paired, 3)["bye"], round_of(&v, 3)["bye"]);
+    server.stop().await;
+}

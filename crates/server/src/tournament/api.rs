@@ -209,6 +209,24 @@ impl FromBody for ImportBody {
                 }
             }
         }
+        // The tie-breaks and the text of C.07 default to the file's (202, C07; docs/api.md), so
+        // that an export imports back ranked as it was.
+        if !f.has("tiebreaks") && !trf.tie_breaks.is_empty() {
+            for code in &trf.tie_breaks {
+                if let Err(e) = code.parse::<rookery_tournament::Tiebreak>() {
+                    return Err(FieldError::field(
+                        "tiebreaks",
+                        format!("missing, and the file's (line 202) are not all C.07 codes: {e}; give them"),
+                    ));
+                }
+            }
+            f.default_to("tiebreaks", json!(trf.tie_breaks));
+        }
+        if !f.has("regulations") {
+            if let Some(regulations) = trf.tie_break_regulations {
+                f.default_to("regulations", json!(regulations.year().to_string()));
+            }
+        }
         // A Swiss's rounds default to the file's (docs/api.md).
         if f.has("format") && !f.has("rounds") {
             let swiss = f.opt::<String>("format")?;

@@ -103,9 +103,10 @@ impl Entry {
                     ("withdraw", json!({"entrant": entrant.0, "round": from_round}))
                 }
                 Action::Reinstate { entrant } => ("reinstate", json!({"entrant": entrant.0})),
-                Action::Bye { entrant, round, kind } => {
-                    ("bye", json!({"entrant": entrant.0, "round": round, "kind": bye_name(*kind)}))
-                }
+                Action::Bye { entrant, round, kind, requested } => (
+                    "bye",
+                    json!({"entrant": entrant.0, "round": round, "kind": bye_name(*kind), "requested": requested}),
+                ),
                 Action::CancelBye { entrant, round } => {
                     ("cancel_bye", json!({"entrant": entrant.0, "round": round}))
                 }
@@ -167,10 +168,12 @@ impl Entry {
             }
             "withdraw" => Action::Withdraw { entrant: e("entrant")?, from_round: u("round")? },
             "reinstate" => Action::Reinstate { entrant: e("entrant")? },
+            // Written before issue 51 without `requested`: every bye then counted.
             "bye" => Action::Bye {
                 entrant: e("entrant")?,
                 round: u("round")?,
                 kind: bye_of(d["kind"].as_str()?)?,
+                requested: d.get("requested").and_then(Value::as_bool).unwrap_or(true),
             },
             "cancel_bye" => Action::CancelBye { entrant: e("entrant")?, round: u("round")? },
             "forbid_pair" => Action::ForbidPair { a: e("a")?, b: e("b")? },
@@ -277,6 +280,15 @@ mod tests {
                 None,
             ),
             Entry::Competition(Action::AllowPair { a: EntrantId(2), b: EntrantId(5) }, None),
+            Entry::Competition(
+                Action::Bye {
+                    entrant: EntrantId(4),
+                    round: 3,
+                    kind: ByeKind::Zero,
+                    requested: false,
+                },
+                None,
+            ),
             Entry::AddTime { round: 1, board: 2, color: Color::Black, ms: 60_000 },
             Entry::ArenaPair { games: vec![(1, 2), (4, 3)] },
             Entry::ArenaResult { game: 3, winner: None, plies: 40 },
@@ -286,5 +298,13 @@ mod tests {
             let (kind, data) = entry.encode();
             assert_eq!(Entry::decode(kind, &data.to_string()), Some(entry), "{kind}");
         }
+    }
+
+    #[test]
+    fn a_bye_stored_without_requested_counts_as_asked_for() {
+        let bye =
+            Action::Bye { entrant: EntrantId(2), round: 4, kind: ByeKind::Half, requested: true };
+        let stored = r#"{"entrant":2,"round":4,"kind":"half"}"#;
+        assert_eq!(Entry::decode("bye", stored), Some(Entry::Competition(bye, None)));
     }
 }

@@ -9,21 +9,29 @@ use crate::model::{
     AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry,
     Tournament,
 };
-use crate::tiebreak::Regulations;
 
 impl Competition {
     /// The tournament report of the competition: its finished rounds, entrants in
-    /// pairing-number order, byes asked for later rounds as `240` announcements.
+    /// pairing-number order, and as `240` announcements of later rounds the byes asked for
+    /// them and, in a Swiss, a withdrawal (a zero-point bye in each round left, which is how
+    /// the report says it in the rounds played).
     pub fn to_tournament(&self) -> Tournament {
         let finished =
             self.rounds.iter().take_while(|r| r.state == RoundState::Finished).count() as u32;
         let mut t = self.report(finished);
-        for (&(round, entrant), &kind) in &self.byes {
-            if round > finished {
-                let player = self.tpn(entrant);
-                t.byes.push(AnnouncedBye { player, round, kind });
+        let swiss = matches!(self.settings.system, System::Swiss { .. });
+        for (index, e) in self.entrants.iter().enumerate() {
+            let entrant = EntrantId(index as u32);
+            for round in finished + 1..=self.total_rounds() {
+                let kind = match self.byes.get(&(round, entrant)) {
+                    Some(&kind) => kind,
+                    None if swiss && e.withdrawn_from.is_some_and(|w| w <= round) => ByeKind::Zero,
+                    None => continue,
+                };
+                t.byes.push(AnnouncedBye { player: self.tpn(entrant), round, kind });
             }
         }
+        t.byes.sort_by_key(|b| (b.round, b.player));
         t
     }
 
@@ -108,6 +116,7 @@ impl Competition {
                 })
                 .collect(),
             tie_breaks: self.settings.tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
+            tie_break_regulations: Some(self.settings.regulations),
             ..Tournament::default()
         }
     }
@@ -116,6 +125,14 @@ impl Competition {
 /// The settings and actions that rebuild a tournament report as a competition: its players
 /// joining in pairing-number order (the order kept as it is), then round by round the byes,
 /// the pairing and its results. The competition continues from where the report ends.
+///
+/// A report says who missed a round, never who asked to: a round without opponent is a bye
+/// not asked for (`requested: false`, not counted against the limit of byes), and a player
+/// absent (`Z`) from some round to the last one the report has — the rounds played, then a
+/// `240 Z` announcement for each round left — is withdrawn from that round, as the
+/// competition writes a withdrawal ([`Competition::to_tournament`]). The standings and the
+/// crosstable are the report's either way; only a player who asked for zero-point byes in
+/// every round to the end reads back as withdrawn.
 ///
 /// # Errors
 ///
@@ -132,7 +149,7 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
             .or_else(|| t.inferred_initial_colour())
             .unwrap_or(Colour::White),
         tiebreaks: t.tie_breaks.iter().filter_map(|c| c.parse().ok()).collect(),
-        regulations: Regulations::default(),
+        regulations: t.tie_break_regulations.unwrap_or_default(),
         max_requested_byes: u32::MAX,
         late_entry_until: played + 1,
     };
@@ -156,12 +173,23 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
             }
         }
     }
+    let planned = t.planned_rounds().max(played);
+    let withdrawn_from: Vec<Option<u32>> =
+        t.player_ids().map(|p| withdrawal(t, p, played, planned)).collect();
     for round in 1..=played {
+        for (i, w) in withdrawn_from.iter().enumerate() {
+            if *w == Some(round) {
+                actions.push(Action::Withdraw { entrant: EntrantId(i as u32), from_round: round });
+            }
+        }
         let mut boards = Vec::new();
         let mut results = Vec::new();
         let mut pab = None;
         for (i, player) in t.players.iter().enumerate() {
             let me = PlayerId::from_index(i);
+            if withdrawn_from[i].is_some_and(|w| w <= round) {
+                continue;
+            }
             match player.round(round) {
                 Some(RoundEntry {
                     opponent: Some(opponent),
@@ -180,10 +208,14 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
                 Some(e) if e.result == ResultCode::PairingAllocatedBye => pab = Some(id(me)),
                 Some(e) if e.opponent.is_none() => {
                     if let Some(kind) = ByeKind::from_result(e.result) {
-                        actions.push(Action::Bye { entrant: id(me), round, kind });
+                        let entrant = id(me);
+                        actions.push(Action::Bye { entrant, round, kind, requested: false });
                     }
                 }
-                None => actions.push(Action::Bye { entrant: id(me), round, kind: ByeKind::Zero }),
+                None => {
+                    let (entrant, kind) = (id(me), ByeKind::Zero);
+                    actions.push(Action::Bye { entrant, round, kind, requested: false });
+                }
                 _ => {}
             }
         }
@@ -193,10 +225,41 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
             actions.push(Action::Result { round, board: board as u32 + 1, result });
         }
     }
+    for (i, w) in withdrawn_from.iter().enumerate() {
+        if let Some(from_round) = w.filter(|&w| w > played) {
+            actions.push(Action::Withdraw { entrant: EntrantId(i as u32), from_round });
+        }
+    }
     for bye in t.byes.iter().filter(|b| b.round > played) {
-        actions.push(Action::Bye { entrant: id(bye.player), round: bye.round, kind: bye.kind });
+        if withdrawn_from[bye.player.index()].is_some_and(|w| w <= bye.round) {
+            continue;
+        }
+        let (entrant, round, kind) = (id(bye.player), bye.round, bye.kind);
+        actions.push(Action::Bye { entrant, round, kind, requested: false });
     }
     Ok((settings, actions))
+}
+
+/// The round from which `player` is absent (`Z`, no opponent) in every round to `planned`:
+/// in his entries of the rounds `played`, then in the byes announced for the rounds after.
+fn withdrawal(t: &Tournament, player: PlayerId, played: u32, planned: u32) -> Option<u32> {
+    let absent = |round: u32| {
+        if round <= played {
+            t.player(player)
+                .and_then(|p| p.round(round))
+                .is_none_or(|e| e.opponent.is_none() && e.result == ResultCode::ZeroPointBye)
+        } else {
+            t.byes.iter().any(|b| (b.player, b.round, b.kind) == (player, round, ByeKind::Zero))
+        }
+    };
+    let mut from = None;
+    for round in (1..=planned).rev() {
+        if !absent(round) {
+            break;
+        }
+        from = Some(round);
+    }
+    from
 }
 
 /// A board's result from White's and Black's codes.

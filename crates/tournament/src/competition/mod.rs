@@ -13,7 +13,7 @@ mod export;
 
 pub use export::import;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::berger::{self, Cycles};
@@ -191,8 +191,8 @@ pub enum Action {
         /// Who.
         entrant: EntrantId,
     },
-    /// A bye asked for a round not yet paired (`H` half point, `Z` zero, `F` full by the
-    /// arbiter's decision).
+    /// A bye for a round not yet paired (`H` half point, `Z` zero, `F` full by the arbiter's
+    /// decision).
     Bye {
         /// Who.
         entrant: EntrantId,
@@ -200,6 +200,10 @@ pub enum Action {
         round: u32,
         /// Which bye.
         kind: ByeKind,
+        /// Whether the entrant asked for it, so that it counts against
+        /// [`Settings::max_requested_byes`]. `false` for a round a report says the entrant
+        /// missed ([`import`]): a file says who was absent, never who asked to be.
+        requested: bool,
     },
     /// A bye taken back before its round is paired.
     CancelBye {
@@ -290,6 +294,8 @@ pub enum CompetitionError {
     TooManyByes {
         /// Who.
         entrant: EntrantId,
+        /// Their name, for the message.
+        name: String,
         /// The limit.
         limit: u32,
     },
@@ -313,8 +319,14 @@ impl fmt::Display for CompetitionError {
             CompetitionError::UnknownBoard { round, board } => {
                 write!(f, "round {round} has no board {board}")
             }
-            CompetitionError::TooManyByes { entrant, limit } => {
-                write!(f, "{entrant} has asked for the {limit} byes allowed")
+            CompetitionError::TooManyByes { name, limit: 0, .. } => {
+                write!(f, "{name} may ask for no bye")
+            }
+            CompetitionError::TooManyByes { name, limit: 1, .. } => {
+                write!(f, "{name} has asked for the 1 bye allowed")
+            }
+            CompetitionError::TooManyByes { name, limit, .. } => {
+                write!(f, "{name} has asked for the {limit} byes allowed")
             }
             CompetitionError::BadPairing(why) => write!(f, "not a pairing: {why}"),
             CompetitionError::Pairing(e) => e.fmt(f),
@@ -331,8 +343,11 @@ impl std::error::Error for CompetitionError {}
 pub struct Competition {
     settings: Settings,
     entrants: Vec<Entrant>,
-    /// Byes asked for, by (round, entrant).
+    /// Byes, by (round, entrant).
     byes: BTreeMap<(u32, EntrantId), ByeKind>,
+    /// The byes among them that were not asked for (read from a report): not counted against
+    /// the limit.
+    unrequested: BTreeSet<(u32, EntrantId)>,
     forbidden: Vec<(EntrantId, EntrantId)>,
     rounds: Vec<Round>,
     /// The pairing order once frozen (after round 4 is paired, C.04.2 2.3): entrants by TPN.
@@ -346,6 +361,7 @@ impl Competition {
             settings,
             entrants: Vec::new(),
             byes: BTreeMap::new(),
+            unrequested: BTreeSet::new(),
             forbidden: Vec::new(),
             rounds: Vec::new(),
             frozen_order: None,
@@ -372,7 +388,7 @@ impl Competition {
         &self.rounds
     }
 
-    /// The byes asked for, by round and entrant.
+    /// The byes, by round and entrant: asked for, given by the arbiter, or read from a report.
     pub fn requested_byes(&self) -> &BTreeMap<(u32, EntrantId), ByeKind> {
         &self.byes
     }
@@ -474,25 +490,37 @@ impl Competition {
                 self.entrant(*entrant)?;
                 self.entrants[entrant.0 as usize].withdrawn_from = None;
             }
-            Action::Bye { entrant, round, kind } => {
-                self.entrant(*entrant)?;
+            Action::Bye { entrant, round, kind, requested } => {
+                let name = &self.entrant(*entrant)?.name;
                 if *round < self.next_round() || *round > self.total_rounds() {
                     return Err(CompetitionError::Round {
                         round: *round,
                         why: "is not a round still to pair",
                     });
                 }
-                let asked = self.byes.keys().filter(|(_, e)| e == entrant).count() as u32;
-                if *kind != ByeKind::Full
-                    && !self.byes.contains_key(&(*round, *entrant))
+                let key = (*round, *entrant);
+                let asked = self
+                    .byes
+                    .keys()
+                    .filter(|k| k.1 == *entrant && !self.unrequested.contains(k))
+                    .count() as u32;
+                if *requested
+                    && *kind != ByeKind::Full
+                    && !self.byes.contains_key(&key)
                     && asked >= self.settings.max_requested_byes
                 {
                     return Err(CompetitionError::TooManyByes {
                         entrant: *entrant,
+                        name: name.clone(),
                         limit: self.settings.max_requested_byes,
                     });
                 }
-                self.byes.insert((*round, *entrant), *kind);
+                self.byes.insert(key, *kind);
+                if *requested {
+                    self.unrequested.remove(&key);
+                } else {
+                    self.unrequested.insert(key);
+                }
             }
             Action::CancelBye { entrant, round } => {
                 self.entrant(*entrant)?;
@@ -503,6 +531,7 @@ impl Competition {
                     });
                 }
                 self.byes.remove(&(*round, *entrant));
+                self.unrequested.remove(&(*round, *entrant));
             }
             Action::ForbidPair { a, b } => {
                 self.entrant(*a)?;
@@ -631,14 +660,14 @@ impl Competition {
     ) -> Result<(), CompetitionError> {
         let mut seen = vec![false; self.entrants.len()];
         for id in boards.iter().flat_map(|&(w, b)| [w, b]).chain(pab) {
-            self.entrant(id)?;
+            let name = &self.entrant(id)?.name;
             if std::mem::replace(&mut seen[id.0 as usize], true) {
-                return Err(CompetitionError::BadPairing(format!("{id} is paired twice")));
+                return Err(CompetitionError::BadPairing(format!("{name} is paired twice")));
             }
             // A round robin keeps a withdrawn entrant in the table (the games are forfeits).
             if !self.takes_part(id, round) && matches!(self.settings.system, System::Swiss { .. }) {
                 return Err(CompetitionError::BadPairing(format!(
-                    "{id} is not to be paired in round {round}"
+                    "{name} is not to be paired in round {round}"
                 )));
             }
         }
@@ -648,7 +677,8 @@ impl Competition {
                 System::RoundRobin { .. } => true,
             };
             if due && !seen[id.0 as usize] {
-                return Err(CompetitionError::BadPairing(format!("{id} is left out")));
+                let name = &self.entrants[id.0 as usize].name;
+                return Err(CompetitionError::BadPairing(format!("{name} is left out")));
             }
         }
         Ok(())

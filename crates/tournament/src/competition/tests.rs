@@ -53,10 +53,16 @@ fn a_swiss_with_byes_a_late_entry_and_a_withdrawal_checks_as_the_rules_pair_it()
     let mut c = Competition::new(settings(System::Swiss { rounds: 5 }));
     let players: Vec<EntrantId> =
         (0..7).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
-    c.apply(&Action::Bye { entrant: players[2], round: 2, kind: ByeKind::Half }).unwrap();
+    c.apply(&Action::Bye { entrant: players[2], round: 2, kind: ByeKind::Half, requested: true })
+        .unwrap();
     assert_eq!(
-        c.apply(&Action::Bye { entrant: players[2], round: 3, kind: ByeKind::Half }),
-        Err(CompetitionError::TooManyByes { entrant: players[2], limit: 1 })
+        c.apply(&Action::Bye {
+            entrant: players[2],
+            round: 3,
+            kind: ByeKind::Half,
+            requested: true
+        }),
+        Err(CompetitionError::TooManyByes { entrant: players[2], name: "p2".into(), limit: 1 })
     );
     play_round(&mut c);
     // A late entry before round 2 is paired; absent in round 1.
@@ -180,4 +186,119 @@ fn a_forbidden_pair_lifted_may_meet_again() {
     let paired = c.pair_next().unwrap();
     let Action::Paired { boards, .. } = paired else { panic!("{paired:?}") };
     assert_eq!(boards.len(), 1);
+}
+
+/// Plays a Swiss of seven, then eight, with every kind of record its report holds: a
+/// half-point bye and a zero-point bye asked for, a full-point bye, PABs, a late entry, a
+/// withdrawal, a forfeit, a double forfeit and a corrected result.
+fn swiss_with_every_record(rounds_to_play: u32) -> Competition {
+    let mut c = Competition::new(settings(System::Swiss { rounds: 5 }));
+    let players: Vec<EntrantId> =
+        (0..7).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
+    c.apply(&Action::Bye { entrant: players[2], round: 2, kind: ByeKind::Half, requested: true })
+        .unwrap();
+    c.apply(&Action::Bye { entrant: players[3], round: 3, kind: ByeKind::Zero, requested: true })
+        .unwrap();
+    c.apply(&Action::Bye { entrant: players[4], round: 4, kind: ByeKind::Full, requested: true })
+        .unwrap();
+    play_round(&mut c);
+    // The result of board 2 corrected to a forfeit after the round ended.
+    c.apply(&Action::Result { round: 1, board: 2, result: BoardResult::WhiteByForfeit }).unwrap();
+    join(&mut c, "late", 1900);
+    play_round(&mut c);
+    c.apply(&Action::Result { round: 2, board: 1, result: BoardResult::BlackWon }).unwrap();
+    c.apply(&Action::Withdraw { entrant: players[6], from_round: 3 }).unwrap();
+    while c.rounds().len() < rounds_to_play as usize {
+        play_round(&mut c);
+    }
+    if rounds_to_play >= 4 {
+        c.apply(&Action::Result { round: 4, board: 2, result: BoardResult::DoubleForfeit })
+            .unwrap();
+    }
+    c
+}
+
+/// The competition the report of `c` imports as, under the same settings (one requested bye
+/// each at most).
+fn imported(c: &Competition) -> Competition {
+    let text = trf::write(&c.to_tournament()).unwrap();
+    let file = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let (_, actions) = import(&file, c.settings().system).unwrap();
+    let mut again = Competition::new(c.settings().clone());
+    for action in &actions {
+        again.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}\n{text}"));
+    }
+    again
+}
+
+/// Issue 51: a withdrawal is written as an absence in each round after it, a late entry as an
+/// absence in the rounds before it; neither is a bye the player asked for, and the import
+/// must not count them against the limit.
+#[test]
+fn a_report_with_every_kind_of_record_imports_back_to_the_same_tournament() {
+    let c = swiss_with_every_record(5);
+    assert!(c.is_over());
+    let again = imported(&c);
+    assert!(again.is_over());
+    assert_eq!(again.to_tournament(), c.to_tournament());
+    let list = &c.settings().tiebreaks;
+    let regulations = c.settings().regulations;
+    assert_eq!(
+        crate::standings(&again.to_tournament(), 5, list, regulations),
+        crate::standings(&c.to_tournament(), 5, list, regulations)
+    );
+    let withdrawn = |c: &Competition| -> Vec<(String, u32)> {
+        c.entrants().iter().filter_map(|e| e.withdrawn_from.map(|w| (e.name.clone(), w))).collect()
+    };
+    assert_eq!(withdrawn(&again), withdrawn(&c), "the withdrawal is read back as one");
+}
+
+/// A report made between rounds says who will not be paired next (a withdrawal, a bye asked
+/// for a later round), so that the competition imported pairs the next round as the site
+/// would.
+#[test]
+fn a_report_between_rounds_imports_to_the_same_next_pairing() {
+    let c = swiss_with_every_record(2);
+    let again = imported(&c);
+    assert_eq!(again.to_tournament(), c.to_tournament());
+    let paired = |c: &Competition| {
+        let Action::Paired { boards, pab, .. } = c.pair_next().unwrap() else { unreachable!() };
+        let name = |e: EntrantId| c.entrants()[e.0 as usize].name.clone();
+        let boards: Vec<_> = boards.into_iter().map(|(w, b)| (name(w), name(b))).collect();
+        (boards, pab.map(name))
+    };
+    assert_eq!(paired(&again), paired(&c));
+}
+
+/// Issue 51: refusals name the player and count in words.
+#[test]
+fn too_many_byes_names_the_player_and_counts_in_words() {
+    for (limit, said) in [
+        (0, "p2 may ask for no bye"),
+        (1, "p2 has asked for the 1 bye allowed"),
+        (2, "p2 has asked for the 2 byes allowed"),
+    ] {
+        let mut c = Competition::new(Settings {
+            max_requested_byes: limit,
+            ..settings(System::Swiss { rounds: 5 })
+        });
+        let players: Vec<EntrantId> =
+            (0..4).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
+        for round in 1..=limit {
+            c.apply(&Action::Bye {
+                entrant: players[2],
+                round,
+                kind: ByeKind::Half,
+                requested: true,
+            })
+            .unwrap();
+        }
+        let refused = c.apply(&Action::Bye {
+            entrant: players[2],
+            round: 4,
+            kind: ByeKind::Zero,
+            requested: true,
+        });
+        assert_eq!(refused.unwrap_err().to_string(), said, "limit {limit}");
+    }
 }

@@ -54,7 +54,8 @@ impl Actor {
             }
             ArbiterAction::Bye { player, round, kind } => {
                 let entrant = self.entrant(&player)?;
-                self.record(comp(Action::Bye { entrant, round, kind }), by, reason).await?;
+                let bye = Action::Bye { entrant, round, kind, requested: true };
+                self.record(comp(bye), by, reason).await?;
             }
             ArbiterAction::CancelBye { player, round } => {
                 let entrant = self.entrant(&player)?;

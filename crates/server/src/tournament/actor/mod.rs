@@ -437,7 +437,7 @@ impl Actor {
             Op::Bye { round, kind } => {
                 let entrant = self.entrant(&who.name)?;
                 self.record(
-                    Entry::Competition(Action::Bye { entrant, round, kind }, None),
+                    Entry::Competition(Action::Bye { entrant, round, kind, requested: true }, None),
                     Some(&who),
                     None,
                 )
