@@ -9,8 +9,10 @@
 # Prints one row per run: moves/s, move round trips (p50/p99: sending a move to its broadcast
 # coming back on the mover's socket), errors, the share of player actions that needed no relay
 # (each node's /health `relay` counters) and each node's CPU over the run (/proc, whole
-# process: utime + stime). ROOKERY names the binary (default: build target/release/rookery).
+# process: utime + stime). ROOKERY names the binary (default: build target/release/rookery);
+# CLUSTER_DIR the clusters' state directory, as for scripts/cluster.sh.
 set -euo pipefail
+cluster_dir=${CLUSTER_DIR:+$(realpath -m -- "$CLUSTER_DIR")}
 cd "$(dirname "$0")/.."
 
 games=150
@@ -39,7 +41,8 @@ export PORT=$port NODE_PORT=$node_port NATS_PORT=${NATS_PORT:-14232}
 # protocol): the limits per client address (issue 37) are lifted for it.
 per_address=(--max-connections-per-address 1000000 --seeks-per-address 1000000
     --seeks-per-address-per-minute 1000000 --signups-per-address 1000000)
-dir=target/cluster
+dir=${cluster_dir:-$PWD/target/cluster}
+export CLUSTER_DIR=$dir
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 

@@ -4,19 +4,37 @@
 #
 #   scripts/cluster.sh up [N] [-- ARGS]   # start N nodes (default 3), each `rookery serve …
 #                                         # ARGS`; says where to point a browser
-#   scripts/cluster.sh status     # what runs, and each node's health
+#   scripts/cluster.sh status     # what runs, each node's health and its HAProxy sessions
 #   scripts/cluster.sh down       # stop everything (the nodes first, storing their clocks)
 #
 # Installs Debian's postgresql, nats-server and haproxy when missing (as root; otherwise says
-# what to install). State, logs and the generated HAProxy config live in target/cluster.
-# Environment: ROOKERY (the binary; default: `cargo build --release`, target/release/rookery),
-# PORT (HAProxy's, default 8080), NODE_PORT (the first node's, default 8081; the others
-# follow), NATS_PORT (default 14222). The database is a throwaway PostgreSQL cluster
-# (scripts/postgres-test-server.sh): `down` deletes it.
+# what to install). State, logs and the generated HAProxy config live in CLUSTER_DIR
+# (default: target/cluster in the checkout): node-N.log, node-N/ (each node's --data-dir),
+# nats.log, haproxy.cfg, haproxy.log, haproxy.sock, the pid files. `status` and `down` must
+# be given the same CLUSTER_DIR as `up`.
+# Environment: CLUSTER_DIR (the state directory; a relative path is taken from where the
+# script is run), ROOKERY (the binary; default: `cargo build --release`,
+# target/release/rookery), PORT (HAProxy's, default 8080), NODE_PORT (the first node's,
+# default 8081; the others follow), NATS_PORT (default 14222). The database is a throwaway
+# PostgreSQL cluster (scripts/postgres-test-server.sh, in a temporary directory): `down`
+# deletes it.
+#
+# Which node a player's connection went to: haproxy.log has a line per request, written as
+# soon as the node answers (a socket's at its upgrade), with the player's address, the node
+# as `nodes/node-N` and the path, which names the game:
+#   127.0.0.1:54608 [06/Dec/2026:19:55:53.325] players nodes/node-1 0/0/1/1314/+1315 101 +165 - - ----
+#   1/1/1/1/0 0/0 "GET /api/v1/games/CQoi5LXw/socket HTTP/1.1"
+# and HAProxy's stats socket (haproxy.sock, level admin) answers `show sess` (each open
+# connection: `src=ADDRESS:PORT fe=players be=nodes srv=node-2`) or `show stat`, e.g.
+#   python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]);
+#   s.sendall(b"show sess\n"); print(s.makefile().read())' "$CLUSTER_DIR/haproxy.sock"
+# (or `socat - UNIX-CONNECT:…/haproxy.sock`).
 set -euo pipefail
+# The state directory, absolute before the script moves to the checkout.
+dir=${CLUSTER_DIR:+$(realpath -m -- "$CLUSTER_DIR")}
 cd "$(dirname "$0")/.."
 
-dir=target/cluster
+dir=${dir:-$PWD/target/cluster}
 port=${PORT:-8080}
 node_port=${NODE_PORT:-8081}
 nats_port=${NATS_PORT:-14222}
@@ -88,6 +106,9 @@ up() {
     local balancer=127.0.0.2
     cp deploy/haproxy.cfg "$dir/haproxy.cfg"
     echo "    source $balancer" >>"$dir/haproxy.cfg"
+    # The stats socket (header): a `global` section of its own, read after the rest.
+    printf 'global\n    stats socket "%s" mode 600 level admin\n' "$dir/haproxy.sock" \
+        >"$dir/haproxy-stats.cfg"
     for i in $(seq 1 "$nodes"); do
         local addr="127.0.0.1:$((node_port + i - 1))"
         "$ROOKERY" serve --addr "$addr" --database "$database" \
@@ -100,11 +121,28 @@ up() {
         wait_for "http://127.0.0.1:$((node_port + i - 1))/health" "node-$i"
     done
 
-    ROOKERY_LISTEN="127.0.0.1:$port" "$(bin_of haproxy)" -f "$dir/haproxy.cfg" -D -p "$dir/haproxy.pid"
+    # In the foreground (-db) of a background job, so that its log (stderr, deploy/haproxy.cfg)
+    # goes to haproxy.log.
+    ROOKERY_LISTEN="127.0.0.1:$port" "$(bin_of haproxy)" -db -f "$dir/haproxy.cfg" \
+        -f "$dir/haproxy-stats.cfg" >"$dir/haproxy.log" 2>&1 &
+    echo $! >"$dir/haproxy.pid"
     wait_for "http://127.0.0.1:$port/health" "HAProxy"
     local pg=${database##*@}
     log "$nodes nodes (ports $node_port…$((node_port + nodes - 1))), NATS on $nats_port, PostgreSQL on ${pg%%/*}"
+    log "which node each connection went to: $dir/haproxy.log; stats socket $dir/haproxy.sock"
     echo "Rookery: open http://127.0.0.1:$port in a browser (logs in $dir)"
+}
+
+# Asks HAProxy's stats socket (python3, if there is one: Debian has no socat by default).
+haproxy_ask() {
+    [ -S "$dir/haproxy.sock" ] && command -v python3 >/dev/null 2>&1 || return 0
+    python3 - "$dir/haproxy.sock" "$1" <<'PY' || true
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(sys.argv[2].encode() + b"\n")
+print(s.makefile().read(), end="")
+PY
 }
 
 status() {
@@ -115,6 +153,9 @@ status() {
         if alive "$pidfile"; then echo "$name: running (pid $(cat "$pidfile"))"; else echo "$name: stopped"; fi
     done
     curl -fsS "http://127.0.0.1:$port/health" 2>/dev/null && echo || echo "HAProxy: no answer on $port"
+    # Per node: HAProxy's view of it and the connections it holds now (scur).
+    haproxy_ask "show stat" | awk -F, '$1 == "nodes" && $2 != "BACKEND" {
+        printf "HAProxy %s: %s, connections: %s now, %s in all\n", $2, $18, $5, $8 }'
 }
 
 down() {
@@ -136,7 +177,7 @@ down() {
         scripts/postgres-test-server.sh stop "$ROOKERY_TEST_POSTGRES_DIR" || true
         rm -f "$dir/postgres.env"
     fi
-    rm -f "$dir"/*.pid
+    rm -f "$dir"/*.pid "$dir/haproxy.sock"
     log "down"
 }
 
@@ -144,5 +185,5 @@ case "${1:-}" in
     up) shift; up "$@" ;;
     status) status ;;
     down) down ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
