@@ -495,6 +495,9 @@ async fn an_arena_of_ten_with_berserk_and_streaks() {
                 .post(&format!("/api/v1/tournaments/{id}/berserk"), json!({"game": game}))
                 .await;
             assert_eq!(status, StatusCode::CONFLICT, "{r}");
+            // The refusal names the player, not the arena's number for her (issue 51).
+            let message = r["error"]["message"].as_str().unwrap();
+            assert!(message.starts_with("ann is already berserk"), "{message}");
             for (ply, uci) in FOURTEEN.iter().enumerate() {
                 let white_moves = ply % 2 == 0;
                 let m = if white_moves { ws.play(uci, ply).await } else { bs.play(uci, ply).await };

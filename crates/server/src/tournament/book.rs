@@ -40,14 +40,25 @@ pub(super) fn competition_error(e: CompetitionError) -> ApiError {
     refused(code, e.to_string())
 }
 
-pub(super) fn arena_error(e: ArenaError) -> ApiError {
+/// An arena's refusal, its players named (the arena knows them by number only).
+pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> ApiError {
     let code = match e {
         ArenaError::Over => "over",
         ArenaError::AlreadyJoined(_) => "already_joined",
         ArenaError::NotJoined(_) => "not_joined",
         _ => "berserk_refused",
     };
-    refused(code, e.to_string())
+    let name = |p: PlayerId| {
+        players.get(p.index()).map_or_else(|| format!("player {p}"), |x| x.name.clone())
+    };
+    let message = match e {
+        ArenaError::AlreadyJoined(p) => format!("{} is already in the arena", name(p)),
+        ArenaError::NotJoined(p) => format!("{} is not in the arena", name(p)),
+        ArenaError::NotInGame(g, p) => format!("{} does not play in {g}", name(p)),
+        ArenaError::AlreadyBerserk(g, p) => format!("{} is already berserk in {g}", name(p)),
+        e => e.to_string(),
+    };
+    refused(code, message)
 }
 
 /// An arena entrant (player numbers from 1).
@@ -130,7 +141,7 @@ impl Book {
                         if p.active {
                             arena
                                 .join(PlayerId::from_index(i), p.rating, at)
-                                .map_err(arena_error)?;
+                                .map_err(|e| arena_error(e, &self.arena_players))?;
                         }
                     }
                     self.arena = Some(arena);
@@ -161,13 +172,17 @@ impl Book {
                     return Err(refused("no_player", format!("no arena player {player}")));
                 }
                 if let Some(arena) = &mut self.arena {
-                    arena.join(PlayerId::from_index(index), *rating, at).map_err(arena_error)?;
+                    arena
+                        .join(PlayerId::from_index(index), *rating, at)
+                        .map_err(|e| arena_error(e, &self.arena_players))?;
                 }
             }
             Entry::ArenaLeave { player } => {
                 let index = *player as usize - 1;
                 if let Some(arena) = &mut self.arena {
-                    arena.leave(PlayerId::from_index(index), at).map_err(arena_error)?;
+                    arena
+                        .leave(PlayerId::from_index(index), at)
+                        .map_err(|e| arena_error(e, &self.arena_players))?;
                 }
                 if let Some(p) = self.arena_players.get_mut(index) {
                     p.active = false;
@@ -189,14 +204,16 @@ impl Book {
             Entry::ArenaResult { game, winner, plies } => {
                 let arena =
                     self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
-                arena.finish(ArenaGameId(*game), *winner, *plies, at).map_err(arena_error)?;
+                arena
+                    .finish(ArenaGameId(*game), *winner, *plies, at)
+                    .map_err(|e| arena_error(e, &self.arena_players))?;
             }
             Entry::Berserk { game, player } => {
                 let arena =
                     self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
                 arena
                     .berserk(ArenaGameId(*game), PlayerId::from_index(*player as usize - 1))
-                    .map_err(arena_error)?;
+                    .map_err(|e| arena_error(e, &self.arena_players))?;
             }
         }
         Ok(())
