@@ -1309,6 +1309,29 @@ async fn a_trf_export_imports_back_with_withdrawals_forfeits_byes_corrections_an
             .collect()
     };
     assert_eq!(withdrawn(&imported), ["gus"]);
+    // Given, the list and the text win over the file's; a list in the file that is not C.07's
+    // is refused, naming its line, when none is given.
+    let (status, mine) = td
+        .post(
+            "/api/v1/tournaments/import",
+            json!({"trf": file, "format":"swiss","status":"finished","tiebreaks":["SB"],"regulations":"2026"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{mine}");
+    assert_eq!(
+        (&mine["settings"]["tiebreaks"], &mine["settings"]["regulations"]),
+        (&json!(["SB"]), &json!("2026"))
+    );
+    let odd = file.replace("202 BH-C1,BH,SB,WIN", "202 BH-C1,XY");
+    let (status, err) =
+        td.post("/api/v1/tournaments/import", json!({"trf": odd, "format":"swiss"})).await;
+    assert_eq!(
+        (status, err["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("tiebreaks")),
+        "{err}"
+    );
+    let message = err["error"]["message"].as_str().unwrap();
+    assert!(message.contains("202") && message.contains("XY"), "{message}");
 
     // Between rounds 2 and 3: the same so far, and round 3 is paired as the site paired it
     // (gus withdrawn, dan's zero-point bye, eve's full-point bye to come).
