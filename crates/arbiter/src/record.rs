@@ -92,6 +92,11 @@ impl Game {
                 push_note(&mut comment, &attempts_note(&ply.illegal_attempts));
             }
             if ply.offered_draw {
+                // After the attempts' note, a semicolon, as between its reasons: the two notes
+                // read as two ("…pinned to its king; draw offered").
+                if !ply.illegal_attempts.is_empty() {
+                    comment.push(';');
+                }
                 push_note(&mut comment, OFFER);
             }
             if !comment.is_empty() {
@@ -213,7 +218,8 @@ impl Notes {
         let mut text = text.as_str();
         if let Some(rest) = text.strip_suffix(OFFER) {
             self.offered_draw = true;
-            text = rest.trim_end();
+            // Records written before the semicolon have none.
+            text = rest.trim_end().trim_end_matches(';');
         }
         let (list, into) = if let Some(list) = text.strip_prefix(UNPLAYED) {
             (list, &mut self.unplayed)
@@ -318,6 +324,23 @@ mod tests {
         let record = GameRecord::from_pgn(&game.to_pgn()).unwrap();
         assert_eq!((record.strikes(Color::White), record.strikes(Color::Black)), (0, 3));
         assert_eq!(record.plies[0].clock_ms, None);
+    }
+
+    #[test]
+    fn an_attempt_and_an_offer_with_one_move_are_two_notes() {
+        let spec = GameSpec { rules: RuleSet::SEED, ..GameSpec::default() };
+        let mut game = Game::new(spec, 0).unwrap();
+        game.play(Color::White, &"e4".parse().unwrap(), false, 1).unwrap();
+        let _ = game.play(Color::Black, &"d8d6".parse().unwrap(), false, 2);
+        game.play(Color::Black, &"e5".parse().unwrap(), true, 3).unwrap();
+        let pgn = game.to_pgn();
+        assert!(pgn.contains("in the way; draw offered }"), "{pgn}");
+        let record = GameRecord::from_pgn(&pgn).unwrap();
+        assert!(record.plies[1].offered_draw, "{pgn}");
+        assert_eq!(record.plies[1].illegal_attempts.len(), 1, "{pgn}");
+        // As written before the semicolon: read the same.
+        let old = pgn.replace("in the way; draw offered", "in the way draw offered");
+        assert_eq!(GameRecord::from_pgn(&old).unwrap(), record);
     }
 
     #[test]
