@@ -93,12 +93,9 @@ for (const locale of ['en-GB', 'zh-CN']) {
 }
 
 // The view's `time_control` is the arbiter's canonical text ("180" for 180+0, as PGN writes
-// it); the pages write it as the lobby does (`tcLabel`: "3+0"). The printable standings are
-// written by the server (crates/server/src/tournament/view.rs, `Export::Html`): "swiss, 180,
-// finished". Left as a todo here until the server side writes it as the lobby does.
-test('issue 51 item 8: a tournament at 180+0 is shown as 3+0, as the lobby writes it, on its page, in the list and in its printable standings', {
-  todo: 'the printable standings (server-rendered) still say "180"',
-}, async () => {
+// it); the pages write it as the lobby does (`tcLabel`: "3+0"), and so do the printable
+// standings the server writes (crates/server/src/tournament/view.rs, `tc_label`).
+test('issue 51 item 8: a tournament at 180+0 is shown as 3+0, as the lobby writes it, on its page, in the list and in its printable standings', async () => {
   const url = await finishedTournament();
   const page = await open({ name: 'tc' });
   await page.goto('/tournaments');
