@@ -57,7 +57,15 @@ struct Connections {
     /// valid header within --header-timeout-s is closed; anyone else is served as their own
     /// address, and no header is read.
     #[arg(long, value_name = "FROM")]
-    proxy_protocol: Option<rookery_server::TrustedProxies>,
+    proxy_protocol: Option<rookery_server::AddressBlocks>,
+    /// Trusted networks, as addresses or CIDR blocks, comma-separated (a school's or a club's
+    /// public address, 203.0.113.7 or 198.51.100.0/24): no limit per address applies to them
+    /// (connections, sign-ups, failed log-ins, guests' seeks), so a class behind one address
+    /// can sign up and play together; the limits per account and per visitor still do. Give
+    /// only networks whose people you trust: anyone there can open as many connections as
+    /// the server's own cap allows.
+    #[arg(long, value_name = "NETWORKS")]
+    trusted_networks: Option<rookery_server::AddressBlocks>,
     /// Open WebSockets at most per visitor (all games and the lobby).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
     sockets_per_visitor: u64,
@@ -69,10 +77,12 @@ struct Seeks {
     /// Seconds a new seek waits for its owner's lobby socket before it is removed.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
     seek_owner_grace_s: u64,
-    /// Open seeks at most from one client address, whatever the identities behind it.
+    /// Open seeks at most from the guests of one client address (a signed-in player's count
+    /// per account: at most 5 each).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     seeks_per_address: u64,
-    /// Seeks created at most from one client address per minute.
+    /// Seeks created at most per minute by the guests of one client address, and by each
+    /// signed-in player.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
     seeks_per_address_per_minute: u32,
 }
@@ -83,6 +93,10 @@ struct Accounts {
     /// Sign-ups at most from one client address per 10 minutes.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     signups_per_address: u32,
+    /// Class accounts one organiser may create per day (`/class`: a class's accounts from a
+    /// list, each with a printed first-log-in code).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    class_accounts_per_day: u32,
 }
 
 /// Engine analysis of finished games (one game at a time, in the background).
@@ -104,11 +118,13 @@ impl Args {
         limits.connections.max_per_address = size(c.max_connections_per_address);
         limits.connections.open_files = open_files;
         limits.connections.proxy_protocol = c.proxy_protocol.clone();
+        limits.connections.trusted_networks = c.trusted_networks.clone();
         limits.sockets.per_visitor = size(c.sockets_per_visitor);
         limits.seeks.owner_grace = Duration::from_secs(self.seeks.seek_owner_grace_s);
         limits.seeks.open_per_address = size(self.seeks.seeks_per_address);
         limits.seeks.created_per_address_per_minute = self.seeks.seeks_per_address_per_minute;
         limits.accounts.signups_per_address = self.accounts.signups_per_address;
+        limits.accounts.class_accounts_per_day = self.accounts.class_accounts_per_day;
         limits.analysis.nodes_per_position = self.analysis.analysis_nodes;
         limits
     }

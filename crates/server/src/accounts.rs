@@ -56,7 +56,7 @@ pub fn validate_username(name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn validate_password(password: &str) -> Result<(), ApiError> {
+pub(crate) fn validate_password(password: &str) -> Result<(), ApiError> {
     if !(8..=256).contains(&password.chars().count()) {
         return Err(ApiError::field("password", "8 to 256 characters"));
     }
@@ -89,7 +89,7 @@ pub async fn me(Extension(visitor): Extension<Visitor>) -> Json<Value> {
 
 /// The browser asking, for the log-in throttle: the hash of its visitor cookie (set on its
 /// first request; a browser without one is new).
-fn browser(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn browser(headers: &HeaderMap) -> Option<String> {
     cookie(headers, ANON_COOKIE).map(token_hash)
 }
 
@@ -103,23 +103,16 @@ pub async fn signup(
     validate_username(&creds.username)?;
     validate_password(&creds.password)?;
     let now = now_ms();
-    // Counted apart from log-ins: a club signing up behind one address can still log in.
-    let key = addr.to_string();
-    if !state.signups.allows(&key, now) {
-        return Err(ApiError::TooMany(Limit::SignUps(state.signups.limit())));
+    // Counted apart from log-ins: a club signing up behind one address can still log in. A
+    // trusted network (`--trusted-networks`) is not counted.
+    if !addr.is_trusted() {
+        let key = addr.to_string();
+        if !state.signups.allows(&key, now) {
+            return Err(ApiError::TooMany(Limit::SignUps(state.signups.limit())));
+        }
+        state.signups.record(&key, now);
     }
-    state.signups.record(&key, now);
-    let password = creds.password;
-    let hash = tokio::task::spawn_blocking(move || {
-        let salt = SaltString::encode_b64(random_hex(16).as_bytes()).map_err(|e| e.to_string())?;
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-    .map_err(ApiError::Internal)?;
+    let hash = hash_password(creds.password).await?;
     let user = match state.store.create_user(&creds.username, &hash, now as i64).await {
         Ok(user) => user,
         Err(StoreError::UsernameTaken(_)) => return Err(ApiError::UsernameTaken(creds.username)),
@@ -128,6 +121,20 @@ pub async fn signup(
     tracing::info!(user = %user.username, "signed up");
     state.logins.succeeded(&user.username, browser(&headers).as_deref(), now);
     start_session(&state, &user, StatusCode::CREATED).await
+}
+
+/// The Argon2id hash of `password`, with a new salt, made on a blocking thread.
+pub(crate) async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::encode_b64(random_hex(16).as_bytes()).map_err(|e| e.to_string())?;
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(ApiError::Internal)
 }
 
 /// `POST /api/v1/account/login`.
@@ -179,7 +186,8 @@ fn dummy_hash() -> &'static str {
     })
 }
 
-async fn start_session(
+/// Starts a session for `user` and answers with the user and its cookie.
+pub(crate) async fn start_session(
     state: &AppState,
     user: &User,
     status: StatusCode,

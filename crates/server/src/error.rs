@@ -47,6 +47,9 @@ pub enum ApiError {
     /// Wrong username or password.
     #[error("wrong username or password")]
     BadCredentials,
+    /// Wrong username or first-log-in code, or a code used or expired (class accounts).
+    #[error("wrong username or first-log-in code, or the code was used or has expired")]
+    BadCode,
     /// Nothing by that name.
     #[error("{0} not found")]
     NotFound(String),
@@ -92,7 +95,9 @@ impl ApiError {
         match self {
             ApiError::BadJson(_) | ApiError::BadField { .. } => StatusCode::BAD_REQUEST,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::NotSignedIn | ApiError::BadCredentials => StatusCode::UNAUTHORIZED,
+            ApiError::NotSignedIn | ApiError::BadCredentials | ApiError::BadCode => {
+                StatusCode::UNAUTHORIZED
+            }
             ApiError::Csrf | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -118,7 +123,7 @@ impl ApiError {
             ApiError::NotSignedIn => "not_signed_in",
             ApiError::Csrf => "csrf",
             ApiError::Forbidden(_) => "forbidden",
-            ApiError::BadCredentials => "bad_credentials",
+            ApiError::BadCredentials | ApiError::BadCode => "bad_credentials",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::SeekGone(_) => "gone",
@@ -155,11 +160,13 @@ pub enum Limit {
     /// Open sockets of one visitor on one game (or the lobby).
     #[error("at most {0} open sockets per visitor on one game (or the lobby); close one first")]
     SocketsPerGame(usize),
-    /// Open seeks from one client address.
-    #[error("at most {0} open seeks from one address")]
+    /// Open seeks of the guests at one client address.
+    #[error(
+        "at most {0} open seeks from guests at one address; sign in to seek with your account"
+    )]
     SeeksPerAddress(usize),
-    /// Seeks created from one client address in a minute.
-    #[error("at most {0} seeks a minute from one address")]
+    /// Seeks created in a minute by the guests at one client address, or by one account.
+    #[error("at most {0} new seeks a minute")]
     SeeksPerMinute(u32),
     /// Open seeks of one owner.
     #[error("at most {0} open seeks each")]
@@ -184,6 +191,14 @@ pub enum Limit {
          browser that has logged in to it before"
     )]
     NameGuessed(String),
+    /// Class accounts one organiser may create per day.
+    #[error("at most {max} class accounts a day; {left} more today")]
+    ClassAccounts {
+        /// The limit.
+        max: u64,
+        /// How many the organiser may still create today.
+        left: u64,
+    },
 }
 
 impl Limit {
@@ -195,7 +210,7 @@ impl Limit {
                 "too_many_seeks"
             }
             Limit::SignUps(_) | Limit::LogInsToName { .. } | Limit::LogIns(_) => "rate_limited",
-            Limit::NameGuessed(_) => "rate_limited",
+            Limit::NameGuessed(_) | Limit::ClassAccounts { .. } => "rate_limited",
         }
     }
 }

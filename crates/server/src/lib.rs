@@ -5,6 +5,7 @@ mod accounts;
 mod analysis;
 mod api;
 mod assets;
+mod class;
 mod client;
 mod cluster;
 mod error;
@@ -30,13 +31,13 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
+pub use client::{AddressBlocks, AddressBlocksError};
 pub use cluster::NodeConfig;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
-pub use proxy::{TrustedProxies, TrustedProxiesError};
 pub use state::now_ms;
 
 use crate::state::AppState;

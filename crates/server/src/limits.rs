@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::proxy::TrustedProxies;
+use crate::client::AddressBlocks;
 
 /// Every limit of the server.
 #[derive(Clone, Debug, Default)]
@@ -57,7 +57,11 @@ pub struct ConnectionLimits {
     /// The balancers whose connections begin with a PROXY protocol header naming the client
     /// (`--proxy-protocol`; issue 39): the client's address is then the one every limit per
     /// address counts. `None`: every connection is its TCP peer's, and no header is read.
-    pub proxy_protocol: Option<TrustedProxies>,
+    pub proxy_protocol: Option<AddressBlocks>,
+    /// Networks trusted with no limit per address (`--trusted-networks`; issue 51): a school's
+    /// or a club's, whose players share one public address. Connections, sign-ups, failed
+    /// log-ins and seeks from them are counted per account (or visitor) only, as everywhere.
+    pub trusted_networks: Option<AddressBlocks>,
 }
 
 /// Descriptors kept free for the database, refused connections being answered, and the rest.
@@ -72,6 +76,7 @@ impl Default for ConnectionLimits {
             max_per_address: 256,
             open_files: None,
             proxy_protocol: None,
+            trusted_networks: None,
         }
     }
 }
@@ -118,9 +123,11 @@ impl Default for SocketLimits {
 pub struct SeekLimits {
     /// A seek whose owner has no lobby socket open this long after creating it is removed.
     pub owner_grace: Duration,
-    /// Open seeks at most per client address (whatever the identities behind it).
+    /// Open seeks at most per client address, of its guests (a signed-in player's seeks
+    /// count per account: [`crate::lobby`]'s per-owner cap).
     pub open_per_address: usize,
-    /// Seeks created at most per client address per minute.
+    /// Seeks created at most per minute by the guests of one client address, and by each
+    /// signed-in player.
     pub created_per_address_per_minute: u32,
 }
 
@@ -139,6 +146,8 @@ impl Default for SeekLimits {
 pub struct AccountLimits {
     /// Sign-ups at most per client address per 10 minutes.
     pub signups_per_address: u32,
+    /// Class accounts (issue 51) one organiser may create per day.
+    pub class_accounts_per_day: u32,
     /// Failed log-ins at most per name from one address per minute: an attacker's failures
     /// lock out the attacker's address, not the name's owner elsewhere.
     pub failures_per_name_and_address: u32,
@@ -155,6 +164,7 @@ impl Default for AccountLimits {
     fn default() -> AccountLimits {
         AccountLimits {
             signups_per_address: 30,
+            class_accounts_per_day: 200,
             failures_per_name_and_address: 5,
             failures_per_address: 20,
             failures_per_name: 50,

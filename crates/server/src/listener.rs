@@ -91,7 +91,7 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let client = ClientAddr::from_peer(peer);
+        let client = ClientAddr::of_peer(peer, limits.trusted_networks.as_ref());
         let balanced = limits.proxy_protocol.as_ref().is_some_and(|t| t.contains(peer.ip()));
         let admitted = if balanced { open.admit_unplaced() } else { open.admit(client) };
         match admitted {
@@ -179,8 +179,12 @@ struct Slot {
 
 impl Slot {
     /// Counts the connection as `client`'s, unless that address holds its cap (the slot then
-    /// stays in the total only, until dropped).
+    /// stays in the total only, until dropped). A trusted network's address has no cap and is
+    /// counted in the total only.
     fn place(&mut self, client: ClientAddr) -> Result<(), Refusal> {
+        if client.is_trusted() {
+            return Ok(());
+        }
         let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
         let (_, per) = &mut *counts;
         let mine = per.get(&client).copied().unwrap_or(0);
@@ -375,7 +379,7 @@ impl Connection {
             // LOCAL (the balancer's health checks): the balancer is the client.
             if let Some(source) = header.source() {
                 peer = source;
-                client = ClientAddr::from_peer(source);
+                client = ClientAddr::of_peer(source, limits.trusted_networks.as_ref());
             }
             if let Err(refusal) = slot.place(client) {
                 refusals
@@ -522,6 +526,7 @@ impl AsyncWrite for Tracked {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::AddressBlocks;
 
     fn addr(text: &str) -> ClientAddr {
         ClientAddr::from_peer(SocketAddr::new(text.parse().unwrap(), 1))
@@ -539,6 +544,23 @@ mod tests {
         assert_eq!(open.total(), 2);
         let _c1 = open.admit(addr("10.0.0.3")).unwrap();
         assert_eq!(open.admit(addr("10.0.0.1")).err(), Some(Refusal::Global));
+    }
+
+    #[test]
+    fn a_trusted_networks_address_has_no_cap_of_its_own_but_counts_in_all() {
+        let trusted: AddressBlocks = "10.1.0.0/16".parse().unwrap();
+        let school = |host: &str| {
+            ClientAddr::of_peer(SocketAddr::new(host.parse().unwrap(), 1), Some(&trusted))
+        };
+        assert!(school("10.1.2.3").is_trusted());
+        assert!(!school("10.2.0.1").is_trusted());
+        let open = Arc::new(OpenConnections::new(4, 1));
+        let held: Vec<Slot> = (0..3).map(|_| open.admit(school("10.1.2.3")).unwrap()).collect();
+        assert_eq!(open.total(), 3);
+        let _other = open.admit(school("10.2.0.1")).unwrap();
+        assert_eq!(open.admit(school("10.1.2.3")).err(), Some(Refusal::Global));
+        drop(held);
+        assert_eq!(open.total(), 1);
     }
 
     #[test]

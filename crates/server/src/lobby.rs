@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rookery_arbiter::{RuleSet, TimeControl};
-use rookery_store::Player;
+use rookery_store::{Player, PlayerKind};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use tokio::sync::{broadcast, mpsc};
@@ -288,22 +288,37 @@ impl Lobby {
 
     /// Opens a seek.
     ///
+    /// A guest's seeks are counted per client address (a guest is a cookie, made at will); a
+    /// signed-in player's per account, so a class sharing one address can all seek at once
+    /// (issue 51), and so are the seeks of an address in a trusted network. Every owner holds
+    /// at most [`MAX_SEEKS_PER_OWNER`].
+    ///
     /// # Errors
-    /// [`ApiError::TooMany`] `too_many_seeks` when its address holds or has created too many,
-    /// or its owner holds [`MAX_SEEKS_PER_OWNER`] here and on the other nodes.
+    /// [`ApiError::TooMany`] `too_many_seeks` when its guest's address, or its account, holds
+    /// or has created too many, or its owner holds [`MAX_SEEKS_PER_OWNER`] here and on the
+    /// other nodes.
     pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, ApiError> {
         let seek = Arc::new(seek);
-        let addr_key = seek.addr.to_string();
+        let by_address = |s: &Seek| s.owner.kind != PlayerKind::User && !s.addr.is_trusted();
+        let counted_by_address = by_address(&seek);
+        let created_key = if counted_by_address {
+            seek.addr.to_string()
+        } else {
+            format!("owner {}", seek.owner.name.to_lowercase())
+        };
         // Read before the seeks' lock: the sweep takes the mirror's, then the seeks'.
         let elsewhere =
             self.mirror.lock().unwrap_or_else(|e| e.into_inner()).seeks_of(&seek.owner.name);
         {
             let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             let per_address = self.limits.open_per_address;
-            if seeks.values().filter(|s| s.addr == seek.addr).count() >= per_address {
+            if counted_by_address
+                && seeks.values().filter(|s| s.addr == seek.addr && by_address(s)).count()
+                    >= per_address
+            {
                 return Err(ApiError::TooMany(Limit::SeeksPerAddress(per_address)));
             }
-            if !self.created.allows(&addr_key, seek.created_at_ms) {
+            if !self.created.allows(&created_key, seek.created_at_ms) {
                 return Err(ApiError::TooMany(Limit::SeeksPerMinute(self.created.limit())));
             }
             let here = seeks.values().filter(|s| s.owner.name == seek.owner.name).count();
@@ -311,7 +326,7 @@ impl Lobby {
                 return Err(ApiError::TooMany(Limit::SeeksPerOwner(MAX_SEEKS_PER_OWNER)));
             }
             seeks.insert(seek.id.clone(), seek.clone());
-            self.created.record(&addr_key, seek.created_at_ms);
+            self.created.record(&created_key, seek.created_at_ms);
         }
         let _ = self.events.send(LobbyMessage::of_seek(SeekNews::Added(seek.clone()), false));
         Ok(seek)

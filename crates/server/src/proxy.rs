@@ -3,7 +3,7 @@
 //! limit per client address (issue 37) counts the players' addresses, not the balancer's.
 //!
 //! Only connections from the balancers the operator trusts (`--proxy-protocol`,
-//! [`TrustedProxies`]) are read this way; anyone else could claim any address. The format is
+//! [`AddressBlocks`](crate::client::AddressBlocks)) are read this way; anyone else could claim any address. The format is
 //! HAProxy's `doc/proxy-protocol.txt` (version 1, text, §2.1; version 2, binary, §2.2), read
 //! here in one function, [`parse`], on the bytes received so far: a header is at most
 //! [`MAX_HEADER`] bytes, and what follows it in the same read is the client's and is handed on.
@@ -13,7 +13,6 @@
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::str::FromStr;
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
@@ -312,119 +311,6 @@ pub(crate) async fn read_header<R: AsyncRead + Unpin>(
     }
 }
 
-/// The balancers whose connections begin with a PROXY protocol header (`--proxy-protocol`):
-/// addresses and CIDR blocks, as `127.0.0.1/32,10.0.0.0/8,::1`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<Block>);
-
-/// One address block: its first address and prefix length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Block {
-    network: IpAddr,
-    prefix: u8,
-}
-
-impl TrustedProxies {
-    /// Whether a connection from `ip` is a trusted balancer's (an IPv4-mapped IPv6 peer, as a
-    /// dual-stack listener sees IPv4 clients, counts as its IPv4 address).
-    pub fn contains(&self, ip: IpAddr) -> bool {
-        let ip = match ip {
-            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-            IpAddr::V4(_) => ip,
-        };
-        self.0.iter().any(|block| match (block.network, ip) {
-            (IpAddr::V4(net), IpAddr::V4(ip)) => {
-                mask_v4(u32::from(ip), block.prefix) == u32::from(net)
-            }
-            (IpAddr::V6(net), IpAddr::V6(ip)) => {
-                mask_v6(u128::from(ip), block.prefix) == u128::from(net)
-            }
-            _ => false,
-        })
-    }
-}
-
-/// `bits` with all but the first `prefix` bits cleared.
-fn mask_v4(bits: u32, prefix: u8) -> u32 {
-    if prefix == 0 {
-        0
-    } else {
-        bits & (u32::MAX << (32 - u32::from(prefix)))
-    }
-}
-
-/// `bits` with all but the first `prefix` bits cleared.
-fn mask_v6(bits: u128, prefix: u8) -> u128 {
-    if prefix == 0 {
-        0
-    } else {
-        bits & (u128::MAX << (128 - u32::from(prefix)))
-    }
-}
-
-/// Why a `--proxy-protocol` list cannot be read: the entry, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{entry:?}: {problem}")]
-pub struct TrustedProxiesError {
-    /// The entry (empty for an empty list or an empty entry).
-    pub entry: String,
-    /// What is wrong with it.
-    pub problem: String,
-}
-
-impl FromStr for TrustedProxies {
-    type Err = TrustedProxiesError;
-
-    fn from_str(text: &str) -> Result<TrustedProxies, TrustedProxiesError> {
-        let mut blocks = Vec::new();
-        for entry in text.split(',').map(str::trim) {
-            let bad = |problem: &str| TrustedProxiesError {
-                entry: entry.to_owned(),
-                problem: problem.to_owned(),
-            };
-            if entry.is_empty() {
-                return Err(bad("an empty entry: give addresses or CIDR blocks, comma-separated"));
-            }
-            let (address, prefix) = match entry.split_once('/') {
-                Some((address, prefix)) => (address, Some(prefix)),
-                None => (entry, None),
-            };
-            let network: IpAddr =
-                address.parse().map_err(|_| bad("not an IPv4 or IPv6 address"))?;
-            let max = if network.is_ipv4() { 32 } else { 128 };
-            let prefix = match prefix {
-                None => max,
-                Some(p) => p
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|p| *p <= max)
-                    .ok_or_else(|| bad(&format!("the prefix length is not 0 to {max}")))?,
-            };
-            let masked = match network {
-                IpAddr::V4(v4) => IpAddr::V4(Ipv4Addr::from(mask_v4(u32::from(v4), prefix))),
-                IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(mask_v6(u128::from(v6), prefix))),
-            };
-            if masked != network {
-                return Err(bad(&format!(
-                    "bits set past the /{prefix} prefix (the block is {masked}/{prefix})"
-                )));
-            }
-            blocks.push(Block { network, prefix });
-        }
-        Ok(TrustedProxies(blocks))
-    }
-}
-
-impl fmt::Display for TrustedProxies {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, block) in self.0.iter().enumerate() {
-            let sep = if i == 0 { "" } else { "," };
-            write!(f, "{sep}{}/{}", block.network, block.prefix)?;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,45 +494,5 @@ mod tests {
         );
         let mut io = &b"GET /health HTTP/1.1\r\n"[..];
         assert!(matches!(read_header(&mut io).await, Err(HeaderError::NotProxy(_))));
-    }
-
-    #[test]
-    fn trusted_proxies_are_addresses_and_blocks() {
-        let trusted: TrustedProxies = "127.0.0.1/32, 10.0.0.0/8,::1,2001:db8::/32".parse().unwrap();
-        assert_eq!(trusted.to_string(), "127.0.0.1/32,10.0.0.0/8,::1/128,2001:db8::/32");
-        let cases = [
-            ("127.0.0.1", true),
-            ("127.0.0.2", false),
-            ("10.200.3.4", true),
-            ("11.0.0.1", false),
-            ("::1", true),
-            ("::2", false),
-            ("2001:db8:ffff::1", true),
-            ("2001:db9::1", false),
-            // A dual-stack listener's view of 127.0.0.1.
-            ("::ffff:127.0.0.1", true),
-        ];
-        for (ip, expected) in cases {
-            assert_eq!(trusted.contains(ip.parse().unwrap()), expected, "{ip}");
-        }
-        let everyone: TrustedProxies = "0.0.0.0/0".parse().unwrap();
-        assert!(everyone.contains("203.0.113.9".parse().unwrap()));
-        assert!(!everyone.contains("2001:db8::1".parse().unwrap()), "IPv4 blocks hold no IPv6");
-    }
-
-    #[test]
-    fn bad_trusted_lists_name_the_entry() {
-        let cases = [
-            ("", "\"\": an empty entry"),
-            ("127.0.0.1,", "\"\": an empty entry"),
-            ("localhost", "\"localhost\": not an IPv4 or IPv6 address"),
-            ("10.0.0.0/33", "\"10.0.0.0/33\": the prefix length is not 0 to 32"),
-            ("::/129", "\"::/129\": the prefix length is not 0 to 128"),
-            ("10.0.0.1/8", "\"10.0.0.1/8\": bits set past the /8 prefix (the block is 10.0.0.0/8)"),
-        ];
-        for (text, expected) in cases {
-            let e = text.parse::<TrustedProxies>().unwrap_err().to_string();
-            assert!(e.starts_with(expected), "{text:?}: {e}");
-        }
     }
 }

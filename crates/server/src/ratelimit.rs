@@ -146,7 +146,8 @@ impl LoginThrottle {
             let max = self.limits.failures_per_name_and_address;
             return refuse(Limit::LogInsToName { name, max });
         }
-        if !self.by_addr.allows(&addr.to_string(), now) {
+        // A trusted network (a class behind one address) is not counted as one guesser.
+        if !addr.is_trusted() && !self.by_addr.allows(&addr.to_string(), now) {
             return refuse(Limit::LogIns(self.limits.failures_per_address));
         }
         if !self.by_name.allows(&name, now) && !self.is_known(&name, browser, now) {
@@ -202,6 +203,7 @@ mod tests {
             failures_per_name_and_address: 2,
             failures_per_address: 3,
             failures_per_name: 4,
+            class_accounts_per_day: 1,
         };
         let t = LoginThrottle::new(limits);
         let ip = |s: &str| ClientAddr::from_ip(s.parse().unwrap());
@@ -218,6 +220,29 @@ mod tests {
         assert!(t.check("alice", ip("10.0.0.5"), Some("home"), 8).is_ok(), "a known browser");
         assert!(t.check("alice", ip("10.0.0.5"), None, 3_600_007).is_ok(), "an hour later");
         assert!(t.check("alice", ip("10.0.0.1"), Some("home"), 60_002).is_ok(), "a minute later");
+    }
+
+    #[test]
+    fn a_trusted_network_is_not_one_guesser_but_each_name_still_is() {
+        let limits = AccountLimits {
+            failures_per_name_and_address: 2,
+            failures_per_address: 3,
+            failures_per_name: 100,
+            ..AccountLimits::default()
+        };
+        let t = LoginThrottle::new(limits);
+        let trusted: crate::client::AddressBlocks = "192.0.2.0/24".parse().unwrap();
+        let school = ClientAddr::of_peer("192.0.2.9:1".parse().unwrap(), Some(&trusted));
+        // A class of children mistyping: ten names, one slip each.
+        for (i, name) in ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo"]
+            .into_iter()
+            .enumerate()
+        {
+            t.failed(name, school, i as u64);
+        }
+        assert!(t.check("kim", school, None, 20).is_ok(), "no cap per trusted address");
+        t.failed("ann", school, 21);
+        assert!(t.check("ann", school, None, 22).is_err(), "still per name and address");
     }
 
     #[test]

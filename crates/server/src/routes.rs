@@ -8,7 +8,7 @@ use axum::routing::{delete, get, post};
 use axum::Router;
 
 use crate::state::AppState;
-use crate::{accounts, analysis, api, assets, identity, tournament, ws};
+use crate::{accounts, analysis, api, assets, class, identity, tournament, ws};
 
 /// The whole site.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -17,6 +17,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/signup", post(accounts::signup))
         .route("/account/login", post(accounts::login))
         .route("/account/logout", post(accounts::logout))
+        .route("/account/first-login", post(class::first_login))
+        .route("/class/accounts", get(class::list).post(class::create))
+        .route("/class/accounts/{name}/code", post(class::renew))
         .route("/seeks", get(api::seeks).post(api::create_seek))
         .route("/seeks/{id}", delete(api::cancel_seek))
         .route("/seeks/{id}/accept", post(api::accept_seek))

@@ -26,6 +26,8 @@ pub struct AppState {
     pub logins: LoginThrottle,
     /// Sign-ups per client address.
     pub signups: RateLimiter,
+    /// Class accounts one organiser may create per day (`--class-accounts-per-day`).
+    pub class_accounts_per_day: u32,
     /// Every visitor's WebSockets and their message budgets.
     pub sockets: SocketLimiter,
     /// Engine analyses of one position running, at most one per core.
@@ -65,6 +67,7 @@ impl AppState {
             tournaments: crate::tournament::Tournaments::default(),
             logins: LoginThrottle::new(limits.accounts.clone()),
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
+            class_accounts_per_day: limits.accounts.class_accounts_per_day,
             sockets: SocketLimiter::new(limits.sockets.clone()),
             analysts: crate::analysis::Analysts::default(),
             analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),

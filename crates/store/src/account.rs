@@ -38,7 +38,8 @@ pub struct User {
     pub username: String,
     /// When the account was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
-    /// RULES.md §11 points; every account starts at zero.
+    /// RULES.md §11 points; an account starts at zero, a class account at the points of the
+    /// level its organiser gave.
     pub points: Points,
     /// Glicko-2 rating, shown beside the points; starts at [`Glicko2::initial`].
     pub rating: Rating,
@@ -85,8 +86,49 @@ pub(crate) fn points(hundredths: i64) -> Result<Points, sqlx::Error> {
 }
 
 /// The key that makes usernames unique without regard to case.
-fn username_key(username: &str) -> String {
+pub(crate) fn username_key(username: &str) -> String {
     username.to_lowercase()
+}
+
+/// Inserts an account with `points` and the initial Glicko-2 rating, on `conn` (a pooled
+/// connection, or a transaction's).
+///
+/// # Errors
+///
+/// [`StoreError::UsernameTaken`] if an account of that name exists in any case.
+pub(crate) async fn insert_user(
+    conn: &mut sqlx::AnyConnection,
+    username: &str,
+    password_hash: &str,
+    now_ms: i64,
+    points: Points,
+) -> Result<User, StoreError> {
+    let initial = Glicko2::default().initial();
+    let row = sqlx::query(concat!(
+        "INSERT INTO users (username, username_key, password_hash, created_at_ms, points, \
+         rating, deviation, volatility, wins, draws, losses) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0) RETURNING ",
+        user_columns!()
+    ))
+    .bind(username)
+    .bind(username_key(username))
+    .bind(password_hash)
+    .bind(now_ms)
+    .bind(points.hundredths())
+    .bind(initial.rating)
+    .bind(initial.deviation)
+    .bind(initial.volatility)
+    .fetch_one(conn)
+    .await
+    .map_err(StoreError::from)
+    .map_err(|e| {
+        if e.is_unique_violation() {
+            StoreError::UsernameTaken(username.to_owned())
+        } else {
+            e
+        }
+    })?;
+    Ok(User::from_row(&row)?)
 }
 
 impl Store {
@@ -104,31 +146,8 @@ impl Store {
         password_hash: &str,
         now_ms: i64,
     ) -> Result<User, StoreError> {
-        let initial = Glicko2::default().initial();
-        let row = sqlx::query(concat!(
-            "INSERT INTO users (username, username_key, password_hash, created_at_ms, points, \
-             rating, deviation, volatility, wins, draws, losses) \
-             VALUES ($1, $2, $3, $4, 0, $5, $6, $7, 0, 0, 0) RETURNING ",
-            user_columns!()
-        ))
-        .bind(username)
-        .bind(username_key(username))
-        .bind(password_hash)
-        .bind(now_ms)
-        .bind(initial.rating)
-        .bind(initial.deviation)
-        .bind(initial.volatility)
-        .fetch_one(&self.pool)
-        .await
-        .map_err(StoreError::from)
-        .map_err(|e| {
-            if e.is_unique_violation() {
-                StoreError::UsernameTaken(username.to_owned())
-            } else {
-                e
-            }
-        })?;
-        Ok(User::from_row(&row)?)
+        let mut conn = self.pool.acquire().await?;
+        insert_user(&mut conn, username, password_hash, now_ms, Points::ZERO).await
     }
 
     /// The account with this id.

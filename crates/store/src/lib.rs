@@ -3,6 +3,7 @@
 
 mod account;
 mod analysis;
+mod class;
 mod cluster;
 mod error;
 mod game;
@@ -13,6 +14,7 @@ mod writer;
 
 pub use account::{User, UserId};
 pub use analysis::{AnalysisStatus, StoredAnalysis};
+pub use class::{ClassAccount, NewClassAccount};
 pub use cluster::{Claim, Heartbeat, PreviousOwner};
 pub use error::StoreError;
 pub use game::{

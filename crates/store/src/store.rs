@@ -90,6 +90,7 @@ impl Backend {
                     "tournament owner",
                     include_str!("../migrations/sqlite/0008_tournament_owner.sql"),
                 ),
+                (9, "class accounts", include_str!("../migrations/sqlite/0009_class_accounts.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -111,6 +112,11 @@ impl Backend {
                     8,
                     "tournament owner",
                     include_str!("../migrations/postgres/0008_tournament_owner.sql"),
+                ),
+                (
+                    9,
+                    "class accounts",
+                    include_str!("../migrations/postgres/0009_class_accounts.sql"),
                 ),
             ],
         }
