@@ -44,6 +44,12 @@ export async function account() {
 export const signup = (username, password) => request('POST', '/account/signup', { username, password });
 export const login = (username, password) => request('POST', '/account/login', { username, password });
 export const logout = () => request('POST', '/account/logout');
+/** A class account's first log-in: the printed code and a new password (api.md "Class accounts"). */
+export const firstLogin = (username, code, password) => request('POST', '/account/first-login', { username, code, password });
+export const classAccounts = () => request('GET', '/class/accounts');
+/** Creates a class's accounts from a list (`name,level` a line), all or none. */
+export const createClassAccounts = (csv) => request('POST', '/class/accounts', { csv });
+export const renewClassCode = (name) => request('POST', `/class/accounts/${encodeURIComponent(name)}/code`);
 
 export const seeks = () => request('GET', '/seeks');
 export const createSeek = (seek) => request('POST', '/seeks', seek);

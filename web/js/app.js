@@ -17,7 +17,8 @@ const ROUTES = [
   [/^\/tournaments$/, () => import('./pages/tournaments.js')],
   [/^\/tournaments\/new$/, () => import('./pages/tournament-new.js')],
   [/^\/tournaments\/([A-Za-z0-9_-]+)$/, () => import('./pages/tournament.js')],
-  [/^\/(login|signup)$/, () => import('./pages/account.js')],
+  [/^\/(login|signup|first-login)$/, () => import('./pages/account.js')],
+  [/^\/class$/, () => import('./pages/class.js')],
 ];
 
 const ctx = {

@@ -29,7 +29,9 @@ export async function mount(page, _params, ctx) {
     h('div.tour-head',
       h('h1', t('tour.title')),
       ctx.signedIn
-        ? h('a.btn.primary#new-tournament', { href: '/tournaments/new', 'data-link': true }, t('tour.create'))
+        ? h('span.tour-head-actions',
+          h('a.btn#class-link', { href: '/class', 'data-link': true }, t('class.link')),
+          h('a.btn.primary#new-tournament', { href: '/tournaments/new', 'data-link': true }, t('tour.create')))
         : h('small.hint', t('tour.create_needs_account'))),
     ...['running', 'upcoming', 'finished'].map((k) => h('section.panel', { class: `tour-${k}` }, h('h2', t('tour.section.' + k)), lists[k])));
   async function load() {
