@@ -34,6 +34,14 @@ after(async () => {
   if (server) await server.stop();
 });
 
+test('the slip\'s address and the class page load directly', async () => {
+  for (const path of ['/first-login', '/class']) {
+    const r = await fetch(server.base + path);
+    assert.equal(r.status, 200, path);
+    assert.match(r.headers.get('content-type'), /^text\/html/, path);
+  }
+});
+
 test('a teacher makes a class of forty; they all log in with their slips and play', async () => {
   const teacher = await open({ name: 'teacher' });
   await signup(teacher, TEACHER);

@@ -1,8 +1,8 @@
 //! The web UI, embedded in the binary at compile time (build.rs reads `web/`).
 //!
 //! - `index.html` for `/` and every client route (`/lobby`, `/game/{id}`, `/review/{id}`,
-//!   `/@/{name}`, `/leaderboard`, `/login`, `/signup`, `/tournaments`, `/tournaments/{id}`,
-//!   `/tournaments/new`): `Cache-Control: no-cache`, so a new
+//!   `/@/{name}`, `/leaderboard`, `/login`, `/signup`, `/first-login`, `/class`,
+//!   `/tournaments`, `/tournaments/{id}`, `/tournaments/new`): `Cache-Control: no-cache`, so a new
 //!   binary's UI is picked up at once (revalidated by ETag).
 //! - `/assets/{version}/{path}`: every other file of `web/`. The version is a hash of the whole
 //!   UI, so these URLs never change content and are cached for a year (`immutable`). A request
@@ -66,6 +66,8 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/tournaments/{id}", page.clone())
         .route("/login", page.clone())
         .route("/signup", page.clone())
+        .route("/first-login", page.clone())
+        .route("/class", page.clone())
         .route("/game/{id}", page.clone())
         .route("/review/{id}", page.clone())
         .route("/@/{name}", page)
