@@ -489,7 +489,7 @@ mod tests {
             let e = parse_class_list(text).unwrap_err().to_string();
             assert!(e.starts_with(expected), "{text:?}: {e}");
         }
-        let long: String = (0..=MAX_ROWS).map(|i| format!("p{i},\n")).collect();
+        let long: String = (0..=MAX_ROWS).map(|i| format!("pupil{i},\n")).collect();
         let e = parse_class_list(&long).unwrap_err().to_string();
         assert!(e.starts_with("line 101, list: more than 100 players"), "{e}");
     }
