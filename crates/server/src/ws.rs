@@ -40,6 +40,11 @@ const PING_EVERY: Duration = Duration::from_secs(5);
 /// Pong frames do not count: a browser may answer them below a stalled page (Chromium's
 /// offline mode does), so they prove the connection, not the client.
 const SILENT_AFTER_MS: u64 = 8_000;
+/// How long a socket the server closes waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+/// The close code of a game socket silent for [`SILENT_AFTER_MS`] (RFC 6455: 1008, a policy
+/// broken; docs/protocol.md, "Silence").
+const SILENT_CLOSE: u16 = close_code::POLICY;
 /// The read buffer of a socket. Messages are at most [`MAX_MESSAGE`] (larger frames grow the
 /// buffer); tungstenite's default of 128 KiB is zero-filled before every read, which made it
 /// resident: 290 KiB per game for its two sockets (BENCHMARKS.md, "Server load").
@@ -192,6 +197,35 @@ impl Connection {
         self.socket.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
     }
 
+    /// Closes the socket with `code`, then waits (at most [`CLOSE_WAIT`]) for the client's
+    /// close frame, reading and dropping what it still sends (RFC 6455 §7.1.1: the server
+    /// closes the connection after the client's reply). Dropped at once instead, a connection
+    /// with the client's bytes unread is reset, and a client that had not read the close
+    /// frame yet loses it: it saw 1006, not the code that says why (issue 51).
+    async fn close(&mut self, code: u16, reason: &'static str) {
+        if self.send_close(code, reason).await {
+            self.await_close().await;
+        }
+    }
+
+    /// Sends a close frame: `false` if the connection is gone.
+    async fn send_close(&mut self, code: u16, reason: &'static str) -> bool {
+        let frame = CloseFrame { code, reason: reason.into() };
+        self.socket.send(Message::Close(Some(frame))).await.is_ok()
+    }
+
+    /// Waits (at most [`CLOSE_WAIT`]) for the client's answer to a close frame sent.
+    async fn await_close(&mut self) {
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(msg)) = self.socket.recv().await {
+                if let Message::Close(_) = msg {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
+
     fn on_pong(&mut self, payload: &[u8]) {
         if let Ok(bytes) = <[u8; 8]>::try_from(payload) {
             let sent = u64::from_le_bytes(bytes);
@@ -237,8 +271,7 @@ impl Connection {
                         close_code::INVALID => "text frames must be UTF-8",
                         _ => "protocol error",
                     };
-                    let frame = CloseFrame { code, reason: reason.into() };
-                    let _ = self.socket.send(Message::Close(Some(frame))).await;
+                    self.close(code, reason).await;
                 }
                 None
             }
@@ -289,8 +322,7 @@ impl Connection {
             }
         }
         // Its owner is gone: the client connects again, and the game is taken over.
-        let frame = CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
-        let _ = self.socket.send(Message::Close(Some(frame))).await;
+        self.close(close_code::AGAIN, "connect again").await;
     }
 
     /// A game that ended after the socket found it live: shown from storage.
@@ -318,7 +350,7 @@ impl Connection {
         let mut watched_ms = now_ms();
         // The game moved, or its owner no longer answers: the client connects again, and
         // finds where the game is served now (api.md, "several nodes").
-        let again = CloseFrame { code: close_code::AGAIN, reason: "connect again".into() };
+        let again = (close_code::AGAIN, "connect again");
         let mut close = None;
         loop {
             tokio::select! {
@@ -358,6 +390,7 @@ impl Connection {
                     watched_ms = now;
                     if now.saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
                         tracing::debug!("game socket silent: closed");
+                        close = Some((SILENT_CLOSE, "silent for 8 s"));
                         break;
                     }
                 }
@@ -367,10 +400,16 @@ impl Connection {
                 }
             }
         }
-        if let Some(frame) = close {
-            let _ = self.socket.send(Message::Close(Some(frame))).await;
-        }
+        // Told first, then the game is left (a relayed leave may wait for a stopped owner),
+        // then the client's answer awaited.
+        let told = match close {
+            Some((code, reason)) => self.send_close(code, reason).await,
+            None => false,
+        };
         feed.leave(seat).await;
+        if told {
+            self.await_close().await;
+        }
     }
 
     /// A game no actor holds: send it, then answer `ping` and `sync` until the client leaves.
