@@ -241,3 +241,46 @@ for (const locale of ['en-GB', 'zh-CN']) {
     assert.deepEqual(await lists(), start, 'the review, at the start');
   });
 }
+
+// Item 4: the close codes docs/protocol.md documents reach a browser as `CloseEvent.code`,
+// also when the server closes right after sending (the lobby and game sockets send at once on
+// opening, and the page sends its over-large message as soon as its socket opens, unread
+// messages still in flight). 1007 and 1002 cannot be provoked from a browser (it sends only
+// valid UTF-8 and well-formed frames); 1013 needs a stopped node (the cluster tests).
+test('issue 51 item 4: the documented close codes reach the browser (1009 too big on every socket, 1008 silent player)', async () => {
+  const tournament = (await finishedTournament()).split('/').pop();
+  const page = await open({ name: 'close-codes' });
+  await signup(page, `closer_${suffix}`);
+  const codes = await page.evaluate(async (tournament) => {
+    const url = (path) => `${location.origin.replace(/^http/, 'ws')}${path}`;
+    const closed = (ws) => new Promise((ok) => ws.addEventListener('close', (e) => ok({ code: e.code, clean: e.wasClean })));
+    const csrf = (await (await fetch('/api/v1/account')).json()).csrf;
+    const made = await (await fetch('/api/v1/engine-games', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ level: 1, color: 'white', time_control: '600+0', rules: 'casual' }),
+    })).json();
+    const tooBig = async (path) => {
+      const ws = new WebSocket(url(path));
+      ws.addEventListener('open', () => ws.send('x'.repeat(70 * 1024)));
+      return closed(ws);
+    };
+    // A player's game socket that says nothing (no `ping`): closed as silent after 8 s.
+    const silent = new WebSocket(url(`/api/v1/games/${made.game}/socket`));
+    const started = Date.now();
+    const silence = await closed(silent);
+    return {
+      lobby: await tooBig('/api/v1/lobby/socket'),
+      game: await tooBig(`/api/v1/games/${made.game}/socket`),
+      tournament: await tooBig(`/api/v1/tournaments/${tournament}/socket`),
+      silence: { ...silence, after_s: Math.round((Date.now() - started) / 1000) },
+    };
+  }, tournament);
+  // The code arrives; the close is not "clean" (wasClean false): the rest of the refused
+  // frame is never read, so the connection ends with a reset, after the close frame.
+  assert.equal(codes.lobby.code, 1009, `lobby socket, 70 KiB: ${JSON.stringify(codes.lobby)}`);
+  assert.equal(codes.game.code, 1009, `game socket, 70 KiB: ${JSON.stringify(codes.game)}`);
+  assert.equal(codes.tournament.code, 1009, `tournament socket, 70 KiB: ${JSON.stringify(codes.tournament)}`);
+  assert.equal(codes.silence.code, 1008, `silent game socket: ${JSON.stringify(codes.silence)}`);
+  assert.equal(codes.silence.clean, true);
+  assert.ok(codes.silence.after_s >= 7 && codes.silence.after_s <= 20, `closed after ${codes.silence.after_s} s`);
+});

@@ -28,7 +28,7 @@ use crate::sockets::{Scope, SocketPermit};
 use crate::state::{now_ms, AppState};
 
 /// A frame larger than this closes the connection (close code 1009).
-const MAX_FRAME: usize = 64 * 1024;
+pub(crate) const MAX_FRAME: usize = 64 * 1024;
 /// A message larger than this is refused with an error.
 const MAX_MESSAGE: usize = 4 * 1024;
 /// Ping frames measure each connection's lag (docs/protocol.md); every 5 s keeps that
@@ -184,6 +184,57 @@ fn close_code_for(error: axum::Error) -> Option<u16> {
     }
 }
 
+/// Closes `socket` with `code`, then waits (at most [`CLOSE_WAIT`]) for the client's close
+/// frame, reading and dropping what it still sends (RFC 6455 §7.1.1: the server closes the
+/// connection after the client's reply). Dropped at once instead, a connection with the
+/// client's bytes unread is reset, and a client that had not read the close frame yet loses
+/// it: it saw 1006, not the code that says why (issue 51).
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    if send_close(socket, code, reason).await {
+        await_close(socket).await;
+    }
+}
+
+/// Closes `socket` after a failed read, with the code RFC 6455 gives its cause if it has one
+/// (1009, 1007, 1002).
+pub(crate) async fn close_after(socket: &mut WebSocket, error: axum::Error) {
+    if let Some(code) = close_code_for(error) {
+        let reason = match code {
+            close_code::SIZE => "frame too large: at most 64 KiB",
+            close_code::INVALID => "text frames must be UTF-8",
+            _ => "protocol error",
+        };
+        close(socket, code, reason).await;
+    }
+}
+
+/// Sends a close frame: `false` if the connection is gone.
+async fn send_close(socket: &mut WebSocket, code: u16, reason: &'static str) -> bool {
+    let frame = CloseFrame { code, reason: reason.into() };
+    socket.send(Message::Close(Some(frame))).await.is_ok()
+}
+
+/// Waits (at most [`CLOSE_WAIT`]) for the client's answer to a close frame sent.
+///
+/// What follows a frame the reader refused (over-large: only its header was read; or
+/// broken) cannot be read as frames: then the connection is held, unread, until the client
+/// has had the time to read the close frame and answer. Dropped at once, it would be reset
+/// with the client's bytes unread, and Chromium, which had not read the close frame yet,
+/// reported 1006 instead of 1009 (issue 51).
+async fn await_close(socket: &mut WebSocket) {
+    let deadline = tokio::time::Instant::now() + CLOSE_WAIT;
+    let _ = tokio::time::timeout_at(deadline, async {
+        loop {
+            match socket.recv().await {
+                Some(Ok(Message::Close(_))) | None => return,
+                Some(Ok(_)) => {}
+                Some(Err(_)) => return tokio::time::sleep_until(deadline).await,
+            }
+        }
+    })
+    .await;
+}
+
 impl Connection {
     fn new(socket: WebSocket, state: Arc<AppState>, permit: SocketPermit) -> Connection {
         Connection { socket, state, permit, lag_ms: 0, heard_ms: now_ms() }
@@ -197,33 +248,19 @@ impl Connection {
         self.socket.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
     }
 
-    /// Closes the socket with `code`, then waits (at most [`CLOSE_WAIT`]) for the client's
-    /// close frame, reading and dropping what it still sends (RFC 6455 §7.1.1: the server
-    /// closes the connection after the client's reply). Dropped at once instead, a connection
-    /// with the client's bytes unread is reset, and a client that had not read the close
-    /// frame yet loses it: it saw 1006, not the code that says why (issue 51).
+    /// Closes the socket with `code`, then waits for the client's close frame ([`close`]).
     async fn close(&mut self, code: u16, reason: &'static str) {
-        if self.send_close(code, reason).await {
-            self.await_close().await;
-        }
+        close(&mut self.socket, code, reason).await;
     }
 
     /// Sends a close frame: `false` if the connection is gone.
     async fn send_close(&mut self, code: u16, reason: &'static str) -> bool {
-        let frame = CloseFrame { code, reason: reason.into() };
-        self.socket.send(Message::Close(Some(frame))).await.is_ok()
+        send_close(&mut self.socket, code, reason).await
     }
 
-    /// Waits (at most [`CLOSE_WAIT`]) for the client's answer to a close frame sent.
+    /// Waits for the client's answer to a close frame sent ([`await_close`]).
     async fn await_close(&mut self) {
-        let _ = tokio::time::timeout(CLOSE_WAIT, async {
-            while let Some(Ok(msg)) = self.socket.recv().await {
-                if let Message::Close(_) = msg {
-                    break;
-                }
-            }
-        })
-        .await;
+        await_close(&mut self.socket).await;
     }
 
     fn on_pong(&mut self, payload: &[u8]) {
@@ -265,14 +302,7 @@ impl Connection {
             Ok(Message::Ping(_)) => Some(Incoming::Nothing),
             Ok(Message::Close(_)) => None,
             Err(e) => {
-                if let Some(code) = close_code_for(e) {
-                    let reason = match code {
-                        close_code::SIZE => "frame too large: at most 64 KiB",
-                        close_code::INVALID => "text frames must be UTF-8",
-                        _ => "protocol error",
-                    };
-                    self.close(code, reason).await;
-                }
+                close_after(&mut self.socket, e).await;
                 None
             }
         }

@@ -589,6 +589,8 @@ pub async fn socket(
     let h = state.tournaments.get(&id);
     let name = visitor.identity.name().to_owned();
     Ok(ws
+        .max_message_size(crate::ws::MAX_FRAME)
+        .max_frame_size(crate::ws::MAX_FRAME)
         .on_upgrade(move |socket| watch(socket, state, h, name, (first, clock), permit))
         .into_response())
 }
@@ -621,7 +623,11 @@ async fn watch(
     loop {
         tokio::select! {
             incoming = socket.recv() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                None | Some(Ok(Message::Close(_))) => break,
+                Some(Err(e)) => {
+                    crate::ws::close_after(&mut socket, e).await;
+                    break;
+                }
                 Some(Ok(Message::Text(t))) => {
                     let answer = if !permit.take_message(now_ms()) {
                         json!({"t": "error", "code": "rate_limited", "message": "too many messages on this tournament's sockets"})
