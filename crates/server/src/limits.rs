@@ -81,7 +81,26 @@ impl Default for ConnectionLimits {
     }
 }
 
+/// Refused connections answered at once at least (`429`/`503` and their JSON), even when
+/// the open-file limit leaves no room beside the connection cap: the reserve holds them.
+const MIN_REFUSING: u64 = 64;
+/// Refused connections answered at once at most; past it, in a flood, they are just closed.
+const MAX_REFUSING: u64 = 4096;
+
 impl ConnectionLimits {
+    /// How many refused connections may be answered at once: each holds a descriptor while
+    /// its answer is read (up to 2 s), so as many as the open-file limit leaves beside the
+    /// connection cap and half the reserve, from [`MIN_REFUSING`] to [`MAX_REFUSING`]. Issue
+    /// 51: at a fixed 64, a burst of 844 connections over one address's cap got 64 answers.
+    pub fn max_refusing(&self) -> usize {
+        let spare = match self.open_files {
+            Some(files) => files
+                .saturating_sub(self.effective_max_connections() as u64 + OPEN_FILES_RESERVE / 2),
+            None => MAX_REFUSING,
+        };
+        spare.clamp(MIN_REFUSING, MAX_REFUSING) as usize
+    }
+
     /// The cap on open connections in force: [`ConnectionLimits::max_connections`], lowered
     /// below the open-file limit (to half of it when it is tiny).
     pub fn effective_max_connections(&self) -> usize {
@@ -175,6 +194,18 @@ impl Default for AccountLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_are_answered_in_the_room_the_open_file_limit_leaves() {
+        let limits = |files| ConnectionLimits { open_files: files, ..ConnectionLimits::default() };
+        // 20,000 descriptors, 10,000 connections: 9,936 spare, 4,096 answered at once.
+        assert_eq!(limits(Some(20_000)).max_refusing(), 4096);
+        assert_eq!(limits(Some(11_000)).max_refusing(), 936);
+        // The cap lowered to the limit less the reserve: half the reserve.
+        assert_eq!(limits(Some(5_000)).max_refusing(), 64);
+        assert_eq!(limits(Some(100)).max_refusing(), 64);
+        assert_eq!(limits(None).max_refusing(), 4096);
+    }
 
     #[test]
     fn the_connection_cap_stays_below_the_open_file_limit() {

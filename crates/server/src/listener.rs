@@ -38,8 +38,6 @@ use crate::client::ClientAddr;
 use crate::limits::ConnectionLimits;
 use crate::proxy::{self, HeaderError};
 
-/// Refused connections being answered at once, at most; past it they are just closed.
-const MAX_REFUSING: usize = 64;
 /// How long a refused connection may take to read its answer.
 const REFUSAL_LINGER: Duration = Duration::from_secs(2);
 /// At most one log line about refused connections per this interval.
@@ -61,6 +59,7 @@ pub async fn serve(
         open_files = ?limits.open_files,
         header_timeout_s = limits.header_timeout.as_secs_f64(),
         idle_timeout_s = limits.idle_timeout.as_secs_f64(),
+        refusals_answered_at_once = limits.max_refusing(),
         "connection limits"
     );
     if max < limits.max_connections {
@@ -74,7 +73,7 @@ pub async fn serve(
     // Connection tasks watch `stop` to shut down gracefully and hold `done` until they end.
     let (stop_tx, stop_rx) = watch::channel(false);
     let (done_tx, done_rx) = watch::channel(());
-    let refusing = Arc::new(AtomicUsize::new(0));
+    let refusing = Arc::new(Refusing { now: AtomicUsize::new(0), max: limits.max_refusing() });
     let refusals = Arc::new(Mutex::new(RefusalLog::default()));
     let mut shutdown = pin!(shutdown);
     loop {
@@ -289,11 +288,18 @@ impl RefusalLog {
     }
 }
 
-/// Answers a refused connection with the JSON error object and closes it; while more than
-/// [`MAX_REFUSING`] are being answered, just closes it.
-fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<AtomicUsize>) {
-    if refusing.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSING {
-        refusing.fetch_sub(1, Ordering::Relaxed);
+/// Refused connections being answered: how many now, and at most
+/// ([`ConnectionLimits::max_refusing`]).
+struct Refusing {
+    now: AtomicUsize,
+    max: usize,
+}
+
+/// Answers a refused connection with the JSON error object and closes it; while the most
+/// that may be are being answered, just closes it.
+fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<Refusing>) {
+    if refusing.now.fetch_add(1, Ordering::Relaxed) >= refusing.max {
+        refusing.now.fetch_sub(1, Ordering::Relaxed);
         return;
     }
     let (status, code, message) = match refusal {
@@ -327,7 +333,7 @@ fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<AtomicUsize>) {
         })
         .await;
         drop(tcp);
-        refusing.fetch_sub(1, Ordering::Relaxed);
+        refusing.now.fetch_sub(1, Ordering::Relaxed);
     });
 }
 
@@ -340,7 +346,7 @@ struct Connection {
     /// From a trusted balancer: it begins with a PROXY header, and `slot` is not placed yet.
     balanced: bool,
     refusals: Arc<Mutex<RefusalLog>>,
-    refusing: Arc<AtomicUsize>,
+    refusing: Arc<Refusing>,
     app: Router,
     limits: ConnectionLimits,
     stop: watch::Receiver<bool>,
