@@ -45,7 +45,8 @@ async function waitForHealth(base, proc, ms = 60000) {
  */
 async function startCluster(nodes, args) {
   const [port, nodePort, natsPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { ...process.env, PORT: String(port), NODE_PORT: String(nodePort), NATS_PORT: String(natsPort) };
+  const dir = mkdtempSync(join(tmpdir(), 'rookery-e2e-cluster-'));
+  const env = { ...process.env, PORT: String(port), NODE_PORT: String(nodePort), NATS_PORT: String(natsPort), CLUSTER_DIR: dir };
   env.ROOKERY = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
   const script = join(ROOT, 'scripts/cluster.sh');
   const run = (cmd) => new Promise((resolve, reject) => {
@@ -59,7 +60,12 @@ async function startCluster(nodes, args) {
     base: `http://127.0.0.1:${port}`,
     fromDisk: false,
     log: [],
-    async stop() { await run(['down']); },
+    nodes,
+    /** Node `i`'s own address (1-based), past the balancer. */
+    nodeBase: (i) => `http://127.0.0.1:${nodePort + i - 1}`,
+    /** Node `i`'s process id, to stop and continue it. */
+    nodePid: (i) => Number(readFileSync(join(dir, `node-${i}.pid`), 'utf8').trim()),
+    async stop() { await run(['down']); if (!process.env.KEEP_CLUSTER_DIR) rmSync(dir, { recursive: true, force: true }); else console.log('cluster dir', dir); },
   };
 }
 
