@@ -14,6 +14,7 @@ mod limits;
 mod listener;
 mod live;
 mod lobby;
+mod netblocks;
 pub mod protocol;
 mod proxy;
 mod ratelimit;
@@ -31,13 +32,13 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
-pub use client::{AddressBlocks, AddressBlocksError};
 pub use cluster::NodeConfig;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
+pub use netblocks::{AddressBlocks, AddressBlocksError};
 pub use state::now_ms;
 
 use crate::state::AppState;

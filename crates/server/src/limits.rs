@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::client::AddressBlocks;
+use crate::netblocks::AddressBlocks;
 
 /// Every limit of the server.
 #[derive(Clone, Debug, Default)]

@@ -532,7 +532,7 @@ impl AsyncWrite for Tracked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::AddressBlocks;
+    use crate::netblocks::AddressBlocks;
 
     fn addr(text: &str) -> ClientAddr {
         ClientAddr::from_peer(SocketAddr::new(text.parse().unwrap(), 1))

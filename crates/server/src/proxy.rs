@@ -3,7 +3,7 @@
 //! limit per client address (issue 37) counts the players' addresses, not the balancer's.
 //!
 //! Only connections from the balancers the operator trusts (`--proxy-protocol`,
-//! [`AddressBlocks`](crate::client::AddressBlocks)) are read this way; anyone else could claim any address. The format is
+//! [`AddressBlocks`](crate::netblocks::AddressBlocks)) are read this way; anyone else could claim any address. The format is
 //! HAProxy's `doc/proxy-protocol.txt` (version 1, text, §2.1; version 2, binary, §2.2), read
 //! here in one function, [`parse`], on the bytes received so far: a header is at most
 //! [`MAX_HEADER`] bytes, and what follows it in the same read is the client's and is handed on.
