@@ -341,6 +341,22 @@ async fn lobby_news(ws: &mut Ws, t: &str, id: &str) -> Value {
 }
 
 /// How many games the database holds.
+/// Alice and Bob signed up on `node`, and a game of theirs made there, so that `node` owns
+/// it: 10 minutes, unrated, under `rules`, Alice White.
+async fn alice_and_bob_play_on(node: SocketAddr, rules: &str) -> (Client, Client, String) {
+    let alice = Client::new(&TestServer::remote(node)).await;
+    alice.signup("alice").await;
+    let bob = Client::new(&TestServer::remote(node)).await;
+    bob.signup("bob").await;
+    let game = alice
+        .seek_accepted_by(
+            &bob,
+            json!({ "time_control": "600+0", "rated": false, "rules": rules, "color": "white" }),
+        )
+        .await;
+    (alice, bob, game)
+}
+
 async fn games_stored(db: &Database) -> i64 {
     let mut conn = PgConnection::connect(&db.url).await.unwrap();
     let n: i64 =
@@ -625,16 +641,7 @@ async fn a_game_moves_to_another_node_and_a_stopped_owner_writes_nothing() {
     let b = Node::start("node-b", &db.url);
 
     // Two players on node A, which creates the game and so owns it.
-    let alice = Client::new(&TestServer::remote(a.addr)).await;
-    alice.signup("alice").await;
-    let bob = Client::new(&TestServer::remote(a.addr)).await;
-    bob.signup("bob").await;
-    let game = alice
-        .seek_accepted_by(
-            &bob,
-            json!({ "time_control": "600+0", "rated": false, "rules": "seed", "color": "white" }),
-        )
-        .await;
+    let (alice, bob, game) = alice_and_bob_play_on(a.addr, "seed").await;
     let (mut white_a, _) = alice.game_socket(&game).await;
     let (mut black_a, _) = bob.game_socket(&game).await;
     white_a.play("e2e4", 0).await;
@@ -773,18 +780,9 @@ async fn nodes_relay_games_through_nats_and_a_killed_owner_loses_nothing() {
 
     // The game is made on A, so A owns it; White's socket reaches B (the balancer's choice),
     // and A, with no player of the game on it, hands the game to B.
-    let alice = Client::new(&TestServer::remote(a.addr)).await;
-    alice.signup("alice").await;
-    let bob = Client::new(&TestServer::remote(a.addr)).await;
-    bob.signup("bob").await;
+    let (alice, bob, game) = alice_and_bob_play_on(a.addr, "seed").await;
     let carol = Client::new(&TestServer::remote(a.addr)).await;
     carol.signup("carol").await;
-    let game = alice
-        .seek_accepted_by(
-            &bob,
-            json!({ "time_control": "600+0", "rated": false, "rules": "seed", "color": "white" }),
-        )
-        .await;
     assert_eq!(owner(&db, &game).await.as_deref(), Some("node-a"));
     let (mut white, _) = at(&alice, &b).game_socket(&game).await;
     assert_eq!(owner(&db, &game).await.as_deref(), Some("node-b"), "handed to White's node");
@@ -885,16 +883,7 @@ async fn issue51_a_paused_owner_charges_no_one_the_pause() {
     let Some(admin) = postgres_admin() else { return };
     let db = Database::create(&admin, "paused_owner").await;
     let mut a = Node::start("node-a", &db.url);
-    let alice = Client::new(&TestServer::remote(a.addr)).await;
-    alice.signup("alice").await;
-    let bob = Client::new(&TestServer::remote(a.addr)).await;
-    bob.signup("bob").await;
-    let game = alice
-        .seek_accepted_by(
-            &bob,
-            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
-        )
-        .await;
+    let (alice, bob, game) = alice_and_bob_play_on(a.addr, "casual").await;
     let (mut white, _) = alice.game_socket(&game).await;
     let (mut black, _) = bob.game_socket(&game).await;
     white.play("e2e4", 0).await;
@@ -950,18 +939,9 @@ async fn issue51_a_paused_owners_relayed_sockets_are_told_within_two_seconds() {
     let a = Node::start_leased("node-a", &db.url, Some(&nats), lease_ms);
     let b = Node::start_leased("node-b", &db.url, Some(&nats), lease_ms);
     let c = Node::start_leased("node-c", &db.url, Some(&nats), lease_ms);
-    let alice = Client::new(&TestServer::remote(a.addr)).await;
-    alice.signup("alice").await;
-    let bob = Client::new(&TestServer::remote(a.addr)).await;
-    bob.signup("bob").await;
+    let (alice, bob, game) = alice_and_bob_play_on(a.addr, "casual").await;
     let carol = Client::new(&TestServer::remote(a.addr)).await;
     carol.signup("carol").await;
-    let game = alice
-        .seek_accepted_by(
-            &bob,
-            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
-        )
-        .await;
     // White on B (the game is handed there), Black and a spectator on C, relayed to B.
     let (mut white, _) = at(&alice, &b).game_socket(&game).await;
     let (mut black, _) = at(&bob, &c).game_socket(&game).await;
@@ -1021,16 +1001,7 @@ async fn issue51_a_woken_node_serves_no_stale_state() {
     let db = Database::create(&admin, "stale_state").await;
     let a = Node::start_relayed("node-a", &db.url, Some(&nats));
     let b = Node::start_relayed("node-b", &db.url, Some(&nats));
-    let alice = Client::new(&TestServer::remote(a.addr)).await;
-    alice.signup("alice").await;
-    let bob = Client::new(&TestServer::remote(a.addr)).await;
-    bob.signup("bob").await;
-    let game = alice
-        .seek_accepted_by(
-            &bob,
-            json!({ "time_control": "600+0", "rated": false, "rules": "casual", "color": "white" }),
-        )
-        .await;
+    let (alice, bob, game) = alice_and_bob_play_on(a.addr, "casual").await;
     let (mut white_a, _) = alice.game_socket(&game).await;
     let (mut black_a, _) = bob.game_socket(&game).await;
     white_a.play("e2e4", 0).await;
