@@ -17,6 +17,7 @@ const pupilName = (i) => `p${suffix}_${String(i).padStart(2, '0')}`;
 
 async function open(opts) {
   const page = await visitor(browser, server.base, opts);
+  page.setDefaultTimeout(30000); // two cores shared by the server and forty pages
   pages.push(page);
   return page;
 }
@@ -53,6 +54,7 @@ test('a teacher makes a class of forty; they all log in with their slips and pla
   const rows = Array.from({ length: PUPILS }, (_, i) => `${pupilName(i)},${i % 5 === 4 ? '' : 30 - (i % 10)}`);
   await teacher.fill('#class-list', ['name,level', ...rows.slice(0, 3), `${pupilName(3)},level 40`].join('\n'));
   await teacher.click('#class-create');
+  await teacher.waitForSelector('#class-error:not([hidden])');
   const error = await teacher.locator('#class-error').textContent();
   assert.match(error, /nothing was created: line 5, level: "level 40" is not a level/);
   assert.equal(await teacher.locator('.class-table tbody tr').count(), 0);

@@ -590,7 +590,7 @@ pub async fn socket(
     let name = visitor.identity.name().to_owned();
     Ok(ws
         .max_message_size(crate::ws::MAX_FRAME)
-        .max_frame_size(crate::ws::MAX_FRAME)
+        .max_frame_size(crate::ws::MAX_FRAME_READ)
         .on_upgrade(move |socket| watch(socket, state, h, name, (first, clock), permit))
         .into_response())
 }
