@@ -13,6 +13,8 @@
 mod actor;
 pub mod api;
 mod book;
+#[cfg(test)]
+mod golden;
 pub mod log;
 pub mod settings;
 mod view;

@@ -1,0 +1,385 @@
+//! Scripted tournaments rendered at fixed times: every view, socket message and export,
+//! compared with `tests/data/tournament/`. `ROOKERY_BLESS=1` rewrites the files.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+use rookery_store::{TournamentRow, TournamentStatus, UserId};
+use rookery_tournament::competition::{Action, BoardResult, EntrantId};
+use rookery_tournament::ByeKind;
+use serde_json::{json, Value};
+
+use super::actor::Export;
+use super::book::{Book, Shown, Tour};
+use super::log::Entry;
+use super::settings::Settings;
+use super::view::{log_json, with_names};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tournament");
+const T0: u64 = 1_764_432_000_000;
+
+fn settings(format: &str, extra: Value) -> Settings {
+    let mut s = json!({
+        "name": "Club <Open>", "format": format, "rounds": null, "duration_s": null,
+        "time_control": "600+5", "rules": "seed", "rated": false, "starts_at_ms": null,
+        "tiebreaks": ["BH-C1", "BH", "SB", "WIN"], "regulations": 2026, "forfeit_s": 60,
+        "max_byes": 1, "late_join_until": 2, "min_level": null, "max_level": null,
+        "password": null, "berserk": false, "streaks": false, "seed": 4
+    });
+    for (k, v) in extra.as_object().unwrap() {
+        s[k] = v.clone();
+    }
+    serde_json::from_value(s).unwrap()
+}
+
+/// A tournament driven as its actor drives it: each entry folded, then shown.
+struct Script {
+    tour: Tour,
+    at: u64,
+    /// The socket messages, labelled.
+    messages: Vec<(String, Value)>,
+}
+
+impl Script {
+    fn new(id: &str, settings: Settings) -> Script {
+        let row = TournamentRow {
+            id: id.into(),
+            name: settings.name.clone(),
+            format: settings.format.as_str().into(),
+            settings: serde_json::to_string(&settings).unwrap(),
+            status: TournamentStatus::Upcoming,
+            created_by: UserId(1),
+            created_at_ms: T0 as i64,
+            starts_at_ms: None,
+        };
+        let book = Book::new(&settings);
+        let mut names = HashMap::new();
+        names.insert(1, "arbiter".to_owned());
+        Script {
+            tour: Tour { row, settings, book, log: Vec::new(), names, started: HashSet::new() },
+            at: T0,
+            messages: Vec::new(),
+        }
+    }
+
+    fn record(&mut self, entry: Entry, by: Option<&str>, reason: Option<&str>) {
+        self.at += 1000;
+        let t = &mut self.tour;
+        t.book.fold(&t.settings, &entry, self.at).unwrap_or_else(|e| panic!("{entry:?}: {e}"));
+        let (kind, data) = entry.encode();
+        let shown = Shown {
+            seq: t.log.len() as i64,
+            at_ms: self.at as i64,
+            by: by.map(str::to_owned),
+            kind,
+            data: with_names(&t.book, kind, data),
+            reason: reason.map(str::to_owned),
+        };
+        t.log.push(shown);
+        t.row.status = t.book.status;
+    }
+
+    fn act(&mut self, action: Action) {
+        self.record(Entry::Competition(action, None), None, None);
+    }
+
+    fn join(&mut self, name: &str, rating: Option<u16>, user: i64) {
+        let action =
+            Action::Join { key: name.to_lowercase(), name: name.into(), rating, title: None };
+        self.record(Entry::Competition(action, Some(user)), Some(name), None);
+        self.tour.names.insert(user, name.into());
+    }
+
+    fn pair(&mut self) -> u32 {
+        let action = self.tour.book.comp.pair_next().unwrap();
+        let Action::Paired { round, .. } = action else { unreachable!() };
+        self.act(action);
+        round
+    }
+
+    fn results(&mut self, round: u32, results: &[BoardResult]) {
+        for (i, &result) in results.iter().enumerate() {
+            self.act(Action::Result { round, board: i as u32 + 1, result });
+        }
+    }
+
+    fn message(&mut self, label: &str, mut v: Value) {
+        if v.get("server_ms").is_some() {
+            v["server_ms"] = json!(0);
+        }
+        self.messages.push((label.to_owned(), v));
+    }
+}
+
+/// A finished Swiss of five: a requested bye, a forbidden pair, a withdrawal and its
+/// forfeits, a forfeit, a double forfeit, a correction, log-only decisions.
+fn swiss() -> Script {
+    let mut s = Script::new("sw1ss000", settings("swiss", json!({"rounds": 3})));
+    for (i, (name, rating)) in [
+        ("Ann", Some(1800)),
+        ("bob", Some(1700)),
+        ("Cat, \"C\"", None),
+        ("dave", Some(1500)),
+        ("Eve", Some(1400)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        s.join(name, rating, i as i64 + 2);
+    }
+    s.act(Action::ForbidPair { a: EntrantId(0), b: EntrantId(1) });
+    s.act(Action::Bye { entrant: EntrantId(4), round: 2, kind: ByeKind::Half, requested: true });
+    s.record(Entry::Start, Some("arbiter"), None);
+    let r1 = s.pair();
+    s.message("round_paired", {
+        let mut m = s.tour.round_json(r1).unwrap();
+        m["t"] = json!("round_paired");
+        m.as_object_mut().unwrap().remove("absent");
+        m
+    });
+    s.act(Action::Publish { round: r1 });
+    s.tour.started.insert(s.tour.board_game(r1, 1).to_string());
+    s.message("view_round_1_published", s.tour.view());
+    s.record(
+        Entry::AddTime { round: 1, board: 1, color: rookery_core::Color::Black, ms: 60_000 },
+        Some("arbiter"),
+        Some("a clock fault"),
+    );
+    s.results(r1, &[BoardResult::WhiteWon, BoardResult::WhiteByForfeit]);
+    s.record(
+        Entry::Competition(Action::Withdraw { entrant: EntrantId(3), from_round: 2 }, None),
+        Some("arbiter"),
+        Some("ill"),
+    );
+    let r2 = s.pair();
+    s.act(Action::Publish { round: r2 });
+    for f in s.tour.book.comp.forfeits_of_withdrawn(r2) {
+        s.act(f);
+    }
+    s.record(Entry::SwapDeclined { round: 2, board: 1 }, Some("arbiter"), Some("too late"));
+    let boards = s.tour.book.comp.rounds()[1].boards.len();
+    let r2_results: Vec<BoardResult> =
+        [BoardResult::Draw, BoardResult::BlackWon].into_iter().cycle().take(boards).collect();
+    for (i, r) in r2_results.iter().enumerate() {
+        if s.tour.book.comp.rounds()[1].boards[i].result.is_none() {
+            s.act(Action::Result { round: r2, board: i as u32 + 1, result: *r });
+        }
+    }
+    let r3 = s.pair();
+    s.act(Action::Publish { round: r3 });
+    let boards = s.tour.book.comp.rounds()[2].boards.len();
+    for i in 0..boards {
+        if s.tour.book.comp.rounds()[2].boards[i].result.is_none() {
+            let r = if i == 0 { BoardResult::DoubleForfeit } else { BoardResult::BlackWon };
+            s.act(Action::Result { round: r3, board: i as u32 + 1, result: r });
+        }
+    }
+    s.record(Entry::End, None, None);
+    // As the actor and the socket write them today (rounds.rs, arbiter.rs, api.rs).
+    let id = s.tour.board_game(3, 2);
+    let msg = json!({
+        "t": "tournament_game", "tournament": s.tour.row.id, "name": s.tour.settings.name,
+        "round": Some(3), "board": 2, "game": id.as_str(), "color": "black", "opponent": "bob",
+    });
+    s.message("lobby_tournament_game", msg.clone());
+    let mut mine = msg;
+    mine["t"] = json!("your_game");
+    mine.as_object_mut().unwrap().remove("tournament");
+    mine.as_object_mut().unwrap().remove("name");
+    s.message("your_game", mine);
+    s.message(
+        "round_unpaired",
+        json!({"t": "round_paired", "round": 4, "state": "unpaired", "boards": [], "bye": null}),
+    );
+    s.message("pong", json!({"t": "pong", "server_ms": 0}));
+    s.message("error_rate_limited", json!({"t": "error", "code": "rate_limited", "message": "too many messages on this tournament's sockets"}));
+    s.message(
+        "error_unknown_type",
+        json!({"t": "error", "code": "unknown_type", "message": "only ping is spoken here"}),
+    );
+    s.record(
+        Entry::Competition(Action::Result { round: 1, board: 1, result: BoardResult::Draw }, None),
+        Some("arbiter"),
+        Some("the scoresheets say a draw"),
+    );
+    s.message("log", json!({"t": "log", "entry": log_json(s.tour.log.last().unwrap())}));
+    s.message("tournament", json!({"t": "tournament", "tournament": s.tour.view()}));
+    s
+}
+
+/// A round robin of four, running: round 1 published with one result in.
+fn round_robin() -> Script {
+    let mut s = Script::new(
+        "rr000000",
+        settings(
+            "round_robin",
+            json!({"tiebreaks": ["DE", "SB", "WIN"], "password": "pw", "min_level": 20}),
+        ),
+    );
+    for (i, name) in ["ann", "bob", "cat", "dave"].into_iter().enumerate() {
+        s.join(name, Some(1500 + 10 * i as u16), i as i64 + 2);
+    }
+    s.record(Entry::Start, Some("arbiter"), None);
+    let r1 = s.pair();
+    s.act(Action::Publish { round: r1 });
+    s.act(Action::Result { round: r1, board: 2, result: BoardResult::BlackWon });
+    s.message(
+        "result",
+        json!({"t": "result", "round": 1, "board": 2, "game": s.tour.board_game(1, 2).as_str(),
+        "result": "0-1", "forfeit": false, "corrected": false}),
+    );
+    s
+}
+
+/// An arena of four, running: two waves, a berserk, a leave.
+fn arena() -> Script {
+    let mut s = Script::new(
+        "ar3na000",
+        settings(
+            "arena",
+            json!({"duration_s": 3600, "time_control": "180+2", "berserk": true, "streaks": true, "tiebreaks": []}),
+        ),
+    );
+    for (i, name) in ["ann", "bob", "cat", "dave"].into_iter().enumerate() {
+        let player = i as u32 + 1;
+        s.record(
+            Entry::ArenaJoin {
+                player,
+                key: name.into(),
+                name: name.into(),
+                user_id: i as i64 + 2,
+                rating: 1500 + 50 * player as u16,
+            },
+            Some(name),
+            None,
+        );
+        s.tour.names.insert(i as i64 + 2, name.into());
+    }
+    s.record(Entry::Start, Some("arbiter"), None);
+    let wave = |s: &mut Script| {
+        let games: Vec<(u32, u32)> = s
+            .tour
+            .book
+            .arena
+            .clone()
+            .unwrap()
+            .pair(s.at + 1000)
+            .iter()
+            .map(|g| (g.white.get(), g.black.get()))
+            .collect();
+        s.record(Entry::ArenaPair { games: games.clone() }, None, None);
+        games
+    };
+    let first = wave(&mut s);
+    s.record(Entry::Berserk { game: 1, player: first[0].1 }, None, None);
+    s.record(
+        Entry::ArenaResult { game: 1, winner: Some(rookery_tournament::Colour::Black), plies: 40 },
+        None,
+        None,
+    );
+    s.record(Entry::ArenaResult { game: 2, winner: None, plies: 60 }, None, None);
+    let second = wave(&mut s);
+    assert!(!second.is_empty());
+    s.record(
+        Entry::ArenaResult { game: 3, winner: Some(rookery_tournament::Colour::White), plies: 31 },
+        None,
+        None,
+    );
+    s.record(Entry::ArenaLeave { player: 4 }, Some("dave"), None);
+    s.message(
+        "result_arena",
+        json!({"t": "result", "round": null, "board": 3, "game": s.tour.arena_game(3).as_str(),
+        "result": "1-0", "forfeit": false, "corrected": false}),
+    );
+    s
+}
+
+/// An upcoming Swiss nobody has joined, scheduled, with conditions.
+fn upcoming() -> Script {
+    let s = Script::new(
+        "upc0m1ng",
+        settings(
+            "swiss",
+            json!({"rounds": 5, "starts_at_ms": T0 + 3_600_000, "max_level": 25, "min_level": 3, "password": "x"}),
+        ),
+    );
+    s
+}
+
+fn render() -> (Vec<(String, Value)>, Vec<(String, String)>) {
+    let mut out = Vec::new();
+    let mut files = Vec::new();
+    for (name, mut s) in [
+        ("swiss", swiss()),
+        ("round_robin", round_robin()),
+        ("arena", arena()),
+        ("upcoming", upcoming()),
+    ] {
+        let t = &s.tour;
+        let mut lines = vec![
+            ("view".to_owned(), t.view()),
+            ("summary".to_owned(), t.summary()),
+            ("clock".to_owned(), t.clock_message()),
+            ("entry_ann".to_owned(), t.entry_json("ann")),
+            ("entry_nobody".to_owned(), t.entry_json("nobody")),
+            ("log_last".to_owned(), t.log.last().map(log_json).unwrap_or(Value::Null)),
+        ];
+        for r in 1..=t.book.comp.rounds().len() as u32 {
+            lines.push((format!("round_{r}"), t.round_json(r).unwrap()));
+        }
+        for e in [Export::Csv, Export::Html, Export::Trf { lf: true }, Export::Games] {
+            let ext = match e {
+                Export::Csv => "csv",
+                Export::Html => "html",
+                Export::Trf { .. } => "trf",
+                Export::Games => "games",
+            };
+            files.push((format!("{name}.{ext}"), t.export(e)));
+        }
+        lines.append(&mut s.messages);
+        for (label, mut v) in lines {
+            if v.get("server_ms").is_some() {
+                v["server_ms"] = json!(0);
+            }
+            out.push((format!("{name}/{label}"), v));
+        }
+    }
+    (out, files)
+}
+
+#[test]
+fn views_messages_and_exports_are_as_recorded() {
+    let (rendered, files) = render();
+    let golden = format!("{DIR}/views.txt");
+    if std::env::var_os("ROOKERY_BLESS").is_some() {
+        std::fs::create_dir_all(DIR).unwrap();
+        let mut text =
+            String::from("# Scripted tournaments' views and messages: `LABEL JSON` per line.\n");
+        for (label, v) in &rendered {
+            writeln!(text, "{label} {v}").unwrap();
+        }
+        std::fs::write(&golden, text).unwrap();
+        for (name, body) in &files {
+            std::fs::write(format!("{DIR}/{name}"), body).unwrap();
+        }
+        return;
+    }
+    let text = std::fs::read_to_string(&golden).unwrap();
+    let expected: Vec<(&str, Value)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (label, json) = l.split_once(' ').unwrap();
+            (label, serde_json::from_str(json).unwrap())
+        })
+        .collect();
+    for ((label, got), (want_label, want)) in rendered.iter().zip(&expected) {
+        assert_eq!(label, want_label);
+        assert_eq!(got, want, "{label}");
+    }
+    assert_eq!(rendered.len(), expected.len());
+    for (name, body) in &files {
+        let want = std::fs::read_to_string(format!("{DIR}/{name}")).unwrap();
+        assert_eq!(body, &want, "{name}");
+    }
+}
