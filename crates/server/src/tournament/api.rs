@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use super::actor::{refused, ArbiterAction, Export, Op};
-use super::log::{bye_of, result_of, Entry};
+use super::log::{self, bye_of, result_of, Entry};
 use super::settings::{free_text, CreateBody, Format};
 use super::Who;
 use crate::error::{ApiError, Body, FromBody, QueryOf, Upload};
@@ -120,8 +120,8 @@ async fn create_row(
             seq: seq as i64,
             at_ms: row.created_at_ms,
             by: Some(me.user_id),
-            kind: kind.to_owned(),
-            data: data.to_string(),
+            kind,
+            data,
             reason: None,
         };
         state.store.append_tournament_log(&id, &e).await?;
@@ -267,10 +267,10 @@ pub async fn import(
     let mut started = false;
     for a in actions {
         if matches!(a, competition::Action::Paired { .. }) && !started {
-            entries.push(Entry::Start);
+            entries.push(Entry::Start(log::Empty {}));
             started = true;
         }
-        entries.push(Entry::Competition(a, None));
+        entries.push(Entry::of_action(a, None));
     }
     if settings.format == Format::Swiss && settings.rounds.is_none() {
         settings.rounds = Some(t.planned_rounds());

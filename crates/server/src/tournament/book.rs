@@ -5,11 +5,11 @@ use std::collections::{BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Action, Competition, CompetitionError, EntrantId};
+use rookery_tournament::competition::{Competition, CompetitionError, EntrantId};
 use rookery_tournament::PlayerId;
 use serde_json::Value;
 
-use super::log::Entry;
+use super::log::{self, Entry, Join};
 use super::settings::{Format, Settings};
 use crate::error::ApiError;
 use crate::protocol::GameId;
@@ -61,6 +61,14 @@ pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> ApiError {
     refused(code, message)
 }
 
+/// The arena's colour for core's (rookery-tournament's own `Colour` goes: issue 52).
+fn colour(c: rookery_core::Color) -> rookery_tournament::Colour {
+    match c {
+        rookery_core::Color::White => rookery_tournament::Colour::White,
+        rookery_core::Color::Black => rookery_tournament::Colour::Black,
+    }
+}
+
 /// An arena entrant (player numbers from 1).
 #[derive(Clone, Debug)]
 pub struct ArenaPlayer {
@@ -90,7 +98,7 @@ pub struct Shown {
     pub seq: i64,
     pub at_ms: i64,
     pub by: Option<String>,
-    pub kind: &'static str,
+    pub kind: String,
     pub data: Value,
     pub reason: Option<String>,
 }
@@ -115,20 +123,22 @@ impl Book {
         entry: &Entry,
         at: u64,
     ) -> Result<(), ApiError> {
-        match entry {
-            Entry::Competition(action, user_id) => {
-                self.comp.apply(action).map_err(competition_error)?;
-                if let (Action::Join { key, .. }, Some(uid)) = (action, user_id) {
+        if let Some(action) = entry.action() {
+            self.comp.apply(&action).map_err(competition_error)?;
+            match entry {
+                Entry::Join(Join { key, user_id: Some(uid), .. }) => {
                     self.users.insert(key.clone(), *uid);
                 }
-                if let Action::SwapColours { round, board } = action {
-                    self.restarted.insert((*round, *board));
+                Entry::SwapColours(b) => {
+                    self.restarted.insert((b.round, b.board));
                 }
-                if let Action::Unpair { round } = action {
-                    self.restarted.retain(|(r, _)| r != round);
-                }
+                Entry::Unpair(r) => self.restarted.retain(|(round, _)| *round != r.round),
+                _ => {}
             }
-            Entry::Start => {
+            return Ok(());
+        }
+        match entry {
+            Entry::Start(_) => {
                 if self.status != TournamentStatus::Upcoming {
                     return Err(refused("not_running", "the tournament has started already"));
                 }
@@ -147,10 +157,10 @@ impl Book {
                     self.arena = Some(arena);
                 }
             }
-            Entry::End => self.status = TournamentStatus::Finished,
-            Entry::Cancel => self.status = TournamentStatus::Cancelled,
-            Entry::AddTime { .. } | Entry::SwapDeclined { .. } => {}
-            Entry::ArenaJoin { player, key, name, user_id, rating } => {
+            Entry::End(_) => self.status = TournamentStatus::Finished,
+            Entry::Cancel(_) => self.status = TournamentStatus::Cancelled,
+            Entry::AddTime(_) | Entry::SwapDeclined(_) => {}
+            Entry::ArenaJoin(log::ArenaJoin { player, key, name, user_id, rating }) => {
                 let index = *player as usize - 1;
                 if index == self.arena_players.len() {
                     self.arena_players.push(ArenaPlayer {
@@ -177,7 +187,7 @@ impl Book {
                         .map_err(|e| arena_error(e, &self.arena_players))?;
                 }
             }
-            Entry::ArenaLeave { player } => {
+            Entry::ArenaLeave(log::ArenaPlayer { player }) => {
                 let index = *player as usize - 1;
                 if let Some(arena) = &mut self.arena {
                     arena
@@ -188,7 +198,7 @@ impl Book {
                     p.active = false;
                 }
             }
-            Entry::ArenaPair { games } => {
+            Entry::ArenaPair(log::ArenaPair { games }) => {
                 let arena =
                     self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
                 let paired: Vec<(u32, u32)> =
@@ -201,20 +211,21 @@ impl Book {
                     )));
                 }
             }
-            Entry::ArenaResult { game, winner, plies } => {
+            Entry::ArenaResult(log::ArenaResult { game, winner, plies }) => {
                 let arena =
                     self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
                 arena
-                    .finish(ArenaGameId(*game), *winner, *plies, at)
+                    .finish(ArenaGameId(*game), winner.map(colour), *plies, at)
                     .map_err(|e| arena_error(e, &self.arena_players))?;
             }
-            Entry::Berserk { game, player } => {
+            Entry::Berserk(log::Berserk { game, player }) => {
                 let arena =
                     self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
                 arena
                     .berserk(ArenaGameId(*game), PlayerId::from_index(*player as usize - 1))
                     .map_err(|e| arena_error(e, &self.arena_players))?;
             }
+            e => unreachable!("{e:?} is an action of the competition, folded above"),
         }
         Ok(())
     }

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::actor::Export;
 use super::book::{Book, Shown, Tour};
-use super::log::Entry;
+use super::log::{self, Entry};
 use super::settings::Settings;
 use super::view::{log_json, with_names};
 
@@ -66,13 +66,12 @@ impl Script {
         self.at += 1000;
         let t = &mut self.tour;
         t.book.fold(&t.settings, &entry, self.at).unwrap_or_else(|e| panic!("{entry:?}: {e}"));
-        let (kind, data) = entry.encode();
         let shown = Shown {
             seq: t.log.len() as i64,
             at_ms: self.at as i64,
             by: by.map(str::to_owned),
-            kind,
-            data: with_names(&t.book, kind, data),
+            kind: entry.encode().0,
+            data: with_names(&t.book, &entry),
             reason: reason.map(str::to_owned),
         };
         t.log.push(shown);
@@ -80,13 +79,13 @@ impl Script {
     }
 
     fn act(&mut self, action: Action) {
-        self.record(Entry::Competition(action, None), None, None);
+        self.record(Entry::of_action(action, None), None, None);
     }
 
     fn join(&mut self, name: &str, rating: Option<u16>, user: i64) {
         let action =
             Action::Join { key: name.to_lowercase(), name: name.into(), rating, title: None };
-        self.record(Entry::Competition(action, Some(user)), Some(name), None);
+        self.record(Entry::of_action(action, Some(user)), Some(name), None);
         self.tour.names.insert(user, name.into());
     }
 
@@ -129,7 +128,7 @@ fn swiss() -> Script {
     }
     s.act(Action::ForbidPair { a: EntrantId(0), b: EntrantId(1) });
     s.act(Action::Bye { entrant: EntrantId(4), round: 2, kind: ByeKind::Half, requested: true });
-    s.record(Entry::Start, Some("arbiter"), None);
+    s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
     let r1 = s.pair();
     s.message("round_paired", {
         let mut m = s.tour.round_json(r1).unwrap();
@@ -141,13 +140,18 @@ fn swiss() -> Script {
     s.tour.started.insert(s.tour.board_game(r1, 1).to_string());
     s.message("view_round_1_published", s.tour.view());
     s.record(
-        Entry::AddTime { round: 1, board: 1, color: rookery_core::Color::Black, ms: 60_000 },
+        Entry::AddTime(log::AddTime {
+            round: 1,
+            board: 1,
+            color: rookery_core::Color::Black,
+            ms: 60_000,
+        }),
         Some("arbiter"),
         Some("a clock fault"),
     );
     s.results(r1, &[BoardResult::WhiteWon, BoardResult::WhiteByForfeit]);
     s.record(
-        Entry::Competition(Action::Withdraw { entrant: EntrantId(3), from_round: 2 }, None),
+        Entry::of_action(Action::Withdraw { entrant: EntrantId(3), from_round: 2 }, None),
         Some("arbiter"),
         Some("ill"),
     );
@@ -156,7 +160,11 @@ fn swiss() -> Script {
     for f in s.tour.book.comp.forfeits_of_withdrawn(r2) {
         s.act(f);
     }
-    s.record(Entry::SwapDeclined { round: 2, board: 1 }, Some("arbiter"), Some("too late"));
+    s.record(
+        Entry::SwapDeclined(log::BoardRef { round: 2, board: 1 }),
+        Some("arbiter"),
+        Some("too late"),
+    );
     let boards = s.tour.book.comp.rounds()[1].boards.len();
     let r2_results: Vec<BoardResult> =
         [BoardResult::Draw, BoardResult::BlackWon].into_iter().cycle().take(boards).collect();
@@ -174,7 +182,7 @@ fn swiss() -> Script {
             s.act(Action::Result { round: r3, board: i as u32 + 1, result: r });
         }
     }
-    s.record(Entry::End, None, None);
+    s.record(Entry::End(log::Empty {}), None, None);
     // As the actor and the socket write them today (rounds.rs, arbiter.rs, api.rs).
     let id = s.tour.board_game(3, 2);
     let msg = json!({
@@ -198,7 +206,7 @@ fn swiss() -> Script {
         json!({"t": "error", "code": "unknown_type", "message": "only ping is spoken here"}),
     );
     s.record(
-        Entry::Competition(Action::Result { round: 1, board: 1, result: BoardResult::Draw }, None),
+        Entry::of_action(Action::Result { round: 1, board: 1, result: BoardResult::Draw }, None),
         Some("arbiter"),
         Some("the scoresheets say a draw"),
     );
@@ -219,7 +227,7 @@ fn round_robin() -> Script {
     for (i, name) in ["ann", "bob", "cat", "dave"].into_iter().enumerate() {
         s.join(name, Some(1500 + 10 * i as u16), i as i64 + 2);
     }
-    s.record(Entry::Start, Some("arbiter"), None);
+    s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
     let r1 = s.pair();
     s.act(Action::Publish { round: r1 });
     s.act(Action::Result { round: r1, board: 2, result: BoardResult::BlackWon });
@@ -243,19 +251,19 @@ fn arena() -> Script {
     for (i, name) in ["ann", "bob", "cat", "dave"].into_iter().enumerate() {
         let player = i as u32 + 1;
         s.record(
-            Entry::ArenaJoin {
+            Entry::ArenaJoin(log::ArenaJoin {
                 player,
                 key: name.into(),
                 name: name.into(),
                 user_id: i as i64 + 2,
                 rating: 1500 + 50 * player as u16,
-            },
+            }),
             Some(name),
             None,
         );
         s.tour.names.insert(i as i64 + 2, name.into());
     }
-    s.record(Entry::Start, Some("arbiter"), None);
+    s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
     let wave = |s: &mut Script| {
         let games: Vec<(u32, u32)> = s
             .tour
@@ -267,25 +275,33 @@ fn arena() -> Script {
             .iter()
             .map(|g| (g.white.get(), g.black.get()))
             .collect();
-        s.record(Entry::ArenaPair { games: games.clone() }, None, None);
+        s.record(Entry::ArenaPair(log::ArenaPair { games: games.clone() }), None, None);
         games
     };
     let first = wave(&mut s);
-    s.record(Entry::Berserk { game: 1, player: first[0].1 }, None, None);
+    s.record(Entry::Berserk(log::Berserk { game: 1, player: first[0].1 }), None, None);
     s.record(
-        Entry::ArenaResult { game: 1, winner: Some(rookery_tournament::Colour::Black), plies: 40 },
+        Entry::ArenaResult(log::ArenaResult {
+            game: 1,
+            winner: Some(rookery_core::Color::Black),
+            plies: 40,
+        }),
         None,
         None,
     );
-    s.record(Entry::ArenaResult { game: 2, winner: None, plies: 60 }, None, None);
+    s.record(Entry::ArenaResult(log::ArenaResult { game: 2, winner: None, plies: 60 }), None, None);
     let second = wave(&mut s);
     assert!(!second.is_empty());
     s.record(
-        Entry::ArenaResult { game: 3, winner: Some(rookery_tournament::Colour::White), plies: 31 },
+        Entry::ArenaResult(log::ArenaResult {
+            game: 3,
+            winner: Some(rookery_core::Color::White),
+            plies: 31,
+        }),
         None,
         None,
     );
-    s.record(Entry::ArenaLeave { player: 4 }, Some("dave"), None);
+    s.record(Entry::ArenaLeave(log::ArenaPlayer { player: 4 }), Some("dave"), None);
     s.message(
         "result_arena",
         json!({"t": "result", "round": null, "board": 3, "game": s.tour.arena_game(3).as_str(),
@@ -296,17 +312,19 @@ fn arena() -> Script {
 
 /// An upcoming Swiss nobody has joined, scheduled, with conditions.
 fn upcoming() -> Script {
-    let s = Script::new(
+    Script::new(
         "upc0m1ng",
         settings(
             "swiss",
             json!({"rounds": 5, "starts_at_ms": T0 + 3_600_000, "max_level": 25, "min_level": 3, "password": "x"}),
         ),
-    );
-    s
+    )
 }
 
-fn render() -> (Vec<(String, Value)>, Vec<(String, String)>) {
+/// Labelled JSON, and named files.
+type Rendered = (Vec<(String, Value)>, Vec<(String, String)>);
+
+fn render() -> Rendered {
     let mut out = Vec::new();
     let mut files = Vec::new();
     for (name, mut s) in [

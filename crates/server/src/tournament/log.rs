@@ -1,54 +1,395 @@
 //! The entries of a tournament's log (stored in `tournament_log`): every action of the
 //! competition, the arena's events, and the arbiter's decisions that change no pairing but
-//! are recorded with their reason (RULES.md §12). Encoded as a kind and JSON data.
+//! are recorded with their reason (RULES.md §12). Stored as a kind and JSON data, one serde
+//! enum tagged by the kind: what reads a stored entry is what writes one.
+//!
+//! Entries written by earlier versions still read: a `bye` without `requested` (before issue
+//! 51) counted against the player's limit, a `join` or `paired` without its optional fields.
+
+use std::fmt;
 
 use rookery_core::Color;
+use rookery_store::LogEntry;
 use rookery_tournament::competition::{Action, BoardResult, EntrantId};
-use rookery_tournament::{ByeKind, Colour};
-use serde_json::{json, Value};
+use rookery_tournament::ByeKind;
+use serde::{Deserialize, Serialize};
 
-/// One entry.
-#[derive(Clone, Debug, PartialEq)]
+/// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "snake_case")]
 pub enum Entry {
-    /// An action of the competition; a `Join` carries the account id.
-    Competition(Action, Option<i64>),
+    /// A player joins (a Swiss or round robin).
+    Join(Join),
+    /// A player is withdrawn from a round on.
+    Withdraw(EntrantRound),
+    /// A withdrawn player is paired again from the next round.
+    Reinstate(Entrant),
+    /// A bye in a round not yet paired.
+    Bye(Bye),
+    /// A bye taken back.
+    CancelBye(EntrantRound),
+    /// Two players who never meet.
+    ForbidPair(Pair),
+    /// A forbidden pair lifted.
+    AllowPair(Pair),
+    /// A round's pairing.
+    Paired(Paired),
+    /// A paired round published: its games are on.
+    Publish(Round),
+    /// The last round's pairing undone.
+    Unpair(Round),
+    /// A board's result (a game's end, the arbiter's declaration or correction).
+    Result(BoardEntry),
+    /// The pairing numbers fixed (the order of the entrants).
+    FixOrder(Empty),
+    /// A board restarted with the colours turned round.
+    SwapColours(BoardRef),
     /// The tournament started.
-    Start,
+    Start(Empty),
     /// Ended early by the arbiter, or at its end.
-    End,
+    End(Empty),
     /// Called off.
-    Cancel,
+    Cancel(Empty),
     /// Time added to a game's clock.
-    AddTime { round: u32, board: u32, color: Color, ms: u64 },
+    AddTime(AddTime),
     /// A colour swap the arbiter asked for that came too late: the game goes on.
-    SwapDeclined { round: u32, board: u32 },
+    SwapDeclined(BoardRef),
     /// A player enters the arena (player numbers from 1, in order of first entry).
-    ArenaJoin { player: u32, key: String, name: String, user_id: i64, rating: u16 },
+    ArenaJoin(ArenaJoin),
     /// A player leaves the arena.
-    ArenaLeave { player: u32 },
+    ArenaLeave(ArenaPlayer),
     /// The arena paired these games (White, Black) at this time.
-    ArenaPair { games: Vec<(u32, u32)> },
+    ArenaPair(ArenaPair),
     /// An arena game ended.
-    ArenaResult { game: u32, winner: Option<Colour>, plies: u32 },
+    ArenaResult(ArenaResult),
     /// A player went berserk.
-    Berserk { game: u32, player: u32 },
+    Berserk(Berserk),
 }
 
-pub fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
+/// `join`: an account enters (its id kept, the key is its name in lower case).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Join {
+    /// The account name in lower case.
+    pub key: String,
+    /// The name shown.
+    pub name: String,
+    /// The rating, if any.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// A title, if any (imported files).
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The account (none for imported players).
+    #[serde(default)]
+    pub user_id: Option<i64>,
+}
+
+/// An entrant (by entrant number, from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    /// The entrant number.
+    pub entrant: u32,
+}
+
+/// An entrant and a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantRound {
+    /// The entrant number.
+    pub entrant: u32,
+    /// The round.
+    pub round: u32,
+}
+
+/// `bye`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bye {
+    /// The entrant number.
+    pub entrant: u32,
+    /// The round.
+    pub round: u32,
+    /// Half, zero or full.
+    #[serde(with = "bye_text")]
+    pub kind: ByeKind,
+    /// Asked for (counted against the limit), not made by a TRF import.
+    #[serde(default = "asked")]
+    pub requested: bool,
+}
+
+/// Written before issue 51 without `requested`: every bye then counted.
+fn asked() -> bool {
+    true
+}
+
+/// Two entrants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair {
+    /// The first.
+    pub a: u32,
+    /// The second.
+    pub b: u32,
+}
+
+/// `paired`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paired {
+    /// The round.
+    pub round: u32,
+    /// (White, Black) entrant numbers, board by board.
+    pub boards: Vec<(u32, u32)>,
+    /// The pairing-allocated bye.
+    #[serde(default)]
+    pub pab: Option<u32>,
+}
+
+/// A round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// The round.
+    pub round: u32,
+}
+
+/// A board of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRef {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+}
+
+/// `result`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEntry {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`.
+    #[serde(with = "result_text")]
+    pub result: BoardResult,
+}
+
+/// No fields (`{}`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Empty {}
+
+/// `add_time`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AddTime {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// Whose clock.
+    #[serde(with = "color_text")]
+    pub color: Color,
+    /// How much.
+    pub ms: u64,
+}
+
+/// `arena_join`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaJoin {
+    /// The player number, from 1.
+    pub player: u32,
+    /// The account name in lower case.
+    pub key: String,
+    /// The name shown.
+    pub name: String,
+    /// The account.
+    pub user_id: i64,
+    /// The rating.
+    pub rating: u16,
+}
+
+/// An arena player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaPlayer {
+    /// The player number, from 1.
+    pub player: u32,
+}
+
+/// `arena_pair`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaPair {
+    /// (White, Black) player numbers.
+    pub games: Vec<(u32, u32)>,
+}
+
+/// `arena_result`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaResult {
+    /// The arena game number.
+    pub game: u32,
+    /// The winner, `null` for a draw.
+    #[serde(with = "color_text::option")]
+    pub winner: Option<Color>,
+    /// The game's length.
+    pub plies: u32,
+}
+
+/// `berserk`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Berserk {
+    /// The arena game number.
+    pub game: u32,
+    /// The player number, from 1.
+    pub player: u32,
+}
+
+/// A stored entry that does not read: which entry, which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogError {
+    /// The entry's place in the log.
+    pub seq: i64,
+    /// Its stored kind.
+    pub kind: String,
+    /// The field that does not read (`color`, `boards[1][0]`), if the fault is in one.
+    pub field: Option<String>,
+    /// Why, in serde's words.
+    pub why: String,
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "log entry {} ({:?})", self.seq, self.kind)?;
+        if let Some(field) = &self.field {
+            write!(f, ", field {field}")?;
+        }
+        write!(f, ": {}", self.why)
     }
 }
 
-fn colour_of(v: &Value) -> Option<Colour> {
-    match v.as_str()? {
-        "white" => Some(Colour::White),
-        "black" => Some(Colour::Black),
-        _ => None,
+impl std::error::Error for LogError {}
+
+/// The entry split into its two stored columns.
+#[derive(Deserialize)]
+struct Columns {
+    kind: String,
+    data: serde_json::Value,
+}
+
+impl Entry {
+    /// The kind and the data stored.
+    pub fn encode(&self) -> (String, String) {
+        let columns: Columns = serde_json::to_value(self)
+            .and_then(serde_json::from_value)
+            .expect("an entry is a tagged object of plain fields");
+        (columns.kind, columns.data.to_string())
+    }
+
+    /// Reads a stored entry back.
+    ///
+    /// # Errors
+    /// [`LogError`] naming the entry and the field that does not read: an unknown kind, a
+    /// missing field, a colour other than `white` or `black`, a number out of range.
+    pub fn decode(stored: &LogEntry) -> Result<Entry, LogError> {
+        let error = |field: Option<String>, why: String| LogError {
+            seq: stored.seq,
+            kind: stored.kind.clone(),
+            field,
+            why,
+        };
+        let kind = serde_json::to_string(&stored.kind).map_err(|e| error(None, e.to_string()))?;
+        // The two columns as the tagged object, tag first: serde then reads the data with
+        // the variant's own type, and the path to an error is kept.
+        let text = format!("{{\"kind\":{kind},\"data\":{}}}", stored.data);
+        let mut de = serde_json::Deserializer::from_str(&text);
+        serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let field = path.strip_prefix("data").map(|p| p.trim_start_matches('.'));
+            let field = match field {
+                Some("") => None,
+                Some(f) => Some(f.to_owned()),
+                None if path == "kind" => Some("kind".to_owned()),
+                None => None,
+            };
+            let why = e.into_inner().to_string();
+            // serde_json adds the place in the text it was given, which is not the stored one.
+            let why = why.split(" at line ").next().unwrap_or_default().to_owned();
+            error(field, why)
+        })
+    }
+
+    /// The entry that records a competition's `action`; a `join` keeps the account id.
+    pub fn of_action(action: Action, user_id: Option<i64>) -> Entry {
+        match action {
+            Action::Join { key, name, rating, title } => {
+                Entry::Join(Join { key, name, rating, title, user_id })
+            }
+            Action::Withdraw { entrant, from_round } => {
+                Entry::Withdraw(EntrantRound { entrant: entrant.0, round: from_round })
+            }
+            Action::Reinstate { entrant } => Entry::Reinstate(Entrant { entrant: entrant.0 }),
+            Action::Bye { entrant, round, kind, requested } => {
+                Entry::Bye(Bye { entrant: entrant.0, round, kind, requested })
+            }
+            Action::CancelBye { entrant, round } => {
+                Entry::CancelBye(EntrantRound { entrant: entrant.0, round })
+            }
+            Action::ForbidPair { a, b } => Entry::ForbidPair(Pair { a: a.0, b: b.0 }),
+            Action::AllowPair { a, b } => Entry::AllowPair(Pair { a: a.0, b: b.0 }),
+            Action::Paired { round, boards, pab } => Entry::Paired(Paired {
+                round,
+                boards: boards.iter().map(|(w, b)| (w.0, b.0)).collect(),
+                pab: pab.map(|p| p.0),
+            }),
+            Action::Publish { round } => Entry::Publish(Round { round }),
+            Action::Unpair { round } => Entry::Unpair(Round { round }),
+            Action::Result { round, board, result } => {
+                Entry::Result(BoardEntry { round, board, result })
+            }
+            Action::FixOrder => Entry::FixOrder(Empty {}),
+            Action::SwapColours { round, board } => Entry::SwapColours(BoardRef { round, board }),
+        }
+    }
+
+    /// The competition's action this entry records, if it records one.
+    pub fn action(&self) -> Option<Action> {
+        let e = EntrantId;
+        Some(match self {
+            Entry::Join(j) => Action::Join {
+                key: j.key.clone(),
+                name: j.name.clone(),
+                rating: j.rating,
+                title: j.title.clone(),
+            },
+            Entry::Withdraw(w) => Action::Withdraw { entrant: e(w.entrant), from_round: w.round },
+            Entry::Reinstate(r) => Action::Reinstate { entrant: e(r.entrant) },
+            Entry::Bye(b) => Action::Bye {
+                entrant: e(b.entrant),
+                round: b.round,
+                kind: b.kind,
+                requested: b.requested,
+            },
+            Entry::CancelBye(c) => Action::CancelBye { entrant: e(c.entrant), round: c.round },
+            Entry::ForbidPair(p) => Action::ForbidPair { a: e(p.a), b: e(p.b) },
+            Entry::AllowPair(p) => Action::AllowPair { a: e(p.a), b: e(p.b) },
+            Entry::Paired(p) => Action::Paired {
+                round: p.round,
+                boards: p.boards.iter().map(|&(w, b)| (e(w), e(b))).collect(),
+                pab: p.pab.map(e),
+            },
+            Entry::Publish(r) => Action::Publish { round: r.round },
+            Entry::Unpair(r) => Action::Unpair { round: r.round },
+            Entry::Result(r) => Action::Result { round: r.round, board: r.board, result: r.result },
+            Entry::FixOrder(_) => Action::FixOrder,
+            Entry::SwapColours(b) => Action::SwapColours { round: b.round, board: b.board },
+            Entry::Start(_)
+            | Entry::End(_)
+            | Entry::Cancel(_)
+            | Entry::AddTime(_)
+            | Entry::SwapDeclined(_)
+            | Entry::ArenaJoin(_)
+            | Entry::ArenaLeave(_)
+            | Entry::ArenaPair(_)
+            | Entry::ArenaResult(_)
+            | Entry::Berserk(_) => return None,
+        })
     }
 }
 
+/// `half`, `zero`, `full`.
 pub fn bye_name(k: ByeKind) -> &'static str {
     match k {
         ByeKind::Half => "half",
@@ -57,6 +398,7 @@ pub fn bye_name(k: ByeKind) -> &'static str {
     }
 }
 
+/// Reads [`bye_name`]'s text back.
 pub fn bye_of(text: &str) -> Option<ByeKind> {
     match text {
         "half" => Some(ByeKind::Half),
@@ -78,6 +420,7 @@ pub fn result_name(r: BoardResult) -> &'static str {
     }
 }
 
+/// Reads [`result_name`]'s text back.
 pub fn result_of(text: &str) -> Option<BoardResult> {
     Some(match text {
         "1-0" => BoardResult::WhiteWon,
@@ -90,164 +433,86 @@ pub fn result_of(text: &str) -> Option<BoardResult> {
     })
 }
 
-impl Entry {
-    /// The kind and data stored.
-    pub fn encode(&self) -> (&'static str, Value) {
-        match self {
-            Entry::Competition(action, user_id) => match action {
-                Action::Join { key, name, rating, title } => (
-                    "join",
-                    json!({"key": key, "name": name, "rating": rating, "title": title, "user_id": user_id}),
-                ),
-                Action::Withdraw { entrant, from_round } => {
-                    ("withdraw", json!({"entrant": entrant.0, "round": from_round}))
-                }
-                Action::Reinstate { entrant } => ("reinstate", json!({"entrant": entrant.0})),
-                Action::Bye { entrant, round, kind, requested } => (
-                    "bye",
-                    json!({"entrant": entrant.0, "round": round, "kind": bye_name(*kind), "requested": requested}),
-                ),
-                Action::CancelBye { entrant, round } => {
-                    ("cancel_bye", json!({"entrant": entrant.0, "round": round}))
-                }
-                Action::ForbidPair { a, b } => ("forbid_pair", json!({"a": a.0, "b": b.0})),
-                Action::AllowPair { a, b } => ("allow_pair", json!({"a": a.0, "b": b.0})),
-                Action::Paired { round, boards, pab } => (
-                    "paired",
-                    json!({"round": round, "boards": boards.iter().map(|(w, b)| [w.0, b.0]).collect::<Vec<_>>(), "pab": pab.map(|p| p.0)}),
-                ),
-                Action::Publish { round } => ("publish", json!({"round": round})),
-                Action::Unpair { round } => ("unpair", json!({"round": round})),
-                Action::Result { round, board, result } => (
-                    "result",
-                    json!({"round": round, "board": board, "result": result_name(*result)}),
-                ),
-                Action::FixOrder => ("fix_order", json!({})),
-                Action::SwapColours { round, board } => {
-                    ("swap_colours", json!({"round": round, "board": board}))
-                }
-            },
-            Entry::Start => ("start", json!({})),
-            Entry::End => ("end", json!({})),
-            Entry::Cancel => ("cancel", json!({})),
-            Entry::AddTime { round, board, color, ms } => (
-                "add_time",
-                json!({"round": round, "board": board, "color": color.name(), "ms": ms}),
-            ),
-            Entry::SwapDeclined { round, board } => {
-                ("swap_declined", json!({"round": round, "board": board}))
-            }
-            Entry::ArenaJoin { player, key, name, user_id, rating } => (
-                "arena_join",
-                json!({"player": player, "key": key, "name": name, "user_id": user_id, "rating": rating}),
-            ),
-            Entry::ArenaLeave { player } => ("arena_leave", json!({"player": player})),
-            Entry::ArenaPair { games } => ("arena_pair", json!({"games": games})),
-            Entry::ArenaResult { game, winner, plies } => (
-                "arena_result",
-                json!({"game": game, "winner": winner.map(colour_name), "plies": plies}),
-            ),
-            Entry::Berserk { game, player } => ("berserk", json!({"game": game, "player": player})),
-        }
+/// A text field read by a function that knows its spellings.
+fn text_field<'de, D, T>(
+    de: D,
+    read: fn(&str) -> Option<T>,
+    expected: &'static str,
+) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let text = <std::borrow::Cow<'de, str>>::deserialize(de)?;
+    read(&text).ok_or_else(|| {
+        serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &expected)
+    })
+}
+
+mod bye_text {
+    use super::*;
+
+    pub fn serialize<S: serde::Serializer>(k: &ByeKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(bye_name(*k))
     }
 
-    /// Reads back what [`Entry::encode`] wrote; `None` for what does not read.
-    pub fn decode(kind: &str, data: &str) -> Option<Entry> {
-        let d: Value = serde_json::from_str(data).ok()?;
-        let u = |k: &str| d.get(k).and_then(Value::as_u64).map(|v| v as u32);
-        let e = |k: &str| u(k).map(EntrantId);
-        let action = match kind {
-            "join" => {
-                let action = Action::Join {
-                    key: d["key"].as_str()?.to_owned(),
-                    name: d["name"].as_str()?.to_owned(),
-                    rating: d["rating"].as_u64().map(|r| r as u16),
-                    title: d["title"].as_str().map(str::to_owned),
-                };
-                return Some(Entry::Competition(action, d["user_id"].as_i64()));
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(de: D) -> Result<ByeKind, D::Error> {
+        text_field(de, bye_of, "half, zero or full")
+    }
+}
+
+mod result_text {
+    use super::*;
+
+    pub fn serialize<S: serde::Serializer>(r: &BoardResult, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(result_name(*r))
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(de: D) -> Result<BoardResult, D::Error> {
+        text_field(de, result_of, "1-0, 0-1, 1/2-1/2, +-, -+ or --")
+    }
+}
+
+/// A colour as `white` or `black`, nothing else.
+mod color_text {
+    use super::*;
+
+    fn of(text: &str) -> Option<Color> {
+        [Color::White, Color::Black].into_iter().find(|c| c.name() == text)
+    }
+
+    pub fn serialize<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(c.name())
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Color, D::Error> {
+        text_field(de, of, "white or black")
+    }
+
+    /// `null`, `white` or `black`.
+    pub mod option {
+        use super::*;
+
+        pub fn serialize<S: serde::Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+            match c {
+                Some(c) => s.serialize_str(c.name()),
+                None => s.serialize_none(),
             }
-            "withdraw" => Action::Withdraw { entrant: e("entrant")?, from_round: u("round")? },
-            "reinstate" => Action::Reinstate { entrant: e("entrant")? },
-            // Written before issue 51 without `requested`: every bye then counted.
-            "bye" => Action::Bye {
-                entrant: e("entrant")?,
-                round: u("round")?,
-                kind: bye_of(d["kind"].as_str()?)?,
-                requested: d.get("requested").and_then(Value::as_bool).unwrap_or(true),
-            },
-            "cancel_bye" => Action::CancelBye { entrant: e("entrant")?, round: u("round")? },
-            "forbid_pair" => Action::ForbidPair { a: e("a")?, b: e("b")? },
-            "allow_pair" => Action::AllowPair { a: e("a")?, b: e("b")? },
-            "paired" => Action::Paired {
-                round: u("round")?,
-                boards: d["boards"]
-                    .as_array()?
-                    .iter()
-                    .map(|p| {
-                        Some((
-                            EntrantId(p.get(0)?.as_u64()? as u32),
-                            EntrantId(p.get(1)?.as_u64()? as u32),
-                        ))
-                    })
-                    .collect::<Option<Vec<_>>>()?,
-                pab: e("pab"),
-            },
-            "publish" => Action::Publish { round: u("round")? },
-            "unpair" => Action::Unpair { round: u("round")? },
-            "result" => Action::Result {
-                round: u("round")?,
-                board: u("board")?,
-                result: result_of(d["result"].as_str()?)?,
-            },
-            "fix_order" => Action::FixOrder,
-            "swap_colours" => Action::SwapColours { round: u("round")?, board: u("board")? },
-            "start" => return Some(Entry::Start),
-            "end" => return Some(Entry::End),
-            "cancel" => return Some(Entry::Cancel),
-            "add_time" => {
-                let color = match d["color"].as_str()? {
-                    "white" => Color::White,
-                    _ => Color::Black,
-                };
-                return Some(Entry::AddTime {
-                    round: u("round")?,
-                    board: u("board")?,
-                    color,
-                    ms: d["ms"].as_u64()?,
-                });
+        }
+
+        pub fn deserialize<'de, D>(de: D) -> Result<Option<Color>, D::Error>
+        where
+            D: serde::Deserializer<'de>,
+        {
+            match <Option<std::borrow::Cow<'de, str>>>::deserialize(de)? {
+                None => Ok(None),
+                Some(text) => of(&text).map(Some).ok_or_else(|| {
+                    serde::de::Error::invalid_value(
+                        serde::de::Unexpected::Str(&text),
+                        &"white, black or null",
+                    )
+                }),
             }
-            "swap_declined" => {
-                return Some(Entry::SwapDeclined { round: u("round")?, board: u("board")? })
-            }
-            "arena_join" => {
-                return Some(Entry::ArenaJoin {
-                    player: u("player")?,
-                    key: d["key"].as_str()?.to_owned(),
-                    name: d["name"].as_str()?.to_owned(),
-                    user_id: d["user_id"].as_i64()?,
-                    rating: d["rating"].as_u64()? as u16,
-                })
-            }
-            "arena_leave" => return Some(Entry::ArenaLeave { player: u("player")? }),
-            "arena_pair" => {
-                let games = d["games"]
-                    .as_array()?
-                    .iter()
-                    .map(|p| Some((p.get(0)?.as_u64()? as u32, p.get(1)?.as_u64()? as u32)))
-                    .collect::<Option<Vec<_>>>()?;
-                return Some(Entry::ArenaPair { games });
-            }
-            "arena_result" => {
-                return Some(Entry::ArenaResult {
-                    game: u("game")?,
-                    winner: colour_of(&d["winner"]),
-                    plies: u("plies")?,
-                })
-            }
-            "berserk" => return Some(Entry::Berserk { game: u("game")?, player: u("player")? }),
-            _ => return None,
-        };
-        Some(Entry::Competition(action, None))
+        }
     }
 }
 
@@ -255,10 +520,18 @@ impl Entry {
 mod tests {
     use super::*;
 
+    fn stored(seq: i64, kind: &str, data: &str) -> LogEntry {
+        LogEntry { seq, at_ms: 0, by: None, kind: kind.into(), data: data.into(), reason: None }
+    }
+
+    fn read(kind: &str, data: &str) -> Result<Entry, LogError> {
+        Entry::decode(&stored(7, kind, data))
+    }
+
     #[test]
     fn entries_round_trip() {
         let entries = [
-            Entry::Competition(
+            Entry::of_action(
                 Action::Join {
                     key: "ann".into(),
                     name: "Ann".into(),
@@ -267,7 +540,7 @@ mod tests {
                 },
                 Some(3),
             ),
-            Entry::Competition(
+            Entry::of_action(
                 Action::Paired {
                     round: 2,
                     boards: vec![(EntrantId(0), EntrantId(3))],
@@ -275,12 +548,12 @@ mod tests {
                 },
                 None,
             ),
-            Entry::Competition(
+            Entry::of_action(
                 Action::Result { round: 2, board: 1, result: BoardResult::BlackByForfeit },
                 None,
             ),
-            Entry::Competition(Action::AllowPair { a: EntrantId(2), b: EntrantId(5) }, None),
-            Entry::Competition(
+            Entry::of_action(Action::AllowPair { a: EntrantId(2), b: EntrantId(5) }, None),
+            Entry::of_action(
                 Action::Bye {
                     entrant: EntrantId(4),
                     round: 3,
@@ -289,14 +562,56 @@ mod tests {
                 },
                 None,
             ),
-            Entry::AddTime { round: 1, board: 2, color: Color::Black, ms: 60_000 },
-            Entry::ArenaPair { games: vec![(1, 2), (4, 3)] },
-            Entry::ArenaResult { game: 3, winner: None, plies: 40 },
-            Entry::Berserk { game: 3, player: 4 },
+            Entry::Start(Empty {}),
+            Entry::AddTime(AddTime { round: 1, board: 2, color: Color::Black, ms: 60_000 }),
+            Entry::ArenaPair(ArenaPair { games: vec![(1, 2), (4, 3)] }),
+            Entry::ArenaResult(ArenaResult { game: 3, winner: None, plies: 40 }),
+            Entry::ArenaResult(ArenaResult { game: 4, winner: Some(Color::White), plies: 9 }),
+            Entry::Berserk(Berserk { game: 3, player: 4 }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
-            assert_eq!(Entry::decode(kind, &data.to_string()), Some(entry), "{kind}");
+            assert_eq!(read(&kind, &data), Ok(entry), "{kind}");
+        }
+    }
+
+    /// The data each kind was written with before the log was typed (log.rs's `json!`), read
+    /// and written back the same.
+    #[test]
+    fn stored_entries_read_and_write_back_as_stored() {
+        let cases = [
+            ("join", r#"{"key":"ann","name":"Ann","rating":1500,"title":null,"user_id":3}"#),
+            ("join", r#"{"key":"ann","name":"Ann","rating":null,"title":"GM","user_id":null}"#),
+            ("withdraw", r#"{"entrant":1,"round":3}"#),
+            ("reinstate", r#"{"entrant":1}"#),
+            ("bye", r#"{"entrant":2,"kind":"half","requested":true,"round":4}"#),
+            ("cancel_bye", r#"{"entrant":2,"round":4}"#),
+            ("forbid_pair", r#"{"a":0,"b":2}"#),
+            ("allow_pair", r#"{"a":0,"b":2}"#),
+            ("paired", r#"{"boards":[[2,0],[1,3]],"pab":4,"round":1}"#),
+            ("paired", r#"{"boards":[],"pab":null,"round":1}"#),
+            ("publish", r#"{"round":1}"#),
+            ("unpair", r#"{"round":1}"#),
+            ("result", r#"{"board":1,"result":"1/2-1/2","round":1}"#),
+            ("fix_order", "{}"),
+            ("swap_colours", r#"{"board":2,"round":1}"#),
+            ("start", "{}"),
+            ("end", "{}"),
+            ("cancel", "{}"),
+            ("add_time", r#"{"board":2,"color":"white","ms":60000,"round":1}"#),
+            ("swap_declined", r#"{"board":2,"round":1}"#),
+            ("arena_join", r#"{"key":"ann","name":"Ann","player":1,"rating":1500,"user_id":3}"#),
+            ("arena_leave", r#"{"player":1}"#),
+            ("arena_pair", r#"{"games":[[1,2],[4,3]]}"#),
+            ("arena_result", r#"{"game":3,"plies":40,"winner":"black"}"#),
+            ("arena_result", r#"{"game":3,"plies":40,"winner":null}"#),
+            ("berserk", r#"{"game":3,"player":4}"#),
+        ];
+        for (kind, data) in cases {
+            let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));
+            let (k, d) = entry.encode();
+            let sorted: serde_json::Value = serde_json::from_str(&d).unwrap();
+            assert_eq!((k.as_str(), sorted.to_string()), (kind, data.to_owned()));
         }
     }
 
@@ -304,7 +619,51 @@ mod tests {
     fn a_bye_stored_without_requested_counts_as_asked_for() {
         let bye =
             Action::Bye { entrant: EntrantId(2), round: 4, kind: ByeKind::Half, requested: true };
-        let stored = r#"{"entrant":2,"round":4,"kind":"half"}"#;
-        assert_eq!(Entry::decode("bye", stored), Some(Entry::Competition(bye, None)));
+        let entry = read("bye", r#"{"entrant":2,"round":4,"kind":"half"}"#).unwrap();
+        assert_eq!(entry.action(), Some(bye));
+    }
+
+    /// Issue 52: the log was read by probing JSON, a fault gave no reason, and any colour
+    /// that was not "white" read as Black.
+    #[test]
+    fn an_entry_that_does_not_read_names_the_entry_and_the_field() {
+        let cases = [
+            (
+                "add_time",
+                r#"{"round":1,"board":2,"color":"blue","ms":1}"#,
+                "log entry 7 (\"add_time\"), field color: invalid value: string \"blue\", \
+                 expected white or black",
+            ),
+            (
+                "arena_result",
+                r#"{"game":3,"plies":40,"winner":"White"}"#,
+                "log entry 7 (\"arena_result\"), field winner: invalid value: string \"White\", \
+                 expected white, black or null",
+            ),
+            (
+                "result",
+                r#"{"board":1,"result":"1-0"}"#,
+                "log entry 7 (\"result\"): missing field `round`",
+            ),
+            (
+                "paired",
+                r#"{"round":1,"boards":[[0,1],[2,"x"]]}"#,
+                "log entry 7 (\"paired\"), field boards[1][1]: invalid type: string \"x\", \
+                 expected u32",
+            ),
+            (
+                "bye",
+                r#"{"entrant":2,"round":4,"kind":"double"}"#,
+                "log entry 7 (\"bye\"), field kind: invalid value: string \"double\", expected \
+                 half, zero or full",
+            ),
+        ];
+        for (kind, data, message) in cases {
+            let e = read(kind, data).expect_err(kind);
+            assert_eq!(e.to_string(), message, "{kind}");
+        }
+        let e = read("promote", "{}").expect_err("an unknown kind");
+        assert_eq!((e.seq, e.kind.as_str(), e.field.as_deref()), (7, "promote", Some("kind")));
+        assert!(e.why.starts_with("unknown variant `promote`"), "{}", e.why);
     }
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::actor::Export;
 use super::book::{Book, Shown, Tour};
-use super::log::{bye_name, result_name};
+use super::log::{bye_name, result_name, Entry};
 use super::settings::{Format, Settings};
 use rookery_store::TournamentStatus;
 use rookery_tournament::berger::{self, Cycles};
@@ -24,36 +24,39 @@ pub fn log_json(e: &Shown) -> Value {
 /// `log[]`; the numbers stay, for readers written before the names): `name` beside an
 /// `entrant` or an arena `player`, `a_name` and `b_name`, a pairing's `board_names` and
 /// `pab_name`, an arena pairing's `names`.
-pub fn with_names(book: &Book, kind: &str, mut data: Value) -> Value {
-    let arena = kind.starts_with("arena_") || kind == "berserk";
-    let name = |n: &Value| -> Value {
-        let Some(n) = n.as_u64() else { return Value::Null };
-        let name = if arena {
-            (n as usize).checked_sub(1).and_then(|i| book.arena_players.get(i)).map(|p| &p.name)
-        } else {
-            book.comp.entrants().get(n as usize).map(|e| &e.name)
-        };
-        name.map_or(Value::Null, |n| json!(n))
+pub fn with_names(book: &Book, entry: &Entry) -> Value {
+    let mut data: Value = serde_json::from_str(&entry.encode().1).unwrap_or(Value::Null);
+    let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
+    let player = |n: u32| {
+        (n as usize).checked_sub(1).and_then(|i| book.arena_players.get(i)).map(|p| p.name.clone())
     };
-    let pairs = |v: &Value| -> Value {
-        let pairs = v.as_array().into_iter().flatten();
-        Value::Array(pairs.map(|p| json!([name(&p[0]), name(&p[1])])).collect())
+    let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
+        Some(json!(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect::<Vec<_>>()))
     };
-    let added = match kind {
-        "withdraw" | "reinstate" | "bye" | "cancel_bye" => vec![("name", name(&data["entrant"]))],
-        "forbid_pair" | "allow_pair" => {
-            vec![("a_name", name(&data["a"])), ("b_name", name(&data["b"]))]
+    let added: Vec<(&str, Option<Value>)> = match entry {
+        Entry::Withdraw(x) | Entry::CancelBye(x) => {
+            vec![("name", entrant(x.entrant).map(Value::from))]
         }
-        "paired" => {
-            vec![("board_names", pairs(&data["boards"])), ("pab_name", name(&data["pab"]))]
-        }
-        "arena_leave" | "berserk" => vec![("name", name(&data["player"]))],
-        "arena_pair" => vec![("names", pairs(&data["games"]))],
+        Entry::Reinstate(x) => vec![("name", entrant(x.entrant).map(Value::from))],
+        Entry::Bye(x) => vec![("name", entrant(x.entrant).map(Value::from))],
+        Entry::ForbidPair(p) | Entry::AllowPair(p) => vec![
+            ("a_name", entrant(p.a).map(Value::from)),
+            ("b_name", entrant(p.b).map(Value::from)),
+        ],
+        Entry::Paired(p) => vec![
+            ("board_names", pairs(&p.boards, &entrant)),
+            ("pab_name", p.pab.and_then(entrant).map(Value::from)),
+        ],
+        Entry::ArenaLeave(p) => vec![("name", player(p.player).map(Value::from))],
+        Entry::Berserk(b) => vec![("name", player(b.player).map(Value::from))],
+        Entry::ArenaPair(g) => vec![("names", pairs(&g.games, &player))],
         _ => Vec::new(),
     };
     if let Some(d) = data.as_object_mut() {
-        for (key, value) in added.into_iter().filter(|(_, v)| !v.is_null()) {
-            d.insert(key.to_owned(), value);
+        for (key, value) in added {
+            if let Some(value) = value {
+                d.insert(key.to_owned(), value);
+            }
         }
     }
     data
@@ -650,7 +653,16 @@ mod tests {
             ),
         ];
         for (kind, stored, shown) in cases {
-            assert_eq!(with_names(&book, kind, stored), shown, "{kind}");
+            let stored = rookery_store::LogEntry {
+                seq: 0,
+                at_ms: 0,
+                by: None,
+                kind: kind.into(),
+                data: stored.to_string(),
+                reason: None,
+            };
+            let entry = Entry::decode(&stored).unwrap();
+            assert_eq!(with_names(&book, &entry), shown, "{kind}");
         }
     }
 }

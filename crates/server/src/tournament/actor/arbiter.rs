@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::error::ApiError;
 use crate::live::Command as GameCommand;
 use crate::protocol::{GameAction, GameId};
-use crate::tournament::log::Entry;
+use crate::tournament::log::{self, Entry};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
@@ -26,7 +26,7 @@ impl Actor {
         reason: Option<String>,
     ) -> Result<(), ApiError> {
         let by = Some(who);
-        let comp = |a: Action| Entry::Competition(a, None);
+        let comp = |a: Action| Entry::of_action(a, None);
         match action {
             ArbiterAction::Start => self.start(by).await?,
             ArbiterAction::Pair => {
@@ -91,7 +91,8 @@ impl Actor {
                 if let Ok(Some(refusal)) = rx.await {
                     return Err(refused("has_result", refusal.to_string()));
                 }
-                self.record(Entry::AddTime { round, board, color, ms }, by, reason).await?;
+                self.record(Entry::AddTime(log::AddTime { round, board, color, ms }), by, reason)
+                    .await?;
             }
             ArbiterAction::Result { round, board, result } => {
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;
@@ -124,8 +125,8 @@ impl Actor {
             ArbiterAction::SwapColours { round, board } => {
                 self.swap(by, round, board, reason).await?
             }
-            ArbiterAction::End => self.record(Entry::End, by, reason).await?,
-            ArbiterAction::Cancel => self.record(Entry::Cancel, by, reason).await?,
+            ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,
+            ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await?,
         }
         Ok(())
     }
@@ -152,7 +153,7 @@ impl Actor {
                 ));
             }
         }
-        self.record(Entry::Competition(Action::Unpair { round }, None), by, reason).await?;
+        self.record(Entry::of_action(Action::Unpair { round }, None), by, reason).await?;
         self.remove_stale_games().await?;
         let msg = json!({"t": "round_paired", "round": round, "state": "unpaired", "boards": [], "bye": null});
         self.broadcast(msg);
@@ -213,7 +214,7 @@ impl Actor {
             None => 0,
         };
         if used * 4 >= initial && initial > 0 {
-            self.record(Entry::SwapDeclined { round, board }, by, reason).await?;
+            self.record(Entry::SwapDeclined(log::BoardRef { round, board }), by, reason).await?;
             return Err(refused(
                 "too_late",
                 "a quarter of the first period is used: the game continues",
@@ -222,7 +223,7 @@ impl Actor {
         if self.tour.book.restarted.contains(&(round, board)) {
             return Err(refused("too_late", "this game was restarted once already"));
         }
-        self.record(Entry::Competition(Action::SwapColours { round, board }, None), by, reason)
+        self.record(Entry::of_action(Action::SwapColours { round, board }, None), by, reason)
             .await?;
         if let Some(handle) = self.state.live.get(&old) {
             let outcome =

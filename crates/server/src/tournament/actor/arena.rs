@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::live::Command as GameCommand;
 use crate::protocol::GameAction;
 use crate::state::now_ms;
-use crate::tournament::log::Entry;
+use crate::tournament::log::{self, Entry};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
@@ -37,7 +37,7 @@ impl Actor {
         // Check on a copy before touching the game's clock.
         self.tour.book.clone().fold(
             &self.tour.settings,
-            &Entry::Berserk { game: n, player },
+            &Entry::Berserk(log::Berserk { game: n, player }),
             now_ms(),
         )?;
         let color = if colour == Colour::White { Color::White } else { Color::Black };
@@ -51,7 +51,7 @@ impl Actor {
         if let Ok(Some(refusal)) = rx.await {
             return Err(refused("berserk_refused", refusal.to_string()));
         }
-        self.record(Entry::Berserk { game: n, player }, Some(who), None).await?;
+        self.record(Entry::Berserk(log::Berserk { game: n, player }), Some(who), None).await?;
         Ok(json!({"clock_ms": self.tour.settings.arena_clock().initial / 2}))
     }
 
@@ -67,7 +67,7 @@ impl Actor {
                 self.start(None).await?;
             } else {
                 self.record(
-                    Entry::Cancel,
+                    Entry::Cancel(log::Empty {}),
                     None,
                     Some("fewer than two players at the start".into()),
                 )
@@ -79,7 +79,7 @@ impl Actor {
         }
         let Some(arena) = &self.tour.book.arena else { return Ok(()) };
         if arena.ended(now) {
-            return self.record(Entry::End, None, None).await;
+            return self.record(Entry::End(log::Empty {}), None, None).await;
         }
         if !arena.is_pairing_open(now) {
             return Ok(());
@@ -89,7 +89,7 @@ impl Actor {
         if games.is_empty() {
             return Ok(());
         }
-        self.record(Entry::ArenaPair { games: games.clone() }, None, None).await?;
+        self.record(Entry::ArenaPair(log::ArenaPair { games: games.clone() }), None, None).await?;
         self.create_arena_games().await
     }
 

@@ -18,7 +18,7 @@ use rookery_tournament::ByeKind;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
 
-use super::log::Entry;
+use super::log::{self, Entry};
 use super::settings::{Format, Settings};
 use super::{Command, Update, Who};
 use crate::error::ApiError;
@@ -181,11 +181,8 @@ impl Actor {
         let mut names = HashMap::new();
         names.insert(stored.row.created_by.0, String::new());
         for e in &stored.log {
-            let entry = Entry::decode(&e.kind, &e.data).ok_or_else(|| {
-                ApiError::Internal(format!(
-                    "tournament {} log entry {} does not read",
-                    stored.row.id, e.seq
-                ))
+            let entry = Entry::decode(e).map_err(|error| {
+                ApiError::Internal(format!("tournament {}: {error}", stored.row.id))
             })?;
             book.fold(&settings, &entry, e.at_ms.max(0) as u64)?;
             log.push((e.clone(), entry));
@@ -209,12 +206,8 @@ impl Actor {
                 seq: e.seq,
                 at_ms: e.at_ms,
                 by: e.by.and_then(|u| names.get(&u.0).cloned()),
-                kind: entry.encode().0,
-                data: super::view::with_names(
-                    &book,
-                    &e.kind,
-                    serde_json::from_str(&e.data).unwrap_or(Value::Null),
-                ),
+                kind: e.kind.clone(),
+                data: super::view::with_names(&book, &entry),
                 reason: e.reason.clone(),
             })
             .collect::<Vec<_>>();
@@ -364,8 +357,8 @@ impl Actor {
             seq: self.seq,
             at_ms: at as i64,
             by: by.map(|w| w.user_id),
-            kind: kind.to_owned(),
-            data: data.to_string(),
+            kind,
+            data,
             reason: reason.clone(),
         };
         let id = &self.tour.row.id;
@@ -389,8 +382,8 @@ impl Actor {
             seq: stored.seq,
             at_ms: stored.at_ms,
             by: by.map(|w| w.name.clone()),
-            kind,
-            data: super::view::with_names(&self.tour.book, kind, data),
+            kind: stored.kind.clone(),
+            data: super::view::with_names(&self.tour.book, &entry),
             reason,
         };
         self.broadcast(json!({"t": "log", "entry": super::view::log_json(&shown)}));
@@ -437,7 +430,7 @@ impl Actor {
             Op::Bye { round, kind } => {
                 let entrant = self.entrant(&who.name)?;
                 self.record(
-                    Entry::Competition(Action::Bye { entrant, round, kind, requested: true }, None),
+                    Entry::of_action(Action::Bye { entrant, round, kind, requested: true }, None),
                     Some(&who),
                     None,
                 )
@@ -446,7 +439,7 @@ impl Actor {
             Op::CancelBye { round } => {
                 let entrant = self.entrant(&who.name)?;
                 self.record(
-                    Entry::Competition(Action::CancelBye { entrant, round }, None),
+                    Entry::of_action(Action::CancelBye { entrant, round }, None),
                     Some(&who),
                     None,
                 )
@@ -508,18 +501,18 @@ impl Actor {
             }
             let existing = book.arena_players.iter().position(|p| p.key == key);
             let player = existing.map_or(book.arena_players.len() + 1, |i| i + 1) as u32;
-            let entry = Entry::ArenaJoin {
+            let entry = Entry::ArenaJoin(log::ArenaJoin {
                 player,
                 key,
                 name: who.name.clone(),
                 user_id: who.user_id.0,
                 rating: who.rating,
-            };
+            });
             return self.record(entry, Some(who), None).await;
         }
         let action =
             Action::Join { key, name: who.name.clone(), rating: Some(who.rating), title: None };
-        self.record(Entry::Competition(action, Some(who.user_id.0)), Some(who), None).await
+        self.record(Entry::of_action(action, Some(who.user_id.0)), Some(who), None).await
     }
 
     async fn withdraw_self(&mut self, who: &Who) -> Result<(), ApiError> {
@@ -528,13 +521,17 @@ impl Actor {
             let index = self.tour.book.arena_players.iter().position(|p| p.key == key && p.active);
             let index = index.ok_or_else(|| refused("not_joined", "you are not in the arena"))?;
             return self
-                .record(Entry::ArenaLeave { player: index as u32 + 1 }, Some(who), None)
+                .record(
+                    Entry::ArenaLeave(log::ArenaPlayer { player: index as u32 + 1 }),
+                    Some(who),
+                    None,
+                )
                 .await;
         }
         let entrant = self.entrant(&who.name)?;
         let from_round = self.tour.book.comp.next_round();
         self.record(
-            Entry::Competition(Action::Withdraw { entrant, from_round }, None),
+            Entry::of_action(Action::Withdraw { entrant, from_round }, None),
             Some(who),
             None,
         )

@@ -10,13 +10,12 @@ use rookery_core::Color;
 use rookery_store::{Player, TournamentSeat, TournamentStatus};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
-use rookery_tournament::Colour;
 use serde_json::json;
 
 use crate::error::ApiError;
 use crate::lobby::LobbyMessage;
 use crate::protocol::GameId;
-use crate::tournament::log::{result_name, Entry};
+use crate::tournament::log::{self, result_name, Entry};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
@@ -29,15 +28,14 @@ impl Actor {
         if format != Format::Arena && self.tour.book.comp.entrants().len() < 2 {
             return Err(refused("too_few_players", "at least two players are needed"));
         }
-        self.record(Entry::Start, by, None).await?;
+        self.record(Entry::Start(log::Empty {}), by, None).await?;
         if format != Format::Arena {
             let scheduled = by.is_none();
             self.pair(by).await?;
             // Nobody is there to confirm a scheduled start's pairing: it is published.
             if scheduled && self.tour.settings.format == Format::Swiss {
                 let round = self.tour.book.comp.rounds().len() as u32;
-                self.record(Entry::Competition(Action::Publish { round }, None), None, None)
-                    .await?;
+                self.record(Entry::of_action(Action::Publish { round }, None), None, None).await?;
                 self.round_published(round).await?;
             }
         }
@@ -48,13 +46,13 @@ impl Actor {
     pub(super) async fn pair(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
         let action = self.tour.book.comp.pair_next().map_err(competition_error)?;
         let Action::Paired { round, .. } = action else { unreachable!("pair_next pairs") };
-        self.record(Entry::Competition(action, None), by, None).await?;
+        self.record(Entry::of_action(action, None), by, None).await?;
         let publish_now = self.tour.settings.format != Format::Swiss;
         self.round_told(round);
         if publish_now {
-            self.record(Entry::Competition(Action::Publish { round }, None), by, None).await?;
+            self.record(Entry::of_action(Action::Publish { round }, None), by, None).await?;
             for forfeit in self.tour.book.comp.forfeits_of_withdrawn(round) {
-                self.record(Entry::Competition(forfeit, None), None, None).await?;
+                self.record(Entry::of_action(forfeit, None), None, None).await?;
             }
             self.round_published(round).await?;
         }
@@ -174,7 +172,7 @@ impl Actor {
             return Ok(());
         }
         if self.tour.book.comp.is_over() {
-            return self.record(Entry::End, by, None).await;
+            return self.record(Entry::End(log::Empty {}), by, None).await;
         }
         let round_robin = matches!(format, Format::RoundRobin | Format::DoubleRoundRobin);
         let last_finished =
@@ -209,7 +207,7 @@ impl Actor {
                     (GameResult::NoResult, _) => return Ok(()),
                 };
                 self.record(
-                    Entry::Competition(Action::Result { round, board, result }, None),
+                    Entry::of_action(Action::Result { round, board, result }, None),
                     None,
                     None,
                 )
@@ -219,8 +217,7 @@ impl Actor {
             }
             (None, n) => {
                 let winner = match outcome.result {
-                    GameResult::Win(Color::White) => Some(Colour::White),
-                    GameResult::Win(Color::Black) => Some(Colour::Black),
+                    GameResult::Win(c) => Some(c),
                     _ => None,
                 };
                 let playing = self
@@ -233,7 +230,12 @@ impl Actor {
                 if !playing {
                     return Ok(());
                 }
-                self.record(Entry::ArenaResult { game: n, winner, plies }, None, None).await?;
+                self.record(
+                    Entry::ArenaResult(log::ArenaResult { game: n, winner, plies }),
+                    None,
+                    None,
+                )
+                .await?;
                 self.broadcast(json!({"t": "result", "round": null, "board": n, "game": game,
                     "result": outcome.result.as_str(), "forfeit": outcome.termination == Termination::NoStart, "corrected": false}));
                 Ok(())
