@@ -11,8 +11,8 @@ import { t, colorName, resultText, levelText, serverText, illegalReason, apiText
 import * as sound from '../sound.js';
 import { parseFen, toFen, patternMoves, destsMap, replay, play, toSan } from '../chess.js';
 import { sanWords, pieceList, pieceLists } from '../speech.js';
-import { tcLabel, playerName, rulesBadge } from './lobby.js';
-import { moveList, navKeys, openingLine } from './review.js';
+import { tcLabel, playerName, rulesBadge, openingLine } from '../format.js';
+import { moveList, navKeys } from '../movelist.js';
 import { errorText } from '../tournament/format.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
