@@ -9,7 +9,7 @@ import { Clocks } from '../clock.js';
 import { h, clear, toast, confirmButton, copyText, icon } from '../dom.js';
 import { t, colorName, resultText, levelText, serverText, illegalReason, apiText } from '../i18n.js';
 import * as sound from '../sound.js';
-import { parseFen, toFen, patternMoves, destsMap, replay, play, toSan } from '../chess.js';
+import { parseFen, toFen, patternMoves, destsMap, replay, play, toSan, parseUci, squareIndex } from '../chess.js';
 import { sanWords, pieceList, pieceLists } from '../speech.js';
 import { tcLabel, playerName, rulesBadge, openingLine } from '../format.js';
 import { moveList, navKeys } from '../movelist.js';
@@ -211,7 +211,7 @@ export async function mount(page, [id], ctx) {
     if (!g) return;
     if (msg.ply !== g.ply + 1) { socket.send({ t: 'sync' }); return; }
     const prev = positions[positions.length - 1];
-    const capture = (msg.san || '').includes('x') || !!prev.board[squareOf(msg.uci.slice(2, 4))];
+    const capture = (msg.san || '').includes('x') || !!prev.board[squareIndex(parseUci(msg.uci).to)];
     g.moves.push({ uci: msg.uci, san: msg.san, clock_ms: msg.clock ? msg.clock[msg.by + '_ms'] : null });
     // A move that is not the latest of its batch comes without `fen`: replay it.
     const next = msg.fen ? parseFen(msg.fen) : play(prev, msg.uci);
@@ -344,7 +344,7 @@ export async function mount(page, [id], ctx) {
 
   function onBoardMove(uci, opts = {}) {
     if (!uci || !isLive() || viewPly !== null) { renderBoard(); return; }
-    if (opts.premove && touchMove()) socket.send({ t: 'touch', square: uci.slice(0, 2), ply: g.ply });
+    if (opts.premove && touchMove()) socket.send({ t: 'touch', square: parseUci(uci).from, ply: g.ply });
     sendMove({ uci });
   }
 
@@ -352,7 +352,7 @@ export async function mount(page, [id], ctx) {
     if (!myTurn() || !touchMove() || viewPly !== null) return;
     if (g.obligation && g.obligation.color === you) return;
     const pos = positions[positions.length - 1];
-    const p = pos && pos.board[squareOf(key)];
+    const p = pos && pos.board[squareIndex(key)];
     if (!p || (p === p.toUpperCase() ? 'white' : 'black') !== you) return;
     if (lastTouch === key) return;
     lastTouch = key;
@@ -720,5 +720,3 @@ export async function mount(page, [id], ctx) {
     document.removeEventListener('keydown', keys);
   };
 }
-
-function squareOf(key) { return 'abcdefgh'.indexOf(key[0]) + 8 * (Number(key[1]) - 1); }

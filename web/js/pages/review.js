@@ -8,7 +8,7 @@ import { Board, uciSquares, boardThemeSelect, pieceSetSelect } from '../board.js
 import { h, clear, copyText } from '../dom.js';
 import { t, tCount, resultText, apiText } from '../i18n.js';
 import { evalGraph, scoreText } from '../evalgraph.js';
-import { toFen, replay, toSan, play } from '../chess.js';
+import { toFen, replay, toSan, play, parseUci } from '../chess.js';
 import { pieceLists } from '../speech.js';
 import { tcLabel, playerName, openingLine } from '../format.js';
 import { moveList, adviceText, navKeys } from '../movelist.js';
@@ -108,7 +108,7 @@ export async function mount(page, [id], ctx) {
     const judged = m && m.judgement && report.evals[ply - 1];
     // A judged move shows the better move; otherwise the engine's move from here.
     const arrow = judged ? report.evals[ply - 1].best : e.best;
-    if (arrow) board.setShapes([{ orig: arrow.slice(0, 2), dest: arrow.slice(2, 4), brush: judged ? 'green' : 'paleBlue' }]);
+    if (arrow) board.setShapes([arrowShape(arrow, judged ? 'green' : 'paleBlue')]);
   }
 
   function showReport(a) {
@@ -210,7 +210,7 @@ export async function mount(page, [id], ctx) {
     clear(evalBox,
       h('div.eval-line', h('strong.score', score), ' ', a.depth ? h('small', t('review.depth', { n: a.depth })) : null),
       sans.length ? h('div.pv', h('span.label', t('review.best'), ': '), sans.join(' ')) : null);
-    if (a.pv && a.pv[0]) board.setShapes([{ orig: a.pv[0].slice(0, 2), dest: a.pv[0].slice(2, 4), brush: 'paleBlue' }]);
+    if (a.pv && a.pv[0]) board.setShapes([arrowShape(a.pv[0], 'paleBlue')]);
   }
 
   renderBars();
@@ -219,4 +219,10 @@ export async function mount(page, [id], ctx) {
   set(ply);
   if (finished) api.gameAnalysis(id).then(showJob, () => {});
   return () => { closed = true; clearTimeout(poll); document.removeEventListener('keydown', keys); board.destroy(); };
+}
+
+/** A UCI move as a chessground arrow. */
+function arrowShape(uci, brush) {
+  const { from, to } = parseUci(uci);
+  return { orig: from, dest: to, brush };
 }
