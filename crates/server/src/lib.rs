@@ -15,7 +15,7 @@ mod listener;
 mod live;
 mod lobby;
 mod netblocks;
-pub mod protocol;
+pub use rookery_protocol as protocol;
 mod proxy;
 mod ratelimit;
 mod relay;

@@ -90,7 +90,7 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let client = ClientAddr::of_peer(peer, limits.trusted_networks.as_ref());
+        let client = crate::client::of_peer(peer, limits.trusted_networks.as_ref());
         let balanced = limits.proxy_protocol.as_ref().is_some_and(|t| t.contains(peer.ip()));
         let admitted = if balanced { open.admit_unplaced() } else { open.admit(client) };
         match admitted {
@@ -385,7 +385,7 @@ impl Connection {
             // LOCAL (the balancer's health checks): the balancer is the client.
             if let Some(source) = header.source() {
                 peer = source;
-                client = ClientAddr::of_peer(source, limits.trusted_networks.as_ref());
+                client = crate::client::of_peer(source, limits.trusted_networks.as_ref());
             }
             if let Err(refusal) = slot.place(client) {
                 refusals
@@ -556,7 +556,7 @@ mod tests {
     fn a_trusted_networks_address_has_no_cap_of_its_own_but_counts_in_all() {
         let trusted: AddressBlocks = "10.1.0.0/16".parse().unwrap();
         let school = |host: &str| {
-            ClientAddr::of_peer(SocketAddr::new(host.parse().unwrap(), 1), Some(&trusted))
+            crate::client::of_peer(SocketAddr::new(host.parse().unwrap(), 1), Some(&trusted))
         };
         assert!(school("10.1.2.3").is_trusted());
         assert!(!school("10.2.0.1").is_trusted());

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+pub use rookery_protocol::random_id;
 use rookery_store::Store;
 use tokio::sync::{watch, Mutex, MutexGuard};
 
@@ -144,12 +145,4 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
-}
-
-/// A short random id of letters and digits (game and seek ids).
-pub fn random_id(len: usize) -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut buf = vec![0u8; len];
-    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
-    buf.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
 }

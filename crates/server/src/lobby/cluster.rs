@@ -565,8 +565,16 @@ mod tests {
     fn seek(owner: Player, to: Option<&str>) -> Seek {
         let addr = ClientAddr::from_ip("2001:db8:1:2::7".parse().unwrap());
         let tc = "900+10".parse().unwrap();
-        Seek::new(owner, addr, tc, true, RuleSet::FIDE, ColorChoice::Black, to.map(str::to_owned))
-            .unwrap()
+        crate::lobby::new_seek(
+            owner,
+            addr,
+            tc,
+            true,
+            RuleSet::FIDE,
+            ColorChoice::Black,
+            to.map(str::to_owned),
+        )
+        .unwrap()
     }
 
     fn user(name: &str, id: i64) -> Player {

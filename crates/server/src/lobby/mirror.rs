@@ -169,8 +169,16 @@ mod tests {
         };
         let addr = ClientAddr::from_ip("192.0.2.1".parse().unwrap());
         let tc = "300+3".parse().unwrap();
-        let mut seek =
-            Seek::new(owner, addr, tc, false, RuleSet::SEED, ColorChoice::Random, None).unwrap();
+        let mut seek = crate::lobby::new_seek(
+            owner,
+            addr,
+            tc,
+            false,
+            RuleSet::SEED,
+            ColorChoice::Random,
+            None,
+        )
+        .unwrap();
         seek.id = id.to_owned();
         seek
     }
