@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::protocol::{FieldError, Fields};
+use crate::tournament::{RefusalClass, TournamentError, TournamentRefusal};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -73,13 +74,8 @@ pub enum ApiError {
     TooMany(Limit),
     /// A tournament refused the request in its state (docs/api.md, "Tournaments"): the code
     /// names the state, the message says it in words.
-    #[error("{message}")]
-    Tournament {
-        /// `round_not_finished`, `entries_closed`, `too_many_byes` …
-        code: &'static str,
-        /// Words.
-        message: String,
-    },
+    #[error("{0}")]
+    Tournament(TournamentRefusal),
     /// On a cluster (issue 39): the live game is served by another node, whose lease runs;
     /// the client should ask again (the load balancer normally sends it there).
     #[error("this game is served by node {0:?}: connect again")]
@@ -105,7 +101,7 @@ impl ApiError {
             | ApiError::UsernameTaken(_)
             | ApiError::GameInProgress
             | ApiError::GameAborted
-            | ApiError::Tournament { .. } => StatusCode::CONFLICT,
+            | ApiError::Tournament(_) => StatusCode::CONFLICT,
             // One owner's seeks are a conflict with their own: cancel one.
             ApiError::TooMany(Limit::SeeksPerOwner(_)) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -131,7 +127,7 @@ impl ApiError {
             ApiError::GameInProgress => "game_in_progress",
             ApiError::GameAborted => "game_aborted",
             ApiError::TooMany(limit) => limit.code(),
-            ApiError::Tournament { code, .. } => code,
+            ApiError::Tournament(r) => r.code(),
             ApiError::Elsewhere(_) => "elsewhere",
             ApiError::Internal(_) => "internal",
         }
@@ -218,6 +214,29 @@ impl Limit {
 impl From<rookery_store::StoreError> for ApiError {
     fn from(e: rookery_store::StoreError) -> ApiError {
         ApiError::Internal(e.to_string())
+    }
+}
+
+/// A tournament's refusal as HTTP (docs/api.md, "Tournaments"): most are 409 with their code.
+impl From<TournamentRefusal> for ApiError {
+    fn from(r: TournamentRefusal) -> ApiError {
+        match r.class() {
+            RefusalClass::NotSignedIn => ApiError::NotSignedIn,
+            RefusalClass::Forbidden => ApiError::Forbidden(r.to_string()),
+            RefusalClass::BadField(field) => ApiError::field(field, r.to_string()),
+            RefusalClass::Conflict => ApiError::Tournament(r),
+        }
+    }
+}
+
+/// The tournament host's errors as HTTP: its refusals, another node's tournament, and faults.
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> ApiError {
+        match e {
+            TournamentError::Refused(r) => r.into(),
+            TournamentError::Elsewhere(node) => ApiError::Elsewhere(node),
+            e => ApiError::Internal(e.to_string()),
+        }
     }
 }
 

@@ -16,10 +16,10 @@ use rookery_tournament::ByeKind;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
-use super::actor::{refused, ArbiterAction, Export, Op};
+use super::actor::{ArbiterAction, Export, Op};
 use super::log::{self, bye_of, result_of, Entry};
 use super::settings::{free_text, CreateBody, Format};
-use super::Who;
+use super::{TournamentRefusal, Who};
 use crate::error::{ApiError, Body, FromBody, QueryOf, Upload};
 use crate::identity::{Identity, Visitor};
 use crate::protocol::{FieldError, Fields};
@@ -42,13 +42,13 @@ fn who(visitor: &Visitor) -> Option<Who> {
 /// A tournament's view (or export), from its actor, or (over) from the folded copy kept.
 async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiError> {
     if let Some(h) = state.tournaments.get(id) {
-        return h.request(None, op).await;
+        return Ok(h.request(None, op).await?);
     }
     // On a cluster, a tournament no node runs (its node died) is taken over by the first
     // node asked about it (the balancer sends everything but games to one node).
     if state.node.is_some() {
         if let Some(h) = state.tournaments.running(state, id).await? {
-            return h.request(None, op).await;
+            return Ok(h.request(None, op).await?);
         }
     }
     let f = state
@@ -139,7 +139,7 @@ async fn create_row(
         return Ok(f.view.clone());
     }
     let h = state.tournaments.spawn(state, stored).await?;
-    h.request(None, Op::View).await
+    Ok(h.request(None, Op::View).await?)
 }
 
 /// `POST /api/v1/tournaments`.
@@ -320,7 +320,7 @@ async fn act(
     // one is over.
     let Some(h) = state.tournaments.handle(state, id).await? else {
         return match state.store.tournament(id).await? {
-            Some(_) => Err(refused("not_running", "the tournament is over")),
+            Some(_) => Err(TournamentRefusal::Closed.into()),
             None => Err(ApiError::NotFound(format!("tournament {id:?}"))),
         };
     };

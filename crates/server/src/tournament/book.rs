@@ -5,60 +5,28 @@ use std::collections::{BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Competition, CompetitionError, EntrantId};
+use rookery_tournament::competition::{Competition, EntrantId};
 use rookery_tournament::PlayerId;
 use serde_json::Value;
 
 use super::log::{self, Entry, Join};
+use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
-use crate::error::ApiError;
 use crate::protocol::GameId;
 
-/// A refusal: 409 with the code.
-pub fn refused(code: &'static str, message: impl Into<String>) -> ApiError {
-    ApiError::Tournament { code, message: message.into() }
-}
-
-pub(super) fn competition_error(e: CompetitionError) -> ApiError {
-    let code = match &e {
-        CompetitionError::UnknownEntrant(_) => "no_player",
-        CompetitionError::DuplicateKey(_) => "already_joined",
-        CompetitionError::EntriesClosed => "entries_closed",
-        CompetitionError::Round { why, .. } => match *why {
-            "is paired already" | "is not a round still to pair" => "round_paired",
-            "the round before is not finished" => "round_not_finished",
-            "has results" => "round_started",
-            "the game has a result" => "has_result",
-            _ => "not_paired",
-        },
-        CompetitionError::UnknownBoard { .. } => "no_board",
-        CompetitionError::TooManyByes { .. } => "too_many_byes",
-        CompetitionError::BadPairing(_) | CompetitionError::Pairing(_) => "pairing",
-        CompetitionError::Over => "over",
-        CompetitionError::TooFewEntrants => "too_few_players",
+/// An arena's refusal, its player named (the arena knows them by number only).
+pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> TournamentRefusal {
+    let player = match e {
+        ArenaError::AlreadyJoined(p)
+        | ArenaError::NotJoined(p)
+        | ArenaError::NotInGame(_, p)
+        | ArenaError::AlreadyBerserk(_, p) => Some(p),
+        _ => None,
     };
-    refused(code, e.to_string())
-}
-
-/// An arena's refusal, its players named (the arena knows them by number only).
-pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> ApiError {
-    let code = match e {
-        ArenaError::Over => "over",
-        ArenaError::AlreadyJoined(_) => "already_joined",
-        ArenaError::NotJoined(_) => "not_joined",
-        _ => "berserk_refused",
-    };
-    let name = |p: PlayerId| {
+    let name = player.map_or_else(String::new, |p: PlayerId| {
         players.get(p.index()).map_or_else(|| format!("player {p}"), |x| x.name.clone())
-    };
-    let message = match e {
-        ArenaError::AlreadyJoined(p) => format!("{} is already in the arena", name(p)),
-        ArenaError::NotJoined(p) => format!("{} is not in the arena", name(p)),
-        ArenaError::NotInGame(g, p) => format!("{} does not play in {g}", name(p)),
-        ArenaError::AlreadyBerserk(g, p) => format!("{} is already berserk in {g}", name(p)),
-        e => e.to_string(),
-    };
-    refused(code, message)
+    });
+    TournamentRefusal::Arena { error: e, name }
 }
 
 /// The arena's colour for core's (rookery-tournament's own `Colour` goes: issue 52).
@@ -122,9 +90,9 @@ impl Book {
         settings: &Settings,
         entry: &Entry,
         at: u64,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         if let Some(action) = entry.action() {
-            self.comp.apply(&action).map_err(competition_error)?;
+            self.comp.apply(&action)?;
             match entry {
                 Entry::Join(Join { key, user_id: Some(uid), .. }) => {
                     self.users.insert(key.clone(), *uid);
@@ -140,13 +108,13 @@ impl Book {
         match entry {
             Entry::Start(_) => {
                 if self.status != TournamentStatus::Upcoming {
-                    return Err(refused("not_running", "the tournament has started already"));
+                    return Err(TournamentRefusal::Started.into());
                 }
                 self.status = TournamentStatus::Running;
                 self.started_at = Some(at);
                 if settings.format == Format::Arena {
                     let mut arena = Arena::new(settings.arena(at), settings.seed)
-                        .map_err(|e| refused("not_running", e.to_string()))?;
+                        .map_err(TournamentRefusal::ArenaSettings)?;
                     for (i, p) in self.arena_players.iter().enumerate() {
                         if p.active {
                             arena
@@ -172,14 +140,11 @@ impl Book {
                     });
                 } else if let Some(p) = self.arena_players.get_mut(index) {
                     if p.active && self.arena.is_none() {
-                        return Err(refused(
-                            "already_joined",
-                            format!("{name} has already joined"),
-                        ));
+                        return Err(TournamentRefusal::AlreadyJoined(name.clone()).into());
                     }
                     p.active = true;
                 } else {
-                    return Err(refused("no_player", format!("no arena player {player}")));
+                    return Err(TournamentRefusal::NoArenaPlayer(*player).into());
                 }
                 if let Some(arena) = &mut self.arena {
                     arena
@@ -199,28 +164,23 @@ impl Book {
                 }
             }
             Entry::ArenaPair(log::ArenaPair { games }) => {
-                let arena =
-                    self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
+                let arena = self.arena.as_mut().ok_or(TournamentRefusal::NoArena)?;
                 let paired: Vec<(u32, u32)> =
                     arena.pair(at).iter().map(|g| (g.white.get(), g.black.get())).collect();
                 if &paired != games {
                     // The arena is deterministic (seed and times): a stored pairing it would
                     // not make again means the log was not written by this code.
-                    return Err(ApiError::Internal(format!(
-                        "arena pairing at {at} replays as {paired:?}, stored {games:?}"
-                    )));
+                    return Err(TournamentError::ArenaReplay { at, paired, stored: games.clone() });
                 }
             }
             Entry::ArenaResult(log::ArenaResult { game, winner, plies }) => {
-                let arena =
-                    self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
+                let arena = self.arena.as_mut().ok_or(TournamentRefusal::NoArena)?;
                 arena
                     .finish(ArenaGameId(*game), winner.map(colour), *plies, at)
                     .map_err(|e| arena_error(e, &self.arena_players))?;
             }
             Entry::Berserk(log::Berserk { game, player }) => {
-                let arena =
-                    self.arena.as_mut().ok_or_else(|| refused("not_running", "no arena"))?;
+                let arena = self.arena.as_mut().ok_or(TournamentRefusal::NoArena)?;
                 arena
                     .berserk(ArenaGameId(*game), PlayerId::from_index(*player as usize - 1))
                     .map_err(|e| arena_error(e, &self.arena_players))?;

@@ -16,6 +16,7 @@ mod book;
 #[cfg(test)]
 mod golden;
 pub mod log;
+mod refusal;
 pub mod settings;
 mod view;
 
@@ -27,11 +28,11 @@ use rookery_store::UserId;
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use crate::error::ApiError;
 use crate::protocol::GameId;
 use crate::state::AppState;
 
 pub use actor::Op;
+pub use refusal::{RefusalClass, TournamentError, TournamentRefusal};
 
 /// Who asks.
 #[derive(Clone, Debug)]
@@ -55,7 +56,7 @@ pub enum Command {
         /// What.
         op: Op,
         /// The answer.
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        reply: oneshot::Sender<Result<Value, TournamentError>>,
     },
     /// A game of the tournament ended.
     GameEnded {
@@ -104,13 +105,13 @@ impl TournamentHandle {
     /// Asks the actor.
     ///
     /// # Errors
-    /// The actor's refusal, or `Internal` when it has ended.
-    pub async fn request(&self, who: Option<Who>, op: Op) -> Result<Value, ApiError> {
+    /// The actor's refusal, or [`TournamentError::Ended`].
+    pub async fn request(&self, who: Option<Who>, op: Op) -> Result<Value, TournamentError> {
         let (reply, rx) = oneshot::channel();
         if self.tx.send(Command::Request { who, op, reply }).await.is_err() {
-            return Err(ApiError::Internal("the tournament's actor has ended".into()));
+            return Err(TournamentError::Ended);
         }
-        rx.await.map_err(|_| ApiError::Internal("the tournament's actor has ended".into()))?
+        rx.await.map_err(|_| TournamentError::Ended)?
     }
 
     /// Subscribes to the updates.
@@ -172,7 +173,7 @@ impl Tournaments {
         &self,
         state: &Arc<AppState>,
         id: &str,
-    ) -> Result<Option<Arc<Finished>>, ApiError> {
+    ) -> Result<Option<Arc<Finished>>, TournamentError> {
         if let Some(f) = self.finished.lock().unwrap_or_else(|e| e.into_inner()).by_id.get(id) {
             return Ok(Some(f.clone()));
         }
@@ -209,7 +210,7 @@ impl Tournaments {
                 let _ = h.tx.send(Command::GameEnded { game, outcome, plies }).await;
             }
             // On a cluster another node may run the tournament: it is told over NATS.
-            Ok(None) | Err(ApiError::Elsewhere(_)) => {
+            Ok(None) | Err(TournamentError::Elsewhere(_)) => {
                 if let Some(relay) = &state.relay {
                     let news = News::Ended {
                         game: game.to_string(),
@@ -250,7 +251,7 @@ impl Tournaments {
         &self,
         state: &Arc<AppState>,
         id: &str,
-    ) -> Result<Option<TournamentHandle>, ApiError> {
+    ) -> Result<Option<TournamentHandle>, TournamentError> {
         self.revive(state, id, true).await
     }
 
@@ -259,13 +260,13 @@ impl Tournaments {
     /// it has no actor.
     ///
     /// # Errors
-    /// [`ApiError::Elsewhere`] while another node runs it; a store failure, or a log that does
+    /// [`TournamentError::Elsewhere`] while another node runs it; a store failure, or a log that does
     /// not fold.
     pub async fn running(
         &self,
         state: &Arc<AppState>,
         id: &str,
-    ) -> Result<Option<TournamentHandle>, ApiError> {
+    ) -> Result<Option<TournamentHandle>, TournamentError> {
         self.revive(state, id, false).await
     }
 
@@ -274,7 +275,7 @@ impl Tournaments {
         state: &Arc<AppState>,
         id: &str,
         finished_too: bool,
-    ) -> Result<Option<TournamentHandle>, ApiError> {
+    ) -> Result<Option<TournamentHandle>, TournamentError> {
         if let Some(h) = self.get(id) {
             return Ok(Some(h));
         }
@@ -303,14 +304,16 @@ impl Tournaments {
         &self,
         state: &Arc<AppState>,
         stored: rookery_store::StoredTournament,
-    ) -> Result<TournamentHandle, ApiError> {
+    ) -> Result<TournamentHandle, TournamentError> {
         let id = stored.row.id.clone();
         let mut epoch = None;
         if let Some(node) = &state.node {
             // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
             match state.store.claim_tournament(&id, &node.id).await? {
                 rookery_store::Claim::Claimed { epoch: e, .. } => epoch = Some(e),
-                rookery_store::Claim::Owned { owner } => return Err(ApiError::Elsewhere(owner)),
+                rookery_store::Claim::Owned { owner } => {
+                    return Err(TournamentError::Elsewhere(owner))
+                }
             }
         }
         let (tx, rx) = mpsc::channel(256);
@@ -345,7 +348,7 @@ impl Tournaments {
             let id = t.row.id.clone();
             match self.spawn(state, t).await {
                 Ok(_) => tracing::info!(tournament = %id, "tournament resumed"),
-                Err(ApiError::Elsewhere(node)) => {
+                Err(TournamentError::Elsewhere(node)) => {
                     tracing::debug!(tournament = %id, node, "tournament run by another node")
                 }
                 Err(e) => {

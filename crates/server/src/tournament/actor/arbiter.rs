@@ -8,15 +8,14 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 use serde_json::json;
 
-use crate::error::ApiError;
 use crate::live::Command as GameCommand;
 use crate::protocol::{GameAction, GameId};
 use crate::tournament::log::{self, Entry};
+use crate::tournament::refusal::{PairSide, TournamentError, TournamentRefusal};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
 use super::{Actor, ArbiterAction};
-use crate::tournament::book::refused;
 
 impl Actor {
     pub(super) async fn arbiter(
@@ -24,17 +23,17 @@ impl Actor {
         who: &Who,
         action: ArbiterAction,
         reason: Option<String>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let by = Some(who);
         let comp = |a: Action| Entry::of_action(a, None);
         match action {
             ArbiterAction::Start => self.start(by).await?,
             ArbiterAction::Pair => {
                 if self.tour.settings.format == Format::Arena {
-                    return Err(refused("not_paired", "an arena pairs by itself"));
+                    return Err(TournamentRefusal::ArenaPairsItself.into());
                 }
                 if self.tour.book.status != TournamentStatus::Running {
-                    return Err(refused("not_running", "start the tournament first"));
+                    return Err(TournamentRefusal::NotStarted.into());
                 }
                 self.pair(by).await?;
             }
@@ -62,34 +61,34 @@ impl Actor {
                 self.record(comp(Action::CancelBye { entrant, round }), by, reason).await?;
             }
             ArbiterAction::ForbidPair { a, b } => {
-                let a = self.entrant(&a).map_err(|_| ApiError::field("a", "has not joined"))?;
-                let b = self.entrant(&b).map_err(|_| ApiError::field("b", "has not joined"))?;
+                let a =
+                    self.entrant(&a).map_err(|_| TournamentRefusal::UnknownOfPair(PairSide::A))?;
+                let b =
+                    self.entrant(&b).map_err(|_| TournamentRefusal::UnknownOfPair(PairSide::B))?;
                 self.record(comp(Action::ForbidPair { a, b }), by, reason).await?;
             }
             ArbiterAction::AllowPair { a, b } => {
-                let a = self.entrant(&a).map_err(|_| ApiError::field("a", "has not joined"))?;
-                let b = self.entrant(&b).map_err(|_| ApiError::field("b", "has not joined"))?;
+                let a =
+                    self.entrant(&a).map_err(|_| TournamentRefusal::UnknownOfPair(PairSide::A))?;
+                let b =
+                    self.entrant(&b).map_err(|_| TournamentRefusal::UnknownOfPair(PairSide::B))?;
                 let forbidden = self.tour.book.comp.forbidden_pairs();
                 if !forbidden.contains(&(a, b)) && !forbidden.contains(&(b, a)) {
-                    return Err(refused("not_forbidden", "these two are not a forbidden pair"));
+                    return Err(TournamentRefusal::NotForbidden.into());
                 }
                 self.record(comp(Action::AllowPair { a, b }), by, reason).await?;
             }
             ArbiterAction::AddTime { round, board, color, seconds } => {
                 self.board(round, board)?;
                 let game = self.tour.board_game(round, board);
-                let handle = self
-                    .state
-                    .live
-                    .get(&game)
-                    .ok_or_else(|| refused("has_result", "the game is over"))?;
+                let handle = self.state.live.get(&game).ok_or(TournamentRefusal::GameOver)?;
                 let (reply, rx) = tokio::sync::oneshot::channel();
                 let ms = seconds * 1000;
                 handle
                     .send(GameCommand::Arbiter { action: GameAction::AddTime { color, ms }, reply })
                     .await;
                 if let Ok(Some(refusal)) = rx.await {
-                    return Err(refused("has_result", refusal.to_string()));
+                    return Err(TournamentRefusal::TimeRefused(refusal).into());
                 }
                 self.record(Entry::AddTime(log::AddTime { round, board, color, ms }), by, reason)
                     .await?;
@@ -136,7 +135,7 @@ impl Actor {
         by: Option<&Who>,
         round: u32,
         reason: Option<String>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let published = self
             .tour
             .book
@@ -147,10 +146,7 @@ impl Actor {
         if published {
             let games = self.state.store.tournament_games(&self.tour.row.id).await?;
             if games.iter().any(|g| g.round == Some(round) && (g.moves > 0 || g.result.is_some())) {
-                return Err(refused(
-                    "round_started",
-                    format!("a game of round {round} has started"),
-                ));
+                return Err(TournamentRefusal::RoundStarted(round).into());
             }
         }
         self.record(Entry::of_action(Action::Unpair { round }, None), by, reason).await?;
@@ -162,7 +158,7 @@ impl Actor {
 
     /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
     /// crash in the middle of one).
-    pub(super) async fn remove_stale_games(&mut self) -> Result<(), ApiError> {
+    pub(super) async fn remove_stale_games(&mut self) -> Result<(), TournamentError> {
         let games = self.state.store.tournament_games(&self.tour.row.id).await?;
         for g in games {
             let Some(round) = g.round else { continue };
@@ -193,10 +189,10 @@ impl Actor {
         round: u32,
         board: u32,
         reason: Option<String>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let b = self.board(round, board)?;
         if b.result.is_some() {
-            return Err(refused("has_result", "the game has a result"));
+            return Err(TournamentRefusal::HasResult.into());
         }
         let old = self.tour.board_game(round, board);
         // RULES.md §12: restarted with the right colours unless a quarter of the first
@@ -215,13 +211,10 @@ impl Actor {
         };
         if used * 4 >= initial && initial > 0 {
             self.record(Entry::SwapDeclined(log::BoardRef { round, board }), by, reason).await?;
-            return Err(refused(
-                "too_late",
-                "a quarter of the first period is used: the game continues",
-            ));
+            return Err(TournamentRefusal::QuarterUsed.into());
         }
         if self.tour.book.restarted.contains(&(round, board)) {
-            return Err(refused("too_late", "this game was restarted once already"));
+            return Err(TournamentRefusal::RestartedOnce.into());
         }
         self.record(Entry::of_action(Action::SwapColours { round, board }, None), by, reason)
             .await?;

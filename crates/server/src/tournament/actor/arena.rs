@@ -7,33 +7,33 @@ use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::{Colour, PlayerId};
 use serde_json::{json, Value};
 
-use crate::error::ApiError;
 use crate::live::Command as GameCommand;
 use crate::protocol::GameAction;
 use crate::state::now_ms;
 use crate::tournament::log::{self, Entry};
+use crate::tournament::refusal::{TournamentError, TournamentRefusal};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
 use super::Actor;
-use crate::tournament::book::refused;
 
 impl Actor {
-    pub(super) async fn berserk(&mut self, who: &Who, game: &str) -> Result<Value, ApiError> {
+    pub(super) async fn berserk(
+        &mut self,
+        who: &Who,
+        game: &str,
+    ) -> Result<Value, TournamentError> {
         let Some((None, n)) = self.tour.seat_of(game) else {
-            return Err(ApiError::field("game", format!("{game:?} is not a game of this arena")));
+            return Err(TournamentRefusal::NotArenaGame(game.to_owned()).into());
         };
         let key = who.name.to_lowercase();
         let index = self.tour.book.arena_players.iter().position(|p| p.key == key);
-        let player =
-            index.ok_or_else(|| refused("not_joined", "you are not in the arena"))? as u32 + 1;
-        let arena =
-            self.tour.book.arena.as_ref().ok_or_else(|| refused("not_running", "no arena"))?;
-        let (g, _) =
-            arena.game(ArenaGameId(n)).ok_or_else(|| ApiError::field("game", "no such game"))?;
+        let player = index.ok_or(TournamentRefusal::NotInArena)? as u32 + 1;
+        let arena = self.tour.book.arena.as_ref().ok_or(TournamentRefusal::NoArena)?;
+        let (g, _) = arena.game(ArenaGameId(n)).ok_or(TournamentRefusal::NoArenaGame)?;
         let colour = g
             .colour_of(PlayerId::from_index(player as usize - 1))
-            .ok_or_else(|| refused("berserk_refused", "you do not play in this game"))?;
+            .ok_or(TournamentRefusal::NotYourGame)?;
         // Check on a copy before touching the game's clock.
         self.tour.book.clone().fold(
             &self.tour.settings,
@@ -45,18 +45,18 @@ impl Actor {
             .state
             .live
             .get(&self.tour.arena_game(n))
-            .ok_or_else(|| refused("berserk_refused", "the game is over"))?;
+            .ok_or(TournamentRefusal::BerserkTooLate)?;
         let (reply, rx) = tokio::sync::oneshot::channel();
         handle.send(GameCommand::Arbiter { action: GameAction::Berserk { color }, reply }).await;
         if let Ok(Some(refusal)) = rx.await {
-            return Err(refused("berserk_refused", refusal.to_string()));
+            return Err(TournamentRefusal::BerserkRefused(refusal).into());
         }
         self.record(Entry::Berserk(log::Berserk { game: n, player }), Some(who), None).await?;
         Ok(json!({"clock_ms": self.tour.settings.arena_clock().initial / 2}))
     }
 
     /// The clock's work: a scheduled start, an arena's pairings and its end.
-    pub(super) async fn on_tick(&mut self) -> Result<(), ApiError> {
+    pub(super) async fn on_tick(&mut self) -> Result<(), TournamentError> {
         let now = now_ms();
         if self.tour.book.status == TournamentStatus::Upcoming
             && self.tour.settings.starts_at_ms.is_some_and(|t| t <= now)
@@ -94,7 +94,7 @@ impl Actor {
     }
 
     /// Creates the games of the arena's playing pairs (each once).
-    pub(super) async fn create_arena_games(&mut self) -> Result<(), ApiError> {
+    pub(super) async fn create_arena_games(&mut self) -> Result<(), TournamentError> {
         let Some(arena) = &self.tour.book.arena else { return Ok(()) };
         let playing: Vec<_> = arena.playing().collect();
         for g in playing {

@@ -19,12 +19,11 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
 
 use super::log::{self, Entry};
+use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
 use super::{Command, Update, Who};
-use crate::error::ApiError;
 use crate::state::{now_ms, AppState};
 
-pub use super::book::refused;
 use super::book::{Book, Shown, Tour};
 
 mod arbiter;
@@ -172,17 +171,19 @@ impl Actor {
     pub async fn rebuild(
         state: Arc<AppState>,
         stored: StoredTournament,
-    ) -> Result<Actor, ApiError> {
-        let settings: Settings = serde_json::from_str(&stored.row.settings)
-            .map_err(|e| ApiError::Internal(format!("tournament settings: {e}")))?;
+    ) -> Result<Actor, TournamentError> {
+        let settings: Settings = serde_json::from_str(&stored.row.settings).map_err(|e| {
+            TournamentError::Settings { tournament: stored.row.id.clone(), error: e.to_string() }
+        })?;
         let mut book = Book::new(&settings);
         book.status = TournamentStatus::Upcoming;
         let mut log = Vec::with_capacity(stored.log.len());
         let mut names = HashMap::new();
         names.insert(stored.row.created_by.0, String::new());
         for e in &stored.log {
-            let entry = Entry::decode(e).map_err(|error| {
-                ApiError::Internal(format!("tournament {}: {error}", stored.row.id))
+            let entry = Entry::decode(e).map_err(|error| TournamentError::Log {
+                tournament: stored.row.id.clone(),
+                error,
             })?;
             book.fold(&settings, &entry, e.at_ms.max(0) as u64)?;
             log.push((e.clone(), entry));
@@ -348,7 +349,7 @@ impl Actor {
         entry: Entry,
         by: Option<&Who>,
         reason: Option<String>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let at = now_ms();
         let mut next = self.tour.book.clone();
         next.fold(&self.tour.settings, &entry, at)?;
@@ -401,14 +402,14 @@ impl Actor {
         Ok(())
     }
 
-    async fn request(&mut self, who: Option<Who>, op: Op) -> Result<Value, ApiError> {
+    async fn request(&mut self, who: Option<Who>, op: Op) -> Result<Value, TournamentError> {
         match op {
             Op::View => return Ok(self.view()),
             Op::Clock => return Ok(self.tour.clock_message()),
             Op::Export(export) => return Ok(Value::String(self.tour.export(export))),
             _ => {}
         }
-        let who = who.ok_or(ApiError::NotSignedIn)?;
+        let who = who.ok_or(TournamentRefusal::NotSignedIn)?;
         let open =
             matches!(self.tour.book.status, TournamentStatus::Upcoming | TournamentStatus::Running);
         // After the last round the arbiter may still declare or correct a result (a wrong
@@ -416,7 +417,7 @@ impl Actor {
         let correction = self.tour.book.status == TournamentStatus::Finished
             && matches!(op, Op::Arbiter { action: ArbiterAction::Result { .. }, .. });
         if !open && !correction {
-            return Err(refused("not_running", "the tournament is over"));
+            return Err(TournamentRefusal::Closed.into());
         }
         match op {
             Op::View | Op::Clock | Op::Export(_) => unreachable!("answered above"),
@@ -448,9 +449,7 @@ impl Actor {
             Op::Berserk { game } => return self.berserk(&who, &game).await,
             Op::Arbiter { action, reason } => {
                 if who.user_id != self.tour.row.created_by {
-                    return Err(ApiError::Forbidden(
-                        "only the tournament's arbiter (its creator) may".into(),
-                    ));
+                    return Err(TournamentRefusal::NotArbiter.into());
                 }
                 self.arbiter(&who, action, reason).await?;
             }
@@ -458,38 +457,28 @@ impl Actor {
         Ok(self.view())
     }
 
-    fn entrant(&self, name: &str) -> Result<EntrantId, ApiError> {
+    fn entrant(&self, name: &str) -> Result<EntrantId, TournamentError> {
         self.tour
             .book
             .comp
             .find(&name.to_lowercase())
-            .ok_or_else(|| ApiError::field("player", format!("{name:?} has not joined")))
+            .ok_or_else(|| TournamentRefusal::UnknownPlayer(name.to_owned()).into())
     }
 
-    async fn join(&mut self, who: &Who, password: Option<String>) -> Result<(), ApiError> {
+    async fn join(&mut self, who: &Who, password: Option<String>) -> Result<(), TournamentError> {
         let s = &self.tour.settings;
         if let Some(p) = &s.password {
             if password.as_deref() != Some(p.as_str()) {
-                return Err(ApiError::Forbidden("wrong or missing password".into()));
+                return Err(TournamentRefusal::WrongPassword.into());
             }
         }
         let level = level_number(who.points);
         if s.min_level.is_some_and(|best| level > best)
             || s.max_level.is_some_and(|worst| level < worst)
         {
-            let yours = if level > 30 { "unranked".to_owned() } else { format!("level {level}") };
-            let wanted = [
-                s.min_level.map(|l| format!("level {l} or better")),
-                s.max_level.map(|l| format!("level {l} or worse")),
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" and ");
-            return Err(refused(
-                "level_outside",
-                format!("your level ({yours}) is outside the entry conditions: {wanted}"),
-            ));
+            let refusal =
+                TournamentRefusal::LevelOutside { level, min: s.min_level, max: s.max_level };
+            return Err(refusal.into());
         }
         let key = who.name.to_lowercase();
         if s.format == Format::Arena {
@@ -497,7 +486,7 @@ impl Actor {
             if book.status == TournamentStatus::Running
                 && book.arena.as_ref().is_some_and(|a| a.ended(now_ms()))
             {
-                return Err(refused("entries_closed", "the arena is over"));
+                return Err(TournamentRefusal::ArenaOver.into());
             }
             let existing = book.arena_players.iter().position(|p| p.key == key);
             let player = existing.map_or(book.arena_players.len() + 1, |i| i + 1) as u32;
@@ -515,11 +504,11 @@ impl Actor {
         self.record(Entry::of_action(action, Some(who.user_id.0)), Some(who), None).await
     }
 
-    async fn withdraw_self(&mut self, who: &Who) -> Result<(), ApiError> {
+    async fn withdraw_self(&mut self, who: &Who) -> Result<(), TournamentError> {
         if self.tour.settings.format == Format::Arena {
             let key = who.name.to_lowercase();
             let index = self.tour.book.arena_players.iter().position(|p| p.key == key && p.active);
-            let index = index.ok_or_else(|| refused("not_joined", "you are not in the arena"))?;
+            let index = index.ok_or(TournamentRefusal::NotInArena)?;
             return self
                 .record(
                     Entry::ArenaLeave(log::ArenaPlayer { player: index as u32 + 1 }),
@@ -542,7 +531,7 @@ impl Actor {
         &self,
         round: u32,
         board: u32,
-    ) -> Result<rookery_tournament::competition::Board, ApiError> {
+    ) -> Result<rookery_tournament::competition::Board, TournamentError> {
         self.tour
             .book
             .comp
@@ -550,6 +539,6 @@ impl Actor {
             .get((round as usize).wrapping_sub(1))
             .and_then(|r| r.boards.get((board as usize).wrapping_sub(1)))
             .copied()
-            .ok_or_else(|| refused("no_board", format!("round {round} has no board {board}")))
+            .ok_or_else(|| TournamentRefusal::NoBoard { round, board }.into())
     }
 }

@@ -12,21 +12,20 @@ use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 use serde_json::json;
 
-use crate::error::ApiError;
 use crate::lobby::LobbyMessage;
 use crate::protocol::GameId;
 use crate::tournament::log::{self, result_name, Entry};
+use crate::tournament::refusal::{TournamentError, TournamentRefusal};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
 use super::{crash_point, Actor};
-use crate::tournament::book::{competition_error, refused};
 
 impl Actor {
-    pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
+    pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
         if format != Format::Arena && self.tour.book.comp.entrants().len() < 2 {
-            return Err(refused("too_few_players", "at least two players are needed"));
+            return Err(TournamentRefusal::TooFewPlayers.into());
         }
         self.record(Entry::Start(log::Empty {}), by, None).await?;
         if format != Format::Arena {
@@ -43,8 +42,8 @@ impl Actor {
     }
 
     /// Pairs the next round: a Swiss round waits for `publish`, a round robin's is published.
-    pub(super) async fn pair(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
-        let action = self.tour.book.comp.pair_next().map_err(competition_error)?;
+    pub(super) async fn pair(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
+        let action = self.tour.book.comp.pair_next()?;
         let Action::Paired { round, .. } = action else { unreachable!("pair_next pairs") };
         self.record(Entry::of_action(action, None), by, None).await?;
         let publish_now = self.tour.settings.format != Format::Swiss;
@@ -72,14 +71,14 @@ impl Actor {
 
     /// Creates the published round's games that have no result (each once), tells the
     /// players; a round with nothing to play may end the tournament.
-    pub(super) async fn round_published(&mut self, round: u32) -> Result<(), ApiError> {
+    pub(super) async fn round_published(&mut self, round: u32) -> Result<(), TournamentError> {
         self.round_told(round);
         crash_point("tournament-paired");
         self.create_round_games(round).await?;
         self.after_result(None).await
     }
 
-    pub(super) async fn create_round_games(&mut self, round: u32) -> Result<(), ApiError> {
+    pub(super) async fn create_round_games(&mut self, round: u32) -> Result<(), TournamentError> {
         let Some(r) = self.tour.book.comp.rounds().get(round as usize - 1).cloned() else {
             return Ok(());
         };
@@ -106,7 +105,7 @@ impl Actor {
         black: Player,
         round: Option<u32>,
         board: u32,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let s = &self.tour.settings;
         let seat = TournamentSeat {
             tournament: self.tour.row.id.clone(),
@@ -130,7 +129,8 @@ impl Actor {
                 s.start_policy(),
                 seat,
             )
-            .await?;
+            .await
+            .map_err(|e| TournamentError::Games(e.to_string()))?;
         if handle.is_some() && !existed {
             for (me, opponent, color) in [(&white, &black, "white"), (&black, &white, "black")] {
                 let msg = json!({
@@ -166,7 +166,7 @@ impl Actor {
     /// After a result: the last round over ends the tournament; in a round robin, a round
     /// over pairs the next at once (the Berger table needs no arbiter; issue 40), by the
     /// server (`by` `null` in the log).
-    pub(super) async fn after_result(&mut self, by: Option<&Who>) -> Result<(), ApiError> {
+    pub(super) async fn after_result(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
         if format == Format::Arena || self.tour.book.status != TournamentStatus::Running {
             return Ok(());
@@ -189,7 +189,7 @@ impl Actor {
         game: &str,
         outcome: Outcome,
         plies: u32,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), TournamentError> {
         let Some(seat) = self.tour.seat_of(game) else { return Ok(()) };
         match seat {
             (Some(round), board) => {
@@ -245,7 +245,7 @@ impl Actor {
 
     /// After a restart: games paired but not created are created, results of games that
     /// ended while nobody listened are entered, games of unpaired rounds are removed.
-    pub(super) async fn reconcile(&mut self) -> Result<(), ApiError> {
+    pub(super) async fn reconcile(&mut self) -> Result<(), TournamentError> {
         if !matches!(self.tour.book.status, TournamentStatus::Running | TournamentStatus::Finished)
         {
             return Ok(());

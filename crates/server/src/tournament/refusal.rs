@@ -1,0 +1,436 @@
+//! Why a tournament refuses a request (docs/api.md, "Tournaments"): one variant per cause,
+//! each with its API code ([`TournamentRefusal::code`]) and its words (`Display`); and the
+//! errors of the tournament host, refusals among them ([`TournamentError`]). The server maps
+//! both to HTTP once.
+
+use rookery_protocol::Refusal;
+use rookery_store::StoreError;
+use rookery_tournament::arena::{ArenaError, ArenaSettingsError};
+use rookery_tournament::competition::CompetitionError;
+
+use super::log::LogError;
+
+/// A request the tournament refuses in its state, or from this visitor.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentRefusal {
+    /// Joining, byes and the arbiter's actions need an account.
+    #[error("sign in first")]
+    NotSignedIn,
+    /// Only the tournament's creator arbitrates it.
+    #[error("only the tournament's arbiter (its creator) may")]
+    NotArbiter,
+    /// The entry password was not given, or not this one.
+    #[error("wrong or missing password")]
+    WrongPassword,
+    /// A player named (`player`) who has not joined.
+    #[error("{0:?} has not joined")]
+    UnknownPlayer(String),
+    /// One of a pair named (`a` or `b`) who has not joined.
+    #[error("has not joined")]
+    UnknownOfPair(PairSide),
+    /// A game id that is not one of this arena's.
+    #[error("{0:?} is not a game of this arena")]
+    NotArenaGame(String),
+    /// An arena game number the arena has not paired.
+    #[error("no such game")]
+    NoArenaGame,
+    /// The competition's own refusal (RULES.md §12).
+    #[error("{0}")]
+    Competition(CompetitionError),
+    /// The arena's own refusal, its player named.
+    #[error("{}", arena_words(error, name))]
+    Arena {
+        /// The arena's error.
+        error: ArenaError,
+        /// The player it concerns, by name (`player N` for a number without one).
+        name: String,
+    },
+    /// Finished or cancelled: nothing but a correction of a result is taken.
+    #[error("the tournament is over")]
+    Closed,
+    /// A pairing asked for before the start.
+    #[error("start the tournament first")]
+    NotStarted,
+    /// A start asked for twice.
+    #[error("the tournament has started already")]
+    Started,
+    /// An arena's action in a tournament whose arena is not open.
+    #[error("no arena")]
+    NoArena,
+    /// The settings make no arena.
+    #[error("{0}")]
+    ArenaSettings(ArenaSettingsError),
+    /// The player's §11 level is outside the entry conditions.
+    #[error(
+        "your level ({}) is outside the entry conditions: {}",
+        level_name(*level),
+        conditions(*min, *max)
+    )]
+    LevelOutside {
+        /// The player's level number (1 best; 31: unranked).
+        level: u8,
+        /// The best level admitted.
+        min: Option<u8>,
+        /// The worst level admitted.
+        max: Option<u8>,
+    },
+    /// An entry to an arena whose time is up.
+    #[error("the arena is over")]
+    ArenaOver,
+    /// The visitor is not (or no longer) in the arena.
+    #[error("you are not in the arena")]
+    NotInArena,
+    /// No such board.
+    #[error("round {round} has no board {board}")]
+    NoBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A start with fewer than two players.
+    #[error("at least two players are needed")]
+    TooFewPlayers,
+    /// `pair` in an arena.
+    #[error("an arena pairs by itself")]
+    ArenaPairsItself,
+    /// `allow_pair` for two who may meet.
+    #[error("these two are not a forbidden pair")]
+    NotForbidden,
+    /// Time added to a game that is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Time added that the game refused.
+    #[error("{0}")]
+    TimeRefused(Refusal),
+    /// A colour swap of a board with a result.
+    #[error("the game has a result")]
+    HasResult,
+    /// An unpairing of a round one of whose games has started.
+    #[error("a game of round {0} has started")]
+    RoundStarted(u32),
+    /// A colour swap after a quarter of the first period (RULES.md §12).
+    #[error("a quarter of the first period is used: the game continues")]
+    QuarterUsed,
+    /// A second colour swap of one board.
+    #[error("this game was restarted once already")]
+    RestartedOnce,
+    /// Berserk in a game one does not play.
+    #[error("you do not play in this game")]
+    NotYourGame,
+    /// Berserk in a game that is over.
+    #[error("the game is over")]
+    BerserkTooLate,
+    /// Berserk that the game refused (after one's first move).
+    #[error("{0}")]
+    BerserkRefused(Refusal),
+    /// An arena entry twice before the start.
+    #[error("{0} has already joined")]
+    AlreadyJoined(String),
+    /// An arena player number the arena does not have.
+    #[error("no arena player {0}")]
+    NoArenaPlayer(u32),
+}
+
+/// Which of a forbidden pair's two names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairSide {
+    /// `a`.
+    A,
+    /// `b`.
+    B,
+}
+
+/// How the edge answers a refusal (docs/api.md): most are 409 with their own code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalClass {
+    /// 401 `not_signed_in`.
+    NotSignedIn,
+    /// 403 `forbidden`.
+    Forbidden,
+    /// 400 `bad_field`, naming the field.
+    BadField(&'static str),
+    /// 409 with [`TournamentRefusal::code`].
+    Conflict,
+}
+
+impl TournamentRefusal {
+    /// How the edge answers it.
+    pub fn class(&self) -> RefusalClass {
+        match self {
+            TournamentRefusal::NotSignedIn => RefusalClass::NotSignedIn,
+            TournamentRefusal::NotArbiter | TournamentRefusal::WrongPassword => {
+                RefusalClass::Forbidden
+            }
+            TournamentRefusal::UnknownPlayer(_) => RefusalClass::BadField("player"),
+            TournamentRefusal::UnknownOfPair(PairSide::A) => RefusalClass::BadField("a"),
+            TournamentRefusal::UnknownOfPair(PairSide::B) => RefusalClass::BadField("b"),
+            TournamentRefusal::NotArenaGame(_) | TournamentRefusal::NoArenaGame => {
+                RefusalClass::BadField("game")
+            }
+            _ => RefusalClass::Conflict,
+        }
+    }
+
+    /// The machine code (docs/api.md): a 409's names the state.
+    pub fn code(&self) -> &'static str {
+        use TournamentRefusal as R;
+        match self {
+            R::NotSignedIn => "not_signed_in",
+            R::NotArbiter | R::WrongPassword => "forbidden",
+            R::UnknownPlayer(_) | R::UnknownOfPair(_) | R::NotArenaGame(_) | R::NoArenaGame => {
+                "bad_field"
+            }
+            R::Competition(e) => competition_code(e),
+            R::Arena { error, .. } => match error {
+                ArenaError::Over => "over",
+                ArenaError::AlreadyJoined(_) => "already_joined",
+                ArenaError::NotJoined(_) => "not_joined",
+                _ => "berserk_refused",
+            },
+            R::Closed | R::NotStarted | R::Started | R::NoArena | R::ArenaSettings(_) => {
+                "not_running"
+            }
+            R::LevelOutside { .. } => "level_outside",
+            R::ArenaOver => "entries_closed",
+            R::NotInArena => "not_joined",
+            R::NoBoard { .. } => "no_board",
+            R::TooFewPlayers => "too_few_players",
+            R::ArenaPairsItself => "not_paired",
+            R::NotForbidden => "not_forbidden",
+            R::GameOver | R::TimeRefused(_) | R::HasResult => "has_result",
+            R::RoundStarted(_) => "round_started",
+            R::QuarterUsed | R::RestartedOnce => "too_late",
+            R::NotYourGame | R::BerserkTooLate | R::BerserkRefused(_) => "berserk_refused",
+            R::AlreadyJoined(_) => "already_joined",
+            R::NoArenaPlayer(_) => "no_player",
+        }
+    }
+}
+
+/// The code of the competition's refusal.
+fn competition_code(e: &CompetitionError) -> &'static str {
+    match e {
+        CompetitionError::UnknownEntrant(_) => "no_player",
+        CompetitionError::DuplicateKey(_) => "already_joined",
+        CompetitionError::EntriesClosed => "entries_closed",
+        // Matched by its words until rookery-tournament says why by an enum (issue 52).
+        CompetitionError::Round { why, .. } => match *why {
+            "is paired already" | "is not a round still to pair" => "round_paired",
+            "the round before is not finished" => "round_not_finished",
+            "has results" => "round_started",
+            "the game has a result" => "has_result",
+            _ => "not_paired",
+        },
+        CompetitionError::UnknownBoard { .. } => "no_board",
+        CompetitionError::TooManyByes { .. } => "too_many_byes",
+        CompetitionError::BadPairing(_) | CompetitionError::Pairing(_) => "pairing",
+        CompetitionError::Over => "over",
+        CompetitionError::TooFewEntrants => "too_few_players",
+    }
+}
+
+fn arena_words(e: &ArenaError, name: &str) -> String {
+    match e {
+        ArenaError::AlreadyJoined(_) => format!("{name} is already in the arena"),
+        ArenaError::NotJoined(_) => format!("{name} is not in the arena"),
+        ArenaError::NotInGame(g, _) => format!("{name} does not play in {g}"),
+        ArenaError::AlreadyBerserk(g, _) => format!("{name} is already berserk in {g}"),
+        e => e.to_string(),
+    }
+}
+
+fn level_name(level: u8) -> String {
+    if level > 30 {
+        "unranked".to_owned()
+    } else {
+        format!("level {level}")
+    }
+}
+
+fn conditions(min: Option<u8>, max: Option<u8>) -> String {
+    let wanted =
+        [min.map(|l| format!("level {l} or better")), max.map(|l| format!("level {l} or worse"))];
+    wanted.into_iter().flatten().collect::<Vec<_>>().join(" and ")
+}
+
+impl From<CompetitionError> for TournamentRefusal {
+    fn from(e: CompetitionError) -> TournamentRefusal {
+        TournamentRefusal::Competition(e)
+    }
+}
+
+/// What goes wrong in the tournament host: a refusal, or a fault (the store, a stored log
+/// that does not read, the game host).
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// A refusal, told to the client.
+    #[error(transparent)]
+    Refused(#[from] TournamentRefusal),
+    /// A stored log entry does not read.
+    #[error("tournament {tournament}: {error}")]
+    Log {
+        /// The tournament.
+        tournament: String,
+        /// Why.
+        error: LogError,
+    },
+    /// Stored settings that do not read.
+    #[error("tournament {tournament}: settings: {error}")]
+    Settings {
+        /// The tournament.
+        tournament: String,
+        /// Why.
+        error: String,
+    },
+    /// The arena is deterministic (seed and times): a stored pairing it would not make again
+    /// means the log was not written by this code.
+    #[error("arena pairing at {at} replays as {paired:?}, stored {stored:?}")]
+    ArenaReplay {
+        /// When.
+        at: u64,
+        /// What the arena pairs now.
+        paired: Vec<(u32, u32)>,
+        /// What the log says.
+        stored: Vec<(u32, u32)>,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// On a cluster, another node runs the tournament.
+    #[error("the tournament is run by node {0:?}")]
+    Elsewhere(String),
+    /// The tournament's actor has ended (the server stops, or another node took it).
+    #[error("the tournament's actor has ended")]
+    Ended,
+    /// The live games failed to create or reach a game.
+    #[error("games: {0}")]
+    Games(String),
+}
+
+impl From<CompetitionError> for TournamentError {
+    fn from(e: CompetitionError) -> TournamentError {
+        TournamentError::Refused(e.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rookery_tournament::arena::GameId;
+    use rookery_tournament::PlayerId;
+
+    /// One of each refusal: its class, code and words; every 409's code is in docs/api.md.
+    #[test]
+    fn each_refusal_has_its_class_code_and_words() {
+        use RefusalClass::{BadField, Conflict, Forbidden};
+        use TournamentRefusal as R;
+        let p = PlayerId::from_index(2);
+        let cases = [
+            (R::NotSignedIn, RefusalClass::NotSignedIn, "not_signed_in", "sign in first"),
+            (
+                R::NotArbiter,
+                Forbidden,
+                "forbidden",
+                "only the tournament's arbiter (its creator) may",
+            ),
+            (R::WrongPassword, Forbidden, "forbidden", "wrong or missing password"),
+            (
+                R::UnknownPlayer("Bob".into()),
+                BadField("player"),
+                "bad_field",
+                "\"Bob\" has not joined",
+            ),
+            (R::UnknownOfPair(PairSide::A), BadField("a"), "bad_field", "has not joined"),
+            (R::UnknownOfPair(PairSide::B), BadField("b"), "bad_field", "has not joined"),
+            (
+                R::NotArenaGame("x1".into()),
+                BadField("game"),
+                "bad_field",
+                "\"x1\" is not a game of this arena",
+            ),
+            (R::NoArenaGame, BadField("game"), "bad_field", "no such game"),
+            (
+                R::Competition(CompetitionError::EntriesClosed),
+                Conflict,
+                "entries_closed",
+                "entries are closed",
+            ),
+            (
+                R::Competition(CompetitionError::Round {
+                    round: 2,
+                    why: "the round before is not finished",
+                }),
+                Conflict,
+                "round_not_finished",
+                "round 2: the round before is not finished",
+            ),
+            (
+                R::Arena { error: ArenaError::NotInGame(GameId(4), p), name: "cat".into() },
+                Conflict,
+                "berserk_refused",
+                "cat does not play in game 4",
+            ),
+            (
+                R::Arena { error: ArenaError::Over, name: String::new() },
+                Conflict,
+                "over",
+                "the arena is over",
+            ),
+            (R::Closed, Conflict, "not_running", "the tournament is over"),
+            (R::NotStarted, Conflict, "not_running", "start the tournament first"),
+            (R::Started, Conflict, "not_running", "the tournament has started already"),
+            (R::NoArena, Conflict, "not_running", "no arena"),
+            (R::ArenaOver, Conflict, "entries_closed", "the arena is over"),
+            (R::NotInArena, Conflict, "not_joined", "you are not in the arena"),
+            (R::NoBoard { round: 3, board: 9 }, Conflict, "no_board", "round 3 has no board 9"),
+            (R::TooFewPlayers, Conflict, "too_few_players", "at least two players are needed"),
+            (R::ArenaPairsItself, Conflict, "not_paired", "an arena pairs by itself"),
+            (R::NotForbidden, Conflict, "not_forbidden", "these two are not a forbidden pair"),
+            (R::GameOver, Conflict, "has_result", "the game is over"),
+            (R::TimeRefused(Refusal::GameOver), Conflict, "has_result", "the game is over"),
+            (R::HasResult, Conflict, "has_result", "the game has a result"),
+            (R::RoundStarted(4), Conflict, "round_started", "a game of round 4 has started"),
+            (
+                R::QuarterUsed,
+                Conflict,
+                "too_late",
+                "a quarter of the first period is used: the game continues",
+            ),
+            (R::RestartedOnce, Conflict, "too_late", "this game was restarted once already"),
+            (R::NotYourGame, Conflict, "berserk_refused", "you do not play in this game"),
+            (R::BerserkTooLate, Conflict, "berserk_refused", "the game is over"),
+            (R::AlreadyJoined("Ann".into()), Conflict, "already_joined", "Ann has already joined"),
+            (R::NoArenaPlayer(7), Conflict, "no_player", "no arena player 7"),
+        ];
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md"))
+                .unwrap();
+        for (r, class, code, words) in cases {
+            assert_eq!(
+                (r.class(), r.code(), r.to_string().as_str()),
+                (class, code, words),
+                "{r:?}"
+            );
+            if class == Conflict {
+                assert!(docs.contains(&format!("`{code}`")), "{code} is not in docs/api.md");
+            }
+        }
+    }
+
+    /// The level condition's words (docs/api.md, `join`).
+    #[test]
+    fn a_level_outside_the_conditions_is_said_in_words() {
+        let r = TournamentRefusal::LevelOutside { level: 31, min: Some(20), max: None };
+        assert_eq!(
+            r.to_string(),
+            "your level (unranked) is outside the entry conditions: level 20 or better"
+        );
+        assert_eq!(r.code(), "level_outside");
+        let r = TournamentRefusal::LevelOutside { level: 12, min: Some(3), max: Some(10) };
+        assert_eq!(
+            r.to_string(),
+            "your level (level 12) is outside the entry conditions: level 3 or better and level 10 or worse"
+        );
+    }
+}
