@@ -13,13 +13,15 @@ use rookery_core::Color;
 use rookery_store::{TournamentRow, TournamentStatus};
 use rookery_tournament::competition::{self, System};
 use rookery_tournament::ByeKind;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::broadcast;
 
-use super::actor::{ArbiterAction, Export, Op};
+use super::actor::{ArbiterAction, Op};
 use super::log::{self, bye_of, result_of, Entry};
 use super::settings::{free_text, CreateBody, Format};
-use super::{TournamentRefusal, Who};
+use super::view::{Summary, TournamentView};
+use super::Export;
+use super::{Answer, Clock, SocketError, TournamentMessage, TournamentRefusal, Who};
 use crate::error::{ApiError, Body, FromBody, QueryOf, Upload};
 use crate::identity::{Identity, Visitor};
 use crate::protocol::{FieldError, Fields};
@@ -40,7 +42,7 @@ fn who(visitor: &Visitor) -> Option<Who> {
 }
 
 /// A tournament's view (or export), from its actor, or (over) from the folded copy kept.
-async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiError> {
+async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Answer, ApiError> {
     if let Some(h) = state.tournaments.get(id) {
         return Ok(h.request(None, op).await?);
     }
@@ -57,20 +59,20 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiEr
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("tournament {id:?}")))?;
     Ok(match op {
-        Op::Export(e) => Value::String(f.tour.export(e)),
-        Op::Clock => f.tour.clock_message(),
-        _ => f.view.clone(),
+        Op::Export(e) => Answer::Text(f.tour.export(e)),
+        Op::Clock => Answer::Clock(f.tour.clock(now_ms())),
+        _ => Answer::View(f.view.clone()),
     })
 }
 
 /// `GET /api/v1/tournaments`: summaries read from the store's rows (no log is folded, no
 /// view built).
-pub async fn list(State(state): Shared) -> Result<Json<Value>, ApiError> {
-    let mut out = json!({"upcoming": [], "running": [], "finished": []});
-    for (statuses, key, limit) in [
-        (&[TournamentStatus::Upcoming][..], "upcoming", 50),
-        (&[TournamentStatus::Running][..], "running", 1000),
-        (&[TournamentStatus::Finished, TournamentStatus::Cancelled][..], "finished", 50),
+pub async fn list(State(state): Shared) -> Result<Json<List>, ApiError> {
+    let mut out = List::default();
+    for (statuses, limit) in [
+        (&[TournamentStatus::Upcoming][..], 50),
+        (&[TournamentStatus::Running][..], 1000),
+        (&[TournamentStatus::Finished, TournamentStatus::Cancelled][..], 50),
     ] {
         let rows = state.store.tournament_summaries(statuses, limit).await?;
         let mut list = Vec::with_capacity(rows.len());
@@ -89,9 +91,21 @@ pub async fn list(State(state): Shared) -> Result<Json<Value>, ApiError> {
                 t.rounds_paired,
             ));
         }
-        out[key] = Value::Array(list);
+        match statuses[0] {
+            TournamentStatus::Upcoming => out.upcoming = list,
+            TournamentStatus::Running => out.running = list,
+            _ => out.finished = list,
+        }
     }
     Ok(Json(out))
+}
+
+/// The list: the next 50 to start, every running one, the last 50 finished (or cancelled).
+#[derive(Default, serde::Serialize)]
+pub struct List {
+    upcoming: Vec<Summary>,
+    running: Vec<Summary>,
+    finished: Vec<Summary>,
 }
 
 async fn create_row(
@@ -100,7 +114,7 @@ async fn create_row(
     settings: super::settings::Settings,
     status: TournamentStatus,
     entries: Vec<Entry>,
-) -> Result<Value, ApiError> {
+) -> Result<Answer, ApiError> {
     let id = random_id(8);
     let row = TournamentRow {
         id: id.clone(),
@@ -136,7 +150,7 @@ async fn create_row(
             .ok_or_else(|| ApiError::Internal("gone".into()))?;
         let (players, rounds) = f.tour.counts();
         state.store.set_tournament_counts(&id, players, rounds).await?;
-        return Ok(f.view.clone());
+        return Ok(Answer::View(f.view.clone()));
     }
     let h = state.tournaments.spawn(state, stored).await?;
     Ok(h.request(None, Op::View).await?)
@@ -185,13 +199,13 @@ impl FromBody for ImportBody {
         // The name and the time control default to the file's (012, 122; docs/api.md).
         if !f.has("name") {
             if let Some(name) = trf.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-                f.default_to("name", json!(name.chars().take(80).collect::<String>()));
+                f.default_to("name", Value::from(name.chars().take(80).collect::<String>()));
             }
         }
         if !f.has("time_control") {
             match trf.time_control.as_deref().map(str::trim) {
                 Some(tc) if tc.parse::<rookery_arbiter::TimeControl>().is_ok() => {
-                    f.default_to("time_control", json!(tc));
+                    f.default_to("time_control", Value::from(tc));
                 }
                 Some(tc) => {
                     return Err(FieldError::field(
@@ -220,20 +234,20 @@ impl FromBody for ImportBody {
                     ));
                 }
             }
-            f.default_to("tiebreaks", json!(trf.tie_breaks));
+            f.default_to("tiebreaks", Value::from(trf.tie_breaks.clone()));
         }
         if !f.has("regulations") {
             if let Some(regulations) = trf.tie_break_regulations {
-                f.default_to("regulations", json!(regulations.year().to_string()));
+                f.default_to("regulations", Value::from(regulations.year().to_string()));
             }
         }
         // A Swiss's rounds default to the file's (docs/api.md).
         if f.has("format") && !f.has("rounds") {
             let swiss = f.opt::<String>("format")?;
             if swiss.as_deref() == Some("swiss") {
-                f.default_to("rounds", json!(trf.planned_rounds()));
+                f.default_to("rounds", Value::from(trf.planned_rounds()));
             }
-            f.default_to("format", json!(swiss));
+            f.default_to("format", Value::from(swiss));
         }
         let create = CreateBody::from_fields(f)?;
         Ok(ImportBody { trf, finished, create })
@@ -287,7 +301,7 @@ pub async fn import(
 }
 
 /// `GET /api/v1/tournaments/{id}`.
-pub async fn get(State(state): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn get(State(state): Shared, Path(id): Path<String>) -> Result<Json<Answer>, ApiError> {
     Ok(Json(view_of(&state, &id, Op::View).await?))
 }
 
@@ -314,7 +328,7 @@ async fn act(
     visitor: &Visitor,
     id: &str,
     op: Op,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let me = who(visitor).ok_or(ApiError::NotSignedIn)?;
     // A finished tournament gets its actor again (the arbiter's corrections); a cancelled
     // one is over.
@@ -333,7 +347,7 @@ pub async fn join(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
     Body(JoinBody(password)): Body<JoinBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Join { password }).await
 }
 
@@ -343,7 +357,7 @@ pub async fn withdraw(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
     Body(Empty): Body<Empty>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Withdraw).await
 }
 
@@ -377,7 +391,7 @@ pub async fn bye(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
     Body(ByeBody(round, kind)): Body<ByeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Bye { round, kind }).await
 }
 
@@ -386,7 +400,7 @@ pub async fn cancel_bye(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
     Path((id, round)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let round: u32 = round
         .parse()
         .map_err(|_| ApiError::field("round", format!("a round number, not {round:?}")))?;
@@ -408,7 +422,7 @@ pub async fn berserk(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
     Body(BerserkBody(game)): Body<BerserkBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Berserk { game }).await
 }
 
@@ -493,7 +507,7 @@ pub async fn arbiter(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
     Body(ArbiterBody(action, reason)): Body<ArbiterBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Arbiter { action, reason }).await
 }
 
@@ -523,10 +537,7 @@ fn text_response(body: String, content_type: &str, filename: &str) -> Response {
 }
 
 async fn export_text(state: &Arc<AppState>, id: &str, e: Export) -> Result<String, ApiError> {
-    match view_of(state, id, Op::Export(e)).await? {
-        Value::String(s) => Ok(s),
-        _ => Err(ApiError::Internal("export".into())),
-    }
+    view_of(state, id, Op::Export(e)).await?.into_text().ok_or(ApiError::Internal("export".into()))
 }
 
 /// `GET /api/v1/tournaments/{id}/trf`.
@@ -584,8 +595,9 @@ pub async fn socket(
         crate::sockets::Scope::Tournament(id.clone()),
         now_ms(),
     )?;
-    let first = view_of(&state, &id, Op::View).await?;
-    let clock = view_of(&state, &id, Op::Clock).await?;
+    let unexpected = || ApiError::Internal("an answer of another kind".into());
+    let first = view_of(&state, &id, Op::View).await?.into_view().ok_or_else(unexpected)?;
+    let clock = view_of(&state, &id, Op::Clock).await?.into_clock().ok_or_else(unexpected)?;
     let h = state.tournaments.get(&id);
     let name = visitor.identity.name().to_owned();
     Ok(ws
@@ -600,7 +612,7 @@ async fn watch(
     state: Arc<AppState>,
     h: Option<super::TournamentHandle>,
     name: String,
-    (first, first_clock): (Value, Value),
+    (first, first_clock): (Arc<TournamentView>, Clock),
     permit: crate::sockets::SocketPermit,
 ) {
     let sub = match &h {
@@ -611,12 +623,13 @@ async fn watch(
         Some((v, clock, rx)) => (v, clock, Some(rx)),
         None => (first, first_clock, None),
     };
-    let hello = json!({"t": "tournament", "tournament": view});
-    if socket.send(Message::Text(hello.to_string().into())).await.is_err() {
+    let hello = TournamentMessage::Tournament { tournament: view };
+    if socket.send(Message::Text(hello.to_text().into())).await.is_err() {
         return;
     }
     // protocol.md: the `clock` is sent on connection (a countdown needs it at once).
-    if socket.send(Message::Text(clock.to_string().into())).await.is_err() {
+    let clock = TournamentMessage::Clock(clock);
+    if socket.send(Message::Text(clock.to_text().into())).await.is_err() {
         return;
     }
     let mut closing = state.closing.subscribe();
@@ -630,13 +643,13 @@ async fn watch(
                 }
                 Some(Ok(Message::Text(t))) => {
                     let answer = if !permit.take_message(now_ms()) {
-                        json!({"t": "error", "code": "rate_limited", "message": "too many messages on this tournament's sockets"})
+                        TournamentMessage::Error(SocketError::RateLimited)
                     } else if t.contains("\"ping\"") {
-                        json!({"t": "pong", "server_ms": now_ms()})
+                        TournamentMessage::Pong { server_ms: now_ms() }
                     } else {
-                        json!({"t": "error", "code": "unknown_type", "message": "only ping is spoken here"})
+                        TournamentMessage::Error(SocketError::UnknownType)
                     };
-                    if socket.send(Message::Text(answer.to_string().into())).await.is_err() { break }
+                    if socket.send(Message::Text(answer.to_text().into())).await.is_err() { break }
                 }
                 Some(Ok(_)) => {}
             },
@@ -648,9 +661,9 @@ async fn watch(
                     // whole state now, from which a page finds its player's game.
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let Some(h) = &h else { continue };
-                        let Ok(view) = h.request(None, Op::View).await else { continue };
-                        let msg = json!({"t": "tournament", "tournament": view});
-                        if socket.send(Message::Text(msg.to_string().into())).await.is_err() { break }
+                        let Ok(Answer::View(view)) = h.request(None, Op::View).await else { continue };
+                        let msg = TournamentMessage::Tournament { tournament: view };
+                        if socket.send(Message::Text(msg.to_text().into())).await.is_err() { break }
                     }
                     Err(broadcast::error::RecvError::Closed) => updates = None,
                 }

@@ -7,11 +7,11 @@ use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId}
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
 use rookery_tournament::competition::{Competition, EntrantId};
 use rookery_tournament::PlayerId;
-use serde_json::Value;
 
 use super::log::{self, Entry, Join};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
+use super::view::{LogDetail, LogEntryView, LogNames};
 use crate::protocol::GameId;
 
 /// An arena's refusal, its player named (the arena knows them by number only).
@@ -58,17 +58,6 @@ pub struct Book {
     /// Boards whose game was restarted with the colours turned round.
     pub restarted: BTreeSet<(u32, u32)>,
     pub started_at: Option<u64>,
-}
-
-/// One entry of the log as shown.
-#[derive(Clone, Debug)]
-pub struct Shown {
-    pub seq: i64,
-    pub at_ms: i64,
-    pub by: Option<String>,
-    pub kind: String,
-    pub data: Value,
-    pub reason: Option<String>,
 }
 
 impl Book {
@@ -196,13 +185,33 @@ pub struct Tour {
     pub row: TournamentRow,
     pub settings: Settings,
     pub book: Book,
-    pub log: Vec<Shown>,
+    pub log: Vec<LogEntryView>,
     pub names: HashMap<i64, String>,
     /// The games that have a move (not in the log: the games tell their first moves).
     pub started: std::collections::HashSet<String>,
 }
 
 impl Tour {
+    /// `entry`, stored as `stored`, as the log shows it (`by` the name of its author).
+    pub fn shown(
+        &self,
+        stored: &rookery_store::LogEntry,
+        entry: Entry,
+        by: Option<String>,
+    ) -> LogEntryView {
+        LogEntryView {
+            seq: stored.seq,
+            at_ms: stored.at_ms,
+            by,
+            action: stored.kind.clone(),
+            detail: LogDetail {
+                names: LogNames::of(&self.book, &entry),
+                data: log::EntryData(entry),
+            },
+            reason: stored.reason.clone(),
+        }
+    }
+
     /// The game id of a round's board (`x`: restarted with the colours turned round).
     pub fn board_game(&self, round: u32, board: u32) -> GameId {
         let x = if self.book.restarted.contains(&(round, board)) { "x" } else { "" };

@@ -9,14 +9,20 @@ use rookery_tournament::competition::{Action, BoardResult, EntrantId};
 use rookery_tournament::ByeKind;
 use serde_json::{json, Value};
 
-use super::actor::Export;
-use super::book::{Book, Shown, Tour};
+use super::book::{Book, Tour};
 use super::log::{self, Entry};
+use super::message::{GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
 use super::settings::Settings;
-use super::view::{log_json, with_names};
+use super::view::{RoundStateName, RoundView};
+use super::Export;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tournament");
 const T0: u64 = 1_764_432_000_000;
+
+/// What the socket or the API writes, read back.
+fn json_of(v: &impl serde::Serialize) -> Value {
+    serde_json::to_value(v).unwrap()
+}
 
 fn settings(format: &str, extra: Value) -> Settings {
     let mut s = json!({
@@ -66,14 +72,16 @@ impl Script {
         self.at += 1000;
         let t = &mut self.tour;
         t.book.fold(&t.settings, &entry, self.at).unwrap_or_else(|e| panic!("{entry:?}: {e}"));
-        let shown = Shown {
+        let (kind, data) = entry.encode();
+        let stored = rookery_store::LogEntry {
             seq: t.log.len() as i64,
             at_ms: self.at as i64,
-            by: by.map(str::to_owned),
-            kind: entry.encode().0,
-            data: with_names(&t.book, &entry),
+            by: None,
+            kind,
+            data,
             reason: reason.map(str::to_owned),
         };
+        let shown = t.shown(&stored, entry, by.map(str::to_owned));
         t.log.push(shown);
         t.row.status = t.book.status;
     }
@@ -102,11 +110,8 @@ impl Script {
         }
     }
 
-    fn message(&mut self, label: &str, mut v: Value) {
-        if v.get("server_ms").is_some() {
-            v["server_ms"] = json!(0);
-        }
-        self.messages.push((label.to_owned(), v));
+    fn message(&mut self, label: &str, msg: TournamentMessage) {
+        self.messages.push((label.to_owned(), json_of(&msg)));
     }
 }
 
@@ -130,15 +135,11 @@ fn swiss() -> Script {
     s.act(Action::Bye { entrant: EntrantId(4), round: 2, kind: ByeKind::Half, requested: true });
     s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
     let r1 = s.pair();
-    s.message("round_paired", {
-        let mut m = s.tour.round_json(r1).unwrap();
-        m["t"] = json!("round_paired");
-        m.as_object_mut().unwrap().remove("absent");
-        m
-    });
+    let msg = s.tour.round_message(r1).unwrap();
+    s.message("round_paired", msg);
     s.act(Action::Publish { round: r1 });
     s.tour.started.insert(s.tour.board_game(r1, 1).to_string());
-    s.message("view_round_1_published", s.tour.view());
+    s.messages.push(("view_round_1_published".into(), json_of(&s.tour.view())));
     s.record(
         Entry::AddTime(log::AddTime {
             round: 1,
@@ -185,33 +186,41 @@ fn swiss() -> Script {
     s.record(Entry::End(log::Empty {}), None, None);
     // As the actor and the socket write them today (rounds.rs, arbiter.rs, api.rs).
     let id = s.tour.board_game(3, 2);
-    let msg = json!({
-        "t": "tournament_game", "tournament": s.tour.row.id, "name": s.tour.settings.name,
-        "round": Some(3), "board": 2, "game": id.as_str(), "color": "black", "opponent": "bob",
-    });
-    s.message("lobby_tournament_game", msg.clone());
-    let mut mine = msg;
-    mine["t"] = json!("your_game");
-    mine.as_object_mut().unwrap().remove("tournament");
-    mine.as_object_mut().unwrap().remove("name");
-    s.message("your_game", mine);
-    s.message(
-        "round_unpaired",
-        json!({"t": "round_paired", "round": 4, "state": "unpaired", "boards": [], "bye": null}),
-    );
-    s.message("pong", json!({"t": "pong", "server_ms": 0}));
-    s.message("error_rate_limited", json!({"t": "error", "code": "rate_limited", "message": "too many messages on this tournament's sockets"}));
-    s.message(
-        "error_unknown_type",
-        json!({"t": "error", "code": "unknown_type", "message": "only ping is spoken here"}),
-    );
+    let game = YourGame {
+        round: Some(3),
+        board: 2,
+        game: id.to_string(),
+        color: rookery_core::Color::Black,
+        opponent: "bob".into(),
+    };
+    let notice = GameNotice {
+        tournament: s.tour.row.id.clone(),
+        name: s.tour.settings.name.clone(),
+        game: game.clone(),
+    };
+    let lobby = serde_json::from_str(&notice.to_text()).unwrap();
+    s.messages.push(("lobby_tournament_game".into(), lobby));
+    s.message("your_game", TournamentMessage::YourGame(game));
+    let unpaired = RoundView {
+        round: 4,
+        state: RoundStateName::Unpaired,
+        bye: None,
+        absent: None,
+        boards: Vec::new(),
+    };
+    s.message("round_unpaired", TournamentMessage::RoundPaired(unpaired));
+    s.message("pong", TournamentMessage::Pong { server_ms: 0 });
+    s.message("error_rate_limited", TournamentMessage::Error(SocketError::RateLimited));
+    s.message("error_unknown_type", TournamentMessage::Error(SocketError::UnknownType));
     s.record(
         Entry::of_action(Action::Result { round: 1, board: 1, result: BoardResult::Draw }, None),
         Some("arbiter"),
         Some("the scoresheets say a draw"),
     );
-    s.message("log", json!({"t": "log", "entry": log_json(s.tour.log.last().unwrap())}));
-    s.message("tournament", json!({"t": "tournament", "tournament": s.tour.view()}));
+    let entry = s.tour.log.last().unwrap().clone();
+    s.message("log", TournamentMessage::Log { entry: Box::new(entry) });
+    let tournament = std::sync::Arc::new(s.tour.view());
+    s.message("tournament", TournamentMessage::Tournament { tournament });
     s
 }
 
@@ -231,11 +240,15 @@ fn round_robin() -> Script {
     let r1 = s.pair();
     s.act(Action::Publish { round: r1 });
     s.act(Action::Result { round: r1, board: 2, result: BoardResult::BlackWon });
-    s.message(
-        "result",
-        json!({"t": "result", "round": 1, "board": 2, "game": s.tour.board_game(1, 2).as_str(),
-        "result": "0-1", "forfeit": false, "corrected": false}),
-    );
+    let news = ResultNews {
+        round: Some(1),
+        board: 2,
+        game: s.tour.board_game(1, 2).to_string(),
+        result: "0-1",
+        forfeit: false,
+        corrected: false,
+    };
+    s.message("result", TournamentMessage::Result(news));
     s
 }
 
@@ -302,11 +315,15 @@ fn arena() -> Script {
         None,
     );
     s.record(Entry::ArenaLeave(log::ArenaPlayer { player: 4 }), Some("dave"), None);
-    s.message(
-        "result_arena",
-        json!({"t": "result", "round": null, "board": 3, "game": s.tour.arena_game(3).as_str(),
-        "result": "1-0", "forfeit": false, "corrected": false}),
-    );
+    let news = ResultNews {
+        round: None,
+        board: 3,
+        game: s.tour.arena_game(3).to_string(),
+        result: "1-0",
+        forfeit: false,
+        corrected: false,
+    };
+    s.message("result_arena", TournamentMessage::Result(news));
     s
 }
 
@@ -335,15 +352,15 @@ fn render() -> Rendered {
     ] {
         let t = &s.tour;
         let mut lines = vec![
-            ("view".to_owned(), t.view()),
-            ("summary".to_owned(), t.summary()),
-            ("clock".to_owned(), t.clock_message()),
-            ("entry_ann".to_owned(), t.entry_json("ann")),
-            ("entry_nobody".to_owned(), t.entry_json("nobody")),
-            ("log_last".to_owned(), t.log.last().map(log_json).unwrap_or(Value::Null)),
+            ("view".to_owned(), json_of(&t.view())),
+            ("summary".to_owned(), json_of(&t.summary())),
+            ("clock".to_owned(), json_of(&TournamentMessage::Clock(t.clock(0)))),
+            ("entry_ann".to_owned(), json_of(&t.entry("ann"))),
+            ("entry_nobody".to_owned(), json_of(&t.entry("nobody"))),
+            ("log_last".to_owned(), json_of(&t.log.last())),
         ];
         for r in 1..=t.book.comp.rounds().len() as u32 {
-            lines.push((format!("round_{r}"), t.round_json(r).unwrap()));
+            lines.push((format!("round_{r}"), json_of(&t.round_view(r).unwrap())));
         }
         for e in [Export::Csv, Export::Html, Export::Trf { lf: true }, Export::Games] {
             let ext = match e {
@@ -355,10 +372,7 @@ fn render() -> Rendered {
             files.push((format!("{name}.{ext}"), t.export(e)));
         }
         lines.append(&mut s.messages);
-        for (label, mut v) in lines {
-            if v.get("server_ms").is_some() {
-                v["server_ms"] = json!(0);
-            }
+        for (label, v) in lines {
             out.push((format!("{name}/{label}"), v));
         }
     }

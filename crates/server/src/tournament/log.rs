@@ -389,6 +389,35 @@ impl Entry {
     }
 }
 
+/// An entry's stored fields alone, without its kind (a view's `detail`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryData(pub Entry);
+
+impl Serialize for EntryData {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Entry::Join(d) => d.serialize(s),
+            Entry::Withdraw(d) | Entry::CancelBye(d) => d.serialize(s),
+            Entry::Reinstate(d) => d.serialize(s),
+            Entry::Bye(d) => d.serialize(s),
+            Entry::ForbidPair(d) | Entry::AllowPair(d) => d.serialize(s),
+            Entry::Paired(d) => d.serialize(s),
+            Entry::Publish(d) | Entry::Unpair(d) => d.serialize(s),
+            Entry::Result(d) => d.serialize(s),
+            Entry::FixOrder(d) | Entry::Start(d) | Entry::End(d) | Entry::Cancel(d) => {
+                d.serialize(s)
+            }
+            Entry::SwapColours(d) | Entry::SwapDeclined(d) => d.serialize(s),
+            Entry::AddTime(d) => d.serialize(s),
+            Entry::ArenaJoin(d) => d.serialize(s),
+            Entry::ArenaLeave(d) => d.serialize(s),
+            Entry::ArenaPair(d) => d.serialize(s),
+            Entry::ArenaResult(d) => d.serialize(s),
+            Entry::Berserk(d) => d.serialize(s),
+        }
+    }
+}
+
 /// `half`, `zero`, `full`.
 pub fn bye_name(k: ByeKind) -> &'static str {
     match k {

@@ -7,32 +7,38 @@
 //! - [`log`]: the log's entries.
 //! - `book`: the state, the fold of the log.
 //! - `actor`: the actor: joins, pairings, games, results, the arbiter's decisions.
-//! - `view`: the JSON views and the exports (TRF, PGN, CSV, HTML).
+//! - `view`: the views, typed; `export`: the exports (TRF, PGN, CSV, HTML); `message`: the
+//!   socket's messages.
+//! - `refusal`: the refusals and errors.
 //! - `api`: the HTTP handlers and the socket.
 
 mod actor;
 pub mod api;
 mod book;
+mod export;
 #[cfg(test)]
 mod golden;
 pub mod log;
+mod message;
 mod refusal;
 pub mod settings;
-mod view;
+pub mod view;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::Outcome;
 use rookery_store::UserId;
-use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use crate::protocol::GameId;
 use crate::state::AppState;
 
 pub use actor::Op;
+pub use export::Export;
+pub use message::{Clock, SocketError, TournamentMessage};
 pub use refusal::{RefusalClass, TournamentError, TournamentRefusal};
+use view::{PlayerEntry, TournamentView};
 
 /// Who asks.
 #[derive(Clone, Debug)]
@@ -56,7 +62,7 @@ pub enum Command {
         /// What.
         op: Op,
         /// The answer.
-        reply: oneshot::Sender<Result<Value, TournamentError>>,
+        reply: oneshot::Sender<Result<Answer, TournamentError>>,
     },
     /// A game of the tournament ended.
     GameEnded {
@@ -75,8 +81,53 @@ pub enum Command {
     /// A socket subscribes: the view and the `clock` now, and the updates.
     Subscribe {
         /// The answer.
-        reply: oneshot::Sender<(Value, Value, broadcast::Receiver<Update>)>,
+        reply: oneshot::Sender<(Arc<TournamentView>, Clock, broadcast::Receiver<Update>)>,
     },
+}
+
+/// The answer to a request.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// The tournament's view (most requests).
+    View(Arc<TournamentView>),
+    /// A join's: the player's entry.
+    Entry(Option<PlayerEntry>),
+    /// Berserk's: the clock the player now has.
+    Berserk {
+        /// The time left, ms.
+        clock_ms: u64,
+    },
+    /// The `clock` message.
+    Clock(Clock),
+    /// An export.
+    Text(String),
+}
+
+impl Answer {
+    /// The view, if that is the answer.
+    pub fn into_view(self) -> Option<Arc<TournamentView>> {
+        match self {
+            Answer::View(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The clock, if that is the answer.
+    pub fn into_clock(self) -> Option<Clock> {
+        match self {
+            Answer::Clock(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The text, if that is the answer.
+    pub fn into_text(self) -> Option<String> {
+        match self {
+            Answer::Text(t) => Some(t),
+            _ => None,
+        }
+    }
 }
 
 /// A message of the tournament socket and who it is for.
@@ -106,7 +157,7 @@ impl TournamentHandle {
     ///
     /// # Errors
     /// The actor's refusal, or [`TournamentError::Ended`].
-    pub async fn request(&self, who: Option<Who>, op: Op) -> Result<Value, TournamentError> {
+    pub async fn request(&self, who: Option<Who>, op: Op) -> Result<Answer, TournamentError> {
         let (reply, rx) = oneshot::channel();
         if self.tx.send(Command::Request { who, op, reply }).await.is_err() {
             return Err(TournamentError::Ended);
@@ -115,7 +166,9 @@ impl TournamentHandle {
     }
 
     /// Subscribes to the updates.
-    pub async fn subscribe(&self) -> Option<(Value, Value, broadcast::Receiver<Update>)> {
+    pub async fn subscribe(
+        &self,
+    ) -> Option<(Arc<TournamentView>, Clock, broadcast::Receiver<Update>)> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Command::Subscribe { reply }).await.ok()?;
         rx.await.ok()
@@ -128,7 +181,7 @@ pub struct Finished {
     /// The tournament.
     pub tour: book::Tour,
     /// Its view.
-    pub view: Value,
+    pub view: Arc<TournamentView>,
 }
 
 /// How many finished tournaments are kept folded (the list shows the last 50).
@@ -179,7 +232,7 @@ impl Tournaments {
         }
         let Some(stored) = state.store.tournament(id).await? else { return Ok(None) };
         let tour = actor::Actor::rebuild(state.clone(), stored).await?.into_tour();
-        let view = tour.view();
+        let view = Arc::new(tour.view());
         let f = Arc::new(Finished { tour, view });
         let mut cache = self.finished.lock().unwrap_or_else(|e| e.into_inner());
         if cache.by_id.insert(id.to_owned(), f.clone()).is_none() {

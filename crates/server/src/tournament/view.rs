@@ -1,65 +1,453 @@
-//! The tournament as JSON (docs/api.md, "Tournaments"), and its exports: TRF-2026, standings
-//! as CSV and as a printable page.
+//! The tournament as the API shows it (docs/api.md, "Tournaments"): typed views written by
+//! serde with the documented field names, built from the state ([`Tour`]) once per change.
 
-use std::fmt::Write;
-
-use rookery_tournament::competition::{EntrantId, RoundState};
-use rookery_tournament::trf::{self, LineEnding, WriteOptions};
-use rookery_tournament::{standings, ResultCode};
-use serde_json::{json, Value};
-
-use super::actor::Export;
-use super::book::{Book, Shown, Tour};
-use super::log::{bye_name, result_name, Entry};
-use super::settings::{Format, Settings};
 use rookery_store::TournamentStatus;
 use rookery_tournament::berger::{self, Cycles};
+use rookery_tournament::competition::{EntrantId, RoundState};
+use rookery_tournament::{standings, ResultCode};
+use serde::Serialize;
 
-/// One log entry as shown.
-pub fn log_json(e: &Shown) -> Value {
-    json!({"seq": e.seq, "at_ms": e.at_ms, "by": e.by, "action": e.kind, "detail": e.data, "reason": e.reason})
+use super::book::{Book, Tour};
+use super::log::{bye_name, result_name, Entry, EntryData};
+use super::settings::{Format, Settings};
+
+/// `GET /api/v1/tournaments` and every view's head (docs/api.md, *Summary*).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The tournament id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// `swiss`, `round_robin`, `double_round_robin`, `arena`.
+    pub format: Format,
+    /// `seed` or `fide`.
+    pub rules: String,
+    /// The time control text.
+    pub time_control: String,
+    /// Its speed category.
+    pub speed: &'static str,
+    /// Whether played games change §11 points.
+    pub rated: bool,
+    /// A Swiss's rounds, a round robin's for its players, `null` for an arena.
+    pub rounds: Option<u32>,
+    /// `upcoming`, `running`, `finished`, `cancelled`.
+    pub status: &'static str,
+    /// The scheduled start.
+    pub starts_at_ms: Option<u64>,
+    /// The arbiter's name.
+    pub created_by: Option<String>,
+    /// Players entered.
+    pub players: u32,
+    /// The last round paired (an arena: games paired).
+    pub round: u32,
+    /// The entry conditions.
+    pub conditions: Conditions,
 }
 
-/// A log entry's stored detail with the players' names beside their numbers (docs/api.md,
-/// `log[]`; the numbers stay, for readers written before the names): `name` beside an
-/// `entrant` or an arena `player`, `a_name` and `b_name`, a pairing's `board_names` and
-/// `pab_name`, an arena pairing's `names`.
-pub fn with_names(book: &Book, entry: &Entry) -> Value {
-    let mut data: Value = serde_json::from_str(&entry.encode().1).unwrap_or(Value::Null);
-    let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
-    let player = |n: u32| {
-        (n as usize).checked_sub(1).and_then(|i| book.arena_players.get(i)).map(|p| p.name.clone())
-    };
-    let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
-        Some(json!(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect::<Vec<_>>()))
-    };
-    let added: Vec<(&str, Option<Value>)> = match entry {
-        Entry::Withdraw(x) | Entry::CancelBye(x) => {
-            vec![("name", entrant(x.entrant).map(Value::from))]
-        }
-        Entry::Reinstate(x) => vec![("name", entrant(x.entrant).map(Value::from))],
-        Entry::Bye(x) => vec![("name", entrant(x.entrant).map(Value::from))],
-        Entry::ForbidPair(p) | Entry::AllowPair(p) => vec![
-            ("a_name", entrant(p.a).map(Value::from)),
-            ("b_name", entrant(p.b).map(Value::from)),
-        ],
-        Entry::Paired(p) => vec![
-            ("board_names", pairs(&p.boards, &entrant)),
-            ("pab_name", p.pab.and_then(entrant).map(Value::from)),
-        ],
-        Entry::ArenaLeave(p) => vec![("name", player(p.player).map(Value::from))],
-        Entry::Berserk(b) => vec![("name", player(b.player).map(Value::from))],
-        Entry::ArenaPair(g) => vec![("names", pairs(&g.games, &player))],
-        _ => Vec::new(),
-    };
-    if let Some(d) = data.as_object_mut() {
-        for (key, value) in added {
-            if let Some(value) = value {
-                d.insert(key.to_owned(), value);
-            }
+/// Who may join.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Conditions {
+    /// An account is needed (always).
+    pub account: bool,
+    /// The best level admitted.
+    pub min_level: Option<u8>,
+    /// The worst level admitted.
+    pub max_level: Option<u8>,
+    /// A password is asked.
+    pub password: bool,
+}
+
+/// `GET /api/v1/tournaments/{id}`: the summary's fields and the whole state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentView {
+    /// The summary's fields.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// How far the log the view reflects goes (its length).
+    pub seq: usize,
+    /// The last round's state.
+    pub round_state: Option<RoundStateName>,
+    /// The settings.
+    pub settings: SettingsView,
+    /// The players, in order of entry.
+    pub players: Vec<PlayerView>,
+    /// An arena's number of players (a Swiss's are `players`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_count: Option<usize>,
+    /// The pairs who never meet, by name.
+    pub forbidden_pairs: Vec<[String; 2]>,
+    /// The rounds paired.
+    pub rounds_list: Vec<RoundView>,
+    /// The standings.
+    pub standings: StandingsView,
+    /// The crosstable (none for an arena).
+    pub crosstable: Vec<CrossRow>,
+    /// An arena's games, once it has started.
+    pub arena: Option<ArenaGames>,
+    /// The log.
+    pub log: Vec<LogEntryView>,
+}
+
+/// A round's state as shown; `unpaired` only in a `round_paired` message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundStateName {
+    /// A Swiss preview.
+    Paired,
+    /// Its games are on.
+    Published,
+    /// Every board has its result.
+    Finished,
+    /// Its pairing undone.
+    Unpaired,
+}
+
+impl From<RoundState> for RoundStateName {
+    fn from(s: RoundState) -> RoundStateName {
+        match s {
+            RoundState::Paired => RoundStateName::Paired,
+            RoundState::Published => RoundStateName::Published,
+            RoundState::Finished => RoundStateName::Finished,
         }
     }
-    data
+}
+
+/// The settings as the view shows them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SettingsView {
+    /// `seed` or `fide`.
+    pub rules: String,
+    /// The time control text.
+    pub time_control: String,
+    /// Rated.
+    pub rated: bool,
+    /// Rounds (none for an arena).
+    pub rounds: Option<u32>,
+    /// The scheduled start.
+    pub starts_at_ms: Option<u64>,
+    /// The C.07 codes.
+    pub tiebreaks: Vec<String>,
+    /// `2024` or `2026`.
+    pub regulations: String,
+    /// The default time, s.
+    pub forfeit_s: u64,
+    /// Byes a player may ask for.
+    pub max_byes: u32,
+    /// Late entries until this round is paired.
+    pub late_join_until: u32,
+    /// An arena's berserk switch.
+    pub berserk: Option<bool>,
+    /// An arena's streaks switch.
+    pub streaks: Option<bool>,
+    /// An arena's length, s.
+    pub duration_s: Option<u64>,
+    /// An arena's end, once started.
+    pub ends_at_ms: Option<u64>,
+    /// When an arena stops pairing, once started.
+    pub pairing_closes_at_ms: Option<u64>,
+}
+
+/// A player's entry: the answer to a join, and the head of `players[]`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerEntry {
+    /// The name shown.
+    pub name: String,
+    /// The pairing number (none in an arena).
+    pub tpn: Option<u32>,
+    /// The rating.
+    pub rating: Option<u16>,
+    /// Withdrawn (an arena: left).
+    pub withdrawn: bool,
+    /// The first round they may be paired in (none in an arena).
+    pub first_round: Option<u32>,
+    /// The byes asked for.
+    pub byes: Vec<ByeView>,
+}
+
+/// A bye asked for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ByeView {
+    /// The round.
+    pub round: u32,
+    /// `half`, `zero`, `full`.
+    pub kind: &'static str,
+}
+
+/// One of `players[]`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerView {
+    /// The entry.
+    #[serde(flatten)]
+    pub entry: PlayerEntry,
+    /// The score as the standings write it.
+    pub score: String,
+    /// An arena player's card (none before the arena starts, and in a Swiss).
+    pub arena: Option<ArenaCard>,
+}
+
+/// An arena player's card: `{"score":"11","games":3,"streak":3,"on_fire":true,"berserks":3,
+/// "berserk_points":3,"performance":1890,"sheet":"3+ 3+ 5*+"}` (`streak`: the wins running at
+/// the end of the sheet).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaCard {
+    /// Points.
+    pub score: String,
+    /// Games counted.
+    pub games: usize,
+    /// Wins running at the end of the sheet.
+    pub streak: usize,
+    /// The next game scores double.
+    pub on_fire: bool,
+    /// Games gone berserk in.
+    pub berserks: usize,
+    /// Berserk bonus points won.
+    pub berserk_points: usize,
+    /// Performance rating.
+    pub performance: Option<i32>,
+    /// The sheet as lichess writes it.
+    pub sheet: String,
+}
+
+/// A round as `rounds_list` shows it (and `round_paired`, without `absent`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundView {
+    /// The round.
+    pub round: u32,
+    /// Its state.
+    pub state: RoundStateName,
+    /// The pairing-allocated bye, by name.
+    pub bye: Option<String>,
+    /// Who is absent: byes asked for, withdrawals (none in a message).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub absent: Option<Vec<Absent>>,
+    /// The boards.
+    pub boards: Vec<BoardView>,
+}
+
+/// A player absent from a round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Absent {
+    /// The name.
+    pub player: String,
+    /// `half`, `zero`, `full`.
+    pub kind: &'static str,
+}
+
+/// One board of a round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardView {
+    /// The board, from 1.
+    pub board: u32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The result, once in.
+    pub result: Option<&'static str>,
+    /// Whether the result is a forfeit.
+    pub forfeit: bool,
+    /// The game, once published.
+    pub game: Option<String>,
+    /// A move was played, or a result is in (api.md, `unpair`).
+    pub started: bool,
+    /// `live` or `finished` once published.
+    pub status: Option<&'static str>,
+}
+
+/// The standings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandingsView {
+    /// The C.07 codes (none in an arena).
+    pub tiebreaks: Vec<String>,
+    /// The rows, best first.
+    pub rows: StandingRows,
+}
+
+/// The standings' rows of a Swiss or round robin, or of an arena.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum StandingRows {
+    /// By score and tie-breaks.
+    Competition(Vec<StandingRow>),
+    /// By score, then performance.
+    Arena(Vec<ArenaStandingRow>),
+}
+
+/// A Swiss's or round robin's row.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandingRow {
+    /// Place.
+    pub rank: u32,
+    /// Name.
+    pub name: String,
+    /// Pairing number.
+    pub tpn: u32,
+    /// Score.
+    pub score: String,
+    /// The tie-breaks' values, in the settings' order.
+    pub tiebreaks: Vec<String>,
+    /// The C.07 performance rating (10.2), once a round is finished.
+    pub performance: Option<i64>,
+    /// The rating (not shown: the exports write it).
+    #[serde(skip)]
+    pub rating: Option<u16>,
+}
+
+/// An arena's row.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaStandingRow {
+    /// Place.
+    pub rank: u32,
+    /// Name.
+    pub name: String,
+    /// Points.
+    pub score: String,
+    /// Performance rating.
+    pub performance: Option<i32>,
+    /// The next game scores double.
+    pub on_fire: bool,
+    /// In the arena now.
+    pub active: bool,
+    /// The sheet.
+    pub sheet: String,
+    /// The rating (not shown: the exports write it).
+    #[serde(skip)]
+    pub rating: u16,
+}
+
+/// One line of the crosstable.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CrossRow {
+    /// Pairing number.
+    pub tpn: usize,
+    /// Name.
+    pub name: String,
+    /// Rating.
+    pub rating: Option<u16>,
+    /// Score (none for a player without a row in the standings).
+    pub score: Option<String>,
+    /// chess-results' cells, round by round.
+    pub rounds: Vec<String>,
+}
+
+/// An arena's games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaGames {
+    /// Every game paired, in order.
+    pub games: Vec<ArenaGameView>,
+    /// How many are being played.
+    pub now_playing: usize,
+}
+
+/// An arena game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaGameView {
+    /// The game id.
+    pub game: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or none while played.
+    pub result: Option<&'static str>,
+    /// Who went berserk.
+    pub berserk: BerserkView,
+}
+
+/// Who went berserk in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BerserkView {
+    /// White.
+    pub white: bool,
+    /// Black.
+    pub black: bool,
+}
+
+/// One log entry as shown (`log[]`, and the `log` message).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogEntryView {
+    /// Its place.
+    pub seq: i64,
+    /// When.
+    pub at_ms: i64,
+    /// Who (none: the server).
+    pub by: Option<String>,
+    /// The entry's kind.
+    pub action: String,
+    /// Its stored fields, with the players' names.
+    pub detail: LogDetail,
+    /// The arbiter's reason.
+    pub reason: Option<String>,
+}
+
+/// A log entry's stored fields with the players' names beside their numbers (docs/api.md,
+/// `log[]`; the numbers stay, for readers written before the names).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogDetail {
+    /// The stored fields.
+    #[serde(flatten)]
+    pub data: EntryData,
+    /// The names.
+    #[serde(flatten)]
+    pub names: LogNames,
+}
+
+/// The names beside an entry's numbers: `name` beside an `entrant` or an arena `player`,
+/// `a_name` and `b_name`, a pairing's `board_names` and `pab_name`, an arena pairing's
+/// `names`. A number without a player has no name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LogNames {
+    /// Beside `entrant` or `player`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Beside `a`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_name: Option<String>,
+    /// Beside `b`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_name: Option<String>,
+    /// Beside a pairing's `boards`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_names: Option<Vec<[Option<String>; 2]>>,
+    /// Beside a pairing's `pab`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pab_name: Option<String>,
+    /// Beside an arena pairing's `games`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<[Option<String>; 2]>>,
+}
+
+impl LogNames {
+    /// The names of the players `entry` numbers, as the book knows them.
+    pub fn of(book: &Book, entry: &Entry) -> LogNames {
+        let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
+        let player = |n: u32| {
+            let i = (n as usize).checked_sub(1)?;
+            book.arena_players.get(i).map(|p| p.name.clone())
+        };
+        let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
+            Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
+        };
+        let mut names = LogNames::default();
+        match entry {
+            Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
+            Entry::Reinstate(x) => names.name = entrant(x.entrant),
+            Entry::Bye(x) => names.name = entrant(x.entrant),
+            Entry::ForbidPair(p) | Entry::AllowPair(p) => {
+                names.a_name = entrant(p.a);
+                names.b_name = entrant(p.b);
+            }
+            Entry::Paired(p) => {
+                names.board_names = pairs(&p.boards, &entrant);
+                names.pab_name = p.pab.and_then(entrant);
+            }
+            Entry::ArenaLeave(p) => names.name = player(p.player),
+            Entry::Berserk(b) => names.name = player(b.player),
+            Entry::ArenaPair(g) => names.names = pairs(&g.games, &player),
+            _ => {}
+        }
+        names
+    }
 }
 
 impl Tour {
@@ -68,89 +456,95 @@ impl Tour {
     }
 
     /// A round as `rounds_list` shows it.
-    pub fn round_json(&self, round: u32) -> Option<Value> {
+    pub fn round_view(&self, round: u32) -> Option<RoundView> {
         let r = self.book.comp.rounds().get((round as usize).checked_sub(1)?)?;
-        let state = match r.state {
-            RoundState::Paired => "paired",
-            RoundState::Published => "published",
-            RoundState::Finished => "finished",
-        };
-        let boards: Vec<Value> = r
+        let boards = r
             .boards
             .iter()
             .enumerate()
             .map(|(i, b)| {
                 let board = i as u32 + 1;
-                let game = (r.state != RoundState::Paired).then(|| self.board_game(round, board).to_string());
-                // Started: a move was played, or a result is in (api.md, `unpair`).
-                let started = b.result.is_some() || game.as_ref().is_some_and(|g| self.started.contains(g));
-                json!({
-                    "board": board, "white": self.name_of(b.white), "black": self.name_of(b.black),
-                    "result": b.result.map(result_name), "forfeit": b.result.is_some_and(|x| !x.is_played()),
-                    "game": game, "started": started,
-                    "status": if r.state == RoundState::Paired { None } else if b.result.is_some() { Some("finished") } else { Some("live") },
-                })
+                let game = (r.state != RoundState::Paired)
+                    .then(|| self.board_game(round, board).to_string());
+                let status = match (r.state, b.result) {
+                    (RoundState::Paired, _) => None,
+                    (_, Some(_)) => Some("finished"),
+                    (_, None) => Some("live"),
+                };
+                BoardView {
+                    board,
+                    white: self.name_of(b.white).to_owned(),
+                    black: self.name_of(b.black).to_owned(),
+                    result: b.result.map(result_name),
+                    forfeit: b.result.is_some_and(|x| !x.is_played()),
+                    // Started: a move was played, or a result is in (api.md, `unpair`).
+                    started: b.result.is_some()
+                        || game.as_ref().is_some_and(|g| self.started.contains(g)),
+                    game,
+                    status,
+                }
             })
             .collect();
-        let mut absent: Vec<Value> = self
+        let mut absent: Vec<Absent> = self
             .book
             .comp
             .requested_byes()
             .iter()
             .filter(|((r, _), _)| *r == round)
-            .map(|((_, e), k)| json!({"player": self.name_of(*e), "kind": bye_name(*k)}))
+            .map(|((_, e), k)| Absent { player: self.name_of(*e).to_owned(), kind: bye_name(*k) })
             .collect();
         for (i, e) in self.book.comp.entrants().iter().enumerate() {
             if e.withdrawn_from.is_some_and(|w| w <= round) && e.first_round <= round {
                 let id = EntrantId(i as u32);
                 let paired = r.boards.iter().any(|b| b.white == id || b.black == id);
                 if !paired {
-                    absent.push(json!({"player": e.name, "kind": "zero"}));
+                    absent.push(Absent { player: e.name.clone(), kind: "zero" });
                 }
             }
         }
-        Some(json!({
-            "round": round, "state": state, "bye": r.pab.map(|p| self.name_of(p)),
-            "absent": absent, "boards": boards,
-        }))
+        Some(RoundView {
+            round,
+            state: r.state.into(),
+            bye: r.pab.map(|p| self.name_of(p).to_owned()),
+            absent: Some(absent),
+            boards,
+        })
+    }
+
+    fn byes_of(&self, id: EntrantId) -> Vec<ByeView> {
+        let byes = self.book.comp.requested_byes().iter().filter(|((_, x), _)| *x == id);
+        byes.map(|((r, _), k)| ByeView { round: *r, kind: bye_name(*k) }).collect()
     }
 
     /// The answer to a join: the player's entry as `players[]` shows it, without building
     /// the whole view (`score` as it stands, `rank` not computed).
-    pub fn entry_json(&self, name: &str) -> Value {
+    pub fn entry(&self, name: &str) -> Option<PlayerEntry> {
         let key = name.to_lowercase();
         if self.settings.format == Format::Arena {
-            let Some(p) = self.book.arena_players.iter().find(|p| p.key == key) else {
-                return Value::Null;
-            };
-            return json!({"name": p.name, "tpn": null, "rating": p.rating, "withdrawn": !p.active,
-                "first_round": null, "byes": []});
+            let p = self.book.arena_players.iter().find(|p| p.key == key)?;
+            return Some(PlayerEntry {
+                name: p.name.clone(),
+                tpn: None,
+                rating: Some(p.rating),
+                withdrawn: !p.active,
+                first_round: None,
+                byes: Vec::new(),
+            });
         }
         let comp = &self.book.comp;
-        let Some(id) = comp.find(&key) else { return Value::Null };
+        let id = comp.find(&key)?;
         let e = &comp.entrants()[id.0 as usize];
-        json!({
-            "name": e.name, "tpn": comp.tpn(id).get(), "rating": e.rating,
-            "withdrawn": e.withdrawn_from.is_some(), "first_round": e.first_round,
-            "byes": comp.requested_byes().iter().filter(|((_, x), _)| *x == id)
-                .map(|((r, _), k)| json!({"round": r, "kind": bye_name(*k)})).collect::<Vec<_>>(),
+        Some(PlayerEntry {
+            name: e.name.clone(),
+            tpn: Some(comp.tpn(id).get()),
+            rating: e.rating,
+            withdrawn: e.withdrawn_from.is_some(),
+            first_round: Some(e.first_round),
+            byes: self.byes_of(id),
         })
     }
 
-    /// The `clock` socket message.
-    pub fn clock_message(&self) -> Value {
-        let arena = self.book.arena.as_ref().map(|a| *a.settings());
-        json!({
-            "t": "clock", "status": self.book.status.as_str(),
-            "round": (self.settings.format != Format::Arena).then(|| self.book.comp.rounds().len()),
-            "starts_at_ms": self.book.started_at.or(self.settings.starts_at_ms),
-            "ends_at_ms": arena.map(|a| a.ends_at()),
-            "pairing_closes_at_ms": arena.map(|a| a.pairing_closes_at()),
-            "server_ms": crate::state::now_ms(),
-        })
-    }
-
-    fn rounds_done(&self) -> u32 {
+    pub(super) fn rounds_done(&self) -> u32 {
         self.book.comp.rounds().iter().take_while(|r| r.state == RoundState::Finished).count()
             as u32
     }
@@ -169,7 +563,7 @@ impl Tour {
         }
     }
 
-    fn arena_games_paired(&self) -> u32 {
+    pub(super) fn arena_games_paired(&self) -> u32 {
         self.book.arena.as_ref().map_or(0, |a| {
             let mut n = 0;
             while a.game(rookery_tournament::arena::GameId(n + 1)).is_some() {
@@ -180,67 +574,84 @@ impl Tour {
     }
 
     /// The summary of `GET /api/v1/tournaments`.
-    pub fn summary(&self) -> Value {
+    pub fn summary(&self) -> Summary {
         let (players, round) = self.counts();
         let creator = self.names.get(&self.row.created_by.0).map(String::as_str);
         summary_of(&self.row.id, &self.settings, self.book.status, creator, players, round)
     }
 
-    fn standings_json(&self) -> (Value, Value) {
+    /// A Swiss's or round robin's standings and crosstable.
+    pub fn standings(&self) -> (StandingsView, Vec<CrossRow>) {
         let t = self.book.comp.to_tournament();
         let order = self.book.comp.pairing_order();
         let list = self.settings.tiebreak_list();
-        let table = standings(&t, self.rounds_done(), &list, self.settings.regulations());
+        let done = self.rounds_done();
+        let table = standings(&t, done, &list, self.settings.regulations());
         // A player's card shows the C.07 performance rating (10.2) whatever the tie-breaks;
         // before a round is finished there is none (and entries come in by the thousand).
         let tpr = rookery_tournament::Tiebreak::PerformanceRating;
-        let perf = (self.rounds_done() > 0)
-            .then(|| standings(&t, self.rounds_done(), &[tpr], self.settings.regulations()));
-        let rows: Vec<Value> = table
+        let perf = (done > 0).then(|| standings(&t, done, &[tpr], self.settings.regulations()));
+        let rows = table
             .rows
             .iter()
             .map(|row| {
                 let e = order[row.player.index()];
-                json!({
-                    "rank": row.rank, "name": self.name_of(e), "tpn": row.player.get(),
-                    "score": row.score.to_string(),
-                    "tiebreaks": row.values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
-                    "performance": perf.as_ref().and_then(|p| p.value(row.player, tpr)).and_then(|v| v.to_f64()).map(|p| p.round() as i64),
-                })
+                let performance = perf.as_ref().and_then(|p| p.value(row.player, tpr));
+                StandingRow {
+                    rank: row.rank,
+                    name: self.name_of(e).to_owned(),
+                    tpn: row.player.get(),
+                    score: row.score.to_string(),
+                    tiebreaks: row.values.iter().map(|v| v.to_string()).collect(),
+                    performance: performance.and_then(|v| v.to_f64()).map(|p| p.round() as i64),
+                    rating: self.book.comp.entrants()[e.0 as usize].rating,
+                }
             })
             .collect();
-        let standings = json!({"tiebreaks": self.settings.tiebreaks, "rows": rows});
-        let cross: Vec<Value> = t
+        let view = StandingsView {
+            tiebreaks: self.settings.tiebreaks.clone(),
+            rows: StandingRows::Competition(rows),
+        };
+        let rounds = self.book.comp.rounds().len() as u32;
+        let cross = t
             .players
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                let cells: Vec<String> = (1..=self.book.comp.rounds().len() as u32)
-                    .map(|r| p.round(r).map(cell).unwrap_or_default())
-                    .collect();
-                json!({
-                    "tpn": i + 1, "name": p.name, "rating": p.rating,
-                    "score": table.rows.iter().find(|row| row.player.index() == i).map(|row| row.score.to_string()),
-                    "rounds": cells,
-                })
+            .map(|(i, p)| CrossRow {
+                tpn: i + 1,
+                name: p.name.clone(),
+                rating: p.rating,
+                score: table
+                    .rows
+                    .iter()
+                    .find(|row| row.player.index() == i)
+                    .map(|row| row.score.to_string()),
+                rounds: (1..=rounds).map(|r| p.round(r).map(cell).unwrap_or_default()).collect(),
             })
             .collect();
-        (standings, Value::Array(cross))
+        (view, cross)
     }
 
-    fn arena_json(&self) -> (Value, Value) {
+    /// An arena's standings and games (none before it starts).
+    pub fn arena_standings(&self) -> (StandingsView, Option<ArenaGames>) {
         let Some(arena) = &self.book.arena else {
-            return (json!({"tiebreaks": [], "rows": []}), Value::Null);
+            let rows = StandingRows::Arena(Vec::new());
+            return (StandingsView { tiebreaks: Vec::new(), rows }, None);
         };
         let name =
             |p: rookery_tournament::PlayerId| self.book.arena_players[p.index()].name.clone();
-        let rows: Vec<Value> = arena
+        let rows = arena
             .standings()
             .iter()
-            .map(|s| {
-                json!({"rank": s.rank, "name": name(s.player), "score": s.score.to_string(),
-                    "performance": s.performance, "on_fire": s.on_fire, "active": s.active,
-                    "sheet": s.sheet.to_string()})
+            .map(|s| ArenaStandingRow {
+                rank: s.rank,
+                name: name(s.player),
+                score: s.score.to_string(),
+                performance: s.performance,
+                on_fire: s.on_fire,
+                active: s.active,
+                sheet: s.sheet.to_string(),
+                rating: self.book.arena_players[s.player.index()].rating,
             })
             .collect();
         let mut games = Vec::new();
@@ -260,19 +671,26 @@ impl Tour {
                     })
                 }
             };
-            games.push(json!({"game": self.arena_game(n).as_str(), "white": name(g.white), "black": name(g.black),
-                "result": result, "berserk": {"white": arena.is_berserk(g.id, g.white), "black": arena.is_berserk(g.id, g.black)}}));
+            games.push(ArenaGameView {
+                game: self.arena_game(n).to_string(),
+                white: name(g.white),
+                black: name(g.black),
+                result,
+                berserk: BerserkView {
+                    white: arena.is_berserk(g.id, g.white),
+                    black: arena.is_berserk(g.id, g.black),
+                },
+            });
             n += 1;
         }
-        (json!({"tiebreaks": [], "rows": rows}), json!({"games": games, "now_playing": playing}))
+        let view = StandingsView { tiebreaks: Vec::new(), rows: StandingRows::Arena(rows) };
+        (view, Some(ArenaGames { games, now_playing: playing }))
     }
 
-    /// Each arena player's card, by player number: `{"score":"11","games":3,"streak":3,
-    /// "on_fire":true,"berserks":3,"berserk_points":3,"performance":1890,"sheet":"3+ 3+ 5*+"}`
-    /// (`streak`: the wins running at the end of the sheet).
-    fn arena_cards(&self) -> Vec<Value> {
-        let Some(arena) = &self.book.arena else { return Vec::new() };
-        let mut cards = vec![Value::Null; self.book.arena_players.len()];
+    /// Each arena player's card, by player number.
+    fn arena_cards(&self) -> Vec<Option<ArenaCard>> {
+        let mut cards = vec![None; self.book.arena_players.len()];
+        let Some(arena) = &self.book.arena else { return cards };
         for s in arena.standings() {
             let entries = &s.sheet.0;
             let streak = entries
@@ -281,219 +699,125 @@ impl Tour {
                 .take_while(|e| e.outcome == rookery_tournament::Outcome::Win)
                 .count();
             if let Some(card) = cards.get_mut(s.player.index()) {
-                *card = json!({
-                    "score": s.score.to_string(), "games": entries.len(), "streak": streak,
-                    "on_fire": s.on_fire,
-                    "berserks": entries.iter().filter(|e| e.berserk).count(),
-                    "berserk_points": entries.iter().filter(|e| e.berserk_bonus).count(),
-                    "performance": s.performance, "sheet": s.sheet.to_string(),
+                *card = Some(ArenaCard {
+                    score: s.score.to_string(),
+                    games: entries.len(),
+                    streak,
+                    on_fire: s.on_fire,
+                    berserks: entries.iter().filter(|e| e.berserk).count(),
+                    berserk_points: entries.iter().filter(|e| e.berserk_bonus).count(),
+                    performance: s.performance,
+                    sheet: s.sheet.to_string(),
                 });
             }
         }
         cards
     }
 
-    /// `GET /api/v1/tournaments/{id}`.
-    pub fn view(&self) -> Value {
+    fn settings_view(&self) -> SettingsView {
         let s = &self.settings;
-        let mut v = self.summary();
         let arena = self.book.arena.as_ref().map(|a| *a.settings());
-        v["seq"] = json!(self.log.len());
-        v["round_state"] = json!(self.book.comp.rounds().last().map(|r| match r.state {
-            RoundState::Paired => "paired",
-            RoundState::Published => "published",
-            RoundState::Finished => "finished",
-        }));
-        v["settings"] = json!({
-            "rules": s.rules, "time_control": s.time_control, "rated": s.rated, "rounds": self.rounds(),
-            "starts_at_ms": s.starts_at_ms, "tiebreaks": s.tiebreaks, "regulations": s.regulations.to_string(),
-            "forfeit_s": s.forfeit_s, "max_byes": s.max_byes, "late_join_until": s.late_join_until,
-            "berserk": (s.format == Format::Arena).then_some(s.berserk),
-            "streaks": (s.format == Format::Arena).then_some(s.streaks),
-            "duration_s": s.duration_s, "ends_at_ms": arena.map(|a| a.ends_at()),
-            "pairing_closes_at_ms": arena.map(|a| a.pairing_closes_at()),
-        });
-        if s.format == Format::Arena {
-            let (standings, games) = self.arena_json();
-            let scores: std::collections::HashMap<String, String> = standings["rows"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|r| {
-                    (
-                        r["name"].as_str().unwrap_or("").to_owned(),
-                        r["score"].as_str().unwrap_or("0").to_owned(),
-                    )
-                })
-                .collect();
+        let is_arena = s.format == Format::Arena;
+        SettingsView {
+            rules: s.rules.clone(),
+            time_control: s.time_control.clone(),
+            rated: s.rated,
+            rounds: self.rounds(),
+            starts_at_ms: s.starts_at_ms,
+            tiebreaks: s.tiebreaks.clone(),
+            regulations: s.regulations.to_string(),
+            forfeit_s: s.forfeit_s,
+            max_byes: s.max_byes,
+            late_join_until: s.late_join_until,
+            berserk: is_arena.then_some(s.berserk),
+            streaks: is_arena.then_some(s.streaks),
+            duration_s: s.duration_s,
+            ends_at_ms: arena.map(|a| a.ends_at()),
+            pairing_closes_at_ms: arena.map(|a| a.pairing_closes_at()),
+        }
+    }
+
+    /// `GET /api/v1/tournaments/{id}`.
+    pub fn view(&self) -> TournamentView {
+        let comp = &self.book.comp;
+        let mut view = TournamentView {
+            summary: self.summary(),
+            seq: self.log.len(),
+            round_state: comp.rounds().last().map(|r| r.state.into()),
+            settings: self.settings_view(),
+            players: Vec::new(),
+            players_count: None,
+            forbidden_pairs: Vec::new(),
+            rounds_list: Vec::new(),
+            standings: StandingsView { tiebreaks: Vec::new(), rows: StandingRows::Arena(vec![]) },
+            crosstable: Vec::new(),
+            arena: None,
+            log: self.log.clone(),
+        };
+        if self.settings.format == Format::Arena {
+            let (standings, games) = self.arena_standings();
+            let score = |name: &str| match &standings.rows {
+                StandingRows::Arena(rows) => rows.iter().find(|r| r.name == name).map(|r| &r.score),
+                StandingRows::Competition(_) => None,
+            };
             let cards = self.arena_cards();
-            v["players"] = json!(self.book.arena_players.iter().enumerate().map(|(i, p)| json!({
-                "name": p.name, "tpn": null, "rating": p.rating, "score": scores.get(&p.name).cloned().unwrap_or_else(|| "0".into()),
-                "withdrawn": !p.active, "first_round": null, "byes": [],
-                "arena": cards.get(i).cloned().unwrap_or(Value::Null),
-            })).collect::<Vec<_>>());
-            v["players_count"] = json!(self.book.arena_players.len());
-            v["forbidden_pairs"] = json!([]);
-            v["rounds_list"] = json!([]);
-            v["standings"] = standings;
-            v["crosstable"] = json!([]);
-            v["arena"] = games;
-            v["round"] = json!(self.arena_games_paired());
-        } else {
-            let (standings, cross) = self.standings_json();
-            let scores: std::collections::HashMap<String, String> = cross
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|r| {
-                    (
-                        r["name"].as_str().unwrap_or("").to_owned(),
-                        r["score"].as_str().unwrap_or("0.0").to_owned(),
-                    )
+            view.players = self
+                .book
+                .arena_players
+                .iter()
+                .zip(cards)
+                .map(|(p, card)| PlayerView {
+                    score: score(&p.name).cloned().unwrap_or_else(|| "0".into()),
+                    entry: PlayerEntry {
+                        name: p.name.clone(),
+                        tpn: None,
+                        rating: Some(p.rating),
+                        withdrawn: !p.active,
+                        first_round: None,
+                        byes: Vec::new(),
+                    },
+                    arena: card,
                 })
                 .collect();
-            let comp = &self.book.comp;
+            view.players_count = Some(self.book.arena_players.len());
+            view.standings = standings;
+            view.arena = games;
+        } else {
+            let (standings, cross) = self.standings();
             // Pairing numbers from one sort (`tpn` per player sorts each time).
             let mut tpn = vec![0u32; comp.entrants().len()];
             for (i, e) in comp.pairing_order().iter().enumerate() {
                 tpn[e.0 as usize] = i as u32 + 1;
             }
-            v["players"] = json!(comp.entrants().iter().enumerate().map(|(i, e)| {
-                let id = EntrantId(i as u32);
-                json!({
-                    "name": e.name, "tpn": tpn[i], "rating": e.rating,
-                    "score": scores.get(&e.name).cloned().unwrap_or_else(|| "0.0".into()),
-                    "withdrawn": e.withdrawn_from.is_some(), "first_round": e.first_round,
-                    "byes": comp.requested_byes().iter().filter(|((_, x), _)| *x == id)
-                        .map(|((r, _), k)| json!({"round": r, "kind": bye_name(*k)})).collect::<Vec<_>>(),
-                    "arena": null,
+            let score = |name: &str| cross.iter().find(|r| r.name == name)?.score.clone();
+            view.players = comp
+                .entrants()
+                .iter()
+                .enumerate()
+                .map(|(i, e)| PlayerView {
+                    entry: PlayerEntry {
+                        name: e.name.clone(),
+                        tpn: Some(tpn[i]),
+                        rating: e.rating,
+                        withdrawn: e.withdrawn_from.is_some(),
+                        first_round: Some(e.first_round),
+                        byes: self.byes_of(EntrantId(i as u32)),
+                    },
+                    score: score(&e.name).unwrap_or_else(|| "0.0".into()),
+                    arena: None,
                 })
-            }).collect::<Vec<_>>());
-            v["forbidden_pairs"] = json!(comp
+                .collect();
+            view.forbidden_pairs = comp
                 .forbidden_pairs()
                 .iter()
-                .map(|&(a, b)| [self.name_of(a), self.name_of(b)])
-                .collect::<Vec<_>>());
-            v["rounds_list"] = json!((1..=comp.rounds().len() as u32)
-                .filter_map(|r| self.round_json(r))
-                .collect::<Vec<_>>());
-            v["standings"] = standings;
-            v["crosstable"] = cross;
-            v["arena"] = Value::Null;
+                .map(|&(a, b)| [self.name_of(a).to_owned(), self.name_of(b).to_owned()])
+                .collect();
+            view.rounds_list =
+                (1..=comp.rounds().len() as u32).filter_map(|r| self.round_view(r)).collect();
+            view.standings = standings;
+            view.crosstable = cross;
         }
-        v["log"] = json!(self.log.iter().map(log_json).collect::<Vec<_>>());
-        v
-    }
-
-    /// The exports as text.
-    pub fn export(&self, export: Export) -> String {
-        match export {
-            Export::Trf { lf } => {
-                let mut t = self.book.comp.to_tournament();
-                t.name = Some(self.settings.name.clone());
-                t.time_control = Some(self.settings.time_control.clone());
-                let ending = if lf { LineEnding::Lf } else { LineEnding::Cr };
-                trf::write_with(&t, WriteOptions { line_ending: ending })
-                    .unwrap_or_else(|e| format!("error: {e}"))
-            }
-            Export::Games => {
-                let mut ids = Vec::new();
-                for (i, r) in self.book.comp.rounds().iter().enumerate() {
-                    if r.state == RoundState::Paired {
-                        continue;
-                    }
-                    for b in 0..r.boards.len() {
-                        ids.push(self.board_game(i as u32 + 1, b as u32 + 1).to_string());
-                    }
-                }
-                if let Some(a) = &self.book.arena {
-                    let mut n = 1;
-                    while a.game(rookery_tournament::arena::GameId(n)).is_some() {
-                        ids.push(self.arena_game(n).to_string());
-                        n += 1;
-                    }
-                }
-                ids.join("\n")
-            }
-            Export::Csv => {
-                let v = self.view();
-                let mut out = String::from("rank,name,tpn,rating,score");
-                for code in self.settings.tiebreaks.iter() {
-                    let _ = write!(out, ",{code}");
-                }
-                out.push('\n');
-                let rating = |name: &str| {
-                    v["players"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .find(|p| p["name"] == name)
-                        .and_then(|p| p["rating"].as_u64())
-                };
-                for row in v["standings"]["rows"].as_array().into_iter().flatten() {
-                    let name = row["name"].as_str().unwrap_or("");
-                    let _ = write!(
-                        out,
-                        "{},{},{},{},{}",
-                        row["rank"],
-                        csv(name),
-                        row["tpn"].as_u64().map(|t| t.to_string()).unwrap_or_default(),
-                        rating(name).map(|r| r.to_string()).unwrap_or_default(),
-                        row["score"].as_str().unwrap_or("")
-                    );
-                    for t in row["tiebreaks"].as_array().into_iter().flatten() {
-                        let _ = write!(out, ",{}", t.as_str().unwrap_or(""));
-                    }
-                    out.push('\n');
-                }
-                out
-            }
-            Export::Html => {
-                let v = self.view();
-                let mut out = format!(
-                    "<!doctype html><html><head><meta charset=\"utf-8\"><title>{0}</title>\
-                     <style>body{{font-family:sans-serif}}table{{border-collapse:collapse}}td,th{{border:1px solid #999;padding:2px 6px}}@media print{{a{{color:black}}}}</style>\
-                     </head><body><h1>{0}</h1><p>{1}, {2}, {3}</p><h2>Standings</h2><table><tr><th>Rk</th><th>Name</th><th>Pts</th>",
-                    html(&self.settings.name), self.settings.format.as_str(), html(&tc_label(&self.settings.time_control)), self.book.status.as_str()
-                );
-                for code in &self.settings.tiebreaks {
-                    let _ = write!(out, "<th>{}</th>", html(code));
-                }
-                out.push_str("</tr>");
-                for row in v["standings"]["rows"].as_array().into_iter().flatten() {
-                    let _ = write!(
-                        out,
-                        "<tr><td>{}</td><td>{}</td><td>{}</td>",
-                        row["rank"],
-                        html(row["name"].as_str().unwrap_or("")),
-                        row["score"].as_str().unwrap_or("")
-                    );
-                    for t in row["tiebreaks"].as_array().into_iter().flatten() {
-                        let _ = write!(out, "<td>{}</td>", t.as_str().unwrap_or(""));
-                    }
-                    out.push_str("</tr>");
-                }
-                out.push_str("</table><h2>Crosstable</h2><table><tr><th>No</th><th>Name</th>");
-                for r in 1..=self.book.comp.rounds().len() {
-                    let _ = write!(out, "<th>{r}</th>");
-                }
-                out.push_str("<th>Pts</th></tr>");
-                for row in v["crosstable"].as_array().into_iter().flatten() {
-                    let _ = write!(
-                        out,
-                        "<tr><td>{}</td><td>{}</td>",
-                        row["tpn"],
-                        html(row["name"].as_str().unwrap_or(""))
-                    );
-                    for c in row["rounds"].as_array().into_iter().flatten() {
-                        let _ = write!(out, "<td>{}</td>", html(c.as_str().unwrap_or("")));
-                    }
-                    let _ = write!(out, "<td>{}</td></tr>", row["score"].as_str().unwrap_or(""));
-                }
-                out.push_str("</table></body></html>\n");
-                out
-            }
-        }
+        view
     }
 }
 
@@ -506,21 +830,34 @@ pub fn summary_of(
     created_by: Option<&str>,
     players: u32,
     round: u32,
-) -> Value {
+) -> Summary {
     let rounds = match s.format {
         Format::Swiss => s.rounds,
         Format::RoundRobin => berger::rounds(players.max(2), Cycles::Single).ok(),
         Format::DoubleRoundRobin => berger::rounds(players.max(2), Cycles::Double).ok(),
         Format::Arena => None,
     };
-    json!({
-        "id": id, "name": s.name, "format": s.format.as_str(), "rules": s.rules,
-        "time_control": s.time_control, "speed": s.time_control().speed().name(), "rated": s.rated,
-        "rounds": rounds, "status": status.as_str(),
-        "starts_at_ms": s.starts_at_ms, "created_by": created_by,
-        "players": players, "round": round,
-        "conditions": {"account": true, "min_level": s.min_level, "max_level": s.max_level, "password": s.password.is_some()},
-    })
+    Summary {
+        id: id.to_owned(),
+        name: s.name.clone(),
+        format: s.format,
+        rules: s.rules.clone(),
+        time_control: s.time_control.clone(),
+        speed: s.time_control().speed().name(),
+        rated: s.rated,
+        rounds,
+        status: status.as_str(),
+        starts_at_ms: s.starts_at_ms,
+        created_by: created_by.map(str::to_owned),
+        players,
+        round,
+        conditions: Conditions {
+            account: true,
+            min_level: s.min_level,
+            max_level: s.max_level,
+            password: s.password.is_some(),
+        },
+    }
 }
 
 /// chess-results' crosstable cell: opponent's number, colour, result.
@@ -541,72 +878,12 @@ fn cell(e: &rookery_tournament::RoundEntry) -> String {
     }
 }
 
-fn csv(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-/// A time control as the site's pages write it (web/js `tcLabel`): minutes and the increment
-/// or delay in seconds, `180` as `3+0`, `300d5` as `5d5`, `90+30` as `1.5+30`, `30+0` as
-/// `30s+0`; other controls (several periods, days a move) as they are.
-fn tc_label(tc: &str) -> String {
-    let minutes = |seconds: &str| -> Option<String> {
-        let s: f64 = seconds.parse().ok()?;
-        let min = s / 60.0;
-        Some(if min.fract() == 0.0 {
-            format!("{min}")
-        } else if min < 1.0 {
-            format!("{seconds}s")
-        } else {
-            format!("{min:.1}")
-        })
-    };
-    let simple = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    if simple(tc) {
-        return minutes(tc).map_or_else(|| tc.to_owned(), |m| format!("{m}+0"));
-    }
-    if let Some(at) = tc.find(['+', 'd', 'b']) {
-        let (base, rest) = tc.split_at(at);
-        if simple(base) && simple(&rest[1..]) {
-            if let Some(m) = minutes(base) {
-                return format!("{m}{rest}");
-            }
-        }
-    }
-    tc.to_owned()
-}
-
-fn html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use rookery_tournament::competition::Action;
+    use serde_json::json;
 
     use super::*;
-
-    /// Issue 51: the printable standings said "180" where the pages say "3+0".
-    #[test]
-    fn time_controls_read_as_the_pages_write_them() {
-        let cases = [
-            ("180", "3+0"),
-            ("300+3", "5+3"),
-            ("90+30", "1.5+30"),
-            ("30", "30s+0"),
-            ("300d5", "5d5"),
-            ("600b2", "10b2"),
-            ("40/5400:1800+30", "40/5400:1800+30"),
-            ("3d", "3d"),
-            ("-", "-"),
-        ];
-        for (tc, label) in cases {
-            assert_eq!(tc_label(tc), label, "{tc}");
-        }
-    }
 
     /// Issue 51: the audit log named players only by entrant number (`{"entrant":1}`).
     #[test]
@@ -662,7 +939,9 @@ mod tests {
                 reason: None,
             };
             let entry = Entry::decode(&stored).unwrap();
-            assert_eq!(with_names(&book, &entry), shown, "{kind}");
+            let names = LogNames::of(&book, &entry);
+            let detail = LogDetail { data: EntryData(entry), names };
+            assert_eq!(serde_json::to_value(&detail).unwrap(), shown, "{kind}");
         }
     }
 }

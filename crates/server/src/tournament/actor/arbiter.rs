@@ -6,13 +6,14 @@ use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::Color;
 use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
-use serde_json::json;
 
 use crate::live::Command as GameCommand;
 use crate::protocol::{GameAction, GameId};
 use crate::tournament::log::{self, Entry};
+use crate::tournament::message::TournamentMessage;
 use crate::tournament::refusal::{PairSide, TournamentError, TournamentRefusal};
 use crate::tournament::settings::Format;
+use crate::tournament::view::{RoundStateName, RoundView};
 use crate::tournament::Who;
 
 use super::{Actor, ArbiterAction};
@@ -151,8 +152,13 @@ impl Actor {
         }
         self.record(Entry::of_action(Action::Unpair { round }, None), by, reason).await?;
         self.remove_stale_games().await?;
-        let msg = json!({"t": "round_paired", "round": round, "state": "unpaired", "boards": [], "bye": null});
-        self.broadcast(msg);
+        self.broadcast(&TournamentMessage::RoundPaired(RoundView {
+            round,
+            state: RoundStateName::Unpaired,
+            bye: None,
+            absent: None,
+            boards: Vec::new(),
+        }));
         Ok(())
     }
 

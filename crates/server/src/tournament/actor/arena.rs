@@ -5,7 +5,6 @@ use rookery_core::Color;
 use rookery_store::{Player, PlayerKind, TournamentStatus, UserId};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::{Colour, PlayerId};
-use serde_json::{json, Value};
 
 use crate::live::Command as GameCommand;
 use crate::protocol::GameAction;
@@ -16,13 +15,14 @@ use crate::tournament::settings::Format;
 use crate::tournament::Who;
 
 use super::Actor;
+use crate::tournament::Answer;
 
 impl Actor {
     pub(super) async fn berserk(
         &mut self,
         who: &Who,
         game: &str,
-    ) -> Result<Value, TournamentError> {
+    ) -> Result<Answer, TournamentError> {
         let Some((None, n)) = self.tour.seat_of(game) else {
             return Err(TournamentRefusal::NotArenaGame(game.to_owned()).into());
         };
@@ -52,7 +52,7 @@ impl Actor {
             return Err(TournamentRefusal::BerserkRefused(refusal).into());
         }
         self.record(Entry::Berserk(log::Berserk { game: n, player }), Some(who), None).await?;
-        Ok(json!({"clock_ms": self.tour.settings.arena_clock().initial / 2}))
+        Ok(Answer::Berserk { clock_ms: self.tour.settings.arena_clock().initial / 2 })
     }
 
     /// The clock's work: a scheduled start, an arena's pairings and its end.

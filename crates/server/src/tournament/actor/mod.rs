@@ -15,7 +15,6 @@ use rookery_core::Color;
 use rookery_store::{LogEntry, StoredTournament, TournamentStatus, UserId};
 use rookery_tournament::competition::{Action, BoardResult, EntrantId};
 use rookery_tournament::ByeKind;
-use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
 
 use super::log::{self, Entry};
@@ -24,7 +23,11 @@ use super::settings::{Format, Settings};
 use super::{Command, Update, Who};
 use crate::state::{now_ms, AppState};
 
-use super::book::{Book, Shown, Tour};
+use super::book::{Book, Tour};
+use super::export::Export;
+use super::message::TournamentMessage;
+use super::view::TournamentView;
+use super::Answer;
 
 mod arbiter;
 mod arena;
@@ -72,22 +75,6 @@ pub enum Op {
     Export(Export),
 }
 
-/// The exports.
-#[derive(Clone, Copy, Debug)]
-pub enum Export {
-    /// TRF-2026, CR or LF line ends.
-    Trf {
-        /// LF line ends.
-        lf: bool,
-    },
-    /// Standings as CSV.
-    Csv,
-    /// A printable page.
-    Html,
-    /// The game ids, in round and board order (for the PGN).
-    Games,
-}
-
 /// The arbiter's actions (docs/api.md).
 #[derive(Clone, Debug)]
 pub enum ArbiterAction {
@@ -133,7 +120,7 @@ pub struct Actor {
     dirty: bool,
     /// The view as of the last change: built once per change, not per read (a 1,000-player
     /// Swiss's standings are not free).
-    view: Option<Value>,
+    view: Option<Arc<TournamentView>>,
     /// The counts last written for the list (players, rounds paired).
     counts_written: (u32, u32),
     /// On a cluster, the epoch under which this node runs the tournament: every log entry is
@@ -201,17 +188,6 @@ impl Actor {
                 names.insert(u, user.username);
             }
         }
-        let shown = log
-            .into_iter()
-            .map(|(e, entry)| Shown {
-                seq: e.seq,
-                at_ms: e.at_ms,
-                by: e.by.and_then(|u| names.get(&u.0).cloned()),
-                kind: e.kind.clone(),
-                data: super::view::with_names(&book, &entry),
-                reason: e.reason.clone(),
-            })
-            .collect::<Vec<_>>();
         let seq = stored.log.last().map_or(0, |e| e.seq + 1);
         // The boards whose game has a move (the view's `started`); from here on the games
         // tell their first moves.
@@ -227,9 +203,18 @@ impl Actor {
         } else {
             Default::default()
         };
+        let mut tour = Tour { row: stored.row, settings, book, log: Vec::new(), names, started };
+        let shown = log
+            .into_iter()
+            .map(|(e, entry)| {
+                let by = e.by.and_then(|u| tour.names.get(&u.0).cloned());
+                tour.shown(&e, entry, by)
+            })
+            .collect();
+        tour.log = shown;
         Ok(Actor {
             state,
-            tour: Tour { row: stored.row, settings, book, log: shown, names, started },
+            tour,
             seq,
             // Room for a 1,000-player round's `your_game`s (two per board) and more before a
             // socket lags (issue 40).
@@ -248,13 +233,8 @@ impl Actor {
     }
 
     /// The view, built again only after a change.
-    fn view(&mut self) -> Value {
-        if let Some(v) = &self.view {
-            return v.clone();
-        }
-        let v = self.tour.view();
-        self.view = Some(v.clone());
-        v
+    fn view(&mut self) -> Arc<TournamentView> {
+        self.view.get_or_insert_with(|| Arc::new(self.tour.view())).clone()
     }
 
     /// Writes the list's counts when they changed (once a second at most, and at a change
@@ -299,8 +279,8 @@ impl Actor {
                     // Nobody watching: no view to build for nobody.
                     if self.dirty && self.updates.receiver_count() > 0 {
                         self.dirty = false;
-                        let msg = json!({"t": "tournament", "tournament": self.view()});
-                        self.broadcast(msg);
+                        let msg = TournamentMessage::Tournament { tournament: self.view() };
+                        self.broadcast(&msg);
                     }
                 }
             }
@@ -327,20 +307,20 @@ impl Actor {
             }
             Command::Subscribe { reply } => {
                 let view = self.view();
-                let _ = reply.send((view, self.tour.clock_message(), self.updates.subscribe()));
+                let clock = self.tour.clock(now_ms());
+                let _ = reply.send((view, clock, self.updates.subscribe()));
             }
         }
     }
 
-    fn broadcast(&self, msg: Value) {
-        let _ = self.updates.send(Update { to: None, text: Arc::from(msg.to_string()) });
+    fn broadcast(&self, msg: &TournamentMessage) {
+        let _ = self.updates.send(Update { to: None, text: Arc::from(msg.to_text()) });
     }
 
     /// Sends `msg` to the sockets of the player `name` only.
-    fn tell(&self, name: &str, msg: Value) {
-        let _ = self
-            .updates
-            .send(Update { to: Some(name.to_owned()), text: Arc::from(msg.to_string()) });
+    fn tell(&self, name: &str, msg: &TournamentMessage) {
+        let _ =
+            self.updates.send(Update { to: Some(name.to_owned()), text: Arc::from(msg.to_text()) });
     }
 
     /// Checks `entry` on a copy of the state, stores it, then makes it the state and tells.
@@ -379,15 +359,8 @@ impl Actor {
         if let Some(w) = by {
             self.tour.names.insert(w.user_id.0, w.name.clone());
         }
-        let shown = Shown {
-            seq: stored.seq,
-            at_ms: stored.at_ms,
-            by: by.map(|w| w.name.clone()),
-            kind: stored.kind.clone(),
-            data: super::view::with_names(&self.tour.book, &entry),
-            reason,
-        };
-        self.broadcast(json!({"t": "log", "entry": super::view::log_json(&shown)}));
+        let shown = self.tour.shown(&stored, entry, by.map(|w| w.name.clone()));
+        self.broadcast(&TournamentMessage::Log { entry: Box::new(shown.clone()) });
         self.tour.log.push(shown);
         if self.tour.book.status != status_before {
             self.state
@@ -395,18 +368,18 @@ impl Actor {
                 .set_tournament_status(&self.tour.row.id, self.tour.book.status)
                 .await?;
             self.tour.row.status = self.tour.book.status;
-            self.broadcast(self.tour.clock_message());
+            self.broadcast(&TournamentMessage::Clock(self.tour.clock(now_ms())));
             self.write_counts().await;
         }
         self.dirty = true;
         Ok(())
     }
 
-    async fn request(&mut self, who: Option<Who>, op: Op) -> Result<Value, TournamentError> {
+    async fn request(&mut self, who: Option<Who>, op: Op) -> Result<Answer, TournamentError> {
         match op {
-            Op::View => return Ok(self.view()),
-            Op::Clock => return Ok(self.tour.clock_message()),
-            Op::Export(export) => return Ok(Value::String(self.tour.export(export))),
+            Op::View => return Ok(Answer::View(self.view())),
+            Op::Clock => return Ok(Answer::Clock(self.tour.clock(now_ms()))),
+            Op::Export(export) => return Ok(Answer::Text(self.tour.export(export))),
             _ => {}
         }
         let who = who.ok_or(TournamentRefusal::NotSignedIn)?;
@@ -425,7 +398,7 @@ impl Actor {
             // (BENCHMARKS.md, "Tournaments at scale"); the sockets get the view, throttled.
             Op::Join { password } => {
                 self.join(&who, password).await?;
-                return Ok(self.tour.entry_json(&who.name));
+                return Ok(Answer::Entry(self.tour.entry(&who.name)));
             }
             Op::Withdraw => self.withdraw_self(&who).await?,
             Op::Bye { round, kind } => {
@@ -454,7 +427,7 @@ impl Actor {
                 self.arbiter(&who, action, reason).await?;
             }
         }
-        Ok(self.view())
+        Ok(Answer::View(self.view()))
     }
 
     fn entrant(&self, name: &str) -> Result<EntrantId, TournamentError> {

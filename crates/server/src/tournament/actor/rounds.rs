@@ -10,11 +10,11 @@ use rookery_core::Color;
 use rookery_store::{Player, TournamentSeat, TournamentStatus};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
-use serde_json::json;
 
 use crate::lobby::LobbyMessage;
 use crate::protocol::GameId;
 use crate::tournament::log::{self, result_name, Entry};
+use crate::tournament::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
 use crate::tournament::refusal::{TournamentError, TournamentRefusal};
 use crate::tournament::settings::Format;
 use crate::tournament::Who;
@@ -59,13 +59,8 @@ impl Actor {
     }
 
     pub(super) fn round_told(&self, round: u32) {
-        if let Some(r) = self.tour.round_json(round) {
-            let mut msg = r;
-            msg["t"] = json!("round_paired");
-            if let Some(obj) = msg.as_object_mut() {
-                obj.remove("absent");
-            }
-            self.broadcast(msg);
+        if let Some(msg) = self.tour.round_message(round) {
+            self.broadcast(&msg);
         }
     }
 
@@ -132,34 +127,41 @@ impl Actor {
             .await
             .map_err(|e| TournamentError::Games(e.to_string()))?;
         if handle.is_some() && !existed {
-            for (me, opponent, color) in [(&white, &black, "white"), (&black, &white, "black")] {
-                let msg = json!({
-                    "t": "tournament_game", "tournament": self.tour.row.id, "name": self.tour.settings.name,
-                    "round": round, "board": board, "game": id.as_str(), "color": color, "opponent": opponent.name,
-                });
-                let text: Arc<str> = Arc::from(msg.to_string());
+            for (me, opponent, color) in
+                [(&white, &black, Color::White), (&black, &white, Color::Black)]
+            {
+                let game = YourGame {
+                    round,
+                    board,
+                    game: id.to_string(),
+                    color,
+                    opponent: opponent.name.clone(),
+                };
+                let notice = GameNotice {
+                    tournament: self.tour.row.id.clone(),
+                    name: self.tour.settings.name.clone(),
+                    game: game.clone(),
+                };
+                let text: Arc<str> = Arc::from(notice.to_text());
                 let _ = self
                     .state
                     .lobby
                     .events
                     .send(LobbyMessage::to_names(vec![me.name.clone()], text));
-                let mut mine = msg.clone();
-                mine["t"] = json!("your_game");
-                if let Some(obj) = mine.as_object_mut() {
-                    obj.remove("tournament");
-                    obj.remove("name");
-                }
-                self.tell(&me.name, mine);
+                self.tell(&me.name, &TournamentMessage::YourGame(game));
             }
         }
         Ok(())
     }
 
     pub(super) fn result_told(&self, round: u32, board: u32, result: BoardResult, corrected: bool) {
-        self.broadcast(json!({
-            "t": "result", "round": round, "board": board,
-            "game": self.tour.board_game(round, board).as_str(),
-            "result": result_name(result), "forfeit": !result.is_played(), "corrected": corrected,
+        self.broadcast(&TournamentMessage::Result(ResultNews {
+            round: Some(round),
+            board,
+            game: self.tour.board_game(round, board).to_string(),
+            result: result_name(result),
+            forfeit: !result.is_played(),
+            corrected,
         }));
     }
 
@@ -236,8 +238,14 @@ impl Actor {
                     None,
                 )
                 .await?;
-                self.broadcast(json!({"t": "result", "round": null, "board": n, "game": game,
-                    "result": outcome.result.as_str(), "forfeit": outcome.termination == Termination::NoStart, "corrected": false}));
+                self.broadcast(&TournamentMessage::Result(ResultNews {
+                    round: None,
+                    board: n,
+                    game: game.to_owned(),
+                    result: outcome.result.as_str(),
+                    forfeit: outcome.termination == Termination::NoStart,
+                    corrected: false,
+                }));
                 Ok(())
             }
         }
