@@ -5,6 +5,7 @@ mod action;
 mod client;
 mod fields;
 mod lobby;
+mod new_game;
 mod server;
 
 use std::fmt;
@@ -15,6 +16,7 @@ pub use action::{DecodeError, GameAction};
 pub use client::{ClientMessage, ParseError, PlayerAction};
 pub use fields::{FieldError, FieldValue, Fields, Ply};
 pub use lobby::{ClientAddr, ColorChoice, Seek};
+pub use new_game::NewLiveGame;
 pub use server::{
     Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameView,
     LadderView, LevelView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage,

@@ -17,7 +17,7 @@ use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
 use crate::live::{finished_view, live_view, rebuild, Crowd, Rebuilt};
 use crate::lobby::{self, ColorChoice};
-use crate::protocol::{FieldError, Fields, GameId, GameView, PlayerView};
+use crate::protocol::{FieldError, Fields, GameId, GameView, NewLiveGame, PlayerView};
 use crate::state::AppState;
 
 type Shared = State<Arc<AppState>>;
@@ -167,8 +167,8 @@ pub async fn engine_game(
     };
     let me = visitor.identity.as_player();
     let (white, black) = if body.color.owner_is_white() { (me, engine) } else { (engine, me) };
-    let handle =
-        state.live.create(&state, white, black, body.rules, body.time_control, false).await?;
+    let new = NewLiveGame::between(white, black, body.rules, body.time_control, false);
+    let handle = state.live.create(&state, new).await?;
     Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id.as_str() }))).into_response())
 }
 

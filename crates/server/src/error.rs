@@ -217,6 +217,16 @@ impl From<rookery_store::StoreError> for ApiError {
     }
 }
 
+/// A game not created, as HTTP: a position refused names the `fen` field.
+impl From<crate::live::CreateError> for ApiError {
+    fn from(e: crate::live::CreateError) -> ApiError {
+        match e {
+            crate::live::CreateError::Position(e) => ApiError::field("fen", e.to_string()),
+            e => ApiError::Internal(e.to_string()),
+        }
+    }
+}
+
 /// A tournament's refusal as HTTP (docs/api.md, "Tournaments"): most are 409 with their code.
 impl From<TournamentRefusal> for ApiError {
     fn from(r: TournamentRefusal) -> ApiError {

@@ -8,6 +8,7 @@ mod assets;
 mod class;
 mod client;
 mod cluster;
+mod competitions;
 mod error;
 mod identity;
 mod limits;
@@ -137,6 +138,7 @@ impl Server {
             cluster::join(&state).await?;
             tracing::info!(node = %node.id, lease_ms = node.lease.as_millis() as u64, "joined the cluster");
         }
+        competitions::route_game_events(&state);
         state.live.resume_all(&state).await;
         state.tournaments.resume_all(&state).await;
         let listener = TcpListener::bind(config.addr)

@@ -23,7 +23,7 @@ use crate::client::ClientAddr;
 use crate::error::{ApiError, Limit};
 use crate::limits::SeekLimits;
 pub use crate::protocol::{ColorChoice, Seek};
-use crate::protocol::{GameId, ServerMessage};
+use crate::protocol::{GameId, NewLiveGame, ServerMessage};
 use crate::ratelimit::RateLimiter;
 use crate::state::{now_ms, random_id, AppState};
 
@@ -383,7 +383,8 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
         (me.clone(), seek.owner.clone())
     };
     let tc = seek.time_control.clone();
-    match state.live.create(state, white, black, seek.rules, tc, seek.rated).await {
+    let new = NewLiveGame::between(white, black, seek.rules, tc, seek.rated);
+    match state.live.create(state, new).await {
         Ok(handle) => {
             let game = handle.meta.id.clone();
             state.lobby.game_started(&seek.id, &game, [&seek.owner.name, &me.name]);
@@ -391,7 +392,7 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
         }
         Err(e) => {
             state.lobby.put_back(seek);
-            Err(e)
+            Err(e.into())
         }
     }
 }

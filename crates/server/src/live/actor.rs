@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 use super::engine_player::EngineSeat;
 use super::view::{end_message, event_messages, live_view, Crowd};
-use super::{rebuild, Command, GameHandle, Joined, Rebuilt, Seat};
+use super::{rebuild, Command, GameEvent, GameHandle, Joined, Rebuilt, Seat};
 use crate::cluster::{Lapse, LeaseState};
 use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
@@ -591,12 +591,12 @@ impl Actor {
         // (api.md, `unpair`): the tournament is told of each game's first.
         let first_move = self.game.plies().len() == 1
             && events.iter().any(|e| matches!(e, Event::MovePlayed { .. }));
-        if let (true, Some(seat)) = (first_move, &self.handle.meta.tournament) {
-            self.state.tournaments.game_started(
-                &self.state,
-                &seat.tournament,
-                self.handle.meta.id.clone(),
-            );
+        if first_move {
+            let seat = self.handle.meta.tournament.clone();
+            self.state
+                .live
+                .events
+                .publish(GameEvent::Started { game: self.handle.meta.id.clone(), seat });
         }
         if self.game.is_over() {
             self.finalize().await;
@@ -691,19 +691,12 @@ impl Actor {
         self.state.live.remove(&self.handle);
         let now = self.game_now();
         self.broadcast(&self.stamped(end_message(&self.game, now, ladder.as_ref()), now));
-        if let Some(seat) = &self.handle.meta.tournament {
-            let plies = self.game.plies().len() as u32;
-            self.state
-                .tournaments
-                .game_ended(
-                    &self.state,
-                    &seat.tournament,
-                    self.handle.meta.id.clone(),
-                    outcome,
-                    plies,
-                )
-                .await;
-        }
+        self.state.live.events.publish(GameEvent::Ended {
+            game: self.handle.meta.id.clone(),
+            seat: self.handle.meta.tournament.clone(),
+            outcome,
+            plies: self.game.plies().len() as u32,
+        });
     }
 
     /// Starts the engine thinking if it is on move.

@@ -4,6 +4,7 @@
 
 mod actor;
 mod engine_player;
+mod events;
 mod view;
 
 use std::collections::HashMap;
@@ -15,15 +16,17 @@ use rookery_arbiter::{
     RuleSet, StartPolicy, TimeControl,
 };
 use rookery_core::{ByColor, Color, Move};
-use rookery_store::{NewGame, Player, PlayerKind, StoredGame, TournamentSeat};
+use rookery_store::{NewGame, Player, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
+pub use events::{GameEvent, GameEvents};
 pub use view::{finished_view, live_view, record_pgn, Crowd};
 
 use crate::cluster::Ownership;
 use crate::error::ApiError;
 use crate::protocol::{
-    ClientMessage, DecodeError, GameAction, GameId, GameView, PlayerAction, Refusal, ServerMessage,
+    ClientMessage, DecodeError, GameAction, GameId, GameView, NewLiveGame, PlayerAction, Refusal,
+    ServerMessage,
 };
 use crate::state::{now_ms, AppState};
 
@@ -335,6 +338,8 @@ pub struct LiveGames {
     /// Taken while this node takes a game over (issue 39): two sockets of one game arriving
     /// together start one actor, not two (the second claim would fence the first).
     taking_over: tokio::sync::Mutex<()>,
+    /// The games' news: first moves and ends.
+    pub events: GameEvents,
 }
 
 impl LiveGames {
@@ -366,99 +371,58 @@ impl LiveGames {
         }
     }
 
-    /// Creates a game between `white` and `black`, stores it, and starts its actor. A game
-    /// between people starts by the online rule (the clocks wait for both first moves, and a
-    /// missed first move aborts it); against the engine, which is always there, the clock
-    /// runs from the start.
+    /// Creates a game, stores it, and starts its actor: every game, whatever made it (a seek
+    /// accepted, a challenge, the engine, a tournament's pairing). A game whose id is given
+    /// and is live here is handed back; one that exists but is not live here (it ended, or is
+    /// being resumed) is [`CreateError::Exists`].
     ///
     /// # Errors
-    /// The store failing.
+    /// [`CreateError`]: a position the arbiter refuses, the store failing.
     pub async fn create(
         &self,
         state: &Arc<AppState>,
-        white: Player,
-        black: Player,
-        rules: RuleSet,
-        time_control: TimeControl,
-        rated: bool,
-    ) -> Result<GameHandle, ApiError> {
-        let now = now_ms();
-        let engine = white.kind == PlayerKind::Engine || black.kind == PlayerKind::Engine;
-        let start = (!engine).then(|| StartPolicy::online(time_control.speed()));
-        let meta = Meta {
-            id: GameId::random(),
-            white,
-            black,
-            rules,
-            speed: time_control.speed().name(),
-            time_control,
-            rated,
-            initial_fen: None,
-            created_at_ms: now,
-            start,
-            tournament: None,
-        };
-        let game =
-            Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
-        let turn = state.write_turn().await;
-        state.store.create_game(&meta.new_game()).await?;
-        drop(turn);
-        tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = rules.label(), rated, "game created");
-        let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
-        let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(self.spawn(state, new, false, epoch).await)
-    }
-
-    /// Creates a tournament game unless it exists (its id is derived from the tournament,
-    /// round and board, so creating a round's games again after a crash creates each once),
-    /// and starts its actor. Starts by the tournament's default time: a side that has not
-    /// moved by then loses by forfeit (RULES.md §12). `Ok(None)`: the game existed already
-    /// and is not live here (it ended, or is being resumed).
-    ///
-    /// # Errors
-    /// The store failing.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn create_for_tournament(
-        &self,
-        state: &Arc<AppState>,
-        id: GameId,
-        white: Player,
-        black: Player,
-        rules: RuleSet,
-        time_control: TimeControl,
-        rated: bool,
-        start: StartPolicy,
-        seat: TournamentSeat,
-    ) -> Result<Option<GameHandle>, ApiError> {
-        if let Some(handle) = self.get(&id) {
-            return Ok(Some(handle));
+        new: NewLiveGame,
+    ) -> Result<GameHandle, CreateError> {
+        if let Some(handle) = new.id.as_ref().and_then(|id| self.get(id)) {
+            return Ok(handle);
         }
         let now = now_ms();
         let meta = Meta {
-            id,
-            white,
-            black,
-            rules,
-            speed: time_control.speed().name(),
-            time_control,
-            rated,
+            id: new.id.unwrap_or_else(GameId::random),
+            white: new.white,
+            black: new.black,
+            rules: new.rules,
+            speed: new.time_control.speed().name(),
+            time_control: new.time_control,
+            rated: new.rated,
             initial_fen: None,
             created_at_ms: now,
-            start: Some(start),
-            tournament: Some(seat.clone()),
+            start: new.start,
+            tournament: new.tournament,
         };
-        let game =
-            Game::new(meta.spec(), now).map_err(|e| ApiError::field("fen", e.to_string()))?;
+        let game = Game::new(meta.spec(), now).map_err(CreateError::Position)?;
         let turn = state.write_turn().await;
-        let created = state.store.create_tournament_game(&meta.new_game(), &seat).await?;
+        let created = match &meta.tournament {
+            Some(seat) => state.store.create_tournament_game(&meta.new_game(), seat).await?,
+            None => state.store.create_game(&meta.new_game()).await.map(|()| true)?,
+        };
         drop(turn);
         if !created {
-            return Ok(self.get(&meta.id));
+            return self.get(&meta.id).ok_or(CreateError::Exists(meta.id));
         }
-        tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created");
-        let epoch = crate::cluster::claim_new(state, meta.id.as_str()).await?;
+        match &meta.tournament {
+            Some(seat) => {
+                tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created")
+            }
+            None => {
+                tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = meta.rules.label(), rated = meta.rated, "game created")
+            }
+        }
+        let epoch = crate::cluster::claim_new(state, meta.id.as_str())
+            .await
+            .map_err(|e| CreateError::Claim(e.to_string()))?;
         let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(Some(self.spawn(state, new, false, epoch).await))
+        Ok(self.spawn(state, new, false, epoch).await)
     }
 
     async fn spawn(
@@ -569,6 +533,23 @@ impl LiveGames {
             }
         }
     }
+}
+
+/// Why a game was not created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// The arbiter refuses the starting position.
+    #[error("{0}")]
+    Position(GameSpecError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] rookery_store::StoreError),
+    /// On a cluster, the new game could not be claimed.
+    #[error("claiming the new game: {0}")]
+    Claim(String),
+    /// A game of that id exists, and is not live here (it ended, or is being resumed).
+    #[error("game {0:?} exists and is not live here")]
+    Exists(GameId),
 }
 
 /// A live game rebuilt from storage: its meta, the arbiter game after every stored action,

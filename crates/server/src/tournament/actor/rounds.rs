@@ -12,7 +12,7 @@ use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
 use crate::lobby::LobbyMessage;
-use crate::protocol::GameId;
+use crate::protocol::{GameId, NewLiveGame};
 use crate::tournament::log::{self, result_name, Entry};
 use crate::tournament::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
 use crate::tournament::refusal::{TournamentError, TournamentRefusal};
@@ -110,23 +110,22 @@ impl Actor {
             berserk: round.is_none() && s.berserk,
         };
         let existed = self.state.live.get(&id).is_some();
-        let handle = self
-            .state
-            .live
-            .create_for_tournament(
-                &self.state,
-                id.clone(),
-                white.clone(),
-                black.clone(),
-                s.rules(),
-                s.time_control(),
-                s.rated,
-                s.start_policy(),
-                seat,
-            )
-            .await
-            .map_err(|e| TournamentError::Games(e.to_string()))?;
-        if handle.is_some() && !existed {
+        let new = NewLiveGame {
+            id: Some(id.clone()),
+            white: white.clone(),
+            black: black.clone(),
+            rules: s.rules(),
+            time_control: s.time_control(),
+            rated: s.rated,
+            start: Some(s.start_policy()),
+            tournament: Some(seat),
+        };
+        let live = match self.state.live.create(&self.state, new).await {
+            Ok(_) => true,
+            Err(crate::live::CreateError::Exists(_)) => false,
+            Err(e) => return Err(TournamentError::Games(e.to_string())),
+        };
+        if live && !existed {
             for (me, opponent, color) in
                 [(&white, &black, Color::White), (&black, &white, Color::Black)]
             {
