@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::protocol::{FieldError, Fields};
-use crate::tournament::{RefusalClass, TournamentError, TournamentRefusal};
+use rookery_competitions::{RefusalClass, TournamentError, TournamentRefusal};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;

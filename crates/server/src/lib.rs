@@ -23,7 +23,7 @@ mod relay;
 mod routes;
 mod sockets;
 mod state;
-mod tournament;
+mod tournament_api;
 mod ws;
 
 use std::future::Future;
@@ -140,7 +140,7 @@ impl Server {
         }
         competitions::route_game_events(&state);
         state.live.resume_all(&state).await;
-        state.tournaments.resume_all(&state).await;
+        state.tournaments.resume_all().await;
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Bind { addr: config.addr, source })?;

@@ -8,7 +8,7 @@ use axum::routing::{delete, get, post};
 use axum::Router;
 
 use crate::state::AppState;
-use crate::{accounts, analysis, api, assets, class, identity, tournament, ws};
+use crate::{accounts, analysis, api, assets, class, identity, tournament_api, ws};
 
 /// The whole site.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -35,23 +35,23 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/users/{name}", get(api::user))
         .route("/users/{name}/games.pgn", get(api::user_pgn))
         .route("/leaderboard", get(api::leaderboard))
-        .route("/tournaments", get(tournament::api::list).post(tournament::api::create))
+        .route("/tournaments", get(tournament_api::list).post(tournament_api::create))
         .route(
             "/tournaments/import",
-            post(tournament::api::import).layer(DefaultBodyLimit::max(crate::error::MAX_UPLOAD)),
+            post(tournament_api::import).layer(DefaultBodyLimit::max(crate::error::MAX_UPLOAD)),
         )
-        .route("/tournaments/{id}", get(tournament::api::get))
-        .route("/tournaments/{id}/socket", get(tournament::api::socket))
-        .route("/tournaments/{id}/join", post(tournament::api::join))
-        .route("/tournaments/{id}/withdraw", post(tournament::api::withdraw))
-        .route("/tournaments/{id}/byes", post(tournament::api::bye))
-        .route("/tournaments/{id}/byes/{round}", delete(tournament::api::cancel_bye))
-        .route("/tournaments/{id}/berserk", post(tournament::api::berserk))
-        .route("/tournaments/{id}/arbiter", post(tournament::api::arbiter))
-        .route("/tournaments/{id}/trf", get(tournament::api::trf))
-        .route("/tournaments/{id}/pgn", get(tournament::api::pgn))
-        .route("/tournaments/{id}/standings.csv", get(tournament::api::csv))
-        .route("/tournaments/{id}/standings.html", get(tournament::api::html))
+        .route("/tournaments/{id}", get(tournament_api::get))
+        .route("/tournaments/{id}/socket", get(tournament_api::socket))
+        .route("/tournaments/{id}/join", post(tournament_api::join))
+        .route("/tournaments/{id}/withdraw", post(tournament_api::withdraw))
+        .route("/tournaments/{id}/byes", post(tournament_api::bye))
+        .route("/tournaments/{id}/byes/{round}", delete(tournament_api::cancel_bye))
+        .route("/tournaments/{id}/berserk", post(tournament_api::berserk))
+        .route("/tournaments/{id}/arbiter", post(tournament_api::arbiter))
+        .route("/tournaments/{id}/trf", get(tournament_api::trf))
+        .route("/tournaments/{id}/pgn", get(tournament_api::pgn))
+        .route("/tournaments/{id}/standings.csv", get(tournament_api::csv))
+        .route("/tournaments/{id}/standings.html", get(tournament_api::html))
         .route("/health", get(api::health))
         .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) })
         .method_not_allowed_fallback(|| async { crate::error::ApiError::MethodNotAllowed })

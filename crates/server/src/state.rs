@@ -21,8 +21,8 @@ pub struct AppState {
     pub live: LiveGames,
     /// Open seeks.
     pub lobby: Lobby,
-    /// The tournaments not over, one actor each.
-    pub tournaments: crate::tournament::Tournaments,
+    /// The tournaments not over, one actor each, and the finished ones read lately.
+    pub tournaments: crate::competitions::Tournaments,
     /// Failed log-ins, per name and address, per address, and per name.
     pub logins: LoginThrottle,
     /// Sign-ups per client address.
@@ -61,11 +61,16 @@ impl AppState {
         node: Option<crate::cluster::NodeConfig>,
         relay: Option<crate::relay::Relay>,
     ) -> Arc<AppState> {
-        Arc::new(AppState {
+        let node_id = node.as_ref().map(|n| n.id.clone());
+        Arc::new_cyclic(|state| AppState {
+            tournaments: crate::competitions::Tournaments::new(
+                store.clone(),
+                crate::competitions::ServerHost::new(state.clone()),
+                node_id,
+            ),
             store,
             live: LiveGames::default(),
             lobby: Lobby::new(limits.seeks.clone()),
-            tournaments: crate::tournament::Tournaments::default(),
             logins: LoginThrottle::new(limits.accounts.clone()),
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             class_accounts_per_day: limits.accounts.class_accounts_per_day,

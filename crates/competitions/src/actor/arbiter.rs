@@ -7,18 +7,18 @@ use rookery_core::Color;
 use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
-use crate::live::Command as GameCommand;
-use crate::protocol::{GameAction, GameId};
-use crate::tournament::log::{self, Entry};
-use crate::tournament::message::TournamentMessage;
-use crate::tournament::refusal::{PairSide, TournamentError, TournamentRefusal};
-use crate::tournament::settings::Format;
-use crate::tournament::view::{RoundStateName, RoundView};
-use crate::tournament::Who;
+use crate::log::{self, Entry};
+use crate::message::TournamentMessage;
+use crate::refusal::{PairSide, TournamentError, TournamentRefusal};
+use crate::settings::Format;
+use crate::view::{RoundStateName, RoundView};
+use crate::Who;
+use rookery_protocol::{GameAction, GameId};
 
 use super::{Actor, ArbiterAction};
+use crate::ports::{Acted, Host};
 
-impl Actor {
+impl<H: Host> Actor<H> {
     pub(super) async fn arbiter(
         &mut self,
         who: &Who,
@@ -82,14 +82,13 @@ impl Actor {
             ArbiterAction::AddTime { round, board, color, seconds } => {
                 self.board(round, board)?;
                 let game = self.tour.board_game(round, board);
-                let handle = self.state.live.get(&game).ok_or(TournamentRefusal::GameOver)?;
-                let (reply, rx) = tokio::sync::oneshot::channel();
                 let ms = seconds * 1000;
-                handle
-                    .send(GameCommand::Arbiter { action: GameAction::AddTime { color, ms }, reply })
-                    .await;
-                if let Ok(Some(refusal)) = rx.await {
-                    return Err(TournamentRefusal::TimeRefused(refusal).into());
+                match self.host().act(&game, GameAction::AddTime { color, ms }).await {
+                    Acted::Done => {}
+                    Acted::Refused(refusal) => {
+                        return Err(TournamentRefusal::TimeRefused(refusal).into())
+                    }
+                    Acted::NotLive => return Err(TournamentRefusal::GameOver.into()),
                 }
                 self.record(Entry::AddTime(log::AddTime { round, board, color, ms }), by, reason)
                     .await?;
@@ -99,7 +98,7 @@ impl Actor {
                 self.result_told(round, board, result, true);
                 // A game still being played ends with the arbiter's decision.
                 let game = self.tour.board_game(round, board);
-                if let Some(handle) = self.state.live.get(&game) {
+                if self.host().is_live(&game) {
                     let result = match result {
                         BoardResult::WhiteWon | BoardResult::WhiteByForfeit => {
                             GameResult::Win(Color::White)
@@ -111,14 +110,7 @@ impl Actor {
                         BoardResult::DoubleForfeit => GameResult::NoResult,
                     };
                     let outcome = Outcome { result, termination: Termination::ArbiterDecision };
-                    let (reply, rx) = tokio::sync::oneshot::channel();
-                    handle
-                        .send(GameCommand::Arbiter {
-                            action: GameAction::Adjudicate(outcome),
-                            reply,
-                        })
-                        .await;
-                    let _ = rx.await;
+                    self.host().act(&game, GameAction::Adjudicate(outcome)).await;
                 }
                 self.after_result(by).await?;
             }
@@ -145,7 +137,7 @@ impl Actor {
             .get((round as usize).wrapping_sub(1))
             .is_some_and(|r| r.state != RoundState::Paired);
         if published {
-            let games = self.state.store.tournament_games(&self.tour.row.id).await?;
+            let games = self.store().tournament_games(&self.tour.row.id).await?;
             if games.iter().any(|g| g.round == Some(round) && (g.moves > 0 || g.result.is_some())) {
                 return Err(TournamentRefusal::RoundStarted(round).into());
             }
@@ -165,7 +157,7 @@ impl Actor {
     /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
     /// crash in the middle of one).
     pub(super) async fn remove_stale_games(&mut self) -> Result<(), TournamentError> {
-        let games = self.state.store.tournament_games(&self.tour.row.id).await?;
+        let games = self.store().tournament_games(&self.tour.row.id).await?;
         for g in games {
             let Some(round) = g.round else { continue };
             let current = self.tour.book.comp.rounds().get(round as usize - 1).is_some_and(|r| {
@@ -175,16 +167,13 @@ impl Actor {
                 continue;
             }
             let Some(id) = GameId::parse(&g.id) else { continue };
-            if let Some(handle) = self.state.live.get(&id) {
+            if self.host().is_live(&id) {
                 if g.moves > 0 {
                     continue;
                 }
-                let (reply, rx) = tokio::sync::oneshot::channel();
-                handle.send(GameCommand::Shutdown { reply }).await;
-                let _ = rx.await;
-                self.state.live.remove(&handle);
+                self.host().stop(&id).await;
             }
-            self.state.store.delete_unstarted_game(&g.id).await?;
+            self.store().delete_unstarted_game(&g.id).await?;
         }
         Ok(())
     }
@@ -204,15 +193,12 @@ impl Actor {
         // RULES.md §12: restarted with the right colours unless a quarter of the first
         // period's time has been used (by either side).
         let initial = self.tour.settings.time_control().initial_ms().unwrap_or(0);
-        let used = match self.state.live.get(&old) {
-            Some(handle) => match handle.snapshot().await {
-                Some(view) => {
-                    let w = initial.saturating_sub(view.clock.white_ms.unwrap_or(initial));
-                    let bl = initial.saturating_sub(view.clock.black_ms.unwrap_or(initial));
-                    w.max(bl)
-                }
-                None => 0,
-            },
+        let used = match self.host().clocks(&old).await {
+            Some(left) => {
+                let w = initial.saturating_sub(left.white.unwrap_or(initial));
+                let bl = initial.saturating_sub(left.black.unwrap_or(initial));
+                w.max(bl)
+            }
             None => 0,
         };
         if used * 4 >= initial && initial > 0 {
@@ -224,14 +210,10 @@ impl Actor {
         }
         self.record(Entry::of_action(Action::SwapColours { round, board }, None), by, reason)
             .await?;
-        if let Some(handle) = self.state.live.get(&old) {
+        if self.host().is_live(&old) {
             let outcome =
                 Outcome { result: GameResult::NoResult, termination: Termination::Aborted };
-            let (reply, rx) = tokio::sync::oneshot::channel();
-            handle
-                .send(GameCommand::Arbiter { action: GameAction::Adjudicate(outcome), reply })
-                .await;
-            let _ = rx.await;
+            self.host().act(&old, GameAction::Adjudicate(outcome)).await;
         }
         let b = self.board(round, board)?;
         let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));

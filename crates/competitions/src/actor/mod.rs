@@ -20,14 +20,16 @@ use tokio::sync::{broadcast, mpsc};
 use super::log::{self, Entry};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
-use super::{Command, Update, Who};
-use crate::state::{now_ms, AppState};
+use crate::handle::{Command, Update, Who};
+use crate::host::Tournaments;
+use crate::now_ms;
+use crate::ports::Host;
 
 use super::book::{Book, Tour};
 use super::export::Export;
 use super::message::TournamentMessage;
 use super::view::TournamentView;
-use super::Answer;
+use crate::handle::Answer;
 
 mod arbiter;
 mod arena;
@@ -78,20 +80,92 @@ pub enum Op {
 /// The arbiter's actions (docs/api.md).
 #[derive(Clone, Debug)]
 pub enum ArbiterAction {
+    /// Starts a tournament without a scheduled time.
     Start,
+    /// Pairs the next round.
     Pair,
-    Publish { round: u32 },
-    Unpair { round: u32 },
-    Withdraw { player: String, round: Option<u32> },
-    Reinstate { player: String },
-    Bye { player: String, round: u32, kind: ByeKind },
-    CancelBye { player: String, round: u32 },
-    ForbidPair { a: String, b: String },
-    AllowPair { a: String, b: String },
-    AddTime { round: u32, board: u32, color: Color, seconds: u64 },
-    Result { round: u32, board: u32, result: BoardResult },
-    SwapColours { round: u32, board: u32 },
+    /// Publishes a previewed Swiss round.
+    Publish {
+        /// The round.
+        round: u32,
+    },
+    /// Undoes the last round's pairing while none of its games has started.
+    Unpair {
+        /// The round.
+        round: u32,
+    },
+    /// Withdraws a player from a round on.
+    Withdraw {
+        /// The player's account name.
+        player: String,
+        /// From this round (default: the next to pair).
+        round: Option<u32>,
+    },
+    /// Pairs a withdrawn player again from the next round.
+    Reinstate {
+        /// The player's account name.
+        player: String,
+    },
+    /// A bye for a round not yet paired, beyond the players' limit if the arbiter wishes.
+    Bye {
+        /// The player's account name.
+        player: String,
+        /// The round.
+        round: u32,
+        /// Half, zero or full.
+        kind: ByeKind,
+    },
+    /// A bye taken back.
+    CancelBye {
+        /// The player's account name.
+        player: String,
+        /// The round.
+        round: u32,
+    },
+    /// Two players who never meet.
+    ForbidPair {
+        /// One.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// A forbidden pair lifted.
+    AllowPair {
+        /// One.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// Time added to a running game's clock.
+    AddTime {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// Whose clock.
+        color: Color,
+        /// How much, 1 to 3,600 s.
+        seconds: u64,
+    },
+    /// A result declared or corrected.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+    },
+    /// A game restarted with the colours turned round (RULES.md §12).
+    SwapColours {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// Ends the tournament now.
     End,
+    /// Cancels it.
     Cancel,
 }
 
@@ -111,8 +185,9 @@ impl ArbiterAction {
     }
 }
 
-pub struct Actor {
-    state: Arc<AppState>,
+pub(crate) struct Actor<H> {
+    /// The registry it belongs to: the store, the host's ports.
+    tournaments: Tournaments<H>,
     tour: Tour,
     seq: i64,
     updates: broadcast::Sender<Update>,
@@ -147,18 +222,18 @@ fn level_number(points: rookery_ladder::Points) -> u8 {
     (1..=30).find(|&n| rookery_ladder::Level::new(n) == Some(level)).unwrap_or(31)
 }
 
-impl Actor {
+impl<H: Host> Actor<H> {
     /// On a cluster: the epoch of this node's claim, which fences its writes.
-    pub fn fenced_by(mut self, epoch: Option<i64>) -> Actor {
+    pub fn fenced_by(mut self, epoch: Option<i64>) -> Actor<H> {
         self.epoch = epoch;
         self
     }
 
     /// The tournament rebuilt from its stored log (no games created, nothing told).
     pub async fn rebuild(
-        state: Arc<AppState>,
+        tournaments: Tournaments<H>,
         stored: StoredTournament,
-    ) -> Result<Actor, TournamentError> {
+    ) -> Result<Actor<H>, TournamentError> {
         let settings: Settings = serde_json::from_str(&stored.row.settings).map_err(|e| {
             TournamentError::Settings { tournament: stored.row.id.clone(), error: e.to_string() }
         })?;
@@ -184,7 +259,7 @@ impl Actor {
         users.sort_unstable();
         users.dedup();
         for u in users {
-            if let Ok(Some(user)) = state.store.user(UserId(u)).await {
+            if let Ok(Some(user)) = tournaments.store().user(UserId(u)).await {
                 names.insert(u, user.username);
             }
         }
@@ -192,8 +267,8 @@ impl Actor {
         // The boards whose game has a move (the view's `started`); from here on the games
         // tell their first moves.
         let started = if stored.log.iter().any(|e| e.kind == "publish" || e.kind == "arena_pair") {
-            state
-                .store
+            tournaments
+                .store()
                 .tournament_games(&stored.row.id)
                 .await?
                 .into_iter()
@@ -213,7 +288,7 @@ impl Actor {
             .collect();
         tour.log = shown;
         Ok(Actor {
-            state,
+            tournaments,
             tour,
             seq,
             // Room for a 1,000-player round's `your_game`s (two per board) and more before a
@@ -225,6 +300,14 @@ impl Actor {
             epoch: None,
             stopped: false,
         })
+    }
+
+    fn store(&self) -> &rookery_store::Store {
+        self.tournaments.store()
+    }
+
+    fn host(&self) -> &H {
+        self.tournaments.host()
     }
 
     /// The tournament, for a reader without an actor (a finished one).
@@ -244,7 +327,7 @@ impl Actor {
         if counts == self.counts_written {
             return;
         }
-        match self.state.store.set_tournament_counts(&self.tour.row.id, counts.0, counts.1).await {
+        match self.store().set_tournament_counts(&self.tour.row.id, counts.0, counts.1).await {
             Ok(()) => self.counts_written = counts,
             Err(e) => {
                 tracing::warn!(tournament = %self.tour.row.id, error = %e, "counts not written")
@@ -285,7 +368,7 @@ impl Actor {
                 }
             }
         }
-        self.state.tournaments.remove(&id);
+        self.tournaments.remove(&id);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -344,8 +427,8 @@ impl Actor {
         };
         let id = &self.tour.row.id;
         let written = match self.epoch {
-            None => self.state.store.append_tournament_log(id, &stored).await,
-            Some(epoch) => self.state.store.append_tournament_log_fenced(id, epoch, &stored).await,
+            None => self.store().append_tournament_log(id, &stored).await,
+            Some(epoch) => self.store().append_tournament_log_fenced(id, epoch, &stored).await,
         };
         if let Err(e @ rookery_store::StoreError::Fenced { .. }) = &written {
             tracing::warn!(tournament = %id, error = %e, "fenced: another node runs the tournament now; its actor here stops");
@@ -363,10 +446,7 @@ impl Actor {
         self.broadcast(&TournamentMessage::Log { entry: Box::new(shown.clone()) });
         self.tour.log.push(shown);
         if self.tour.book.status != status_before {
-            self.state
-                .store
-                .set_tournament_status(&self.tour.row.id, self.tour.book.status)
-                .await?;
+            self.store().set_tournament_status(&self.tour.row.id, self.tour.book.status).await?;
             self.tour.row.status = self.tour.book.status;
             self.broadcast(&TournamentMessage::Clock(self.tour.clock(now_ms())));
             self.write_counts().await;

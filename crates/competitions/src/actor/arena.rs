@@ -6,18 +6,18 @@ use rookery_store::{Player, PlayerKind, TournamentStatus, UserId};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::{Colour, PlayerId};
 
-use crate::live::Command as GameCommand;
-use crate::protocol::GameAction;
-use crate::state::now_ms;
-use crate::tournament::log::{self, Entry};
-use crate::tournament::refusal::{TournamentError, TournamentRefusal};
-use crate::tournament::settings::Format;
-use crate::tournament::Who;
+use crate::log::{self, Entry};
+use crate::now_ms;
+use crate::refusal::{TournamentError, TournamentRefusal};
+use crate::settings::Format;
+use crate::Who;
+use rookery_protocol::GameAction;
 
 use super::Actor;
-use crate::tournament::Answer;
+use crate::handle::Answer;
+use crate::ports::{Acted, Host};
 
-impl Actor {
+impl<H: Host> Actor<H> {
     pub(super) async fn berserk(
         &mut self,
         who: &Who,
@@ -41,15 +41,12 @@ impl Actor {
             now_ms(),
         )?;
         let color = if colour == Colour::White { Color::White } else { Color::Black };
-        let handle = self
-            .state
-            .live
-            .get(&self.tour.arena_game(n))
-            .ok_or(TournamentRefusal::BerserkTooLate)?;
-        let (reply, rx) = tokio::sync::oneshot::channel();
-        handle.send(GameCommand::Arbiter { action: GameAction::Berserk { color }, reply }).await;
-        if let Ok(Some(refusal)) = rx.await {
-            return Err(TournamentRefusal::BerserkRefused(refusal).into());
+        match self.host().act(&self.tour.arena_game(n), GameAction::Berserk { color }).await {
+            Acted::Done => {}
+            Acted::Refused(refusal) => {
+                return Err(TournamentRefusal::BerserkRefused(refusal).into())
+            }
+            Acted::NotLive => return Err(TournamentRefusal::BerserkTooLate.into()),
         }
         self.record(Entry::Berserk(log::Berserk { game: n, player }), Some(who), None).await?;
         Ok(Answer::Berserk { clock_ms: self.tour.settings.arena_clock().initial / 2 })
@@ -99,7 +96,7 @@ impl Actor {
         let playing: Vec<_> = arena.playing().collect();
         for g in playing {
             let id = self.tour.arena_game(g.id.0);
-            if self.state.live.get(&id).is_some() {
+            if self.host().is_live(&id) {
                 continue;
             }
             let p = |pid: PlayerId| {

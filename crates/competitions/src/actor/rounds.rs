@@ -3,7 +3,6 @@
 //! and the repair after a restart.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::Color;
@@ -11,17 +10,17 @@ use rookery_store::{Player, TournamentSeat, TournamentStatus};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
-use crate::lobby::LobbyMessage;
-use crate::protocol::{GameId, NewLiveGame};
-use crate::tournament::log::{self, result_name, Entry};
-use crate::tournament::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
-use crate::tournament::refusal::{TournamentError, TournamentRefusal};
-use crate::tournament::settings::Format;
-use crate::tournament::Who;
+use crate::log::{self, result_name, Entry};
+use crate::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
+use crate::refusal::{TournamentError, TournamentRefusal};
+use crate::settings::Format;
+use crate::Who;
+use rookery_protocol::{GameId, NewLiveGame};
 
 use super::{crash_point, Actor};
+use crate::ports::Host;
 
-impl Actor {
+impl<H: Host> Actor<H> {
     pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
         if format != Format::Arena && self.tour.book.comp.entrants().len() < 2 {
@@ -109,7 +108,7 @@ impl Actor {
             board,
             berserk: round.is_none() && s.berserk,
         };
-        let existed = self.state.live.get(&id).is_some();
+        let existed = self.host().is_live(&id);
         let new = NewLiveGame {
             id: Some(id.clone()),
             white: white.clone(),
@@ -120,11 +119,7 @@ impl Actor {
             start: Some(s.start_policy()),
             tournament: Some(seat),
         };
-        let live = match self.state.live.create(&self.state, new).await {
-            Ok(_) => true,
-            Err(crate::live::CreateError::Exists(_)) => false,
-            Err(e) => return Err(TournamentError::Games(e.to_string())),
-        };
+        let live = self.host().create(new).await?;
         if live && !existed {
             for (me, opponent, color) in
                 [(&white, &black, Color::White), (&black, &white, Color::Black)]
@@ -141,12 +136,7 @@ impl Actor {
                     name: self.tour.settings.name.clone(),
                     game: game.clone(),
                 };
-                let text: Arc<str> = Arc::from(notice.to_text());
-                let _ = self
-                    .state
-                    .lobby
-                    .events
-                    .send(LobbyMessage::to_names(vec![me.name.clone()], text));
+                self.host().tell(&me.name, &notice);
                 self.tell(&me.name, &TournamentMessage::YourGame(game));
             }
         }
@@ -257,7 +247,7 @@ impl Actor {
         {
             return Ok(());
         }
-        let stored = self.state.store.tournament_games(&self.tour.row.id).await?;
+        let stored = self.store().tournament_games(&self.tour.row.id).await?;
         let ended: HashMap<String, &rookery_store::TournamentGame> = stored
             .iter()
             .filter(|g| g.status != rookery_store::GameStatus::Live)

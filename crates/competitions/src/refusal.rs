@@ -303,6 +303,9 @@ pub enum TournamentError {
     /// The tournament's actor has ended (the server stops, or another node took it).
     #[error("the tournament's actor has ended")]
     Ended,
+    /// A tournament just created is not in the store.
+    #[error("tournament {0:?} is gone")]
+    Gone(String),
     /// The live games failed to create or reach a game.
     #[error("games: {0}")]
     Games(String),

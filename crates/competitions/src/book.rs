@@ -12,7 +12,7 @@ use super::log::{self, Entry, Join};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
 use super::view::{LogDetail, LogEntryView, LogNames};
-use crate::protocol::GameId;
+use rookery_protocol::GameId;
 
 /// An arena's refusal, its player named (the arena knows them by number only).
 pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> TournamentRefusal {
@@ -39,29 +39,40 @@ fn colour(c: rookery_core::Color) -> rookery_tournament::Colour {
 
 /// An arena entrant (player numbers from 1).
 #[derive(Clone, Debug)]
-pub struct ArenaPlayer {
+pub(crate) struct ArenaPlayer {
+    /// The account name in lower case.
     pub key: String,
+    /// The name shown.
     pub name: String,
+    /// The account.
     pub user_id: i64,
+    /// The rating it joined with first.
     pub rating: u16,
+    /// In the arena now.
     pub active: bool,
 }
 
 /// The state the log folds into: pure, cloned to try a change before storing it.
 #[derive(Clone)]
-pub struct Book {
+pub(crate) struct Book {
+    /// Where the tournament is in its life.
     pub status: TournamentStatus,
+    /// A Swiss's or round robin's competition.
     pub comp: Competition,
+    /// The account of each entrant, by key.
     pub users: HashMap<String, i64>,
+    /// An arena's, once started.
     pub arena: Option<Arena>,
+    /// An arena's players, by player number less one.
     pub arena_players: Vec<ArenaPlayer>,
     /// Boards whose game was restarted with the colours turned round.
     pub restarted: BTreeSet<(u32, u32)>,
+    /// When it started (Unix ms).
     pub started_at: Option<u64>,
 }
 
 impl Book {
-    pub(super) fn new(settings: &Settings) -> Book {
+    pub(crate) fn new(settings: &Settings) -> Book {
         Book {
             status: TournamentStatus::Upcoming,
             comp: Competition::new(settings.competition()),
@@ -74,7 +85,7 @@ impl Book {
     }
 
     /// Applies one entry at `at` (Unix ms).
-    pub(super) fn fold(
+    pub(crate) fn fold(
         &mut self,
         settings: &Settings,
         entry: &Entry,
@@ -182,13 +193,18 @@ impl Book {
 
 /// The tournament: its row, settings, state and log (everything the views need).
 pub struct Tour {
-    pub row: TournamentRow,
-    pub settings: Settings,
-    pub book: Book,
-    pub log: Vec<LogEntryView>,
-    pub names: HashMap<i64, String>,
+    /// The stored row.
+    pub(crate) row: TournamentRow,
+    /// The settings.
+    pub(crate) settings: Settings,
+    /// The state.
+    pub(crate) book: Book,
+    /// The log as shown.
+    pub(crate) log: Vec<LogEntryView>,
+    /// The names of the accounts the log names, by account id.
+    pub(crate) names: HashMap<i64, String>,
     /// The games that have a move (not in the log: the games tell their first moves).
-    pub started: std::collections::HashSet<String>,
+    pub(crate) started: std::collections::HashSet<String>,
 }
 
 impl Tour {

@@ -419,7 +419,7 @@ pub struct LogNames {
 
 impl LogNames {
     /// The names of the players `entry` numbers, as the book knows them.
-    pub fn of(book: &Book, entry: &Entry) -> LogNames {
+    pub(crate) fn of(book: &Book, entry: &Entry) -> LogNames {
         let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
         let player = |n: u32| {
             let i = (n as usize).checked_sub(1)?;

@@ -1,0 +1,323 @@
+//! The tournaments a server runs (RULES.md §12, issue 40): one actor per tournament that is
+//! not over, and the finished ones read lately, folded once and kept. On a cluster (issue 39)
+//! one node runs a tournament at a time, its writes fenced by its claim.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use rookery_arbiter::Outcome;
+use rookery_protocol::GameId;
+use rookery_store::{Claim, LogEntry, Store, StoredTournament, TournamentRow, TournamentStatus};
+use tokio::sync::mpsc;
+
+use crate::actor::Actor;
+use crate::book::Tour;
+use crate::handle::{TournamentHandle, Who};
+use crate::log::Entry;
+use crate::ports::Host;
+use crate::refusal::TournamentError;
+use crate::settings::Settings;
+use crate::view::TournamentView;
+
+/// A tournament no actor runs (finished or cancelled), folded from the store once and kept:
+/// reads are served from here, not rebuilt from the log each time.
+pub struct Finished {
+    /// The tournament.
+    pub tour: Tour,
+    /// Its view.
+    pub view: Arc<TournamentView>,
+}
+
+/// How many finished tournaments are kept folded (the list shows the last 50).
+const FINISHED_KEPT: usize = 256;
+
+/// The finished tournaments kept, and their ids, the first read first.
+#[derive(Default)]
+struct FinishedKept {
+    by_id: HashMap<String, Arc<Finished>>,
+    order: VecDeque<String>,
+}
+
+/// The running tournaments, and the finished ones read lately. Cheap to clone: clones share
+/// one registry.
+pub struct Tournaments<H> {
+    shared: Arc<Shared<H>>,
+}
+
+impl<H> Clone for Tournaments<H> {
+    fn clone(&self) -> Self {
+        Tournaments { shared: self.shared.clone() }
+    }
+}
+
+struct Shared<H> {
+    store: Store,
+    host: H,
+    /// This node's id on a cluster; `None` alone.
+    node: Option<String>,
+    actors: Mutex<HashMap<String, TournamentHandle>>,
+    finished: Mutex<FinishedKept>,
+    /// Held while a finished tournament's actor is started again, so that it gets one.
+    reviving: tokio::sync::Mutex<()>,
+}
+
+impl<H: Host> Tournaments<H> {
+    /// The tournaments stored in `store`, whose games `host` serves, run on the node `node` of
+    /// a cluster (`None`: a single node).
+    pub fn new(store: Store, host: H, node: Option<String>) -> Tournaments<H> {
+        Tournaments {
+            shared: Arc::new(Shared {
+                store,
+                host,
+                node,
+                actors: Mutex::default(),
+                finished: Mutex::default(),
+                reviving: tokio::sync::Mutex::new(()),
+            }),
+        }
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.shared.store
+    }
+
+    pub(crate) fn host(&self) -> &H {
+        &self.shared.host
+    }
+
+    /// The actor of `id`, if it runs here.
+    pub fn get(&self, id: &str) -> Option<TournamentHandle> {
+        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
+    }
+
+    fn insert(&self, id: String, handle: TournamentHandle) {
+        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle);
+    }
+
+    pub(crate) fn remove(&self, id: &str) {
+        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+    }
+
+    /// A tournament without an actor, folded from the store at the first read and kept
+    /// (the oldest read first forgotten beyond [`FINISHED_KEPT`]). `None` if it does not exist.
+    ///
+    /// # Errors
+    /// A store failure, or a log that does not fold.
+    pub async fn finished(&self, id: &str) -> Result<Option<Arc<Finished>>, TournamentError> {
+        let kept =
+            self.shared.finished.lock().unwrap_or_else(|e| e.into_inner()).by_id.get(id).cloned();
+        if let Some(f) = kept {
+            return Ok(Some(f));
+        }
+        let Some(stored) = self.store().tournament(id).await? else { return Ok(None) };
+        let tour = Actor::rebuild(self.clone(), stored).await?.into_tour();
+        let view = Arc::new(tour.view());
+        let f = Arc::new(Finished { tour, view });
+        let mut cache = self.shared.finished.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.by_id.insert(id.to_owned(), f.clone()).is_none() {
+            cache.order.push_back(id.to_owned());
+        }
+        while cache.order.len() > FINISHED_KEPT {
+            if let Some(old) = cache.order.pop_front() {
+                cache.by_id.remove(&old);
+            }
+        }
+        Ok(Some(f))
+    }
+
+    /// Tells a tournament that one of its games ended. A finished tournament whose actor is
+    /// gone (a restart) gets one again: a game still played when it ended counts when it
+    /// ends (api.md, `end`). `Ok(false)`: no actor here (on a cluster another node may run
+    /// it: the server passes the news on). A result not passed on is picked up from the
+    /// store when the tournament is next rebuilt.
+    ///
+    /// # Errors
+    /// [`TournamentError::Elsewhere`] while another node runs it; a store failure, or a log
+    /// that does not fold.
+    pub async fn game_ended(
+        &self,
+        tournament: &str,
+        game: GameId,
+        outcome: Outcome,
+        plies: u32,
+    ) -> Result<bool, TournamentError> {
+        match self.handle(tournament).await? {
+            Some(h) => {
+                h.game_ended(game, outcome, plies).await;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Tells a tournament that one of its games had its first move; `false`: no actor here
+    /// (on a cluster another node may run it). Never waits: a game must not wait on a
+    /// tournament that may be waiting on it.
+    pub fn game_started(&self, tournament: &str, game: GameId) -> bool {
+        match self.get(tournament) {
+            Some(h) => {
+                h.game_started(game);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The actor of a tournament that may still act: a running one's, or a finished one's,
+    /// started again from the store if it has none (after a restart), so that a late game's
+    /// result and the arbiter's corrections still reach it. `None` for an unknown or
+    /// cancelled tournament.
+    ///
+    /// # Errors
+    /// A store failure, or a log that does not fold.
+    pub async fn handle(&self, id: &str) -> Result<Option<TournamentHandle>, TournamentError> {
+        self.revive(id, true).await
+    }
+
+    /// On a cluster, the actor of a tournament not over, started here if no node runs it (its
+    /// node died); `None` for a finished, cancelled or unknown one, and on a single node when
+    /// it has no actor.
+    ///
+    /// # Errors
+    /// [`TournamentError::Elsewhere`] while another node runs it; a store failure, or a log
+    /// that does not fold.
+    pub async fn running(&self, id: &str) -> Result<Option<TournamentHandle>, TournamentError> {
+        self.revive(id, false).await
+    }
+
+    async fn revive(
+        &self,
+        id: &str,
+        finished_too: bool,
+    ) -> Result<Option<TournamentHandle>, TournamentError> {
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let _one = self.shared.reviving.lock().await;
+        if let Some(h) = self.get(id) {
+            return Ok(Some(h));
+        }
+        let Some(stored) = self.store().tournament(id).await? else { return Ok(None) };
+        // On one node a tournament not over always has its actor; on a cluster it may be run
+        // by no node (its owner died): then it is taken over here.
+        let revived = match stored.row.status {
+            TournamentStatus::Finished => finished_too,
+            TournamentStatus::Cancelled => false,
+            _ => self.shared.node.is_some(),
+        };
+        if !revived {
+            return Ok(None);
+        }
+        let h = self.spawn(stored).await?;
+        tracing::info!(tournament = %id, "tournament's actor started again");
+        Ok(Some(h))
+    }
+
+    /// Starts the actor of a stored tournament.
+    ///
+    /// # Errors
+    /// [`TournamentError::Elsewhere`] while another node runs it; a store failure, or a log
+    /// that does not fold.
+    pub async fn spawn(
+        &self,
+        stored: StoredTournament,
+    ) -> Result<TournamentHandle, TournamentError> {
+        let id = stored.row.id.clone();
+        let mut epoch = None;
+        if let Some(node) = &self.shared.node {
+            // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
+            match self.store().claim_tournament(&id, node).await? {
+                Claim::Claimed { epoch: e, .. } => epoch = Some(e),
+                Claim::Owned { owner } => return Err(TournamentError::Elsewhere(owner)),
+            }
+        }
+        let (tx, rx) = mpsc::channel(256);
+        let handle = TournamentHandle { tx };
+        let actor = Actor::rebuild(self.clone(), stored).await?.fenced_by(epoch);
+        // Its actor serves it from now on: the folded copy kept would fall behind.
+        {
+            let mut cache = self.shared.finished.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.by_id.remove(&id).is_some() {
+                cache.order.retain(|x| *x != id);
+            }
+        }
+        self.insert(id.clone(), handle.clone());
+        tokio::spawn(actor.run(rx));
+        self.host().follow_elsewhere(&id, handle.clone()).await;
+        Ok(handle)
+    }
+
+    /// Rebuilds every tournament not over (after a restart), and every finished one with a
+    /// game still to count, and starts its actor.
+    pub async fn resume_all(&self) {
+        let stored = match self.store().tournaments_to_resume().await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the tournaments to resume");
+                return;
+            }
+        };
+        for t in stored {
+            let id = t.row.id.clone();
+            match self.spawn(t).await {
+                Ok(_) => tracing::info!(tournament = %id, "tournament resumed"),
+                Err(TournamentError::Elsewhere(node)) => {
+                    tracing::debug!(tournament = %id, node, "tournament run by another node")
+                }
+                Err(e) => {
+                    tracing::error!(tournament = %id, error = %e, "cannot resume a tournament")
+                }
+            }
+        }
+    }
+
+    /// Creates the tournament `id` (`by` its arbiter) with `settings` and the `entries` of its
+    /// log so far (an import's), in `status`, at `now` (Unix ms); a tournament not over gets
+    /// its actor. Its view.
+    ///
+    /// # Errors
+    /// A store failure, or entries that do not fold.
+    pub async fn create(
+        &self,
+        id: String,
+        by: &Who,
+        settings: Settings,
+        status: TournamentStatus,
+        entries: Vec<Entry>,
+        now: u64,
+    ) -> Result<Arc<TournamentView>, TournamentError> {
+        let row = TournamentRow {
+            id: id.clone(),
+            name: settings.name.clone(),
+            format: settings.format.as_str().to_owned(),
+            settings: serde_json::to_string(&settings).expect("settings are plain data"),
+            status,
+            created_by: by.user_id,
+            created_at_ms: now as i64,
+            starts_at_ms: settings.starts_at_ms.map(|t| t as i64),
+        };
+        self.store().create_tournament(&row).await?;
+        for (seq, entry) in entries.iter().enumerate() {
+            let (kind, data) = entry.encode();
+            let e = LogEntry {
+                seq: seq as i64,
+                at_ms: row.created_at_ms,
+                by: Some(by.user_id),
+                kind,
+                data,
+                reason: None,
+            };
+            self.store().append_tournament_log(&id, &e).await?;
+        }
+        let gone = || TournamentError::Gone(id.clone());
+        let stored = self.store().tournament(&id).await?.ok_or_else(gone)?;
+        if matches!(status, TournamentStatus::Finished | TournamentStatus::Cancelled) {
+            let f = self.finished(&id).await?.ok_or_else(gone)?;
+            let (players, rounds) = f.tour.counts();
+            self.store().set_tournament_counts(&id, players, rounds).await?;
+            return Ok(f.view.clone());
+        }
+        let h = self.spawn(stored).await?;
+        h.request(None, crate::actor::Op::View).await?.into_view().ok_or_else(gone)
+    }
+}

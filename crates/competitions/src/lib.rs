@@ -1,0 +1,32 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+mod actor;
+mod book;
+mod export;
+#[cfg(test)]
+mod golden;
+mod handle;
+mod host;
+pub mod log;
+mod message;
+mod ports;
+mod refusal;
+pub mod settings;
+pub mod view;
+
+pub use actor::{ArbiterAction, Op};
+pub use book::Tour;
+pub use export::Export;
+pub use handle::{Answer, TournamentHandle, Update, Who};
+pub use host::{Finished, Tournaments};
+pub use message::{Clock, GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
+pub use ports::{Acted, GameHost, Host, Lobby};
+pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
+
+/// Wall-clock time in milliseconds since the Unix epoch: read by the actors' loops only (the
+/// outermost loop of a tournament), and passed in to everything below them.
+pub(crate) fn now_ms() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}

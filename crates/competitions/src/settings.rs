@@ -1,0 +1,155 @@
+//! A tournament's settings: read from the creation request at the edge (the server's),
+//! stored as JSON, and turned into the competition's or the arena's.
+
+use rookery_arbiter::{MissedStart, RuleSet, StartPolicy, TimeControl};
+use rookery_tournament::arena::{ArenaSettings, GameClock};
+use rookery_tournament::berger::Cycles;
+use rookery_tournament::competition::{self, System};
+use rookery_tournament::{Colour, Regulations, Scoring, Tiebreak};
+use serde::{Deserialize, Serialize};
+
+/// How the rounds are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// Dutch Swiss.
+    Swiss,
+    /// Berger, once.
+    RoundRobin,
+    /// Berger, twice.
+    DoubleRoundRobin,
+    /// Continuous pairing.
+    Arena,
+}
+
+impl Format {
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Swiss => "swiss",
+            Format::RoundRobin => "round_robin",
+            Format::DoubleRoundRobin => "double_round_robin",
+            Format::Arena => "arena",
+        }
+    }
+
+    /// Reads [`Format::as_str`]'s spelling back.
+    pub fn parse(text: &str) -> Option<Format> {
+        [Format::Swiss, Format::RoundRobin, Format::DoubleRoundRobin, Format::Arena]
+            .into_iter()
+            .find(|f| f.as_str() == text)
+    }
+}
+
+/// The settings as stored (JSON in `tournaments.settings`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Settings {
+    /// Name.
+    pub name: String,
+    /// Format.
+    pub format: Format,
+    /// Swiss rounds.
+    pub rounds: Option<u32>,
+    /// Arena length, s.
+    pub duration_s: Option<u64>,
+    /// The arbiter's time control text.
+    pub time_control: String,
+    /// `seed` or `fide`.
+    pub rules: String,
+    /// Whether played games change §11 points.
+    pub rated: bool,
+    /// Scheduled start (Unix ms).
+    pub starts_at_ms: Option<u64>,
+    /// C.07 codes.
+    pub tiebreaks: Vec<String>,
+    /// 2024 or 2026.
+    pub regulations: u16,
+    /// The default time, s.
+    pub forfeit_s: u64,
+    /// Byes a player may ask for.
+    pub max_byes: u32,
+    /// Late entries until this round is paired.
+    pub late_join_until: u32,
+    /// Entry: best level admitted (1 best).
+    pub min_level: Option<u8>,
+    /// Entry: worst level admitted.
+    pub max_level: Option<u8>,
+    /// Entry password.
+    pub password: Option<String>,
+    /// Arena switches.
+    pub berserk: bool,
+    /// Arena switches.
+    pub streaks: bool,
+    /// Seeds the arena's colour coin and the initial colour.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// The time control (checked at creation).
+    pub fn time_control(&self) -> TimeControl {
+        self.time_control.parse().unwrap_or_else(|_| "300+0".parse().expect("a time control"))
+    }
+
+    /// The rule set (checked at creation).
+    pub fn rules(&self) -> RuleSet {
+        self.rules.parse().unwrap_or(RuleSet::SEED)
+    }
+
+    /// How games start: the default time, lost by forfeit (RULES.md §12).
+    pub fn start_policy(&self) -> StartPolicy {
+        StartPolicy { first_move_ms: self.forfeit_s * 1000, missed: MissedStart::Forfeit }
+    }
+
+    /// The tie-breaks.
+    pub fn tiebreak_list(&self) -> Vec<Tiebreak> {
+        self.tiebreaks.iter().filter_map(|c| c.parse().ok()).collect()
+    }
+
+    /// The C.07 text.
+    pub fn regulations(&self) -> Regulations {
+        if self.regulations == 2024 {
+            Regulations::C07_2024
+        } else {
+            Regulations::C07_2026
+        }
+    }
+
+    /// The competition's settings (Swiss and round robins).
+    pub fn competition(&self) -> competition::Settings {
+        let system = match self.format {
+            Format::RoundRobin => System::RoundRobin { cycles: Cycles::Single },
+            Format::DoubleRoundRobin => System::RoundRobin { cycles: Cycles::Double },
+            _ => System::Swiss { rounds: self.rounds.unwrap_or(1) },
+        };
+        competition::Settings {
+            name: self.name.clone(),
+            system,
+            scoring: Scoring::default(),
+            initial_colour: if self.seed.is_multiple_of(2) { Colour::White } else { Colour::Black },
+            tiebreaks: self.tiebreak_list(),
+            regulations: self.regulations(),
+            max_requested_byes: self.max_byes,
+            late_entry_until: self.late_join_until,
+        }
+    }
+
+    /// The arena's clock: the Fischer control's base and increment.
+    pub fn arena_clock(&self) -> GameClock {
+        let (base, inc) = self.time_control.split_once('+').unwrap_or((&self.time_control, "0"));
+        GameClock {
+            initial: base.parse::<u64>().unwrap_or(0) * 1000,
+            increment: inc.parse::<u64>().unwrap_or(0) * 1000,
+        }
+    }
+
+    /// The arena's settings, started at `starts_at` (Unix ms).
+    pub fn arena(&self, starts_at: u64) -> ArenaSettings {
+        ArenaSettings {
+            starts_at,
+            duration: self.duration_s.unwrap_or(3600) * 1000,
+            clock: self.arena_clock(),
+            streaks: self.streaks,
+            berserk: self.berserk,
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! The tournament routes' request bodies (docs/api.md, "Tournaments"), read at the edge into
+//! typed values: the creation request and its settings, an import, the players' and the
+//! arbiter's requests.
+
+use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
+use rookery_competitions::log::{bye_of, result_of};
+use rookery_competitions::settings::{Format, Settings};
+use rookery_competitions::ArbiterAction;
+use rookery_core::Color;
+use rookery_tournament::{ByeKind, Tiebreak};
+use serde_json::Value;
+
+use crate::error::FromBody;
+use crate::protocol::{FieldError, Fields};
+
+/// `POST /api/v1/tournaments` (and the settings part of an import).
+pub struct CreateBody {
+    /// The settings.
+    pub settings: Settings,
+}
+
+fn tiebreaks_of(f: &mut Fields, format: Format) -> Result<Vec<String>, FieldError> {
+    let bad = |m: String| FieldError::field("tiebreaks", m);
+    let swiss = || ["BH-C1", "BH", "SB", "WIN"].map(String::from).to_vec();
+    let rr = || ["DE", "SB", "WIN"].map(String::from).to_vec();
+    let value: Option<serde_json::Value> = f.opt("tiebreaks")?;
+    let list = match value {
+        None => match format {
+            Format::RoundRobin | Format::DoubleRoundRobin => rr(),
+            _ => swiss(),
+        },
+        Some(serde_json::Value::String(p)) if p == "swiss" => swiss(),
+        Some(serde_json::Value::String(p)) if p == "round_robin" => rr(),
+        Some(serde_json::Value::Array(items)) => {
+            let mut out = Vec::new();
+            for item in items {
+                let code = item.as_str().ok_or_else(|| bad("a list of C.07 codes".into()))?;
+                let tb: Tiebreak = code.parse().map_err(|e| bad(format!("{e}")))?;
+                out.push(tb.code().to_owned());
+            }
+            out
+        }
+        Some(other) => {
+            return Err(bad(format!(
+                "a preset (swiss, round_robin) or a list of codes, not {other}"
+            )))
+        }
+    };
+    Ok(list)
+}
+
+/// A text field that may hold any Unicode (names, passwords), at most 200 characters.
+pub fn free_text(f: &mut Fields, name: &'static str) -> Result<Option<String>, FieldError> {
+    match f.opt::<serde_json::Value>(name)? {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(s)) if s.chars().count() <= 200 => Ok(Some(s)),
+        Some(other) => {
+            Err(FieldError::field(name, format!("text of at most 200 characters, not {other}")))
+        }
+    }
+}
+
+impl FromBody for CreateBody {
+    fn from_fields(f: &mut Fields) -> Result<CreateBody, FieldError> {
+        let name = free_text(f, "name")?.unwrap_or_default();
+        let name = name.trim().to_owned();
+        if name.is_empty() || name.chars().count() > 80 {
+            return Err(FieldError::field("name", "1 to 80 characters"));
+        }
+        let format: String = f.req("format")?;
+        let format = Format::parse(&format).ok_or_else(|| {
+            FieldError::field(
+                "format",
+                format!("swiss, round_robin, double_round_robin or arena, not {format:?}"),
+            )
+        })?;
+        let rounds: Option<i64> = f.opt("rounds")?;
+        let rounds = match (format, rounds) {
+            (Format::Swiss, None) => {
+                return Err(FieldError::field("rounds", "a Swiss needs its number of rounds"))
+            }
+            (Format::Swiss, Some(r)) if !(1..=99).contains(&r) => {
+                return Err(FieldError::field("rounds", format!("1 to 99, not {r}")))
+            }
+            (Format::Swiss, Some(r)) => Some(r as u32),
+            (_, Some(_)) => {
+                return Err(FieldError::field("rounds", "only a Swiss has a number of rounds"))
+            }
+            (_, None) => None,
+        };
+        let duration: Option<i64> = f.opt("duration_s")?;
+        let duration_s = match (format, duration) {
+            (Format::Arena, None) => {
+                return Err(FieldError::field("duration_s", "an arena needs its duration"))
+            }
+            (Format::Arena, Some(d)) if !(60..=86_400).contains(&d) => {
+                return Err(FieldError::field(
+                    "duration_s",
+                    format!("60 to 86400 seconds, not {d}"),
+                ))
+            }
+            (Format::Arena, Some(d)) => Some(d as u64),
+            (_, Some(_)) => {
+                return Err(FieldError::field("duration_s", "only an arena has a duration"))
+            }
+            (_, None) => None,
+        };
+        let tc: TimeControl = f.req("time_control")?;
+        let text = tc.to_string();
+        if !tc.is_timed() || tc.initial_ms().is_none() || text.ends_with('d') && !text.contains('+')
+        {
+            return Err(FieldError::field(
+                "time_control",
+                format!("a tournament needs a clock, not {text}"),
+            ));
+        }
+        if matches!(
+            tc.speed(),
+            rookery_arbiter::Speed::Correspondence | rookery_arbiter::Speed::Untimed
+        ) {
+            return Err(FieldError::field(
+                "time_control",
+                format!("no correspondence in a tournament: {text}"),
+            ));
+        }
+        if format == Format::Arena {
+            let ok = text
+                .split_once('+')
+                .is_some_and(|(a, b)| a.parse::<u64>().is_ok() && b.parse::<u64>().is_ok())
+                || text.parse::<u64>().is_ok();
+            if !ok {
+                return Err(FieldError::field(
+                    "time_control",
+                    format!("an arena plays base+increment, not {text}"),
+                ));
+            }
+        }
+        let rules: RuleSet = f.opt("rules")?.unwrap_or(RuleSet::SEED);
+        if rules.takebacks {
+            return Err(FieldError::field("rules", "seed or fide: casual allows takebacks"));
+        }
+        let rated = f.opt("rated")?.unwrap_or(false);
+        let starts_at_ms: Option<i64> = f.opt("starts_at_ms")?;
+        if starts_at_ms.is_some_and(|t| t < 0) {
+            return Err(FieldError::field("starts_at_ms", "a time in Unix ms"));
+        }
+        let tiebreaks = tiebreaks_of(f, format)?;
+        let regulations: Option<String> = f.opt("regulations")?;
+        let regulations = match regulations.as_deref() {
+            None | Some("2026") => 2026,
+            Some("2024") => 2024,
+            Some(other) => {
+                return Err(FieldError::field("regulations", format!("2024 or 2026, not {other}")))
+            }
+        };
+        let forfeit: Option<i64> = f.opt("forfeit_s")?;
+        let forfeit_s = match forfeit {
+            None => StartPolicy::first_move_ms_for(tc.speed()) / 1000,
+            Some(s) if (10..=3600).contains(&s) => s as u64,
+            Some(s) => {
+                return Err(FieldError::field("forfeit_s", format!("10 to 3600 seconds, not {s}")))
+            }
+        };
+        let max_byes: i64 = f.opt("max_byes")?.unwrap_or(1);
+        if !(0..=10).contains(&max_byes) {
+            return Err(FieldError::field("max_byes", format!("0 to 10, not {max_byes}")));
+        }
+        let late: i64 = f.opt("late_join_until")?.unwrap_or(1);
+        if !(1..=99).contains(&late) {
+            return Err(FieldError::field("late_join_until", format!("1 to 99, not {late}")));
+        }
+        let level = |f: &mut Fields, name: &'static str| -> Result<Option<u8>, FieldError> {
+            let v: Option<i64> = f.opt(name)?;
+            match v {
+                Some(l) if !(1..=30).contains(&l) => {
+                    Err(FieldError::field(name, format!("a level from 30 to 1, not {l}")))
+                }
+                v => Ok(v.map(|l| l as u8)),
+            }
+        };
+        let min_level = level(f, "min_level")?;
+        let max_level = level(f, "max_level")?;
+        let password = free_text(f, "password")?;
+        let berserk = f.opt("berserk")?.unwrap_or(true);
+        let streaks = f.opt("streaks")?.unwrap_or(true);
+        let mut seed = [0u8; 8];
+        getrandom::fill(&mut seed).expect("the operating system's random generator failed");
+        Ok(CreateBody {
+            settings: Settings {
+                name,
+                format,
+                rounds,
+                duration_s,
+                time_control: text,
+                rules: rules.label().to_owned(),
+                rated,
+                starts_at_ms: starts_at_ms.map(|t| t as u64),
+                tiebreaks,
+                regulations,
+                forfeit_s,
+                max_byes: max_byes as u32,
+                late_join_until: late as u32,
+                min_level,
+                max_level,
+                password: password.filter(|p| !p.is_empty()),
+                berserk,
+                streaks,
+                seed: u64::from_le_bytes(seed),
+            },
+        })
+    }
+}
+
+/// `POST /api/v1/tournaments/import`: the file read at the edge.
+pub struct ImportBody {
+    /// The file.
+    pub trf: rookery_tournament::Tournament,
+    /// Published as finished: nothing more is paired.
+    pub finished: bool,
+    /// The settings, the file's where not given.
+    pub create: CreateBody,
+}
+
+impl FromBody for ImportBody {
+    fn from_fields(f: &mut Fields) -> Result<ImportBody, FieldError> {
+        let text = match f.opt::<Value>("trf")? {
+            Some(Value::String(s)) => s,
+            _ => return Err(FieldError::field("trf", "the TRF file as text")),
+        };
+        // The reader's error names its line and column (docs/api.md).
+        let trf = rookery_tournament::trf::read(&text)
+            .map_err(|e| FieldError::field("trf", e.to_string()))?;
+        let finished = match free_text(f, "status")?.as_deref() {
+            None | Some("running") => false,
+            Some("finished") => true,
+            Some(other) => {
+                return Err(FieldError::field(
+                    "status",
+                    format!("finished or running, not {other:?}"),
+                ))
+            }
+        };
+        // The name and the time control default to the file's (012, 122; docs/api.md).
+        if !f.has("name") {
+            if let Some(name) = trf.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                f.default_to("name", Value::from(name.chars().take(80).collect::<String>()));
+            }
+        }
+        if !f.has("time_control") {
+            match trf.time_control.as_deref().map(str::trim) {
+                Some(tc) if tc.parse::<rookery_arbiter::TimeControl>().is_ok() => {
+                    f.default_to("time_control", Value::from(tc));
+                }
+                Some(tc) => {
+                    return Err(FieldError::field(
+                        "time_control",
+                        format!(
+                        "missing, and the file's (line 122) {tc:?} is not a time control: give one"
+                    ),
+                    ))
+                }
+                None => {
+                    return Err(FieldError::field(
+                        "time_control",
+                        "missing, and the file has none (line 122): give one",
+                    ))
+                }
+            }
+        }
+        // The tie-breaks and the text of C.07 default to the file's (202, C07; docs/api.md), so
+        // that an export imports back ranked as it was.
+        if !f.has("tiebreaks") && !trf.tie_breaks.is_empty() {
+            for code in &trf.tie_breaks {
+                if let Err(e) = code.parse::<rookery_tournament::Tiebreak>() {
+                    return Err(FieldError::field(
+                        "tiebreaks",
+                        format!("missing, and the file's (line 202) are not all C.07 codes: {e}; give them"),
+                    ));
+                }
+            }
+            f.default_to("tiebreaks", Value::from(trf.tie_breaks.clone()));
+        }
+        if !f.has("regulations") {
+            if let Some(regulations) = trf.tie_break_regulations {
+                f.default_to("regulations", Value::from(regulations.year().to_string()));
+            }
+        }
+        // A Swiss's rounds default to the file's (docs/api.md).
+        if f.has("format") && !f.has("rounds") {
+            let swiss = f.opt::<String>("format")?;
+            if swiss.as_deref() == Some("swiss") {
+                f.default_to("rounds", Value::from(trf.planned_rounds()));
+            }
+            f.default_to("format", Value::from(swiss));
+        }
+        let create = CreateBody::from_fields(f)?;
+        Ok(ImportBody { trf, finished, create })
+    }
+}
+
+/// `{"password":…}`.
+pub struct JoinBody(pub Option<String>);
+
+impl FromBody for JoinBody {
+    fn from_fields(f: &mut Fields) -> Result<JoinBody, FieldError> {
+        Ok(JoinBody(free_text(f, "password")?))
+    }
+}
+
+/// An empty body.
+pub struct Empty;
+
+impl FromBody for Empty {
+    fn from_fields(_: &mut Fields) -> Result<Empty, FieldError> {
+        Ok(Empty)
+    }
+}
+
+fn round_field(f: &mut Fields, name: &'static str) -> Result<u32, FieldError> {
+    let r: i64 = f.req(name)?;
+    if !(1..=999).contains(&r) {
+        return Err(FieldError::field(name, format!("1 to 999, not {r}")));
+    }
+    Ok(r as u32)
+}
+
+/// `{"round":4,"kind":"half"}`.
+pub struct ByeBody(pub u32, pub ByeKind);
+
+impl FromBody for ByeBody {
+    fn from_fields(f: &mut Fields) -> Result<ByeBody, FieldError> {
+        let round = round_field(f, "round")?;
+        let kind: String = f.req("kind")?;
+        let kind = match kind.as_str() {
+            "half" => ByeKind::Half,
+            "zero" => ByeKind::Zero,
+            _ => return Err(FieldError::field("kind", format!("half or zero, not {kind:?}"))),
+        };
+        Ok(ByeBody(round, kind))
+    }
+}
+
+/// `{"game":…}`.
+pub struct BerserkBody(pub String);
+
+impl FromBody for BerserkBody {
+    fn from_fields(f: &mut Fields) -> Result<BerserkBody, FieldError> {
+        Ok(BerserkBody(f.req("game")?))
+    }
+}
+
+/// The arbiter's request.
+pub struct ArbiterBody(pub ArbiterAction, pub Option<String>);
+
+impl FromBody for ArbiterBody {
+    fn from_fields(f: &mut Fields) -> Result<ArbiterBody, FieldError> {
+        let action: String = f.req("action")?;
+        let name = |f: &mut Fields, n: &'static str| -> Result<String, FieldError> {
+            free_text(f, n)?.ok_or_else(|| FieldError::field(n, "missing"))
+        };
+        let a = match action.as_str() {
+            "start" => ArbiterAction::Start,
+            "pair" => ArbiterAction::Pair,
+            "publish" => ArbiterAction::Publish { round: round_field(f, "round")? },
+            "unpair" => ArbiterAction::Unpair { round: round_field(f, "round")? },
+            "withdraw" => ArbiterAction::Withdraw {
+                player: name(f, "player")?,
+                round: if f.has("round") { Some(round_field(f, "round")?) } else { None },
+            },
+            "reinstate" => ArbiterAction::Reinstate { player: name(f, "player")? },
+            "bye" => {
+                let player = name(f, "player")?;
+                let round = round_field(f, "round")?;
+                let kind: String = f.req("kind")?;
+                let kind = bye_of(&kind).ok_or_else(|| {
+                    FieldError::field("kind", format!("half, zero or full, not {kind:?}"))
+                })?;
+                ArbiterAction::Bye { player, round, kind }
+            }
+            "cancel_bye" => ArbiterAction::CancelBye {
+                player: name(f, "player")?,
+                round: round_field(f, "round")?,
+            },
+            "forbid_pair" => ArbiterAction::ForbidPair { a: name(f, "a")?, b: name(f, "b")? },
+            "allow_pair" => ArbiterAction::AllowPair { a: name(f, "a")?, b: name(f, "b")? },
+            "add_time" => {
+                let round = round_field(f, "round")?;
+                let board = round_field(f, "board")?;
+                let color: Color = f.req("color")?;
+                let seconds: i64 = f.req("seconds")?;
+                if !(1..=3600).contains(&seconds) {
+                    return Err(FieldError::field("seconds", format!("1 to 3600, not {seconds}")));
+                }
+                ArbiterAction::AddTime { round, board, color, seconds: seconds as u64 }
+            }
+            "result" => {
+                let round = round_field(f, "round")?;
+                let board = round_field(f, "board")?;
+                let result: String = f.req("result")?;
+                let result = result_of(&result).ok_or_else(|| {
+                    FieldError::field(
+                        "result",
+                        format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"),
+                    )
+                })?;
+                ArbiterAction::Result { round, board, result }
+            }
+            "swap_colours" => ArbiterAction::SwapColours {
+                round: round_field(f, "round")?,
+                board: round_field(f, "board")?,
+            },
+            "end" => ArbiterAction::End,
+            "cancel" => ArbiterAction::Cancel,
+            other => return Err(FieldError::field("action", format!("unknown action {other:?}"))),
+        };
+        let reason = free_text(f, "reason")?.filter(|r| !r.trim().is_empty());
+        if a.needs_reason() && reason.is_none() {
+            return Err(FieldError::field(
+                "reason",
+                "this decision is recorded with its reason (RULES.md §12)",
+            ));
+        }
+        Ok(ArbiterBody(a, reason))
+    }
+}
+
+/// `?lines=lf`.
+pub struct TrfQuery(pub bool);
+
+impl FromBody for TrfQuery {
+    fn from_fields(f: &mut Fields) -> Result<TrfQuery, FieldError> {
+        let lines: Option<String> = f.opt("lines")?;
+        match lines.as_deref() {
+            None | Some("cr") => Ok(TrfQuery(false)),
+            Some("lf") => Ok(TrfQuery(true)),
+            Some(other) => Err(FieldError::field("lines", format!("cr or lf, not {other:?}"))),
+        }
+    }
+}
