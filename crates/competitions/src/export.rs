@@ -8,7 +8,7 @@ use rookery_tournament::trf::{self, LineEnding, WriteOptions};
 
 use super::book::Tour;
 use super::settings::Format;
-use super::view::{CrossRow, StandingRows};
+use super::standings::{CrossRow, StandingRows};
 
 /// The exports.
 #[derive(Clone, Copy, Debug)]

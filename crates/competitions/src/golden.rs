@@ -1,7 +1,9 @@
-//! Scripted tournaments rendered at fixed times: every view, socket message and export,
-//! compared with `tests/data/tournament/`. `ROOKERY_BLESS=1` rewrites the files.
+//! Scripted tournaments rendered at fixed times: every view, every message of the tournament
+//! socket (and the lobby's `tournament_game`) and every export, compared with
+//! `tests/data/tournament/` (recorded from the server's `json!` views before they were typed,
+//! issue 52). `ROOKERY_BLESS=1 cargo test -p rookery-competitions golden` rewrites the files.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use rookery_store::{TournamentRow, TournamentStatus, UserId};
@@ -44,6 +46,8 @@ struct Script {
     at: u64,
     /// The socket messages, labelled.
     messages: Vec<(String, Value)>,
+    /// The socket's messages shown, by kind.
+    kinds: BTreeSet<&'static str>,
 }
 
 impl Script {
@@ -65,6 +69,7 @@ impl Script {
             tour: Tour { row, settings, book, log: Vec::new(), names, started: HashSet::new() },
             at: T0,
             messages: Vec::new(),
+            kinds: BTreeSet::new(),
         }
     }
 
@@ -111,6 +116,7 @@ impl Script {
     }
 
     fn message(&mut self, label: &str, msg: TournamentMessage) {
+        self.kinds.insert(kind(&msg));
         self.messages.push((label.to_owned(), json_of(&msg)));
     }
 }
@@ -338,11 +344,30 @@ fn upcoming() -> Script {
     )
 }
 
-/// Labelled JSON, and named files.
-type Rendered = (Vec<(String, Value)>, Vec<(String, String)>);
+/// Labelled JSON, named files, and the kinds of socket message shown.
+type Rendered = (Vec<(String, Value)>, Vec<(String, String)>, BTreeSet<&'static str>);
+
+/// Every kind of message the tournament socket sends: a new one stops the build here, and
+/// the test below until the golden file shows an example of it.
+const KINDS: [&str; 8] =
+    ["tournament", "round_paired", "your_game", "result", "clock", "log", "pong", "error"];
+
+fn kind(msg: &TournamentMessage) -> &'static str {
+    match msg {
+        TournamentMessage::Tournament { .. } => "tournament",
+        TournamentMessage::RoundPaired(_) => "round_paired",
+        TournamentMessage::YourGame(_) => "your_game",
+        TournamentMessage::Result(_) => "result",
+        TournamentMessage::Clock(_) => "clock",
+        TournamentMessage::Log { .. } => "log",
+        TournamentMessage::Pong { .. } => "pong",
+        TournamentMessage::Error(_) => "error",
+    }
+}
 
 fn render() -> Rendered {
     let mut out = Vec::new();
+    let mut kinds = BTreeSet::from(["clock"]);
     let mut files = Vec::new();
     for (name, mut s) in [
         ("swiss", swiss()),
@@ -372,16 +397,18 @@ fn render() -> Rendered {
             files.push((format!("{name}.{ext}"), t.export(e)));
         }
         lines.append(&mut s.messages);
+        kinds.append(&mut s.kinds);
         for (label, v) in lines {
             out.push((format!("{name}/{label}"), v));
         }
     }
-    (out, files)
+    (out, files, kinds)
 }
 
 #[test]
 fn views_messages_and_exports_are_as_recorded() {
-    let (rendered, files) = render();
+    let (rendered, files, kinds) = render();
+    assert_eq!(kinds, BTreeSet::from(KINDS), "an example of every message");
     let golden = format!("{DIR}/views.txt");
     if std::env::var_os("ROOKERY_BLESS").is_some() {
         std::fs::create_dir_all(DIR).unwrap();

@@ -13,6 +13,7 @@ mod message;
 mod ports;
 mod refusal;
 pub mod settings;
+pub mod standings;
 pub mod view;
 
 pub use actor::{ArbiterAction, Op};
