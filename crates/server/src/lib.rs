@@ -11,12 +11,9 @@ mod cluster;
 mod error;
 mod identity;
 mod limits;
-mod listener;
 mod live;
 mod lobby;
-mod netblocks;
 pub use rookery_protocol as protocol;
-mod proxy;
 mod ratelimit;
 mod relay;
 mod routes;
@@ -38,7 +35,7 @@ pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
-pub use netblocks::{AddressBlocks, AddressBlocksError};
+pub use rookery_listener::{AddressBlocks, AddressBlocksError};
 pub use state::now_ms;
 
 use crate::state::AppState;
@@ -184,7 +181,7 @@ impl Server {
             state.analyst.stop();
             state.closing.send_replace(true);
         };
-        listener::serve(self.listener, app, &self.limits.connections, stop).await;
+        rookery_listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
         seek_sweeper.abort();
         analyst.abort();
