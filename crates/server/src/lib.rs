@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
-mod analysis;
+mod analysis_api;
 mod api;
 mod assets;
 mod class;
@@ -161,7 +161,10 @@ impl Server {
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
-        let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
+        let analyst = tokio::spawn(rookery_analysis::run(
+            self.state.store.clone(),
+            self.state.analyst.clone(),
+        ));
         let heartbeats = tokio::spawn(cluster::heartbeats(self.state.clone()));
         let lobby = match (&self.state.relay, &self.state.node) {
             (Some(relay), Some(node)) => Some(tokio::spawn(lobby::cluster::run(

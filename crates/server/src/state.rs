@@ -32,9 +32,9 @@ pub struct AppState {
     /// Every visitor's WebSockets and their message budgets.
     pub sockets: SocketLimiter,
     /// Engine analyses of one position running, at most one per core.
-    pub analysts: crate::analysis::Analysts,
+    pub analysts: rookery_analysis::Analysts,
     /// The background worker that analyses whole games, one at a time.
-    pub analyst: crate::analysis::worker::Analyst,
+    pub analyst: Arc<rookery_analysis::Analyst>,
     /// This node's identity when several share the database (issue 39); `None` alone.
     pub node: Option<crate::cluster::NodeConfig>,
     /// This node's connection to the others (NATS), when it has one: then a socket may play a
@@ -70,8 +70,8 @@ impl AppState {
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             class_accounts_per_day: limits.accounts.class_accounts_per_day,
             sockets: SocketLimiter::new(limits.sockets.clone()),
-            analysts: crate::analysis::Analysts::default(),
-            analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
+            analysts: rookery_analysis::Analysts::default(),
+            analyst: Arc::new(rookery_analysis::Analyst::new(limits.analysis.nodes_per_position)),
             node,
             relay: relay.map(Arc::new),
             lease: crate::cluster::Lease::new(),
