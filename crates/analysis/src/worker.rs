@@ -404,4 +404,3 @@ mod tests {
         assert_eq!(analyse_line(&game, 5_000, &AtomicUsize::new(0), &signals), Ok(None));
     }
 }
-

@@ -142,11 +142,42 @@ pub async fn serve(
 
 /// Why a connection was not admitted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub enum Refusal {
     /// Its address holds its cap.
     PerAddress,
     /// The server holds its cap.
     Global,
+}
+
+impl Refusal {
+    /// Every refusal.
+    pub const ALL: [Refusal; 2] = [Refusal::PerAddress, Refusal::Global];
+
+    /// The API's error code (docs/api.md, "Error codes").
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => "too_many_connections",
+            Refusal::Global => "server_busy",
+        }
+    }
+
+    /// The HTTP status line it is answered with.
+    pub fn status_line(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => "429 Too Many Requests",
+            Refusal::Global => "503 Service Unavailable",
+        }
+    }
+
+    /// The words of the answer.
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => {
+                "too many open connections from your address; close some and retry"
+            }
+            Refusal::Global => "the server is full; retry in a moment",
+        }
+    }
 }
 
 /// Open connections, per client address and in all.
@@ -317,16 +348,7 @@ fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<Refusing>) {
         refusing.now.fetch_sub(1, Ordering::Relaxed);
         return;
     }
-    let (status, code, message) = match refusal {
-        Refusal::PerAddress => (
-            "429 Too Many Requests",
-            "too_many_connections",
-            "too many open connections from your address; close some and retry",
-        ),
-        Refusal::Global => {
-            ("503 Service Unavailable", "server_busy", "the server is full; retry in a moment")
-        }
-    };
+    let (status, code, message) = (refusal.status_line(), refusal.code(), refusal.message());
     let body = serde_json::json!({ "error": { "code": code, "message": message } }).to_string();
     let response = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
