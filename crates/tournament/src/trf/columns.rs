@@ -50,6 +50,21 @@ impl Line {
         self.chars.get(column - 1).copied().unwrap_or(' ')
     }
 
+    /// The blank-separated words of the line from `column` on, each with its column.
+    pub fn tokens(&self, column: usize) -> Vec<(usize, String)> {
+        let mut tokens = Vec::new();
+        let mut current: Option<(usize, String)> = None;
+        for (index, &c) in self.chars.iter().enumerate().skip(column - 1) {
+            if c.is_whitespace() {
+                tokens.extend(current.take());
+            } else {
+                current.get_or_insert_with(|| (index + 1, String::new())).1.push(c);
+            }
+        }
+        tokens.extend(current);
+        tokens
+    }
+
     /// Columns `from..=to` (from 1), trimmed; columns past the end of the line are blank.
     pub fn field(&self, from: usize, to: usize) -> String {
         let end = to.min(self.chars.len());

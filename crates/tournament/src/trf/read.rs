@@ -56,21 +56,6 @@ const KEPT: [&str; 16] = [
     "362", "801", "802",
 ];
 
-/// The blank-separated words of a line from `column` on, each with its column.
-pub(super) fn tokens(line: &Line, column: usize) -> Vec<(usize, String)> {
-    let mut tokens = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for (index, &c) in line.chars.iter().enumerate().skip(column - 1) {
-        if c.is_whitespace() {
-            tokens.extend(current.take());
-        } else {
-            current.get_or_insert_with(|| (index + 1, String::new())).1.push(c);
-        }
-    }
-    tokens.extend(current);
-    tokens
-}
-
 impl Reader {
     pub fn line(&mut self, line: &Line) -> Result<(), ReadError> {
         let code = line.code();
@@ -121,7 +106,7 @@ impl Reader {
             }
             "240" => self.byes(line)?,
             "XXZ" => {
-                for (column, _) in tokens(line, 5) {
+                for (column, _) in line.tokens(5) {
                     let player = self.token_player(line, column)?;
                     self.absences.push(Located { value: player, line: line.number, column });
                 }
@@ -131,7 +116,7 @@ impl Reader {
             "260" => self.forbidden(line)?,
             "XXP" => {
                 let mut players = Vec::new();
-                for (column, _) in tokens(line, 5) {
+                for (column, _) in line.tokens(5) {
                     players.push(self.token_player(line, column)?);
                 }
                 if players.len() < 2 {
@@ -240,7 +225,7 @@ impl Reader {
     /// ignores them, except `rank` (pairing by positional ids), which would change every
     /// pairing.
     fn configuration(&mut self, line: &Line) -> Result<(), ReadError> {
-        for (column, token) in tokens(line, 5) {
+        for (column, token) in line.tokens(5) {
             match token.as_str() {
                 "white1" => self.initial_colour(line, column, Colour::White)?,
                 "black1" => self.initial_colour(line, column, Colour::Black)?,
@@ -261,7 +246,7 @@ impl Reader {
 
     /// A pairing number written as a word (`XXP 13 68`).
     fn token_player(&mut self, line: &Line, column: usize) -> Result<PlayerId, ReadError> {
-        let end = column + tokens(line, column)[0].1.chars().count() - 1;
+        let end = column + line.tokens(column)[0].1.chars().count() - 1;
         let player = line.required_player(column, end)?;
         Ok(self.refer(player, line, column))
     }

@@ -94,7 +94,7 @@ impl ScoringReader {
 
     /// `XXS W=3 D=1 PAB=1`: `CODE=VALUE` entries separated by blanks.
     pub fn read_xxs(&mut self, line: &Line) -> Result<(), ReadError> {
-        for (column, token) in super::read::tokens(line, 5) {
+        for (column, token) in line.tokens(5) {
             let Some((code, value)) = token.split_once('=') else {
                 let kind = ReadErrorKind::InvalidField { field: Field::ScoringEntry, text: token };
                 return Err(line.error(column, kind));
