@@ -12,8 +12,8 @@ pub mod tiebreak;
 pub mod trf;
 
 pub use model::{
-    AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Outcome, Pair,
-    Player, PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
+    AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, Outcome, Pair, Player,
+    PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
 };
 pub use standings::{standings, Standings};
 pub use tiebreak::{Regulations, Tiebreak};

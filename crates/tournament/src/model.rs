@@ -5,6 +5,8 @@
 use std::fmt;
 use std::num::NonZeroU32;
 
+use rookery_core::Color;
+
 use crate::tiebreak::Regulations;
 
 /// A player's pairing number (TPN, FIDE C.04.2 2.3; the "starting rank" of a TRF `001` line),
@@ -95,25 +97,6 @@ impl fmt::Display for Points {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = format!("{}.{}", self.0 / 10, self.0 % 10);
         f.pad(&text)
-    }
-}
-
-/// A piece colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Colour {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub const fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
     }
 }
 
@@ -239,7 +222,7 @@ pub struct RoundEntry {
     /// The opponent, for a played game or a forfeit.
     pub opponent: Option<PlayerId>,
     /// The colour the player had (or would have had, for a forfeit).
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// What the round was.
     pub result: ResultCode,
 }
@@ -411,7 +394,7 @@ pub struct Tournament {
     /// `142` / `XXR`: the number of rounds the tournament will have, if declared.
     pub rounds: Option<u32>,
     /// `152` / `XXC white1|black1`: the initial colour (C.04.3 5.1), if declared.
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// `162` / `BB?` / `XXS`: what each result is worth.
     pub scoring: Scoring,
     /// `192`: the pairing system the file was made with, as written, if any.
@@ -617,7 +600,7 @@ impl Tournament {
     /// before, by pairing number; the first of them with a colour in that round had it if he
     /// is first, third, fifth … of them, the other colour otherwise (round 1 alternates
     /// colours down the top half). `None` before any colour is known.
-    pub fn inferred_initial_colour(&self) -> Option<Colour> {
+    pub fn inferred_initial_colour(&self) -> Option<Color> {
         let first = self
             .players
             .iter()
@@ -629,11 +612,7 @@ impl Tournament {
                 continue;
             }
             if let Some(colour) = player.rounds.get(first).and_then(|e| e.colour) {
-                return Some(if participants.is_multiple_of(2) {
-                    colour
-                } else {
-                    colour.opposite()
-                });
+                return Some(if participants.is_multiple_of(2) { colour } else { colour.other() });
             }
             participants += 1;
         }

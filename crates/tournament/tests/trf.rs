@@ -5,10 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use rookery_core::Color;
 use rookery_tournament::trf::{self, LineEnding, WriteOptions};
-use rookery_tournament::{
-    ByeKind, Colour, PlayerId, Points, Regulations, ResultCode, Scoring, Tournament,
-};
+use rookery_tournament::{ByeKind, PlayerId, Points, Regulations, ResultCode, Scoring, Tournament};
 
 fn data(dir: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -138,8 +137,8 @@ fn trf26_records_before_round_4() {
     assert_eq!(t.name.as_deref(), Some("Rookery Open"));
     assert_eq!(t.deputy_arbiters, ["Deputy, One", "Deputy, Two"]);
     assert_eq!(t.rounds, Some(6));
-    assert_eq!(t.initial_colour, Some(Colour::White));
-    assert_eq!(t.inferred_initial_colour(), Some(Colour::White));
+    assert_eq!(t.initial_colour, Some(Color::White));
+    assert_eq!(t.inferred_initial_colour(), Some(Color::White));
     let three = Points::from_tenths(30);
     assert_eq!(
         t.scoring,
@@ -185,7 +184,7 @@ fn trf26_trfx_and_trfbx_say_the_same_tournament() {
     assert_eq!(bx.scoring, t26.scoring);
     for t in [&x, &bx] {
         assert_eq!(t.rounds, Some(6));
-        assert_eq!(t.initial_colour, Some(Colour::White));
+        assert_eq!(t.initial_colour, Some(Color::White));
         assert_eq!(t.announced_byes(4), t26.announced_byes(4));
         assert_eq!(t.accelerations, t26.accelerations);
         assert!(t.is_forbidden(id(3), id(2), 1));
@@ -199,7 +198,7 @@ fn trf26_trfx_and_trfbx_say_the_same_tournament() {
 fn a_tournament_before_round_1() {
     let t = round_trip(&data("itdx").join("before-round-1.trf"));
     assert_eq!((t.rounds_played(), t.planned_rounds()), (0, 5));
-    assert_eq!(t.initial_colour, Some(Colour::Black));
+    assert_eq!(t.initial_colour, Some(Color::Black));
     assert!(t.players.iter().all(|p| p.rounds.is_empty() && p.points == Points::ZERO));
 }
 
@@ -235,8 +234,8 @@ fn every_result_code_round_trips() {
         (ForfeitLoss, ForfeitLoss),
     ];
     for (a, b) in pairs {
-        t.players[0].rounds.push(game(2, Colour::White, a));
-        t.players[1].rounds.push(game(1, Colour::Black, b));
+        t.players[0].rounds.push(game(2, Color::White, a));
+        t.players[1].rounds.push(game(1, Color::Black, b));
     }
     for p in &mut t.players[2..] {
         p.rounds.resize(6, bye(ZeroPointBye));

@@ -1,13 +1,14 @@
 //! A competition as a tournament report (the TRF model), for pairing, standings and export,
 //! and a tournament report as a competition's actions, for import.
 
+use rookery_core::Color;
+
 use super::{
     round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, RoundState,
     Settings, System,
 };
 use crate::model::{
-    AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry,
-    Tournament,
+    AnnouncedBye, ByeKind, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry, Tournament,
 };
 
 impl Competition {
@@ -147,7 +148,7 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
         initial_colour: t
             .initial_colour
             .or_else(|| t.inferred_initial_colour())
-            .unwrap_or(Colour::White),
+            .unwrap_or(Color::White),
         tiebreaks: t.tie_breaks.iter().filter_map(|c| c.parse().ok()).collect(),
         regulations: t.tie_break_regulations.unwrap_or_default(),
         max_requested_byes: u32::MAX,
@@ -193,7 +194,7 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
             match player.round(round) {
                 Some(RoundEntry {
                     opponent: Some(opponent),
-                    colour: Some(Colour::White),
+                    colour: Some(Color::White),
                     result,
                 }) => {
                     let theirs =

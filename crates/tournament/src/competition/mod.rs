@@ -16,9 +16,11 @@ pub use export::import;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use rookery_core::Color;
+
 use crate::berger::{self, Cycles};
 use crate::dutch::{self, PairError};
-use crate::model::{ByeKind, Colour, ResultCode, Scoring};
+use crate::model::{ByeKind, ResultCode, Scoring};
 use crate::tiebreak::{Regulations, Tiebreak};
 
 /// An entrant, by order of entry (0-based).
@@ -56,7 +58,7 @@ pub struct Settings {
     /// What each result is worth (the PAB a win's points unless the regulations say else).
     pub scoring: Scoring,
     /// The colour the first player gets in round 1 (C.04.3 5.1: drawn by lot).
-    pub initial_colour: Colour,
+    pub initial_colour: Color,
     /// The tie-breaks, in order, and the C.07 text they follow.
     pub tiebreaks: Vec<Tiebreak>,
     /// Which text of C.07.
@@ -774,13 +776,13 @@ pub(crate) fn round_code(
     competition: &Competition,
     entrant: EntrantId,
     round: u32,
-) -> Option<(Option<(EntrantId, Colour)>, ResultCode)> {
+) -> Option<(Option<(EntrantId, Color)>, ResultCode)> {
     let r = competition.rounds.get((round as usize).wrapping_sub(1))?;
     for b in &r.boards {
         let (opponent, colour, side) = if b.white == entrant {
-            (b.black, Colour::White, 0)
+            (b.black, Color::White, 0)
         } else if b.black == entrant {
-            (b.white, Colour::Black, 1)
+            (b.white, Color::Black, 1)
         } else {
             continue;
         };

@@ -6,7 +6,7 @@ fn settings(system: System) -> Settings {
         name: "Club championship".into(),
         system,
         scoring: Scoring::default(),
-        initial_colour: Colour::White,
+        initial_colour: Color::White,
         tiebreaks: vec!["BH-C1".parse().unwrap(), "SB".parse().unwrap()],
         regulations: Regulations::C07_2026,
         max_requested_byes: 1,

@@ -238,6 +238,6 @@ fn third_in_a_row(a: &Entrant, b: &Entrant) -> bool {
         a.repeated.is_some() && a.repeated == b.repeated
     } else {
         let yielding = if a.imbalance > b.imbalance { b } else { a };
-        yielding.repeated.is_some() && yielding.repeated == preference.map(|c| c.opposite())
+        yielding.repeated.is_some() && yielding.repeated == preference.map(|c| c.other())
     }
 }

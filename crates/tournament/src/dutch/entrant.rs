@@ -1,7 +1,9 @@
 //! What the Dutch rules need to know about each player before a round is paired: score,
 //! colour difference and preference, floats, whether the PAB may go to them (C.04.3 Art. 1).
 
-use crate::model::{Colour, PlayerId, Points, ResultCode, Tournament};
+use rookery_core::Color;
+
+use crate::model::{PlayerId, Points, ResultCode, Tournament};
 
 /// How strongly a player wants a colour (C.04.3 1.7).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -37,13 +39,13 @@ pub(crate) struct Entrant {
     /// The score without acceleration: what boards are ordered by (C.04.2 3.6).
     pub unaccelerated: Points,
     /// Colours of the games played, oldest first (C.04.2 3.4: unplayed rounds do not count).
-    pub colours: Vec<Colour>,
+    pub colours: Vec<Color>,
     /// |whites − blacks|.
     pub imbalance: u32,
-    pub preference: Option<Colour>,
+    pub preference: Option<Color>,
     pub strength: Strength,
     /// The colour of the two latest games, when they had the same one.
-    pub repeated: Option<Colour>,
+    pub repeated: Option<Color>,
     pub played_games: u32,
     /// The floats of the previous round and of the round before it.
     pub floats: [Float; 2],
@@ -107,10 +109,10 @@ pub(crate) fn entrants(tournament: &Tournament, round: u32) -> Vec<Entrant> {
                 bye_eligible = false;
             }
         }
-        let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+        let whites = colours.iter().filter(|&&c| c == Color::White).count() as i64;
         let blacks = colours.len() as i64 - whites;
         let imbalance = (whites - blacks).unsigned_abs() as u32;
-        let fewer = if whites > blacks { Colour::Black } else { Colour::White };
+        let fewer = if whites > blacks { Color::Black } else { Color::White };
         let repeated = match colours.as_slice() {
             [.., a, b] if a == b => Some(*b),
             _ => None,
@@ -118,11 +120,11 @@ pub(crate) fn entrants(tournament: &Tournament, round: u32) -> Vec<Entrant> {
         let (preference, strength) = if imbalance > 1 {
             (Some(fewer), Strength::Absolute)
         } else if let Some(c) = repeated {
-            (Some(c.opposite()), Strength::Absolute)
+            (Some(c.other()), Strength::Absolute)
         } else if imbalance == 1 {
             (Some(fewer), Strength::Strong)
         } else if let Some(&last) = colours.last() {
-            (Some(last.opposite()), Strength::Mild)
+            (Some(last.other()), Strength::Mild)
         } else {
             (None, Strength::None)
         };

@@ -21,8 +21,10 @@ mod pairer;
 
 use std::fmt;
 
+use rookery_core::Color;
+
 use crate::matching::Wide;
-use crate::model::{Colour, Pair, PlayerId, Points, RoundPairing, Tournament};
+use crate::model::{Pair, PlayerId, Points, RoundPairing, Tournament};
 
 use entrant::Entrant;
 use pairer::{Found, Pairer, Stop};
@@ -121,7 +123,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
             Some(c) => c,
             None if needs_initial => return Err(PairError::InitialColourUnknown),
             // Not read when a preference decides.
-            None => Colour::White,
+            None => Color::White,
         };
         pairs.push(colour::make_pair(p, q, initial));
     }
@@ -218,7 +220,7 @@ pub fn pairing_of(tournament: &Tournament, round: u32) -> RoundPairing {
         let id = PlayerId::from_index(i);
         let Some(entry) = player.round(round) else { continue };
         match (entry.opponent, entry.colour) {
-            (Some(opponent), Some(Colour::White)) => {
+            (Some(opponent), Some(Color::White)) => {
                 pairing.pairs.push(Pair { white: id, black: opponent })
             }
             (None, _) if entry.result == crate::model::ResultCode::PairingAllocatedBye => {

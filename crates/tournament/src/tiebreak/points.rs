@@ -2,7 +2,9 @@
 //! strength of the opposition, Buchholz (8.1) and Sonneborn-Berger (9.1), with the Cut and
 //! Median modifiers (Article 14) and the cut exception for voluntary unplayed rounds (16.5).
 
-use crate::{Colour, Outcome, Points};
+use rookery_core::Color;
+
+use crate::{Outcome, Points};
 
 use super::rounds::{Context, Record, Round};
 use super::{Modifier, Value};
@@ -25,13 +27,13 @@ pub(crate) fn games_won(record: &Record) -> Value {
 
 /// `BPG` (7.3): the games played over the board with Black; forfeits are not games played.
 pub(crate) fn games_with_black(record: &Record) -> Value {
-    count(record, |r| r.played && r.colour == Some(Colour::Black))
+    count(record, |r| r.played && r.colour == Some(Color::Black))
 }
 
 /// `BWG` (7.4): the games won over the board with Black.
 pub(crate) fn wins_with_black(record: &Record) -> Value {
     count(record, |r| {
-        r.played && r.colour == Some(Colour::Black) && r.code.outcome() == Outcome::Win
+        r.played && r.colour == Some(Color::Black) && r.code.outcome() == Outcome::Win
     })
 }
 

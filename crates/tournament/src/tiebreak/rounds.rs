@@ -1,7 +1,9 @@
 //! Each player's rounds as the tie-breaks see them: played or not, voluntary or not, and the
 //! category of every unplayed round (C.07 Article 16, individual Swiss tournaments).
 
-use crate::{Colour, Outcome, Points, ResultCode, RoundEntry, Scoring, Tournament};
+use rookery_core::Color;
+
+use crate::{Outcome, Points, ResultCode, RoundEntry, Scoring, Tournament};
 
 use super::Regulations;
 
@@ -71,7 +73,7 @@ pub(crate) struct Round {
     /// The opponent's index, for a game or a forfeit.
     pub opponent: Option<usize>,
     /// The colour, for a game or a forfeit.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The TRF result code.
     pub code: ResultCode,
     /// The points awarded.
@@ -198,7 +200,7 @@ mod tests {
     }
 
     fn game(result: ResultCode) -> RoundEntry {
-        RoundEntry { opponent: PlayerId::new(2), colour: Some(Colour::White), result }
+        RoundEntry { opponent: PlayerId::new(2), colour: Some(Color::White), result }
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! `299`, `XXA`, `XXP`, `XXZ`), and Rookery's `C07`. What needs the whole file (pairing numbers without gaps,
 //! opponents that agree, scores that add up) is checked afterwards, in `check.rs`.
 
+use rookery_core::Color;
+
 use super::columns::{parse_signed_points, Line};
 use super::error::{Field, ReadError, ReadErrorKind};
 use super::player::{read_player, PlayerRecord};
 use super::scoring::ScoringReader;
 use crate::{
-    AbnormalPoints, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, PlayerId, Points, Regulations,
+    AbnormalPoints, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Points, Regulations,
     ResultCode, Tournament,
 };
 
@@ -88,8 +90,8 @@ impl Reader {
             "C07" => self.regulations(line)?,
             "142" | "XXR" => self.rounds(line)?,
             "152" => match value().as_str() {
-                "W" | "w" => self.initial_colour(line, 5, Colour::White)?,
-                "B" | "b" => self.initial_colour(line, 5, Colour::Black)?,
+                "W" | "w" => self.initial_colour(line, 5, Color::White)?,
+                "B" | "b" => self.initial_colour(line, 5, Color::Black)?,
                 text => {
                     let kind = ReadErrorKind::InvalidField {
                         field: Field::InitialColour,
@@ -212,7 +214,7 @@ impl Reader {
         &mut self,
         line: &Line,
         column: usize,
-        colour: Colour,
+        colour: Color,
     ) -> Result<(), ReadError> {
         if self.t.initial_colour.is_some_and(|c| c != colour) {
             return Err(line.error(column, ReadErrorKind::ConflictingSetting("initial colour")));
@@ -227,8 +229,8 @@ impl Reader {
     fn configuration(&mut self, line: &Line) -> Result<(), ReadError> {
         for (column, token) in line.tokens(5) {
             match token.as_str() {
-                "white1" => self.initial_colour(line, column, Colour::White)?,
-                "black1" => self.initial_colour(line, column, Colour::Black)?,
+                "white1" => self.initial_colour(line, column, Color::White)?,
+                "black1" => self.initial_colour(line, column, Color::Black)?,
                 "rank" => {
                     let why = "XXC rank (pairing by positional ids)";
                     return Err(line.error(column, ReadErrorKind::Unsupported(why)));

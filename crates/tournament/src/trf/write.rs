@@ -5,9 +5,11 @@
 
 use std::fmt::Write as _;
 
+use rookery_core::Color;
+
 use super::error::{WriteError, WriteErrorKind};
 use super::scoring::scoring_lines;
-use crate::{Colour, Player, PlayerId, Points, ResultCode, RoundEntry, Tournament};
+use crate::{Player, PlayerId, Points, ResultCode, RoundEntry, Tournament};
 
 /// How lines end in the written file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -147,7 +149,7 @@ fn lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
         lines.push(format!("142 {rounds}"));
     }
     if let Some(colour) = t.initial_colour {
-        lines.push(format!("152 {}", if colour == Colour::White { 'W' } else { 'B' }));
+        lines.push(format!("152 {}", if colour == Color::White { 'W' } else { 'B' }));
     }
     lines.extend(scoring_lines(&t.scoring));
     if let Some(value) = &t.pairing_system {
@@ -229,8 +231,8 @@ fn player_line(id: PlayerId, p: &Player) -> Result<String, WriteError> {
 fn write_entry(line: &mut String, entry: &RoundEntry) {
     let opponent = entry.opponent.map_or_else(|| "0000".to_owned(), |o| o.to_string());
     let colour = match entry.colour {
-        Some(Colour::White) => 'w',
-        Some(Colour::Black) => 'b',
+        Some(Color::White) => 'w',
+        Some(Color::Black) => 'b',
         None => '-',
     };
     write!(line, "  {opponent:>4} {colour} {}", entry.result.to_char())
