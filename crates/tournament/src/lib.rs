@@ -13,7 +13,7 @@ pub mod trf;
 
 pub use model::{
     AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, Outcome, Pair, Player,
-    PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
+    PlayerId, ResultCode, RoundEntry, RoundPairing, Score, Scoring, Tournament,
 };
 pub use standings::{standings, Standings};
 pub use tiebreak::{Regulations, Tiebreak};

@@ -50,21 +50,24 @@ impl fmt::Display for PlayerId {
     }
 }
 
-/// A score in tenths of a point, as TRF writes scores (`2.5`, `10.0`). Exact: never a float.
+/// A game score in tenths of a point, as TRF writes scores (`2.5`, `10.0`). Exact: never a
+/// float. Not the ladder's points (`rookery_ladder::Points`, RULES.md §11), which a game wins
+/// or loses; this is what a player scores in a competition: 1, ½ or 0 a game under the
+/// default [`Scoring`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub struct Points(pub u32);
+pub struct Score(pub u32);
 
-impl Points {
+impl Score {
     /// No points.
-    pub const ZERO: Points = Points(0);
+    pub const ZERO: Score = Score(0);
     /// Half a point.
-    pub const HALF: Points = Points(5);
+    pub const HALF: Score = Score(5);
     /// One point.
-    pub const ONE: Points = Points(10);
+    pub const ONE: Score = Score(10);
 
-    /// Points from tenths of a point.
-    pub const fn from_tenths(tenths: u32) -> Points {
-        Points(tenths)
+    /// A score of `tenths` tenths of a point.
+    pub const fn from_tenths(tenths: u32) -> Score {
+        Score(tenths)
     }
 
     /// The score in tenths of a point.
@@ -73,26 +76,26 @@ impl Points {
     }
 }
 
-impl std::ops::Add for Points {
-    type Output = Points;
-    fn add(self, other: Points) -> Points {
-        Points(self.0 + other.0)
+impl std::ops::Add for Score {
+    type Output = Score;
+    fn add(self, other: Score) -> Score {
+        Score(self.0 + other.0)
     }
 }
 
-impl std::ops::AddAssign for Points {
-    fn add_assign(&mut self, other: Points) {
+impl std::ops::AddAssign for Score {
+    fn add_assign(&mut self, other: Score) {
         self.0 += other.0;
     }
 }
 
-impl std::iter::Sum for Points {
-    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
-        Points(iter.map(|p| p.0).sum())
+impl std::iter::Sum for Score {
+    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
+        Score(iter.map(|p| p.0).sum())
     }
 }
 
-impl fmt::Display for Points {
+impl fmt::Display for Score {
     /// One decimal, as TRF writes it: `0.0`, `2.5`, `10.0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = format!("{}.{}", self.0 / 10, self.0 % 10);
@@ -253,44 +256,44 @@ impl RoundEntry {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Scoring {
     /// A win over the board (`1`, `W`).
-    pub win: Points,
+    pub win: Score,
     /// A draw over the board (`=`, `D`).
-    pub draw: Points,
+    pub draw: Score,
     /// A loss over the board (`0`, `L`).
-    pub loss: Points,
+    pub loss: Score,
     /// A forfeit win (`+`).
-    pub forfeit_win: Points,
+    pub forfeit_win: Score,
     /// A forfeit loss (`-`).
-    pub forfeit_loss: Points,
+    pub forfeit_loss: Score,
     /// A requested half-point bye (`H`).
-    pub half_point_bye: Points,
+    pub half_point_bye: Score,
     /// A full-point bye (`F`).
-    pub full_point_bye: Points,
+    pub full_point_bye: Score,
     /// The pairing-allocated bye (`U`).
-    pub pairing_allocated_bye: Points,
+    pub pairing_allocated_bye: Score,
     /// A zero-point bye or absence (`Z`).
-    pub zero_point_bye: Points,
+    pub zero_point_bye: Score,
 }
 
 impl Default for Scoring {
     fn default() -> Scoring {
         Scoring {
-            win: Points::ONE,
-            draw: Points::HALF,
-            loss: Points::ZERO,
-            forfeit_win: Points::ONE,
-            forfeit_loss: Points::ZERO,
-            half_point_bye: Points::HALF,
-            full_point_bye: Points::ONE,
-            pairing_allocated_bye: Points::ONE,
-            zero_point_bye: Points::ZERO,
+            win: Score::ONE,
+            draw: Score::HALF,
+            loss: Score::ZERO,
+            forfeit_win: Score::ONE,
+            forfeit_loss: Score::ZERO,
+            half_point_bye: Score::HALF,
+            full_point_bye: Score::ONE,
+            pairing_allocated_bye: Score::ONE,
+            zero_point_bye: Score::ZERO,
         }
     }
 }
 
 impl Scoring {
     /// What a round with this code is worth.
-    pub const fn points(&self, code: ResultCode) -> Points {
+    pub const fn points(&self, code: ResultCode) -> Score {
         match code {
             ResultCode::Win | ResultCode::UnratedWin => self.win,
             ResultCode::Draw | ResultCode::UnratedDraw => self.draw,
@@ -323,7 +326,7 @@ pub struct Player {
     /// Birth date as written (`YYYY/MM/DD`, or a year), if any.
     pub birth_date: Option<String>,
     /// The score the file declares (checked against the rounds when read).
-    pub points: Points,
+    pub points: Score,
     /// The rank the file declares, if any.
     pub rank: Option<u32>,
     /// One entry per round, from round 1; shorter than the tournament's rounds when the
@@ -345,7 +348,7 @@ pub struct Acceleration {
     /// The player.
     pub player: PlayerId,
     /// The points added, round by round from round 1.
-    pub points: Vec<Points>,
+    pub points: Vec<Score>,
 }
 
 /// Players who must not be paired with each other (siblings, team-mates): TRF-2026 `260`,
@@ -441,9 +444,9 @@ impl Tournament {
 
     /// A player's score after `rounds` rounds, computed from the entries and the scoring
     /// (without acceleration). Missing entries count as absences.
-    pub fn score_after(&self, id: PlayerId, rounds: u32) -> Points {
+    pub fn score_after(&self, id: PlayerId, rounds: u32) -> Score {
         let Some(player) = self.player(id) else {
-            return Points::ZERO;
+            return Score::ZERO;
         };
         player
             .rounds
@@ -454,7 +457,7 @@ impl Tournament {
     }
 
     /// The fictitious points added to a player's score when pairing `round` (from 1).
-    pub fn acceleration(&self, id: PlayerId, round: u32) -> Points {
+    pub fn acceleration(&self, id: PlayerId, round: u32) -> Score {
         self.accelerations
             .iter()
             .filter(|a| a.player == id)
@@ -640,7 +643,7 @@ impl Tournament {
                 .iter()
                 .map(|e| u64::from(self.scoring.points(e.result).tenths()))
                 .sum();
-            player.points = Points::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX));
+            player.points = Score::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX));
             player.rank = None;
             if let Some(entry) = known {
                 player.rounds.push(entry);

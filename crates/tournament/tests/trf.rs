@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use rookery_core::Color;
 use rookery_tournament::trf::{self, LineEnding, WriteOptions};
-use rookery_tournament::{ByeKind, PlayerId, Points, Regulations, ResultCode, Scoring, Tournament};
+use rookery_tournament::{ByeKind, PlayerId, Regulations, ResultCode, Score, Scoring, Tournament};
 
 fn data(dir: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -139,7 +139,7 @@ fn trf26_records_before_round_4() {
     assert_eq!(t.rounds, Some(6));
     assert_eq!(t.initial_colour, Some(Color::White));
     assert_eq!(t.inferred_initial_colour(), Some(Color::White));
-    let three = Points::from_tenths(30);
+    let three = Score::from_tenths(30);
     assert_eq!(
         t.scoring,
         Scoring {
@@ -147,8 +147,8 @@ fn trf26_records_before_round_4() {
             forfeit_win: three,
             full_point_bye: three,
             pairing_allocated_bye: three,
-            draw: Points::ONE,
-            half_point_bye: Points::ONE,
+            draw: Score::ONE,
+            half_point_bye: Score::ONE,
             ..Scoring::default()
         }
     );
@@ -157,11 +157,11 @@ fn trf26_records_before_round_4() {
     assert_eq!(t.rounds_played(), 3);
     assert_eq!(t.announced_byes(4), [(id(4), ByeKind::Half), (id(6), ByeKind::Zero)]);
     assert_eq!(t.announced_byes(2), [(id(6), ByeKind::Half)]);
-    assert_eq!(t.acceleration(id(5), 4), Points::ONE);
-    assert_eq!(t.acceleration(id(4), 4), Points::ZERO);
+    assert_eq!(t.acceleration(id(5), 4), Score::ONE);
+    assert_eq!(t.acceleration(id(4), 4), Score::ZERO);
     assert!(t.is_forbidden(id(2), id(3), 4) && !t.is_forbidden(id(2), id(3), 1));
     // 299: player 3's forfeit win of round 1 is worth 1.0, not 3.0.
-    assert_eq!(t.score_after(id(3), 3), Points::from_tenths(70));
+    assert_eq!(t.score_after(id(3), 3), Score::from_tenths(70));
     assert_eq!(t.adjusted_score_after(id(3), 3), 50);
     let alpha = &t.players[0];
     assert_eq!((alpha.sex, alpha.title.as_deref()), (Some('w'), Some("FM")));
@@ -199,7 +199,7 @@ fn a_tournament_before_round_1() {
     let t = round_trip(&data("itdx").join("before-round-1.trf"));
     assert_eq!((t.rounds_played(), t.planned_rounds()), (0, 5));
     assert_eq!(t.initial_colour, Some(Color::Black));
-    assert!(t.players.iter().all(|p| p.rounds.is_empty() && p.points == Points::ZERO));
+    assert!(t.players.iter().all(|p| p.rounds.is_empty() && p.points == Score::ZERO));
 }
 
 #[test]

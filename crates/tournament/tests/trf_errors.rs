@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use rookery_tournament::trf::{self, Field, ReadErrorKind};
-use rookery_tournament::{PlayerId, Points, ResultCode};
+use rookery_tournament::{PlayerId, ResultCode, Score};
 
 fn id(n: u32) -> PlayerId {
     PlayerId::new(n).unwrap()
@@ -80,7 +80,7 @@ fn each_bad_file_names_its_line_column_and_fault() {
             "score-mismatch",
             4,
             81,
-            ScoreMismatch { player: id(2), declared: Points::from_tenths(15), computed: 10 },
+            ScoreMismatch { player: id(2), declared: Score::from_tenths(15), computed: 10 },
         ),
         ("too-many-rounds", 7, 5, TooManyRounds { declared: 1, played: 2 }),
     ];

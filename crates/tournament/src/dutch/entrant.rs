@@ -3,7 +3,7 @@
 
 use rookery_core::Color;
 
-use crate::model::{PlayerId, Points, ResultCode, Tournament};
+use crate::model::{PlayerId, ResultCode, Score, Tournament};
 
 /// How strongly a player wants a colour (C.04.3 1.7).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -35,9 +35,9 @@ pub(crate) struct Entrant {
     /// number, as JaVaFo and bbpPairings count it (a player who never took part is skipped).
     pub rank: usize,
     /// The score with this round's acceleration: what brackets are made of.
-    pub score: Points,
+    pub score: Score,
     /// The score without acceleration: what boards are ordered by (C.04.2 3.6).
-    pub unaccelerated: Points,
+    pub unaccelerated: Score,
     /// Colours of the games played, oldest first (C.04.2 3.4: unplayed rounds do not count).
     pub colours: Vec<Color>,
     /// |whites − blacks|.
@@ -179,7 +179,7 @@ fn float_in(tournament: &Tournament, id: PlayerId, round: u32) -> Float {
 
 /// A player's score after `rounds` rounds, `299` records applied; a score below zero (a
 /// penalty larger than the points) pairs as zero.
-fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Points {
+fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Score {
     let tenths = tournament.adjusted_score_after(id, rounds).max(0);
-    Points::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX))
+    Score::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX))
 }

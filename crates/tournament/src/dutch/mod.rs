@@ -24,7 +24,7 @@ use std::fmt;
 use rookery_core::Color;
 
 use crate::matching::Wide;
-use crate::model::{Pair, PlayerId, Points, RoundPairing, Tournament};
+use crate::model::{Pair, PlayerId, RoundPairing, Score, Tournament};
 
 use entrant::Entrant;
 use pairer::{Found, Pairer, Stop};
@@ -111,7 +111,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
     let scoring = &tournament.scoring;
     // 1.8: topscorers exist when the last round is paired: more than half the maximum score.
     let topscorer =
-        (round == rounds).then(|| Points(played * scoring.win.0.max(scoring.draw.0) / 2));
+        (round == rounds).then(|| Score(played * scoring.win.0.max(scoring.draw.0) / 2));
     let forbidden = |a, b| tournament.is_forbidden(a, b, round);
     let found = solve(&entrants, played, topscorer, &forbidden).map_err(PairError::NoPairing)?;
     let initial = tournament.initial_colour.or_else(|| tournament.inferred_initial_colour());
@@ -137,7 +137,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
 fn solve(
     entrants: &[Entrant],
     played: u32,
-    topscorer: Option<Points>,
+    topscorer: Option<Score>,
     forbidden: &dyn Fn(PlayerId, PlayerId) -> bool,
 ) -> Result<Found, NoPairing> {
     macro_rules! attempt {

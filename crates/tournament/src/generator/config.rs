@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Points;
+use crate::Score;
 
 /// What the random tournament generator makes, key by key. A key left unset is drawn from
 /// the seed, in the ranges bbpPairings draws it from; see [`GeneratorConfig::set`] for the
@@ -19,12 +19,12 @@ pub struct GeneratorConfig {
     pub(super) half_point_bye_rate: Option<f64>,
     pub(super) highest_rating: Option<u16>,
     pub(super) lowest_rating: Option<u16>,
-    pub(super) win: Option<Points>,
-    pub(super) draw: Option<Points>,
-    pub(super) loss: Option<Points>,
-    pub(super) zero_point_bye: Option<Points>,
-    pub(super) forfeit_loss: Option<Points>,
-    pub(super) pairing_allocated_bye: Option<Points>,
+    pub(super) win: Option<Score>,
+    pub(super) draw: Option<Score>,
+    pub(super) loss: Option<Score>,
+    pub(super) zero_point_bye: Option<Score>,
+    pub(super) forfeit_loss: Option<Score>,
+    pub(super) pairing_allocated_bye: Option<Score>,
 }
 
 /// A configuration file that does not read: the line, the key, and what is wrong.
@@ -106,7 +106,7 @@ fn rate(value: &str, minimum: f64, expected: &'static str) -> Result<f64, Config
         .ok_or_else(|| invalid(value, expected))
 }
 
-fn points(value: &str) -> Result<Points, ConfigErrorKind> {
+fn points(value: &str) -> Result<Score, ConfigErrorKind> {
     let expected = "points with at most one decimal, below 100";
     let (whole, tenth) = value.split_once('.').unwrap_or((value, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -120,7 +120,7 @@ fn points(value: &str) -> Result<Points, ConfigErrorKind> {
         if tenth.is_empty() { 0 } else { tenth.parse().map_err(|_| invalid(value, expected))? };
     Some(whole * 10 + tenth)
         .filter(|&t| whole < 100 && t < 1000)
-        .map(Points)
+        .map(Score)
         .ok_or_else(|| invalid(value, expected))
 }
 

@@ -33,7 +33,7 @@ pub use config::{ConfigError, ConfigErrorKind, GeneratorConfig};
 
 use rookery_core::Color;
 
-use crate::{Player, PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament};
+use crate::{Player, PlayerId, ResultCode, RoundEntry, RoundPairing, Score, Scoring, Tournament};
 use random::Random;
 
 /// The tournament could not be generated: the pairing function failed, or gave something
@@ -135,13 +135,13 @@ impl Settings {
             (None, Some(l)) => (highest.max(l), l),
             (None, None) => (highest, lowest),
         };
-        let win = config.win.unwrap_or(Points::ONE);
-        let draw = config.draw.unwrap_or(Points::HALF);
-        let forfeit_loss = config.forfeit_loss.unwrap_or(Points::ZERO);
+        let win = config.win.unwrap_or(Score::ONE);
+        let draw = config.draw.unwrap_or(Score::HALF);
+        let forfeit_loss = config.forfeit_loss.unwrap_or(Score::ZERO);
         let scoring = Scoring {
             win,
             draw,
-            loss: config.loss.unwrap_or(Points::ZERO),
+            loss: config.loss.unwrap_or(Score::ZERO),
             forfeit_win: win,
             forfeit_loss,
             half_point_bye: draw,

@@ -4,7 +4,7 @@
 
 use rookery_core::Color;
 
-use crate::{Outcome, Points};
+use crate::{Outcome, Score};
 
 use super::rounds::{Context, Record, Round};
 use super::{Modifier, Value};
@@ -64,7 +64,7 @@ pub(crate) fn progressive_scores(record: &Record, modifier: Modifier) -> Value {
 struct Contribution {
     /// The opponent's adjusted score (16.3), or the dummy's score for an unplayed round
     /// (16.4): what decides which value is least significant.
-    score: Points,
+    score: Score,
     /// What it adds: the score in tenths (Buchholz), or the score times the points the player
     /// got that round, in hundredths (Sonneborn-Berger).
     value: u64,
@@ -164,7 +164,7 @@ mod tests {
     use super::*;
 
     fn c(score: u32, voluntary: bool) -> Contribution {
-        Contribution { score: Points(score), value: u64::from(score), voluntary }
+        Contribution { score: Score(score), value: u64::from(score), voluntary }
     }
 
     #[test]

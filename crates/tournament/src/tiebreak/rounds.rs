@@ -3,7 +3,7 @@
 
 use rookery_core::Color;
 
-use crate::{Outcome, Points, ResultCode, RoundEntry, Scoring, Tournament};
+use crate::{Outcome, ResultCode, RoundEntry, Score, Scoring, Tournament};
 
 use super::Regulations;
 
@@ -44,8 +44,8 @@ impl Context {
     /// (16.4.2). "The number of rounds in the tournament" is read as the rounds counted, so
     /// that standings after round 5 of 9 cap at 5 draws, as the final standings of a 5-round
     /// tournament would.
-    pub fn draws_in_every_round(&self) -> Points {
-        Points(self.scoring.draw.tenths() * self.rounds)
+    pub fn draws_in_every_round(&self) -> Score {
+        Score(self.scoring.draw.tenths() * self.rounds)
     }
 }
 
@@ -77,7 +77,7 @@ pub(crate) struct Round {
     /// The TRF result code.
     pub code: ResultCode,
     /// The points awarded.
-    pub points: Points,
+    pub points: Score,
     /// Whether the game was played over the board.
     pub played: bool,
     /// Whether the round is a voluntary unplayed round, a VUR (16.1.2: half- and zero-point
@@ -122,10 +122,10 @@ pub(crate) struct Record {
     /// Rounds 1 to the context's `rounds`; a round without an entry is an absence.
     pub rounds: Vec<Round>,
     /// The score after those rounds.
-    pub score: Points,
+    pub score: Score,
     /// The score the opponents' tie-breaks use (16.3): as awarded, except that voluntary
     /// unplayed rounds to the end count as draws.
-    pub adjusted: Points,
+    pub adjusted: Score,
 }
 
 impl Record {
@@ -156,7 +156,7 @@ impl Record {
 
     /// The score of the dummy opponent that stands in for an unplayed round (16.4), in the
     /// text the context applies.
-    pub fn dummy_score(&self, round: &Round, records: &[Record], context: &Context) -> Points {
+    pub fn dummy_score(&self, round: &Round, records: &[Record], context: &Context) -> Score {
         let own = self.score;
         match context.regulations {
             Regulations::C07_2024 => own,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{PlayerId, Points, ResultCode};
+use crate::{PlayerId, ResultCode, Score};
 
 /// A TRF file that cannot be read: where, and why.
 ///
@@ -231,7 +231,7 @@ pub enum ReadErrorKind {
         /// The player.
         player: PlayerId,
         /// The points declared.
-        declared: Points,
+        declared: Score,
         /// The sum of the rounds, in tenths.
         computed: i64,
     },
@@ -420,7 +420,7 @@ mod tests {
         let e = ReadError::new(
             5,
             81,
-            ReadErrorKind::ScoreMismatch { player, declared: Points(25), computed: -5 },
+            ReadErrorKind::ScoreMismatch { player, declared: Score(25), computed: -5 },
         );
         assert_eq!(
             e.to_string(),

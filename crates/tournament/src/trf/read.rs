@@ -10,8 +10,8 @@ use super::error::{Field, ReadError, ReadErrorKind};
 use super::player::{read_player, PlayerRecord};
 use super::scoring::ScoringReader;
 use crate::{
-    AbnormalPoints, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Points, Regulations,
-    ResultCode, Tournament,
+    AbnormalPoints, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Regulations, ResultCode,
+    Score, Tournament,
 };
 
 /// A value read from a record, with the place to blame if the rest of the file disagrees.
@@ -24,9 +24,9 @@ pub(super) struct Located<T> {
 /// Fictitious points as a record gives them.
 pub(super) enum AccelerationRecord {
     /// `250`: `points` for the players `first..=last` in the rounds `rounds`.
-    Range { players: (PlayerId, PlayerId), rounds: (u32, u32), points: Points },
+    Range { players: (PlayerId, PlayerId), rounds: (u32, u32), points: Score },
     /// `XXA`: one player's points, round by round from round 1.
-    PerRound { player: PlayerId, points: Vec<Points> },
+    PerRound { player: PlayerId, points: Vec<Score> },
 }
 
 /// Everything read so far.
@@ -294,7 +294,7 @@ impl Reader {
 
     /// `250      1.0 001 003 0001 0090`: points for a range of players in a range of rounds.
     fn acceleration_range(&mut self, line: &Line) -> Result<(), ReadError> {
-        if line.points(5, 8)?.is_some_and(|p| p != Points::ZERO) {
+        if line.points(5, 8)?.is_some_and(|p| p != Score::ZERO) {
             let why = "match points (team competitions)";
             return Err(line.error(5, ReadErrorKind::Unsupported(why)));
         }
@@ -339,7 +339,7 @@ impl Reader {
             if points.len() == MAX_ROUND as usize {
                 return Err(line.error(column, ReadErrorKind::Unsupported(AFTER_MAX_ROUND)));
             }
-            points.push(line.points(column, column + 3)?.unwrap_or(Points::ZERO));
+            points.push(line.points(column, column + 3)?.unwrap_or(Score::ZERO));
             column += 5;
         }
         self.accelerations.push(AccelerationRecord::PerRound { player, points });

@@ -9,7 +9,7 @@ use rookery_core::Color;
 
 use super::error::{WriteError, WriteErrorKind};
 use super::scoring::scoring_lines;
-use crate::{Player, PlayerId, Points, ResultCode, RoundEntry, Tournament};
+use crate::{Player, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 /// How lines end in the written file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,7 +104,7 @@ fn number(what: &dyn Fn() -> String, value: u64, width: u32) -> Result<u64, Writ
 /// Points in four columns (`99.9` at most).
 /// Points in four columns: `99.9` at most with a decimal, else a whole number (`100`, `9999`),
 /// which reads the same.
-fn points(what: &dyn Fn() -> String, value: Points) -> Result<String, WriteError> {
+fn points(what: &dyn Fn() -> String, value: Score) -> Result<String, WriteError> {
     signed_points(what, i64::from(value.tenths()))
 }
 
@@ -292,7 +292,7 @@ fn accelerations(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteErr
         while round < first.points.len() {
             let value = first.points[round];
             let run = first.points[round..].iter().take_while(|&&p| p == value).count();
-            if value != Points::ZERO {
+            if value != Score::ZERO {
                 let value = points(&what, value)?;
                 let from = round_number(&what, round as u32 + 1)?;
                 let to = round_number(&what, (round + run) as u32)?;
