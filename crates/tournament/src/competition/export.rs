@@ -4,8 +4,8 @@
 use rookery_core::Color;
 
 use super::{
-    round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, RoundState,
-    Settings, System,
+    round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, PairingProblem,
+    RoundState, Settings, System,
 };
 use crate::model::{
     AnnouncedBye, ByeKind, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry, Tournament,
@@ -197,12 +197,11 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
                     colour: Some(Color::White),
                     result,
                 }) => {
-                    let theirs =
-                        t.player(*opponent).and_then(|o| o.round(round)).ok_or_else(|| {
-                            CompetitionError::BadPairing(format!(
-                                "round {round}: player {opponent} has no entry"
-                            ))
-                        })?;
+                    let no_entry = PairingProblem::NoEntry { round, player: *opponent };
+                    let theirs = t
+                        .player(*opponent)
+                        .and_then(|o| o.round(round))
+                        .ok_or(CompetitionError::BadPairing(no_entry))?;
                     results.push(board_result(*result, theirs.result, round)?);
                     boards.push((id(me), id(*opponent)));
                 }
@@ -278,11 +277,11 @@ fn board_result(
         (ForfeitLoss, ForfeitWin) => BoardResult::BlackByForfeit,
         (ForfeitLoss, ForfeitLoss) => BoardResult::DoubleForfeit,
         _ => {
-            return Err(CompetitionError::BadPairing(format!(
-                "round {round}: results {} and {} do not make a game",
-                white.to_char(),
-                black.to_char()
-            )))
+            return Err(CompetitionError::BadPairing(PairingProblem::NoGame {
+                round,
+                white,
+                black,
+            }))
         }
     })
 }
