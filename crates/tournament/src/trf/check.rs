@@ -5,9 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::error::{ReadError, ReadErrorKind};
+use super::error::{Feature, ReadError, ReadErrorKind};
 use super::player::{round_column, POINTS_COLUMN};
-use super::read::{AccelerationRecord, Reader, AFTER_MAX_ROUND, MAX_ROUND};
+use super::read::{AccelerationRecord, Reader, MAX_ROUND};
 use crate::{Acceleration, AnnouncedBye, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 fn error(line: u32, column: usize, kind: ReadErrorKind) -> ReadError {
@@ -105,7 +105,7 @@ impl Reader {
     /// contradicts is an error. `XXZ` records become `240 Z` byes for the round to be paired.
     fn apply_byes(&mut self, played: u32) -> Result<(), ReadError> {
         if let Some(absence) = self.absences.first().filter(|_| played >= MAX_ROUND) {
-            let kind = ReadErrorKind::Unsupported(AFTER_MAX_ROUND);
+            let kind = ReadErrorKind::Unsupported(Feature::RoundAfter999);
             return Err(error(absence.line, absence.column, kind));
         }
         for absence in self.absences.drain(..) {

@@ -84,6 +84,32 @@ impl fmt::Display for Field {
     }
 }
 
+/// A feature of a TRF file that the crate does not model, so it refuses the file rather than
+/// read it wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// JaVaFo's `XXC rank`: players paired by their positional ids, not their pairing numbers.
+    PositionalIds,
+    /// Team competitions' match points (`250` columns 5–8, `299` columns 8–11).
+    MatchPoints,
+    /// A round after round 999 outside `001` records (an `XXA` value past the 999th, an `XXZ`
+    /// absence after round 999): the records that name a round give it three columns.
+    RoundAfter999,
+    /// An `XXS` scoring that gives a result a different value with White and with Black.
+    ScoringByColour,
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Feature::PositionalIds => "XXC rank (pairing by positional ids)",
+            Feature::MatchPoints => "match points (team competitions)",
+            Feature::RoundAfter999 => "a round after round 999 outside `001` records",
+            Feature::ScoringByColour => "scoring a result differently with White and with Black",
+        })
+    }
+}
+
 /// What is wrong with a TRF file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadErrorKind {
@@ -106,10 +132,11 @@ pub enum ReadErrorKind {
     Missing(Field),
     /// A record that TRF allows once appears again (`012`, `022`, … `192`).
     Duplicate(String),
-    /// A setting (number of rounds, initial colour) given twice with different values.
-    ConflictingSetting(&'static str),
-    /// A feature the crate does not model (positional ids, team match points).
-    Unsupported(&'static str),
+    /// A setting ([`Field::RoundCount`], [`Field::InitialColour`]) given twice with different
+    /// values.
+    ConflictingSetting(Field),
+    /// A feature the crate does not model.
+    Unsupported(Feature),
     /// An `XXS`, `162` or `BB?` scoring code that does not exist.
     UnknownScoringCode(String),
     /// A round or player range whose first value is after its last.
@@ -284,7 +311,7 @@ impl fmt::Display for ReadErrorKind {
             Missing(field) => write!(f, "missing {field}"),
             Duplicate(code) => write!(f, "a second {code} record (it is allowed once)"),
             ConflictingSetting(what) => write!(f, "the {what} contradicts an earlier record"),
-            Unsupported(what) => write!(f, "{what} is not supported"),
+            Unsupported(feature) => write!(f, "{feature} is not supported"),
             UnknownScoringCode(code) => write!(f, "unknown scoring code {code:?}"),
             ReversedRange { field, first, last } => {
                 write!(f, "the first {field} ({first}) is after the last ({last})")
@@ -391,8 +418,12 @@ pub enum WriteErrorKind {
     },
     /// Text with a line break, or (in a list of codes) a comma.
     InvalidText,
-    /// A value TRF has no way to say.
-    Unrepresentable(&'static str),
+    /// Points assigned for the pairing-allocated bye: a `299` record has no letter for it.
+    PabAssignment,
+    /// A record that names players (`299`) naming none.
+    NoPlayer,
+    /// A forbidden-pairs record (`260`) with fewer than two players.
+    FewerThanTwoPlayers,
 }
 
 impl fmt::Display for WriteError {
@@ -401,7 +432,11 @@ impl fmt::Display for WriteError {
         match &self.kind {
             WriteErrorKind::TooLong { max } => write!(f, "longer than {max} characters"),
             WriteErrorKind::InvalidText => f.write_str("contains a line break or a comma"),
-            WriteErrorKind::Unrepresentable(why) => f.write_str(why),
+            WriteErrorKind::PabAssignment => {
+                f.write_str("TRF has no abnormal assignment for the pairing-allocated bye")
+            }
+            WriteErrorKind::NoPlayer => f.write_str("no player"),
+            WriteErrorKind::FewerThanTwoPlayers => f.write_str("fewer than two players"),
         }
     }
 }
@@ -426,5 +461,41 @@ mod tests {
             e.to_string(),
             "line 5, column 81: player 4 declares 2.5 points, but his rounds add up to -0.5"
         );
+    }
+
+    #[test]
+    fn settings_features_and_unwritable_records_read_as_before() {
+        let read = |kind| ReadError::new(7, 5, kind).to_string();
+        assert_eq!(
+            read(ReadErrorKind::ConflictingSetting(Field::RoundCount)),
+            "line 7, column 5: the number of rounds contradicts an earlier record"
+        );
+        assert_eq!(
+            read(ReadErrorKind::ConflictingSetting(Field::InitialColour)),
+            "line 7, column 5: the initial colour contradicts an earlier record"
+        );
+        let features = [
+            (Feature::PositionalIds, "XXC rank (pairing by positional ids)"),
+            (Feature::MatchPoints, "match points (team competitions)"),
+            (Feature::RoundAfter999, "a round after round 999 outside `001` records"),
+            (Feature::ScoringByColour, "scoring a result differently with White and with Black"),
+        ];
+        for (feature, text) in features {
+            let expected = format!("line 7, column 5: {text} is not supported");
+            assert_eq!(read(ReadErrorKind::Unsupported(feature)), expected);
+        }
+        let write = |kind| WriteError { what: "abnormal points for players [1]".into(), kind };
+        let cases = [
+            (
+                WriteErrorKind::PabAssignment,
+                "TRF has no abnormal assignment for the pairing-allocated bye",
+            ),
+            (WriteErrorKind::NoPlayer, "no player"),
+            (WriteErrorKind::FewerThanTwoPlayers, "fewer than two players"),
+        ];
+        for (kind, text) in cases {
+            let expected = format!("abnormal points for players [1]: {text}");
+            assert_eq!(write(kind).to_string(), expected);
+        }
     }
 }

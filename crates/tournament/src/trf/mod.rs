@@ -38,7 +38,7 @@ mod read;
 mod scoring;
 mod write;
 
-pub use error::{Field, ReadError, ReadErrorKind, WriteError, WriteErrorKind};
+pub use error::{Feature, Field, ReadError, ReadErrorKind, WriteError, WriteErrorKind};
 pub use write::{write, write_with, LineEnding, WriteOptions};
 
 pub(crate) use columns::lines;

@@ -6,7 +6,7 @@
 use rookery_core::Color;
 
 use super::columns::{parse_signed_points, Line};
-use super::error::{Field, ReadError, ReadErrorKind};
+use super::error::{Feature, Field, ReadError, ReadErrorKind};
 use super::player::{read_player, PlayerRecord};
 use super::scoring::ScoringReader;
 use crate::{
@@ -50,7 +50,6 @@ pub(super) struct Reader {
 
 /// The last round a three-column round field (`240`, `250`, `260`, `299`) can name.
 pub(super) const MAX_ROUND: u32 = 999;
-pub(super) const AFTER_MAX_ROUND: &str = "a round after round 999 outside `001` records";
 
 /// Record codes kept as they are: counts, dates, team records, encoded time control.
 const KEPT: [&str; 16] = [
@@ -203,7 +202,7 @@ impl Reader {
     fn rounds(&mut self, line: &Line) -> Result<(), ReadError> {
         let rounds = line.positive(5, line.chars.len().max(5), Field::RoundCount)?;
         if self.t.rounds.is_some_and(|r| r != rounds) {
-            return Err(line.error(5, ReadErrorKind::ConflictingSetting("number of rounds")));
+            return Err(line.error(5, ReadErrorKind::ConflictingSetting(Field::RoundCount)));
         }
         self.t.rounds = Some(rounds);
         self.rounds_line = Some(line.number);
@@ -217,7 +216,7 @@ impl Reader {
         colour: Color,
     ) -> Result<(), ReadError> {
         if self.t.initial_colour.is_some_and(|c| c != colour) {
-            return Err(line.error(column, ReadErrorKind::ConflictingSetting("initial colour")));
+            return Err(line.error(column, ReadErrorKind::ConflictingSetting(Field::InitialColour)));
         }
         self.t.initial_colour = Some(colour);
         Ok(())
@@ -232,8 +231,8 @@ impl Reader {
                 "white1" => self.initial_colour(line, column, Color::White)?,
                 "black1" => self.initial_colour(line, column, Color::Black)?,
                 "rank" => {
-                    let why = "XXC rank (pairing by positional ids)";
-                    return Err(line.error(column, ReadErrorKind::Unsupported(why)));
+                    let kind = ReadErrorKind::Unsupported(Feature::PositionalIds);
+                    return Err(line.error(column, kind));
                 }
                 _ => {}
             }
@@ -295,8 +294,7 @@ impl Reader {
     /// `250      1.0 001 003 0001 0090`: points for a range of players in a range of rounds.
     fn acceleration_range(&mut self, line: &Line) -> Result<(), ReadError> {
         if line.points(5, 8)?.is_some_and(|p| p != Score::ZERO) {
-            let why = "match points (team competitions)";
-            return Err(line.error(5, ReadErrorKind::Unsupported(why)));
+            return Err(line.error(5, ReadErrorKind::Unsupported(Feature::MatchPoints)));
         }
         let points = line
             .points(10, 13)?
@@ -337,7 +335,7 @@ impl Reader {
         let mut column = 10;
         while column <= line.chars.len() {
             if points.len() == MAX_ROUND as usize {
-                return Err(line.error(column, ReadErrorKind::Unsupported(AFTER_MAX_ROUND)));
+                return Err(line.error(column, ReadErrorKind::Unsupported(Feature::RoundAfter999)));
             }
             points.push(line.points(column, column + 3)?.unwrap_or(Score::ZERO));
             column += 5;
@@ -389,8 +387,7 @@ impl Reader {
             code => code,
         });
         if !line.field(8, 11).is_empty() {
-            let why = "match points (team competitions)";
-            return Err(line.error(8, ReadErrorKind::Unsupported(why)));
+            return Err(line.error(8, ReadErrorKind::Unsupported(Feature::MatchPoints)));
         }
         let text = line.field(14, 17);
         if text.is_empty() {

@@ -8,7 +8,7 @@
 //! `PAB=` says otherwise (JaVaFo AUM, "XXS").
 
 use super::columns::{parse_points, Line};
-use super::error::{Field, ReadError, ReadErrorKind};
+use super::error::{Feature, Field, ReadError, ReadErrorKind};
 use crate::{Score, Scoring};
 
 /// The scoring as the records read so far say it.
@@ -127,8 +127,8 @@ impl ScoringReader {
                         .expect("listed");
                     let other = slot ^ 1;
                     if self.by_colour[other].is_some_and(|p| p != points) {
-                        let why = "scoring a result differently with White and with Black";
-                        return Err(line.error(column, ReadErrorKind::Unsupported(why)));
+                        let kind = ReadErrorKind::Unsupported(Feature::ScoringByColour);
+                        return Err(line.error(column, kind));
                     }
                     self.by_colour[slot] = Some(points);
                     match slot / 2 {

@@ -317,7 +317,7 @@ fn forbidden_pairs(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
             )
         };
         if group.players.len() < 2 {
-            return Err(fail(what(), WriteErrorKind::Unrepresentable("fewer than two players")));
+            return Err(fail(what(), WriteErrorKind::FewerThanTwoPlayers));
         }
         let first = round_number(&what, group.first_round.unwrap_or(1))?;
         let last = round_number(&what, group.last_round.unwrap_or(999))?;
@@ -343,8 +343,7 @@ fn abnormal_points(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
         let kind = match record.result {
             None => ' ',
             Some(ResultCode::PairingAllocatedBye) => {
-                let why = "TRF has no abnormal assignment for the pairing-allocated bye";
-                return Err(fail(what(), WriteErrorKind::Unrepresentable(why)));
+                return Err(fail(what(), WriteErrorKind::PabAssignment));
             }
             Some(ResultCode::UnratedWin) => 'W',
             Some(ResultCode::UnratedDraw) => 'D',
@@ -355,7 +354,7 @@ fn abnormal_points(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
             Some(code) => code.to_char(),
         };
         if record.players.is_empty() {
-            return Err(fail(what(), WriteErrorKind::Unrepresentable("no player")));
+            return Err(fail(what(), WriteErrorKind::NoPlayer));
         }
         let value = signed_points(&what, i64::from(record.points))?;
         let round = round_number(&what, record.round.unwrap_or(0))?;
