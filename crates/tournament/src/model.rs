@@ -98,8 +98,20 @@ impl std::iter::Sum for Score {
 impl fmt::Display for Score {
     /// One decimal, as TRF writes it: `0.0`, `2.5`, `10.0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = format!("{}.{}", self.0 / 10, self.0 % 10);
-        f.pad(&text)
+        Tenths(i128::from(self.0)).fmt(f)
+    }
+}
+
+/// Tenths of a point with one decimal, signed (`2.5`, `-0.5`, `10.0`), padded to the
+/// formatter's width: the one spelling of points in tenths, for a [`Score`] and for the sums
+/// and differences that are no score (a penalty, a tie-break value, a declared total's gap).
+pub(crate) struct Tenths(pub i128);
+
+impl fmt::Display for Tenths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        f.pad(&format!("{sign}{}.{}", abs / 10, abs % 10))
     }
 }
 

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::trf::parse_points;
 use crate::Score;
 
 /// What the random tournament generator makes, key by key. A key left unset is drawn from
@@ -106,22 +107,11 @@ fn rate(value: &str, minimum: f64, expected: &'static str) -> Result<f64, Config
         .ok_or_else(|| invalid(value, expected))
 }
 
+/// Points as TRF writes them (`2.5`, `.5`, `1`), below 100.
 fn points(value: &str) -> Result<Score, ConfigErrorKind> {
-    let expected = "points with at most one decimal, below 100";
-    let (whole, tenth) = value.split_once('.').unwrap_or((value, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (whole.is_empty() && tenth.is_empty()) || tenth.len() > 1 || !digits(whole) || !digits(tenth)
-    {
-        return Err(invalid(value, expected));
-    }
-    let whole: u32 =
-        if whole.is_empty() { 0 } else { whole.parse().map_err(|_| invalid(value, expected))? };
-    let tenth: u32 =
-        if tenth.is_empty() { 0 } else { tenth.parse().map_err(|_| invalid(value, expected))? };
-    Some(whole * 10 + tenth)
-        .filter(|&t| whole < 100 && t < 1000)
-        .map(Score)
-        .ok_or_else(|| invalid(value, expected))
+    parse_points(value)
+        .filter(|p| p.tenths() < 1000)
+        .ok_or_else(|| invalid(value, "points with at most one decimal, below 100"))
 }
 
 impl GeneratorConfig {
@@ -276,6 +266,26 @@ mod tests {
         assert!(GeneratorConfig::parse("PointsForWin=0.25").is_err());
         assert!(GeneratorConfig::parse("RetiredRate=1.5").is_err());
         assert!(GeneratorConfig::parse("ForfeitRate=0").is_ok());
+    }
+
+    #[test]
+    fn points_read_as_trf_writes_them_below_100() {
+        let win =
+            |text: &str| GeneratorConfig::parse(&format!("PointsForWin={text}")).map(|c| c.win);
+        for (text, tenths) in [("2.5", 25), (".5", 5), ("5.", 50), ("1", 10), ("99.9", 999)] {
+            assert_eq!(win(text), Ok(Some(Score::from_tenths(tenths))), "{text}");
+        }
+        for text in ["100", "100.0", ".", "", "+1", "-1", "1.25", "1e1", "4294967296"] {
+            let e = win(text).unwrap_err();
+            assert_eq!(
+                e.kind,
+                ConfigErrorKind::InvalidValue {
+                    value: text.to_owned(),
+                    expected: "points with at most one decimal, below 100"
+                },
+                "{text}"
+            );
+        }
     }
 
     #[test]

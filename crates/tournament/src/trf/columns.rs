@@ -147,7 +147,7 @@ pub(super) fn parse_number(text: &str) -> Option<u32> {
 
 /// Points as TRF and TRF(x) write them: `2`, `2.5`, `.5`, `10.0`; at most one decimal, as
 /// [`Score`] counts tenths.
-pub(super) fn parse_points(text: &str) -> Option<Score> {
+pub(crate) fn parse_points(text: &str) -> Option<Score> {
     let (whole, tenth) = match text.split_once('.') {
         Some((whole, tenth)) => (whole, tenth),
         None => (text, ""),

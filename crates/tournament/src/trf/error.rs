@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::model::Tenths;
 use crate::{PlayerId, ResultCode, Score};
 
 /// A TRF file that cannot be read: where, and why.
@@ -271,17 +272,6 @@ pub enum ReadErrorKind {
     },
 }
 
-/// Writes tenths of a point with one decimal, signed.
-struct Tenths(i64);
-
-impl fmt::Display for Tenths {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        write!(f, "{sign}{}.{}", abs / 10, abs % 10)
-    }
-}
-
 fn result_name(code: ResultCode) -> &'static str {
     match code {
         ResultCode::Win => "a win",
@@ -381,7 +371,7 @@ impl fmt::Display for ReadErrorKind {
             ScoreMismatch { player, declared, computed } => write!(
                 f,
                 "player {player} declares {declared} points, but his rounds add up to {}",
-                Tenths(*computed)
+                Tenths(i128::from(*computed))
             ),
             TooManyRounds { declared, played } => {
                 write!(f, "{played} rounds have been played, but the tournament has {declared}")

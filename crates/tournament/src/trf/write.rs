@@ -9,6 +9,7 @@ use rookery_core::Color;
 
 use super::error::{WriteError, WriteErrorKind};
 use super::scoring::scoring_lines;
+use crate::model::Tenths;
 use crate::{Player, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 /// How lines end in the written file.
@@ -110,12 +111,12 @@ fn points(what: &dyn Fn() -> String, value: Score) -> Result<String, WriteError>
 
 /// Tenths of a point, signed, in four columns (`-9.9`, `-999`, `99.9`, `9999`).
 fn signed_points(what: &dyn Fn() -> String, tenths: i64) -> Result<String, WriteError> {
-    let sign = if tenths < 0 { "-" } else { "" };
-    let abs = tenths.unsigned_abs();
-    let text = format!("{sign}{}.{}", abs / 10, abs % 10);
+    let text = Tenths(i128::from(tenths)).to_string();
     if text.len() <= 4 {
         return Ok(text);
     }
+    let sign = if tenths < 0 { "-" } else { "" };
+    let abs = tenths.unsigned_abs();
     let whole = format!("{sign}{}", abs / 10);
     if abs.is_multiple_of(10) && whole.len() <= 4 {
         return Ok(whole);
