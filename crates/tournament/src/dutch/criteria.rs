@@ -19,7 +19,7 @@
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
 use super::entrant::{Entrant, Float};
-use crate::model::Score;
+use crate::score::Score;
 
 /// Bits needed to hold every value up to `max`.
 pub(crate) fn bits_for(max: u64) -> u32 {

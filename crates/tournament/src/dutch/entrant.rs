@@ -3,7 +3,8 @@
 
 use rookery_core::Color;
 
-use crate::model::{PlayerId, ResultCode, Score, Tournament};
+use crate::model::{PlayerId, ResultCode, Tournament};
+use crate::score::Score;
 
 /// How strongly a player wants a colour (C.04.3 1.7).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

@@ -24,7 +24,8 @@ use std::fmt;
 use rookery_core::Color;
 
 use crate::matching::Wide;
-use crate::model::{Pair, PlayerId, RoundPairing, Score, Tournament};
+use crate::model::{Pair, PlayerId, RoundPairing, Tournament};
+use crate::score::Score;
 
 use entrant::Entrant;
 use pairer::{Found, Pairer, Stop};

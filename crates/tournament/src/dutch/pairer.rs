@@ -26,7 +26,8 @@ use super::criteria::{pair_bits, Bits, Layout, Place};
 use super::entrant::Entrant;
 use super::NoPairing;
 use crate::matching::{Matching, Weight};
-use crate::model::{PlayerId, Score};
+use crate::model::PlayerId;
+use crate::score::Score;
 
 /// Where a vertex stands in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

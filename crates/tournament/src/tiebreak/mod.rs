@@ -21,7 +21,7 @@ use std::str::FromStr;
 pub(crate) use encounter::direct_encounter;
 pub(crate) use rounds::Record;
 
-use crate::model::Tenths;
+use crate::score::Tenths;
 
 /// Which text of FIDE C.07 to apply.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::model::Tenths;
+use crate::score::Tenths;
 use crate::{PlayerId, ResultCode, Score};
 
 /// A TRF file that cannot be read: where, and why.

@@ -9,7 +9,7 @@ use rookery_core::Color;
 
 use super::error::{WriteError, WriteErrorKind};
 use super::scoring::scoring_lines;
-use crate::model::Tenths;
+use crate::score::Tenths;
 use crate::{Player, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 /// How lines end in the written file.
