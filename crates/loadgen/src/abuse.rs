@@ -23,7 +23,8 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::server::process::{raise_open_files, ServerProcess};
+use crate::process::ServerProcess;
+use crate::{Error, Host};
 
 /// Arguments of `rookery bench abuse`.
 #[derive(clap::Args)]
@@ -57,14 +58,22 @@ const BYSTANDER: &str = "127.0.0.2";
 const VIEWER: &str = "127.0.0.3";
 
 /// Runs the chosen abuses and prints their figures.
-pub fn run(args: Args) -> Result<ExitCode> {
-    let files = raise_open_files();
+///
+/// # Errors
+/// [`Error::Run`] when the open-file limit is too low for `--connections`, or the server
+/// cannot be started or reached.
+pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
+    Ok(run_all(&args, host)?)
+}
+
+fn run_all(args: &Args, host: &Host) -> Result<ExitCode> {
+    let files = host.open_files;
     if files < args.connections as u64 + 256 {
         bail!("the open-file limit is {files}: too low for {} connections", args.connections);
     }
     let process = match &args.server {
         Some(_) => None,
-        None => Some(ServerProcess::spawn(&[])?),
+        None => Some(ServerProcess::spawn(&host.rookery, &[])?),
     };
     let base = args.server.clone().or_else(|| process.as_ref().map(|p| p.base.clone()));
     let base = base.context("no server")?;
@@ -78,8 +87,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("server {base}; attacker {ATTACKER}, bystander {BYSTANDER}");
         for abuse in &args.only {
             match abuse {
-                Abuse::Silent => held_connections(addr, &args, false).await?,
-                Abuse::Slowloris => held_connections(addr, &args, true).await?,
+                Abuse::Silent => held_connections(addr, args, false).await?,
+                Abuse::Slowloris => held_connections(addr, args, true).await?,
                 Abuse::Takeback => {
                     takeback_flood(addr, process.as_ref().map(ServerProcess::data_dir)).await?
                 }
