@@ -5,6 +5,7 @@ pub mod abuse;
 pub mod pairing;
 mod process;
 pub mod server;
+mod socket;
 pub mod tournament;
 
 use std::path::PathBuf;

@@ -21,6 +21,7 @@ use anyhow::{bail, ensure, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
+use rookery_server::protocol::PlayerAction;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -28,6 +29,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::process::ServerProcess;
+use crate::socket::{act, frame, Ws};
 use crate::{Error, Host};
 
 /// `rookery serve` flags for a load from one address: the limits per client address
@@ -172,15 +174,7 @@ impl Shared {
         Ok(self.http.get(format!("{}{path}", self.base)).send().await?.json().await?)
     }
 
-    async fn socket(
-        &self,
-        who: &Account,
-        path: &str,
-    ) -> Result<
-        tokio_tungstenite::WebSocketStream<
-            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-        >,
-    > {
+    async fn socket(&self, who: &Account, path: &str) -> Result<Ws> {
         let mut request = format!("{}{path}", self.ws_base).into_client_request()?;
         request.headers_mut().insert(COOKIE, who.cookie.clone());
         let (ws, _) = tokio_tungstenite::connect_async(request)
@@ -447,7 +441,7 @@ async fn arena(
         let (s, e) = (s.clone(), e.clone());
         async move {
             let mut ws = s.socket(&black, &format!("/api/v1/games/{game}/socket")).await?;
-            ws.send(Message::Text(json!({"t":"resign"}).to_string().into())).await?;
+            ws.send(frame(&act(PlayerAction::Resign, None))).await?;
             while let Some(msg) = ws.next().await {
                 if let Message::Text(t) = msg? {
                     if t.as_str().contains("\"t\":\"end\"") {
