@@ -19,7 +19,7 @@ use anyhow::{bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use rookery_arbiter::MoveInput;
 use rookery_core::Square;
-use rookery_server::protocol::PlayerAction;
+use rookery_protocol::PlayerAction;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};

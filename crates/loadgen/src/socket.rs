@@ -1,11 +1,11 @@
 //! The game socket as the load generators speak it (docs/protocol.md). Every message they
-//! send is the server's own typed [`ClientMessage`], written by its `to_json`, so a change to
-//! the protocol breaks this crate's build rather than a run. The server's replies have no
-//! reading side in the protocol module (`ServerMessage` is written, never read), so the
-//! generators read the few fields they need from JSON values.
+//! send is the typed [`ClientMessage`] that the server reads, written by its `to_json`, so a
+//! change to the protocol breaks this crate's build rather than a run. The server's replies
+//! have no reading side in `rookery-protocol` (`ServerMessage` is written, never read), so
+//! the generators read the few fields they need from JSON values.
 
 use rookery_arbiter::MoveInput;
-use rookery_server::protocol::{ClientMessage, PlayerAction};
+use rookery_protocol::{ClientMessage, PlayerAction};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};

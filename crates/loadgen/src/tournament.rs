@@ -21,7 +21,7 @@ use anyhow::{bail, ensure, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
-use rookery_server::protocol::PlayerAction;
+use rookery_protocol::PlayerAction;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;

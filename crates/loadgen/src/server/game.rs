@@ -11,7 +11,7 @@ use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
 use rookery_arbiter::MoveInput;
 use rookery_core::{Color, Position};
-use rookery_server::protocol::{ClientMessage, PlayerAction};
+use rookery_protocol::{ClientMessage, PlayerAction};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 use tokio::time::{sleep_until, Instant};
