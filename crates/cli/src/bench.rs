@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use rookery_engine::bench::{bench, BENCH_DEPTH};
 use rookery_loadgen::{abuse, pairing, server, tournament, Host};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery bench`: the engine bench, or a subcommand.
 #[derive(clap::Args)]

@@ -12,7 +12,7 @@ use rookery_tournament::dutch::{self, RoundCheck};
 use rookery_tournament::generator::{self, GeneratorConfig};
 use rookery_tournament::{trf, RoundPairing, Tournament};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery pair`.
 #[derive(clap::Args)]

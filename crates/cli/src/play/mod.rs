@@ -27,7 +27,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use rookery_arbiter::{RuleSet, TimeControl};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Which side you take against the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

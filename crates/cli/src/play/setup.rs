@@ -14,7 +14,7 @@ use rookery_pgn::{Location, MainLineReader, Reader};
 
 use super::screen::{detect_look, Look};
 use super::{Args, ColorChoice};
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
