@@ -313,7 +313,8 @@ impl Tournaments {
         }
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle { tx };
-        let actor = actor::Actor::rebuild(state.clone(), stored).await?.fenced_by(epoch);
+        let writer = state.store.writer(epoch);
+        let actor = actor::Actor::rebuild(state.clone(), stored).await?.fenced_by(writer);
         // Its actor serves it from now on: the folded copy kept would fall behind.
         {
             let mut cache = self.finished.lock().unwrap_or_else(|e| e.into_inner());
