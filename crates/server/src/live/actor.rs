@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rookery_arbiter::{Event, Game, GameResult, MoveInput, Outcome, Speed, Termination};
+use rookery_cluster::{Claim, Lapse, LeaseState};
 use rookery_core::{ByColor, Color};
 use rookery_store::{Finish, PlayerKind, RatingChanges, StoreError, Writer, Written};
 use tokio::sync::{broadcast, mpsc, watch};
@@ -15,7 +16,6 @@ use tokio::time::Instant;
 use super::engine_player::EngineSeat;
 use super::view::{end_message, event_messages, live_view, Crowd};
 use super::{rebuild, Command, GameHandle, Joined, Rebuilt, Seat};
-use crate::cluster::{Lapse, LeaseState};
 use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
 
@@ -37,7 +37,7 @@ pub(super) fn spawn(
     resumed: bool,
 ) {
     let meta = handle.meta.clone();
-    let writer = state.store.writer(handle.epoch);
+    let writer = state.ownership.writer(handle.claim);
     let wall = now_ms();
     let human = |c: Color| meta.player(c).kind != PlayerKind::Engine;
     let gone_since = ByColor::new_with(|c| human(c).then_some(wall));
@@ -47,7 +47,7 @@ pub(super) fn spawn(
         .map(|c| EngineSeat::new(c, meta.player(c).engine_level.unwrap_or(1)));
     let (updates, _) = broadcast::channel(64);
     // On a cluster the actor serves only under this node's lease (issue 51).
-    let lease = state.node.as_ref().map(|_| state.lease.subscribe());
+    let lease = state.ownership.lease();
     let lapses_seen = lease.as_ref().map_or(0, |l| l.borrow().lapses);
     let actor = Actor {
         state,
@@ -98,7 +98,7 @@ struct Actor {
     writer: Writer,
     /// When the actor started (wall ms).
     started_ms: u64,
-    /// The lapses of this node's lease the actor has dealt with ([`crate::cluster::Lease`]).
+    /// The lapses of this node's lease the actor has dealt with ([`LeaseState`]).
     lapses_seen: u64,
     /// Commands that came while the lease had run out, handled once it runs again.
     held: VecDeque<Command>,
@@ -193,7 +193,7 @@ impl Actor {
         self.lapses_seen = lease.lapses;
         let Some(lapse) = &lease.lapse else { return };
         let id = &self.handle.meta.id;
-        if self.writer.epoch().is_some_and(|epoch| lapse.lost.contains(&(id.clone(), epoch))) {
+        if !self.state.ownership.holds(id.as_str(), self.handle.claim).await {
             tracing::warn!(game = %id, "another node owns this game now: its actor here stops");
             self.stopped = true;
             return;
@@ -403,9 +403,10 @@ impl Actor {
     /// Hands the game to another node (see [`Command::HandOff`]): `true` once its clocks
     /// are stored and it is released; then the actor ends, and its sockets close.
     async fn hand_off(&mut self, remote: ByColor<u32>) -> bool {
-        let (Some(epoch), Some(node)) = (self.writer.epoch(), self.state.node.clone()) else {
+        // A single node has nobody to hand a game to.
+        if self.handle.claim == Claim::Single {
             return false;
-        };
+        }
         let players_here =
             [Color::White, Color::Black].into_iter().any(|c| self.connections[c] > remote[c]);
         // A tournament's games stay with the node that runs the tournament, which acts on
@@ -428,7 +429,7 @@ impl Actor {
                 return false;
             }
         }
-        match self.state.store.release_game(id.as_str(), &node.id, epoch).await {
+        match self.state.ownership.release_game(id.as_str(), self.handle.claim).await {
             Ok(true) => {
                 tracing::info!(game = %id, "handed over to the node its players are on");
                 self.stopped = true;

@@ -2,7 +2,7 @@
 //! the names with a lobby socket open there.
 //!
 //! Each node publishes what changes in its lobby as it happens, and the whole of it every
-//! [`super::cluster::SNAPSHOT_EVERY`]. A change is applied as it comes; a whole lobby
+//! [`super::SNAPSHOT_EVERY`]. A change is applied as it comes; a whole lobby
 //! replaces what was held of that node, so a change NATS lost is healed by the next one. A
 //! node not heard of for a few snapshots is forgotten: it died, or this node lost NATS, and
 //! its seeks can no longer be accepted. Every method returns the seeks that appeared or
@@ -13,36 +13,48 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::Seek;
+use super::Listed;
 
 /// What this node holds of the other nodes' lobbies.
-#[derive(Debug, Default)]
-pub(crate) struct Mirror {
-    nodes: HashMap<String, NodeLobby>,
+#[derive(Debug)]
+pub(crate) struct Mirror<S> {
+    nodes: HashMap<String, NodeLobby<S>>,
+}
+
+impl<S> Default for Mirror<S> {
+    fn default() -> Mirror<S> {
+        Mirror { nodes: HashMap::new() }
+    }
 }
 
 /// One other node's lobby.
-#[derive(Debug, Default)]
-struct NodeLobby {
+#[derive(Debug)]
+struct NodeLobby<S> {
     /// Its open seeks, by id.
-    seeks: HashMap<String, Arc<Seek>>,
+    seeks: HashMap<String, Arc<S>>,
     /// The names with a lobby socket open on it.
     present: HashSet<String>,
     /// When it was last heard of (Unix ms).
     heard_ms: u64,
 }
 
-/// Seeks that appeared in or vanished from the mirror.
-#[derive(Debug, Default)]
-pub(crate) struct Changes {
-    /// New seeks.
-    pub(crate) added: Vec<Arc<Seek>>,
-    /// Seeks gone.
-    pub(crate) removed: Vec<Arc<Seek>>,
+impl<S> Default for NodeLobby<S> {
+    fn default() -> NodeLobby<S> {
+        NodeLobby { seeks: HashMap::new(), present: HashSet::new(), heard_ms: 0 }
+    }
 }
 
-impl Mirror {
-    fn heard(&mut self, node: &str, now: u64) -> &mut NodeLobby {
+/// Seeks that appeared in or vanished from the mirror.
+#[derive(Debug)]
+pub(crate) struct Changes<S> {
+    /// New seeks.
+    pub(crate) added: Vec<Arc<S>>,
+    /// Seeks gone.
+    pub(crate) removed: Vec<Arc<S>>,
+}
+
+impl<S: Listed> Mirror<S> {
+    fn heard(&mut self, node: &str, now: u64) -> &mut NodeLobby<S> {
         let lobby = self.nodes.entry(node.to_owned()).or_default();
         lobby.heard_ms = lobby.heard_ms.max(now);
         lobby
@@ -52,16 +64,16 @@ impl Mirror {
     pub(crate) fn replace(
         &mut self,
         node: &str,
-        seeks: Vec<Seek>,
+        seeks: Vec<S>,
         present: Vec<String>,
         now: u64,
-    ) -> Changes {
+    ) -> Changes<S> {
         let lobby = self.heard(node, now);
-        let mut changes = Changes::default();
-        let mut fresh: HashMap<String, Arc<Seek>> = HashMap::with_capacity(seeks.len());
+        let mut changes = Changes { added: Vec::new(), removed: Vec::new() };
+        let mut fresh: HashMap<String, Arc<S>> = HashMap::with_capacity(seeks.len());
         for seek in seeks {
             // A seek does not change once open: the one held stays, and is not news.
-            let seek = match lobby.seeks.remove(&seek.id) {
+            let seek = match lobby.seeks.remove(seek.id()) {
                 Some(held) => held,
                 None => {
                     let seek = Arc::new(seek);
@@ -69,7 +81,7 @@ impl Mirror {
                     seek
                 }
             };
-            fresh.insert(seek.id.clone(), seek);
+            fresh.insert(seek.id().to_owned(), seek);
         }
         changes.removed.extend(lobby.seeks.drain().map(|(_, seek)| seek));
         lobby.seeks = fresh;
@@ -78,18 +90,18 @@ impl Mirror {
     }
 
     /// `node` opened `seek`, heard at `now`: the seek if it is new here.
-    pub(crate) fn add(&mut self, node: &str, seek: Seek, now: u64) -> Option<Arc<Seek>> {
+    pub(crate) fn add(&mut self, node: &str, seek: S, now: u64) -> Option<Arc<S>> {
         let lobby = self.heard(node, now);
-        if lobby.seeks.contains_key(&seek.id) {
+        if lobby.seeks.contains_key(seek.id()) {
             return None;
         }
         let seek = Arc::new(seek);
-        lobby.seeks.insert(seek.id.clone(), seek.clone());
+        lobby.seeks.insert(seek.id().to_owned(), seek.clone());
         Some(seek)
     }
 
     /// `node` closed the seek `id`, heard at `now`: the seek if it was held.
-    pub(crate) fn remove(&mut self, node: &str, id: &str, now: u64) -> Option<Arc<Seek>> {
+    pub(crate) fn remove(&mut self, node: &str, id: &str, now: u64) -> Option<Arc<S>> {
         self.heard(node, now).seeks.remove(id)
     }
 
@@ -104,7 +116,7 @@ impl Mirror {
     }
 
     /// Forgets the nodes not heard of since `now - silent_ms`: their seeks.
-    pub(crate) fn forget_silent(&mut self, now: u64, silent_ms: u64) -> Vec<Arc<Seek>> {
+    pub(crate) fn forget_silent(&mut self, now: u64, silent_ms: u64) -> Vec<Arc<S>> {
         let silent: Vec<String> = self
             .nodes
             .iter()
@@ -126,17 +138,17 @@ impl Mirror {
     }
 
     /// Every seek held.
-    pub(crate) fn seeks(&self) -> impl Iterator<Item = &Arc<Seek>> {
+    pub(crate) fn seeks(&self) -> impl Iterator<Item = &Arc<S>> {
         self.nodes.values().flat_map(|lobby| lobby.seeks.values())
     }
 
     /// How many seeks `name` holds on the other nodes.
     pub(crate) fn seeks_of(&self, name: &str) -> usize {
-        self.seeks().filter(|s| s.owner.name == name).count()
+        self.seeks().filter(|s| s.owner() == name).count()
     }
 
     /// The node that holds the seek `id`, and the seek.
-    pub(crate) fn find(&self, id: &str) -> Option<(&str, &Arc<Seek>)> {
+    pub(crate) fn find(&self, id: &str) -> Option<(&str, &Arc<S>)> {
         self.nodes.iter().find_map(|(node, lobby)| Some((node.as_str(), lobby.seeks.get(id)?)))
     }
 
@@ -153,43 +165,24 @@ impl Mirror {
 
 #[cfg(test)]
 mod tests {
-    use rookery_arbiter::RuleSet;
-    use rookery_store::{Player, PlayerKind};
-
     use super::*;
-    use crate::client::ClientAddr;
-    use crate::lobby::ColorChoice;
-
-    fn seek(id: &str, owner: &str) -> Seek {
-        let owner = Player {
-            kind: PlayerKind::Anonymous,
-            user_id: None,
-            name: owner.to_owned(),
-            engine_level: None,
-        };
-        let addr = ClientAddr::from_ip("192.0.2.1".parse().unwrap());
-        let tc = "300+3".parse().unwrap();
-        let mut seek =
-            Seek::new(owner, addr, tc, false, RuleSet::SEED, ColorChoice::Random, None).unwrap();
-        seek.id = id.to_owned();
-        seek
-    }
+    use crate::lobby::tests::{seek, Seek};
 
     fn ids(seeks: &[Arc<Seek>]) -> Vec<&str> {
-        let mut ids: Vec<&str> = seeks.iter().map(|s| s.id.as_str()).collect();
+        let mut ids: Vec<&str> = seeks.iter().map(|s| s.id()).collect();
         ids.sort();
         ids
     }
 
-    fn held(mirror: &Mirror) -> Vec<String> {
-        let mut ids: Vec<String> = mirror.seeks().map(|s| s.id.clone()).collect();
+    fn held(mirror: &Mirror<Seek>) -> Vec<String> {
+        let mut ids: Vec<String> = mirror.seeks().map(|s| s.id().to_owned()).collect();
         ids.sort();
         ids
     }
 
     #[test]
     fn a_whole_lobby_replaces_the_node_and_says_what_changed() {
-        let mut mirror = Mirror::default();
+        let mut mirror: Mirror<Seek> = Mirror::default();
         let changes = mirror.replace("a", vec![seek("s1", "ann"), seek("s2", "ann")], vec![], 0);
         assert_eq!(ids(&changes.added), ["s1", "s2"]);
         assert!(changes.removed.is_empty());
@@ -206,13 +199,13 @@ mod tests {
         assert_eq!(ids(&changes.removed), ["s1", "s3"]);
         assert_eq!(held(&mirror), ["t1", "t2"]);
         assert_eq!(mirror.seeks_of("ann"), 1);
-        assert_eq!(mirror.find("t1").map(|(node, s)| (node, s.id.as_str())), Some(("b", "t1")));
+        assert_eq!(mirror.find("t1").map(|(node, s)| (node, s.id())), Some(("b", "t1")));
         assert!(mirror.find("s1").is_none());
     }
 
     #[test]
     fn changes_are_news_once_whichever_way_they_come() {
-        let mut mirror = Mirror::default();
+        let mut mirror: Mirror<Seek> = Mirror::default();
         assert!(mirror.add("a", seek("s1", "ann"), 0).is_some());
         assert!(mirror.add("a", seek("s1", "ann"), 0).is_none(), "a seek added twice");
         let changes = mirror.replace("a", vec![seek("s1", "ann")], vec![], 1);
@@ -224,7 +217,7 @@ mod tests {
 
     #[test]
     fn a_silent_node_is_forgotten_with_its_seeks() {
-        let mut mirror = Mirror::default();
+        let mut mirror: Mirror<Seek> = Mirror::default();
         mirror.replace("a", vec![seek("s1", "ann")], vec!["ann".into()], 1_000);
         mirror.replace("b", vec![seek("t1", "bob")], vec![], 1_000);
         // b is heard again at 5 s, a is not.
@@ -239,7 +232,7 @@ mod tests {
 
     #[test]
     fn presence_follows_changes_and_snapshots() {
-        let mut mirror = Mirror::default();
+        let mut mirror: Mirror<Seek> = Mirror::default();
         mirror.set_present("a", "ann", true, 0);
         assert!(mirror.is_present("ann"));
         assert!(!mirror.is_present("Ann"), "names are compared as the lobby keeps them");
