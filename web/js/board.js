@@ -4,6 +4,7 @@
 
 import { Chessground } from '../vendor/chessground/chessground.min.js';
 import { t } from './i18n.js';
+import { parseUci } from './chess.js';
 
 const PROMOTION = [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']];
 
@@ -175,7 +176,11 @@ export class Board {
 }
 
 /** The `[from, to]` squares of a UCI move for the last-move highlight. */
-export const uciSquares = (uci) => (uci ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined);
+export function uciSquares(uci) {
+  if (!uci) return undefined;
+  const { from, to } = parseUci(uci);
+  return [from, to];
+}
 
 /** The protocol's `dests` object as a chessground Map. */
 export function destsFromServer(obj) {

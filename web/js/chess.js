@@ -9,6 +9,11 @@ const ROLE = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'k
 export const squareName = (i) => FILES[i & 7] + (1 + (i >> 3));
 export const squareIndex = (s) => FILES.indexOf(s[0]) + 8 * (Number(s[1]) - 1);
 
+/** A UCI move's parts: `e7e8q` → `{from: 'e7', to: 'e8', promotion: 'q'}` (promotion null if none). */
+export function parseUci(uci) {
+  return { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci.length > 4 ? uci[4] : null };
+}
+
 const colorOf = (p) => (p === p.toUpperCase() ? 'white' : 'black');
 const roleOf = (p) => ROLE[p.toLowerCase()];
 const fileOf = (i) => i & 7;
@@ -57,7 +62,8 @@ const clone = (pos) => ({ ...pos, board: pos.board.slice() });
 /** Plays a UCI move without checking it (the server already did); returns the new position. */
 export function play(pos, uci) {
   const next = clone(pos);
-  const from = squareIndex(uci.slice(0, 2)), to = squareIndex(uci.slice(2, 4));
+  const move = parseUci(uci);
+  const from = squareIndex(move.from), to = squareIndex(move.to);
   const piece = next.board[from];
   if (!piece) return next;
   const white = colorOf(piece) === 'white';
@@ -67,7 +73,7 @@ export function play(pos, uci) {
   let placed = piece;
   if (role === 'pawn') {
     if (to === pos.ep && !captured && fileOf(from) !== fileOf(to)) next.board[to + (white ? -8 : 8)] = null;
-    if (uci.length > 4) placed = white ? uci[4].toUpperCase() : uci[4].toLowerCase();
+    if (move.promotion) placed = white ? move.promotion.toUpperCase() : move.promotion.toLowerCase();
   }
   if (role === 'king' && Math.abs(fileOf(to) - fileOf(from)) === 2) {
     const rank = rankOf(from) * 8;
@@ -173,7 +179,8 @@ export function inCheck(pos, color = pos.turn) {
 export function legalMoves(pos) {
   const out = [];
   for (const uci of patternMoves(pos)) {
-    const from = squareIndex(uci.slice(0, 2)), to = squareIndex(uci.slice(2, 4));
+    const move = parseUci(uci);
+    const from = squareIndex(move.from), to = squareIndex(move.to);
     const role = roleOf(pos.board[from]);
     if (role === 'king' && Math.abs(fileOf(to) - fileOf(from)) === 2) {
       const mid = (from + to) / 2;
@@ -194,7 +201,7 @@ export function legalMoves(pos) {
 export function destsMap(moves) {
   const dests = new Map();
   for (const uci of moves) {
-    const from = uci.slice(0, 2), to = uci.slice(2, 4);
+    const { from, to } = parseUci(uci);
     if (!dests.has(from)) dests.set(from, []);
     if (!dests.get(from).includes(to)) dests.get(from).push(to);
   }
@@ -203,7 +210,8 @@ export function destsMap(moves) {
 
 /** Writes a UCI move of `pos` in SAN (used for engine lines; the server writes game SAN). */
 export function toSan(pos, uci) {
-  const from = squareIndex(uci.slice(0, 2)), to = squareIndex(uci.slice(2, 4));
+  const move = parseUci(uci);
+  const from = squareIndex(move.from), to = squareIndex(move.to);
   const p = pos.board[from];
   if (!p) return uci;
   const role = roleOf(p);
@@ -214,16 +222,16 @@ export function toSan(pos, uci) {
     const capture = !!pos.board[to] || (role === 'pawn' && fileOf(from) !== fileOf(to));
     if (role === 'pawn') {
       san = (capture ? FILES[fileOf(from)] + 'x' : '') + squareName(to);
-      if (uci.length > 4) san += '=' + uci[4].toUpperCase();
+      if (move.promotion) san += '=' + move.promotion.toUpperCase();
     } else {
       const letter = p.toUpperCase();
-      const rivals = legalMoves(pos).filter((m) => m.slice(2, 4) === uci.slice(2, 4) && m.slice(0, 2) !== uci.slice(0, 2)
-        && pos.board[squareIndex(m.slice(0, 2))] === p);
+      const rivals = legalMoves(pos).map(parseUci).filter((m) => m.to === move.to && m.from !== move.from
+        && pos.board[squareIndex(m.from)] === p);
       let dis = '';
       if (rivals.length) {
-        const sameFile = rivals.some((m) => m[0] === uci[0]);
-        const sameRank = rivals.some((m) => m[1] === uci[1]);
-        dis = !sameFile ? uci[0] : !sameRank ? uci[1] : uci.slice(0, 2);
+        const sameFile = rivals.some((m) => m.from[0] === move.from[0]);
+        const sameRank = rivals.some((m) => m.from[1] === move.from[1]);
+        dis = !sameFile ? move.from[0] : !sameRank ? move.from[1] : move.from;
       }
       san = letter + dis + (capture ? 'x' : '') + squareName(to);
     }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use futures_util::future::{self, BoxFuture};
 use futures_util::stream::BoxStream;
 use futures_util::FutureExt;
+use rookery_protocol::GameId;
 use rookery_store::{Store, StoreError, Writer};
 use tokio::sync::watch;
 
@@ -65,13 +66,13 @@ impl Relay for Nobody {
         future::ready(()).boxed()
     }
 
-    fn handoff<'a>(&'a self, _: &'a str) -> BoxFuture<'a, Result<bool, RelayError>> {
+    fn handoff<'a>(&'a self, _: &'a GameId) -> BoxFuture<'a, Result<bool, RelayError>> {
         future::ready(Err(RelayError::Alone)).boxed()
     }
 
     fn join<'a>(
         &'a self,
-        _: &'a str,
+        _: &'a GameId,
         _: Seat,
     ) -> BoxFuture<'a, Result<(String, RemoteGame), RelayError>> {
         future::ready(Err(RelayError::Alone)).boxed()

@@ -18,7 +18,7 @@ pub use lease::{Lapse, LeaseState};
 pub use nats::{ConnectError, RemoteGame, RemoteUpdate, ALIVE_EVERY};
 pub use node::NodeConfig;
 pub use ownership::{Claim, Claimed, Ownership};
-pub use relay::{Answer, Joined, LocalGame, Relay, RelayCounts, RelayError, Seat};
+pub use relay::{Joined, LocalGame, Relay, RelayCounts, RelayError, Seat};
 
 /// This node's two faces of the cluster: who owns what, and the other nodes.
 #[derive(Clone)]

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 use rookery_core::{ByColor, Color};
+use rookery_protocol::{ClientMessage, GameId};
 use tokio::sync::{broadcast, watch};
 
 use crate::nats::RemoteGame;
@@ -28,11 +29,11 @@ pub enum RelayError {
 pub type Seat = Option<Color>;
 
 /// A game this node serves, as the relay reaches it for the sockets of other nodes (the
-/// server implements it on its stub of the game's actor). Messages are the game socket's own
-/// texts (docs/protocol.md): the relay carries them and never reads them.
+/// server implements it on its stub of the game's actor). What the game tells its sockets
+/// crosses as the protocol's own texts (docs/protocol.md): the relay never reads them.
 pub trait LocalGame: Send + Sync + 'static {
     /// The game's id.
-    fn id(&self) -> &str;
+    fn id(&self) -> &GameId;
 
     /// Joins the game as `seat`: its `hello`, and what the game tells its sockets from now
     /// on; `None` once its actor has ended.
@@ -42,15 +43,15 @@ pub trait LocalGame: Send + Sync + 'static {
     fn leave(&self, seat: Seat) -> BoxFuture<'_, ()>;
 
     /// The client `message` of a socket as `seat`, received at `received_ms` over a link of
-    /// one-way lag `lag_ms`: what the socket is sent back; `None` (logged) if the message does
-    /// not read.
+    /// one-way lag `lag_ms`: the text the socket is sent back, if any (a `rejected`, a
+    /// `state`, a `pong`).
     fn answer(
         &self,
         seat: Seat,
-        message: serde_json::Value,
+        message: ClientMessage,
         lag_ms: u64,
         received_ms: u64,
-    ) -> BoxFuture<'_, Option<Answer>>;
+    ) -> BoxFuture<'_, Option<String>>;
 
     /// Asks the game's actor to hand the game over to another node, whose players' sockets
     /// relayed here are counted in `remote`: whether it did (its clocks stored, its claim
@@ -80,15 +81,6 @@ pub struct RelayCounts {
     pub handed_over: u64,
 }
 
-/// What a game answered a client message ([`LocalGame::answer`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The message for the socket, if any (a `rejected`, a `state`, a `pong`).
-    pub text: Option<String>,
-    /// Whether the message was a player's action (counted for `GET /health`).
-    pub acted: bool,
-}
-
 /// The other nodes: a client message sent to its game's owner, a socket relayed to a game
 /// another node serves, a game handed over, news fanned out. On a single node (or a cluster
 /// without NATS) there is nobody to relay to: every request is [`RelayError::Alone`].
@@ -103,7 +95,7 @@ pub trait Relay: Send + Sync {
     /// # Errors
     /// [`RelayError::NoOwner`] when no node serves it; [`RelayError::Alone`];
     /// [`RelayError::Failed`].
-    fn handoff<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, RelayError>>;
+    fn handoff<'a>(&'a self, id: &'a GameId) -> BoxFuture<'a, Result<bool, RelayError>>;
 
     /// Joins the game `id`, served by another node, as `seat`: its `hello` and the socket's
     /// view of it.
@@ -113,7 +105,7 @@ pub trait Relay: Send + Sync {
     /// [`RelayError::Failed`].
     fn join<'a>(
         &'a self,
-        id: &'a str,
+        id: &'a GameId,
         seat: Seat,
     ) -> BoxFuture<'a, Result<(String, RemoteGame), RelayError>>;
 

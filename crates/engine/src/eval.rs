@@ -17,7 +17,7 @@ use rookery_core::{attacks, Bitboard, Board, Color, Position, Role, Square};
 use crate::params::{psqt_index, Params, Term, ACTIVE, PHASE_MAX, S};
 use crate::pawns::{self, distance};
 use crate::threats::{threats, Attacks};
-use crate::trace::{NoTrace, Tracer};
+use crate::tracer::{NoTrace, Tracer};
 
 /// The hand-written evaluation of `pos` for the side to move, with the engine's parameters.
 pub(crate) fn classical(pos: &Position) -> i32 {

@@ -20,6 +20,7 @@ mod thread;
 mod threats;
 mod timeman;
 mod trace;
+mod tracer;
 mod tt;
 #[doc(hidden)]
 pub mod tuning;

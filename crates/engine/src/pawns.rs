@@ -6,7 +6,7 @@
 use rookery_core::{attacks, Bitboard, Board, Color, Role, Square};
 
 use crate::params::{Params, Term, S};
-use crate::trace::Tracer;
+use crate::tracer::Tracer;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -215,7 +215,7 @@ pub(crate) fn shield<T: Tracer>(
 mod tests {
     use super::*;
     use crate::params::ACTIVE;
-    use crate::trace::NoTrace;
+    use crate::tracer::NoTrace;
     use rookery_core::Position;
 
     fn pawns(fen: &str) -> S {

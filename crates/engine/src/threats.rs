@@ -10,7 +10,7 @@
 use rookery_core::{attacks, Bitboard, Board, Color, Rank, Role, Square};
 
 use crate::params::{Params, Term, S};
-use crate::trace::Tracer;
+use crate::tracer::Tracer;
 
 /// The pieces that threats count, in the order of the per-role weights: pawns and the king
 /// are never the victims of these terms.
@@ -132,7 +132,7 @@ pub(crate) fn threats<T: Tracer>(
 mod tests {
     use super::*;
     use crate::params::ACTIVE;
-    use crate::trace::NoTrace;
+    use crate::tracer::NoTrace;
     use rookery_core::Position;
 
     /// Every piece's attacks of `color`, built square by square from the core's tables.

@@ -30,45 +30,13 @@ use rookery_core::{Color, Position};
 
 use crate::eval::evaluate_with;
 use crate::params::{Params, Term, PHASE_MAX, S};
+use crate::tracer::Tracer;
 
 /// How far [`Trace::value`] may be from the engine's integer evaluation. Each integer
 /// division truncates by less than one: the taper (< 1), the endgame scale (< 1 before the
 /// taper), and each side's king attack (a percentage, then a halving: < 1.5 before the
 /// taper), together less than 5.
 pub const ROUNDING: f64 = 5.0;
-
-/// Receives the terms of an evaluation. The evaluation is generic over it, so that
-/// [`NoTrace`] costs nothing.
-pub(crate) trait Tracer {
-    /// `false` when nothing is recorded: the evaluation skips the bookkeeping.
-    const ENABLED: bool;
-
-    /// `term` counts `n` more times for `color`, middlegame and endgame alike.
-    fn add(&mut self, color: Color, term: Term, n: i32);
-
-    /// `term`'s middlegame value counts `coefficient` more times for `color`.
-    fn add_mg(&mut self, color: Color, term: Term, coefficient: f64);
-
-    /// The blend: the game phase, the endgame scale in eighths, and the untuned rest in
-    /// White's view.
-    fn taper(&mut self, phase: i32, scale: i32, fixed: i32);
-}
-
-/// Records nothing: the evaluation the search uses.
-pub(crate) struct NoTrace;
-
-impl Tracer for NoTrace {
-    const ENABLED: bool = false;
-
-    #[inline(always)]
-    fn add(&mut self, _: Color, _: Term, _: i32) {}
-
-    #[inline(always)]
-    fn add_mg(&mut self, _: Color, _: Term, _: f64) {}
-
-    #[inline(always)]
-    fn taper(&mut self, _: i32, _: i32, _: i32) {}
-}
 
 /// The coefficients of one position's evaluation, in White's view
 /// `(Σ c·mg · phase + Σ c·eg · scale · (24 − phase)) / 24 + fixed`; see [`Trace::value`].

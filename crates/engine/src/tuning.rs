@@ -10,7 +10,7 @@ pub use crate::trace::{trace, Trace, ROUNDING};
 
 use crate::eval::evaluate_with;
 use crate::see::{see_ge, SEE_VALUE};
-use crate::trace::NoTrace;
+use crate::tracer::NoTrace;
 
 /// The static evaluation of `pos` with `params`, side to move's view.
 pub fn evaluate_with_params(pos: &Position, params: &Params) -> i32 {

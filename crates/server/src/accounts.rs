@@ -96,7 +96,7 @@ pub(crate) fn browser(headers: &HeaderMap) -> Option<String> {
 /// `POST /api/v1/account/signup`.
 pub async fn signup(
     State(state): State<Arc<AppState>>,
-    addr: ClientAddr,
+    Extension(addr): Extension<ClientAddr>,
     headers: HeaderMap,
     Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {
@@ -140,7 +140,7 @@ pub(crate) async fn hash_password(password: String) -> Result<String, ApiError> 
 /// `POST /api/v1/account/login`.
 pub async fn login(
     State(state): State<Arc<AppState>>,
-    addr: ClientAddr,
+    Extension(addr): Extension<ClientAddr>,
     headers: HeaderMap,
     Body(creds): Body<Credentials>,
 ) -> Result<Response, ApiError> {

@@ -16,7 +16,7 @@ use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
 use crate::live::{finished_view, live_view, rebuild, Crowd, Rebuilt};
-use crate::lobby::{self, ColorChoice, Seek};
+use crate::lobby::{self, ColorChoice};
 use crate::protocol::{FieldError, Fields, GameId, GameView, PlayerView};
 use crate::state::AppState;
 
@@ -76,7 +76,7 @@ async fn open_seek(
             Some(user.username)
         }
     };
-    let seek = Seek::new(
+    let seek = lobby::new_seek(
         visitor.identity.as_player(),
         addr,
         body.time_control,
@@ -93,7 +93,7 @@ async fn open_seek(
 pub async fn create_seek(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
-    addr: ClientAddr,
+    Extension(addr): Extension<ClientAddr>,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
     open_seek(&state, &visitor, addr, body, false).await
@@ -103,7 +103,7 @@ pub async fn create_seek(
 pub async fn challenge(
     State(state): Shared,
     Extension(visitor): Extension<Visitor>,
-    addr: ClientAddr,
+    Extension(addr): Extension<ClientAddr>,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
     open_seek(&state, &visitor, addr, body, true).await

@@ -416,7 +416,7 @@ impl FromBody for FirstLogin {
 /// than a wrong password does.
 pub async fn first_login(
     State(state): State<Arc<AppState>>,
-    addr: ClientAddr,
+    Extension(addr): Extension<ClientAddr>,
     headers: axum::http::HeaderMap,
     Body(body): Body<FirstLogin>,
 ) -> Result<Response, ApiError> {

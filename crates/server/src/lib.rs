@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
-mod analysis;
+mod analysis_api;
 mod api;
 mod assets;
 mod class;
@@ -10,12 +10,9 @@ mod client;
 mod error;
 mod identity;
 mod limits;
-mod listener;
 mod live;
 mod lobby;
-mod netblocks;
-pub mod protocol;
-mod proxy;
+pub use rookery_protocol as protocol;
 mod ratelimit;
 mod routes;
 mod sockets;
@@ -35,8 +32,8 @@ pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
-pub use netblocks::{AddressBlocks, AddressBlocksError};
 pub use rookery_cluster::NodeConfig;
+pub use rookery_listener::{AddressBlocks, AddressBlocksError};
 pub use state::now_ms;
 
 use crate::state::AppState;
@@ -163,7 +160,10 @@ impl Server {
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
-        let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
+        let analyst = tokio::spawn(rookery_analysis::run(
+            self.state.store.clone(),
+            self.state.analyst.clone(),
+        ));
         let heartbeats = tokio::spawn(self.state.ownership.heartbeats());
         let lobby = self.state.relay.lobby_link().map(|link| {
             let shared = Arc::new(lobby::Shared(self.state.clone()));
@@ -179,7 +179,7 @@ impl Server {
             state.analyst.stop();
             state.closing.send_replace(true);
         };
-        listener::serve(self.listener, app, &self.limits.connections, stop).await;
+        rookery_listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
         seek_sweeper.abort();
         analyst.abort();

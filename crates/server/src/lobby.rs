@@ -17,156 +17,49 @@ use std::sync::{Arc, Mutex};
 use rookery_arbiter::{RuleSet, TimeControl};
 use rookery_cluster::lobby::{accept_elsewhere, cancel_elsewhere, Elsewhere};
 use rookery_store::{Player, PlayerKind};
-use serde::ser::SerializeStruct;
-use serde::{Serialize, Serializer};
 use tokio::sync::broadcast;
 
 use crate::client::ClientAddr;
 use crate::error::{ApiError, Limit};
 use crate::limits::SeekLimits;
-use crate::protocol::{GameId, PlayerView, ServerMessage};
+pub use crate::protocol::{ColorChoice, Seek};
+use crate::protocol::{GameId, ServerMessage};
 use crate::ratelimit::RateLimiter;
 use crate::state::{now_ms, random_id, AppState};
 
 pub(crate) use shared::Shared;
 
-/// Which colour the seek's owner wants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// White.
-    White,
-    /// Black.
-    Black,
-    /// Either, decided when accepted.
-    Random,
-}
-
-impl crate::protocol::FieldValue for ColorChoice {
-    const EXPECTED: &'static str = "white, black or random";
-    fn from_value(v: serde_json::Value) -> Result<ColorChoice, String> {
-        match v.as_str() {
-            Some("white") => Ok(ColorChoice::White),
-            Some("black") => Ok(ColorChoice::Black),
-            Some("random") => Ok(ColorChoice::Random),
-            _ => Err(format!("white, black or random, not {v}")),
-        }
+/// Checks and builds a seek made now.
+///
+/// # Errors
+/// [`ApiError::BadField`] naming the bad field: a rated game with takebacks.
+pub fn new_seek(
+    owner: Player,
+    addr: ClientAddr,
+    time_control: TimeControl,
+    rated: bool,
+    rules: RuleSet,
+    color: ColorChoice,
+    to: Option<String>,
+) -> Result<Seek, ApiError> {
+    if rated && rules.takebacks {
+        return Err(ApiError::field(
+            "rules",
+            "rated games use the seed or fide rules (§8.1: no takebacks)",
+        ));
     }
-}
-
-impl ColorChoice {
-    /// The choice named `name` (`white`, `black` or `random`).
-    pub fn from_name(name: &str) -> Option<ColorChoice> {
-        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
-            .into_iter()
-            .find(|c| c.name() == name)
-    }
-
-    /// The name.
-    pub fn name(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    /// Whether the owner plays White, tossing a coin for `Random`.
-    pub fn owner_is_white(self) -> bool {
-        match self {
-            ColorChoice::White => true,
-            ColorChoice::Black => false,
-            ColorChoice::Random => {
-                let mut b = [0u8; 1];
-                let _ = getrandom::fill(&mut b);
-                b[0] & 1 == 0
-            }
-        }
-    }
-}
-
-/// An open seek (or a challenge to one user).
-#[derive(Clone, Debug)]
-pub struct Seek {
-    /// Its id.
-    pub id: String,
-    /// Who made it.
-    pub owner: Player,
-    /// The time control.
-    pub time_control: TimeControl,
-    /// Its speed.
-    pub speed: &'static str,
-    /// Rated.
-    pub rated: bool,
-    /// The rule set.
-    pub rules: RuleSet,
-    /// The owner's colour.
-    pub color: ColorChoice,
-    /// The challenged user's name (case as typed), for a challenge.
-    pub to: Option<String>,
-    /// When (Unix ms).
-    pub created_at_ms: u64,
-    /// The client address it came from (never shown).
-    pub addr: ClientAddr,
-}
-
-impl Seek {
-    /// Checks and builds a seek.
-    ///
-    /// # Errors
-    /// [`ApiError::BadField`] naming the bad field.
-    pub fn new(
-        owner: Player,
-        addr: ClientAddr,
-        time_control: TimeControl,
-        rated: bool,
-        rules: RuleSet,
-        color: ColorChoice,
-        to: Option<String>,
-    ) -> Result<Seek, ApiError> {
-        if rated && rules.takebacks {
-            return Err(ApiError::field(
-                "rules",
-                "rated games use the seed or fide rules (§8.1: no takebacks)",
-            ));
-        }
-        Ok(Seek {
-            id: random_id(8),
-            owner,
-            speed: time_control.speed().name(),
-            time_control,
-            rated,
-            rules,
-            color,
-            to,
-            created_at_ms: now_ms(),
-            addr,
-        })
-    }
-
-    /// Whether `name` may see it: everyone for open seeks; the two sides for a challenge.
-    pub fn visible_to(&self, name: &str) -> bool {
-        match &self.to {
-            None => true,
-            Some(to) => to.eq_ignore_ascii_case(name) || self.owner.name == name,
-        }
-    }
-}
-
-/// A seek as the API and the lobby socket show it (its address never).
-impl Serialize for Seek {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Seek", 9)?;
-        st.serialize_field("id", &self.id)?;
-        st.serialize_field("owner", &PlayerView::of(&self.owner))?;
-        st.serialize_field("time_control", &self.time_control.to_string())?;
-        st.serialize_field("speed", self.speed)?;
-        st.serialize_field("rated", &self.rated)?;
-        st.serialize_field("rules", self.rules.label())?;
-        st.serialize_field("color", self.color.name())?;
-        st.serialize_field("to", &self.to)?;
-        st.serialize_field("created_at_ms", &self.created_at_ms)?;
-        st.end()
-    }
+    Ok(Seek {
+        id: random_id(8),
+        owner,
+        speed: time_control.speed().name(),
+        time_control,
+        rated,
+        rules,
+        color,
+        to,
+        created_at_ms: now_ms(),
+        addr,
+    })
 }
 
 /// Whether `a` and `b` are the same person (an account by its id, a guest by its name).
@@ -244,7 +137,7 @@ pub struct Lobby {
     /// Lobby events for the lobby sockets.
     pub events: broadcast::Sender<LobbyMessage>,
     /// The other nodes' seeks and present names (issue 39); empty without NATS.
-    pub(crate) elsewhere: Elsewhere<Seek>,
+    pub(crate) elsewhere: Elsewhere,
 }
 
 /// At most this many open seeks per owner, on all the nodes together.

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rookery_cluster::{Cluster, Ownership, Relay};
+pub use rookery_protocol::random_id;
 use rookery_store::Store;
 use tokio::sync::{watch, Mutex, MutexGuard};
 
@@ -32,9 +33,9 @@ pub struct AppState {
     /// Every visitor's WebSockets and their message budgets.
     pub sockets: SocketLimiter,
     /// Engine analyses of one position running, at most one per core.
-    pub analysts: crate::analysis::Analysts,
+    pub analysts: rookery_analysis::Analysts,
     /// The background worker that analyses whole games, one at a time.
-    pub analyst: crate::analysis::worker::Analyst,
+    pub analyst: Arc<rookery_analysis::Analyst>,
     /// Who serves what: this node's lease and claims when several share the database
     /// (issue 39); everything is this node's alone.
     pub ownership: Arc<dyn Ownership>,
@@ -64,8 +65,8 @@ impl AppState {
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             class_accounts_per_day: limits.accounts.class_accounts_per_day,
             sockets: SocketLimiter::new(limits.sockets.clone()),
-            analysts: crate::analysis::Analysts::default(),
-            analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
+            analysts: rookery_analysis::Analysts::default(),
+            analyst: Arc::new(rookery_analysis::Analyst::new(limits.analysis.nodes_per_position)),
             ownership: cluster.ownership,
             relay: cluster.relay,
             live_count: std::sync::Mutex::new((0, 0, 0)),
@@ -138,12 +139,4 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
-}
-
-/// A short random id of letters and digits (game and seek ids).
-pub fn random_id(len: usize) -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut buf = vec![0u8; len];
-    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
-    buf.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
 }

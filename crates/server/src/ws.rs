@@ -344,7 +344,7 @@ impl Connection {
                     Ok(Located::Elsewhere) | Err(_) => {}
                 }
             }
-            match relay.join(id.as_str(), seat.into()).await {
+            match relay.join(id, seat.into()).await {
                 Ok((hello, game)) => return self.play(Feed::Elsewhere(game), seat, &hello).await,
                 Err(e) => {
                     tracing::debug!(game = %id, error = %e, attempt, "cannot join a game served elsewhere")
@@ -633,11 +633,9 @@ impl Feed {
             Feed::Elsewhere(_) if msg == ClientMessage::Ping => {
                 Ok(Some(ServerMessage::Pong { server_ms: now_ms() }.to_text()))
             }
-            Feed::Elsewhere(game) => {
-                game.send(msg.to_json(), lag_ms, received_ms).await.map_err(|e| {
-                    tracing::debug!(error = %e, "a relayed message found no owner: socket closed");
-                })
-            }
+            Feed::Elsewhere(game) => game.send(&msg, lag_ms, received_ms).await.map_err(|e| {
+                tracing::debug!(error = %e, "a relayed message found no owner: socket closed");
+            }),
         }
     }
 

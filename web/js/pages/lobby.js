@@ -4,24 +4,12 @@
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
 import { h, clear, toast } from '../dom.js';
-import { tournamentRows } from './tournaments.js';
+import { tournamentRows } from '../tournament/format.js';
 import { t, tCount, apiText, levelText } from '../i18n.js';
+import { tcLabel, playerName, rulesBadge } from '../format.js';
 
 /** Presets in minutes+seconds as players say them, sent in the arbiter's seconds syntax. */
-export const PRESETS = [['1+0', '60+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
-
-/** How a time control is read out: `300+2` → `5+2`, `-` → untimed. */
-export function tcLabel(tc) {
-  if (!tc || tc === '-' || tc === '?') return t('common.untimed');
-  const m = /^(\d+(?:\.\d+)?)([+db])(\d+(?:\.\d+)?)$/.exec(tc);
-  if (m) {
-    const min = Number(m[1]) / 60;
-    const base = Number.isInteger(min) ? String(min) : min < 1 ? `${m[1]}s` : min.toFixed(1);
-    return `${base}${m[2]}${m[3]}`;
-  }
-  if (/^\d+$/.test(tc)) { const min = Number(tc) / 60; return Number.isInteger(min) ? `${min}+0` : `${tc}s`; }
-  return tc;
-}
+const PRESETS = [['1+0', '60+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
 
 function radioGroup(name, options, value) {
   return h('div.segmented', { role: 'radiogroup' }, options.map(([v, label]) => h('label', {},
@@ -294,17 +282,4 @@ function colorCell(ownerColor, mine) {
   const sym = { white: '○', black: '●', random: '◐' }[yours] || yours;
   const word = yours === 'random' ? t('common.random') : t(yours === 'white' ? 'common.white' : 'common.black');
   return h('span.color-cell', h('span.color-icon', { 'aria-hidden': 'true' }, sym), ' ', h('small', word));
-}
-
-/** A rule set as a badge, its one-line explanation in the title and, if asked, beneath. */
-export function rulesBadge(rules, { explain = false } = {}) {
-  const badge = h('span.rules-badge', { dataset: { rules }, title: t(`rules.${rules}.help`) }, t('rules.' + rules));
-  return explain ? h('span.rules-cell', badge, h('small.rules-help', t(`rules.${rules}.help`))) : badge;
-}
-
-export function playerName(p, link = true) {
-  if (!p) return '?';
-  if (p.kind === 'engine') return t('lobby.engine_name', { n: p.engine_level });
-  if (p.kind === 'user' && link) return h('a', { href: `/@/${p.name}`, 'data-link': true }, p.name);
-  return p.name;
 }

@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import { h } from '../dom.js';
 import { t, levelText, formatDate, resultText, apiText } from '../i18n.js';
-import { tcLabel, playerName } from './lobby.js';
+import { tcLabel, playerName } from '../format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 function s(tag, attrs = {}, ...children) {

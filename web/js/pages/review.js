@@ -8,55 +8,10 @@ import { Board, uciSquares, boardThemeSelect, pieceSetSelect } from '../board.js
 import { h, clear, copyText } from '../dom.js';
 import { t, tCount, resultText, apiText } from '../i18n.js';
 import { evalGraph, scoreText } from '../evalgraph.js';
-import { toFen, replay, toSan, play } from '../chess.js';
+import { toFen, replay, toSan, play, parseUci } from '../chess.js';
 import { pieceLists } from '../speech.js';
-import { tcLabel, playerName } from './lobby.js';
-
-/**
- * The move list: numbered pairs of SAN buttons; `onPick(ply)` when one is clicked. `judged`,
- * when given, is the analysis's `moves` (one per move): a judged move gets its glyph, and
- * its title says what it was and the better move.
- */
-export function moveList(moves, current, onPick, judged = null) {
-  const rows = [];
-  const cellOf = (j) => {
-    const m = judged && judged[j];
-    const glyph = m && m.judgement ? h('span.glyph', { class: m.judgement, 'aria-hidden': 'true' }, m.glyph) : null;
-    const attrs = { type: 'button', role: 'listitem', dataset: { ply: j + 1 }, class: [j + 1 === current ? 'active' : null, m && m.judgement ? `judged ${m.judgement}` : null].filter(Boolean).join(' ') || null, on: { click: () => onPick(j + 1) } };
-    if (glyph) attrs.title = adviceText(m);
-    if (glyph) attrs['aria-label'] = `${moves[j].san || moves[j].uci} ${adviceText(m)}`;
-    return h('button.move', attrs, moves[j].san || moves[j].uci, glyph);
-  };
-  for (let i = 0; i < moves.length; i += 2) {
-    const cell = (j) => (j < moves.length ? cellOf(j) : h('span.move.empty'));
-    rows.push(h('div.move-row', h('span.move-no', `${i / 2 + 1}.`), cell(i), cell(i + 1)));
-  }
-  return rows;
-}
-
-/** The opening's ECO code and name (lichess's names, in English), or nothing. */
-export function openingLine(opening) {
-  if (!opening) return null;
-  return h('div.opening#opening', { title: t('game.opening') }, h('span.eco', opening.eco), ' ', h('span.opening-name', opening.name));
-}
-
-/** "Blunder. Best was Nc3." for a judged move of the analysis. */
-export function adviceText(m) {
-  const what = t('judgement.' + m.judgement);
-  return m.better ? t('review.advice', { what, san: m.better }) : t('review.advice_plain', { what });
-}
-
-/** Arrow keys, Home and End over plies 0…max; ignored while typing in a field. */
-export function navKeys(current, set, max) {
-  return (e) => {
-    if (e.target.closest && e.target.closest('input, textarea, select')) return;
-    const c = current();
-    const go = { ArrowLeft: c - 1, ArrowRight: c + 1, ArrowUp: 0, Home: 0, ArrowDown: max(), End: max() }[e.key];
-    if (go === undefined) return;
-    e.preventDefault();
-    set(go);
-  };
-}
+import { tcLabel, playerName, openingLine } from '../format.js';
+import { moveList, adviceText, navKeys } from '../movelist.js';
 
 export async function mount(page, [id], ctx) {
   page.classList.add('review-page');
@@ -153,7 +108,7 @@ export async function mount(page, [id], ctx) {
     const judged = m && m.judgement && report.evals[ply - 1];
     // A judged move shows the better move; otherwise the engine's move from here.
     const arrow = judged ? report.evals[ply - 1].best : e.best;
-    if (arrow) board.setShapes([{ orig: arrow.slice(0, 2), dest: arrow.slice(2, 4), brush: judged ? 'green' : 'paleBlue' }]);
+    if (arrow) board.setShapes([arrowShape(arrow, judged ? 'green' : 'paleBlue')]);
   }
 
   function showReport(a) {
@@ -255,7 +210,7 @@ export async function mount(page, [id], ctx) {
     clear(evalBox,
       h('div.eval-line', h('strong.score', score), ' ', a.depth ? h('small', t('review.depth', { n: a.depth })) : null),
       sans.length ? h('div.pv', h('span.label', t('review.best'), ': '), sans.join(' ')) : null);
-    if (a.pv && a.pv[0]) board.setShapes([{ orig: a.pv[0].slice(0, 2), dest: a.pv[0].slice(2, 4), brush: 'paleBlue' }]);
+    if (a.pv && a.pv[0]) board.setShapes([arrowShape(a.pv[0], 'paleBlue')]);
   }
 
   renderBars();
@@ -264,4 +219,10 @@ export async function mount(page, [id], ctx) {
   set(ply);
   if (finished) api.gameAnalysis(id).then(showJob, () => {});
   return () => { closed = true; clearTimeout(poll); document.removeEventListener('keydown', keys); board.destroy(); };
+}
+
+/** A UCI move as a chessground arrow. */
+function arrowShape(uci, brush) {
+  const { from, to } = parseUci(uci);
+  return { orig: from, dest: to, brush };
 }

@@ -1,22 +1,11 @@
 // The tournaments list (api.md "Tournaments"): upcoming, running and finished, each with its
 // format, rules, time control, rating, rounds, start and entry conditions. The lobby shows the
-// upcoming and running ones through `tournamentRows`.
+// upcoming and running ones through the same rows (`tournamentRows`, tournament/format.js).
 
 import * as api from '../api.js';
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
-import { summaryTags, startText, conditionsText } from '../tournament/format.js';
-
-/** One line per tournament: name and tags, start or round, players, entry conditions. */
-export function tournamentRows(list, { empty = 'tour.none' } = {}) {
-  if (!list.length) return [h('li.empty', t(empty))];
-  return list.map((s) => h('li', h('a.tour-row', { href: `/tournaments/${s.id}`, 'data-link': true, dataset: { id: s.id, status: s.status } },
-    h('span.tour-name', s.name),
-    h('span.tour-tags', summaryTags(s)),
-    h('span.tour-when', startText(s)),
-    h('span.tour-players', t('tour.players_n', { n: Array.isArray(s.players) ? s.players.length : s.players })),
-    h('span.tour-cond', conditionsText(s.conditions)))));
-}
+import { tournamentRows } from '../tournament/format.js';
 
 export async function mount(page, _params, ctx) {
   page.classList.add('tournaments-page');

@@ -1,9 +1,10 @@
 // How a tournament is read out, shared by the list, the lobby and the tournament page: its
-// format, rules, time control, start, entry conditions, and the server's error codes in words.
+// format, rules, time control, start, entry conditions, a list's rows, and the server's error
+// codes in words.
 
 import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
-import { tcLabel } from '../pages/lobby.js';
+import { tcLabel } from '../format.js';
 
 export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena'];
 
@@ -46,6 +47,17 @@ export function summaryTags(s) {
     h('span.tag', s.rated ? t('common.rated') : t('common.casual')),
     roundsText(s) ? h('span.tag', roundsText(s)) : null,
   ];
+}
+
+/** One line per tournament: name and tags, start or round, players, entry conditions. */
+export function tournamentRows(list, { empty = 'tour.none' } = {}) {
+  if (!list.length) return [h('li.empty', t(empty))];
+  return list.map((s) => h('li', h('a.tour-row', { href: `/tournaments/${s.id}`, 'data-link': true, dataset: { id: s.id, status: s.status } },
+    h('span.tour-name', s.name),
+    h('span.tour-tags', summaryTags(s)),
+    h('span.tour-when', startText(s)),
+    h('span.tour-players', t('tour.players_n', { n: Array.isArray(s.players) ? s.players.length : s.players })),
+    h('span.tour-cond', conditionsText(s.conditions)))));
 }
 
 /** A refusal in words: a dictionary message for every code the API documents, never raw. */

@@ -13,48 +13,36 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::Listed;
+use rookery_protocol::Seek;
 
 /// What this node holds of the other nodes' lobbies.
-#[derive(Debug)]
-pub(crate) struct Mirror<S> {
-    nodes: HashMap<String, NodeLobby<S>>,
-}
-
-impl<S> Default for Mirror<S> {
-    fn default() -> Mirror<S> {
-        Mirror { nodes: HashMap::new() }
-    }
+#[derive(Debug, Default)]
+pub(crate) struct Mirror {
+    nodes: HashMap<String, NodeLobby>,
 }
 
 /// One other node's lobby.
-#[derive(Debug)]
-struct NodeLobby<S> {
+#[derive(Debug, Default)]
+struct NodeLobby {
     /// Its open seeks, by id.
-    seeks: HashMap<String, Arc<S>>,
+    seeks: HashMap<String, Arc<Seek>>,
     /// The names with a lobby socket open on it.
     present: HashSet<String>,
     /// When it was last heard of (Unix ms).
     heard_ms: u64,
 }
 
-impl<S> Default for NodeLobby<S> {
-    fn default() -> NodeLobby<S> {
-        NodeLobby { seeks: HashMap::new(), present: HashSet::new(), heard_ms: 0 }
-    }
-}
-
 /// Seeks that appeared in or vanished from the mirror.
-#[derive(Debug)]
-pub(crate) struct Changes<S> {
+#[derive(Debug, Default)]
+pub(crate) struct Changes {
     /// New seeks.
-    pub(crate) added: Vec<Arc<S>>,
+    pub(crate) added: Vec<Arc<Seek>>,
     /// Seeks gone.
-    pub(crate) removed: Vec<Arc<S>>,
+    pub(crate) removed: Vec<Arc<Seek>>,
 }
 
-impl<S: Listed> Mirror<S> {
-    fn heard(&mut self, node: &str, now: u64) -> &mut NodeLobby<S> {
+impl Mirror {
+    fn heard(&mut self, node: &str, now: u64) -> &mut NodeLobby {
         let lobby = self.nodes.entry(node.to_owned()).or_default();
         lobby.heard_ms = lobby.heard_ms.max(now);
         lobby
@@ -64,16 +52,16 @@ impl<S: Listed> Mirror<S> {
     pub(crate) fn replace(
         &mut self,
         node: &str,
-        seeks: Vec<S>,
+        seeks: Vec<Seek>,
         present: Vec<String>,
         now: u64,
-    ) -> Changes<S> {
+    ) -> Changes {
         let lobby = self.heard(node, now);
-        let mut changes = Changes { added: Vec::new(), removed: Vec::new() };
-        let mut fresh: HashMap<String, Arc<S>> = HashMap::with_capacity(seeks.len());
+        let mut changes = Changes::default();
+        let mut fresh: HashMap<String, Arc<Seek>> = HashMap::with_capacity(seeks.len());
         for seek in seeks {
             // A seek does not change once open: the one held stays, and is not news.
-            let seek = match lobby.seeks.remove(seek.id()) {
+            let seek = match lobby.seeks.remove(&seek.id) {
                 Some(held) => held,
                 None => {
                     let seek = Arc::new(seek);
@@ -81,7 +69,7 @@ impl<S: Listed> Mirror<S> {
                     seek
                 }
             };
-            fresh.insert(seek.id().to_owned(), seek);
+            fresh.insert(seek.id.clone(), seek);
         }
         changes.removed.extend(lobby.seeks.drain().map(|(_, seek)| seek));
         lobby.seeks = fresh;
@@ -90,18 +78,18 @@ impl<S: Listed> Mirror<S> {
     }
 
     /// `node` opened `seek`, heard at `now`: the seek if it is new here.
-    pub(crate) fn add(&mut self, node: &str, seek: S, now: u64) -> Option<Arc<S>> {
+    pub(crate) fn add(&mut self, node: &str, seek: Seek, now: u64) -> Option<Arc<Seek>> {
         let lobby = self.heard(node, now);
-        if lobby.seeks.contains_key(seek.id()) {
+        if lobby.seeks.contains_key(&seek.id) {
             return None;
         }
         let seek = Arc::new(seek);
-        lobby.seeks.insert(seek.id().to_owned(), seek.clone());
+        lobby.seeks.insert(seek.id.clone(), seek.clone());
         Some(seek)
     }
 
     /// `node` closed the seek `id`, heard at `now`: the seek if it was held.
-    pub(crate) fn remove(&mut self, node: &str, id: &str, now: u64) -> Option<Arc<S>> {
+    pub(crate) fn remove(&mut self, node: &str, id: &str, now: u64) -> Option<Arc<Seek>> {
         self.heard(node, now).seeks.remove(id)
     }
 
@@ -116,7 +104,7 @@ impl<S: Listed> Mirror<S> {
     }
 
     /// Forgets the nodes not heard of since `now - silent_ms`: their seeks.
-    pub(crate) fn forget_silent(&mut self, now: u64, silent_ms: u64) -> Vec<Arc<S>> {
+    pub(crate) fn forget_silent(&mut self, now: u64, silent_ms: u64) -> Vec<Arc<Seek>> {
         let silent: Vec<String> = self
             .nodes
             .iter()
@@ -138,17 +126,17 @@ impl<S: Listed> Mirror<S> {
     }
 
     /// Every seek held.
-    pub(crate) fn seeks(&self) -> impl Iterator<Item = &Arc<S>> {
+    pub(crate) fn seeks(&self) -> impl Iterator<Item = &Arc<Seek>> {
         self.nodes.values().flat_map(|lobby| lobby.seeks.values())
     }
 
     /// How many seeks `name` holds on the other nodes.
     pub(crate) fn seeks_of(&self, name: &str) -> usize {
-        self.seeks().filter(|s| s.owner() == name).count()
+        self.seeks().filter(|s| s.owner.name == name).count()
     }
 
     /// The node that holds the seek `id`, and the seek.
-    pub(crate) fn find(&self, id: &str) -> Option<(&str, &Arc<S>)> {
+    pub(crate) fn find(&self, id: &str) -> Option<(&str, &Arc<Seek>)> {
         self.nodes.iter().find_map(|(node, lobby)| Some((node.as_str(), lobby.seeks.get(id)?)))
     }
 
@@ -166,23 +154,23 @@ impl<S: Listed> Mirror<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lobby::tests::{seek, Seek};
+    use crate::lobby::tests::seek;
 
     fn ids(seeks: &[Arc<Seek>]) -> Vec<&str> {
-        let mut ids: Vec<&str> = seeks.iter().map(|s| s.id()).collect();
+        let mut ids: Vec<&str> = seeks.iter().map(|s| s.id.as_str()).collect();
         ids.sort();
         ids
     }
 
-    fn held(mirror: &Mirror<Seek>) -> Vec<String> {
-        let mut ids: Vec<String> = mirror.seeks().map(|s| s.id().to_owned()).collect();
+    fn held(mirror: &Mirror) -> Vec<String> {
+        let mut ids: Vec<String> = mirror.seeks().map(|s| s.id.clone()).collect();
         ids.sort();
         ids
     }
 
     #[test]
     fn a_whole_lobby_replaces_the_node_and_says_what_changed() {
-        let mut mirror: Mirror<Seek> = Mirror::default();
+        let mut mirror = Mirror::default();
         let changes = mirror.replace("a", vec![seek("s1", "ann"), seek("s2", "ann")], vec![], 0);
         assert_eq!(ids(&changes.added), ["s1", "s2"]);
         assert!(changes.removed.is_empty());
@@ -199,13 +187,13 @@ mod tests {
         assert_eq!(ids(&changes.removed), ["s1", "s3"]);
         assert_eq!(held(&mirror), ["t1", "t2"]);
         assert_eq!(mirror.seeks_of("ann"), 1);
-        assert_eq!(mirror.find("t1").map(|(node, s)| (node, s.id())), Some(("b", "t1")));
+        assert_eq!(mirror.find("t1").map(|(node, s)| (node, s.id.as_str())), Some(("b", "t1")));
         assert!(mirror.find("s1").is_none());
     }
 
     #[test]
     fn changes_are_news_once_whichever_way_they_come() {
-        let mut mirror: Mirror<Seek> = Mirror::default();
+        let mut mirror = Mirror::default();
         assert!(mirror.add("a", seek("s1", "ann"), 0).is_some());
         assert!(mirror.add("a", seek("s1", "ann"), 0).is_none(), "a seek added twice");
         let changes = mirror.replace("a", vec![seek("s1", "ann")], vec![], 1);
@@ -217,7 +205,7 @@ mod tests {
 
     #[test]
     fn a_silent_node_is_forgotten_with_its_seeks() {
-        let mut mirror: Mirror<Seek> = Mirror::default();
+        let mut mirror = Mirror::default();
         mirror.replace("a", vec![seek("s1", "ann")], vec!["ann".into()], 1_000);
         mirror.replace("b", vec![seek("t1", "bob")], vec![], 1_000);
         // b is heard again at 5 s, a is not.
@@ -232,7 +220,7 @@ mod tests {
 
     #[test]
     fn presence_follows_changes_and_snapshots() {
-        let mut mirror: Mirror<Seek> = Mirror::default();
+        let mut mirror = Mirror::default();
         mirror.set_present("a", "ann", true, 0);
         assert!(mirror.is_present("ann"));
         assert!(!mirror.is_present("Ann"), "names are compared as the lobby keeps them");

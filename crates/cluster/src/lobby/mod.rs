@@ -21,9 +21,8 @@
 //! game or the error a local accept gives. No answer within [`ASK_TIMEOUT`], or no node to
 //! answer, is "the seek is gone".
 //!
-//! The lobby itself is the server's: it reaches this part through [`LocalLobby`], and the
-//! seeks it holds through [`Listed`]. On a single node nothing is shared, and [`Elsewhere`]
-//! stays empty.
+//! The lobby itself is the server's: this part reaches it through [`LocalLobby`]. On a
+//! single node nothing is shared, and [`Elsewhere`] stays empty.
 
 mod mirror;
 mod share;
@@ -34,13 +33,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
+use rookery_protocol::Seek;
 use rookery_store::Player;
 use tokio::sync::{broadcast, mpsc};
 
 use mirror::Mirror;
 pub use share::share;
-use wire::{Answer, Ask};
-pub use wire::{Note, SeekRefusal, WirePlayer, WireSeek};
+use wire::{Answer, Ask, WirePlayer};
+pub use wire::{Note, SeekRefusal, WireSeek};
 
 use crate::now_ms;
 
@@ -68,29 +68,13 @@ pub struct Link {
     pub(crate) node: String,
 }
 
-/// A seek of the server's lobby, as the other nodes' lobbies hold it: what the cluster reads
-/// of it, and its wire form.
-pub trait Listed: Send + Sync + Sized + 'static {
-    /// Its id.
-    fn id(&self) -> &str;
-    /// Its owner's name, as the lobby keeps names.
-    fn owner(&self) -> &str;
-    /// Its wire form.
-    fn to_wire(&self) -> WireSeek;
-    /// Reads its wire form.
-    ///
-    /// # Errors
-    /// What does not read, naming the seek and its field.
-    fn from_wire(wire: WireSeek) -> Result<Self, String>;
-}
-
 /// What this node's lobby says, for the other nodes.
 #[derive(Debug)]
-pub enum Said<S> {
+pub enum Said {
     /// A seek opened (or opened again).
-    Opened(Arc<S>),
+    Opened(Arc<Seek>),
     /// A seek closed.
-    Closed(Arc<S>),
+    Closed(Arc<Seek>),
     /// A message for the players named (`None`: every lobby socket).
     Message {
         /// Who may receive it: names (case-insensitive).
@@ -102,11 +86,11 @@ pub enum Said<S> {
 
 /// What this node's lobby sockets are told of the other nodes' lobbies.
 #[derive(Debug)]
-pub enum Heard<S> {
+pub enum Heard {
     /// A seek of another node opened.
-    Opened(Arc<S>),
+    Opened(Arc<Seek>),
     /// A seek of another node closed (or its node is no longer heard).
-    Closed(Arc<S>),
+    Closed(Arc<Seek>),
     /// A message of another node for the players named (`None`: every lobby socket).
     Message {
         /// Who may receive it: names (case-insensitive).
@@ -121,21 +105,19 @@ pub enum Heard<S> {
 
 /// This node's lobby, as the shared lobby reaches it (the server implements it).
 pub trait LocalLobby: Send + Sync + 'static {
-    /// The lobby's seeks.
-    type Seek: Listed;
     /// What the lobby tells its sockets.
     type Message: Clone + Send + 'static;
 
     /// The other nodes' lobbies, as this node holds them.
-    fn elsewhere(&self) -> &Elsewhere<Self::Seek>;
+    fn elsewhere(&self) -> &Elsewhere;
     /// Follows what the lobby tells its sockets, from now on.
     fn subscribe(&self) -> broadcast::Receiver<Self::Message>;
     /// What `message` says for the other nodes: `None` for one heard from another node.
-    fn said(message: &Self::Message) -> Option<Said<Self::Seek>>;
+    fn said(message: &Self::Message) -> Option<Said>;
     /// This node's own open seeks, and the names with a lobby socket open here.
-    fn own(&self) -> (Vec<Arc<Self::Seek>>, Vec<String>);
+    fn own(&self) -> (Vec<Arc<Seek>>, Vec<String>);
     /// Tells this node's lobby sockets what another node's lobby said.
-    fn tell(&self, heard: Heard<Self::Seek>);
+    fn tell(&self, heard: Heard);
     /// `by` (a player of another node) accepts the seek `seek` of this node: the game's id.
     fn accept(&self, seek: String, by: Player) -> BoxFuture<'_, Result<String, SeekRefusal>>;
     /// `by` (a player of another node) cancels the seek `seek` of this node.
@@ -147,8 +129,9 @@ pub trait LocalLobby: Send + Sync + 'static {
 
 /// The other nodes' lobbies as this node last heard of them: their seeks and present names,
 /// kept up to date by [`share`]. Empty on a single node.
-pub struct Elsewhere<S> {
-    mirror: Mutex<Mirror<S>>,
+#[derive(Default)]
+pub struct Elsewhere {
+    mirror: Mutex<Mirror>,
     /// Where a name's first lobby socket opening here (`true`) or its last closing is told,
     /// for the other nodes: set once the lobby is shared.
     presence: OnceLock<mpsc::UnboundedSender<(String, bool)>>,
@@ -191,24 +174,13 @@ pub struct LobbyCounts {
     pub unanswered: u64,
 }
 
-impl<S> Default for Elsewhere<S> {
-    fn default() -> Elsewhere<S> {
-        Elsewhere {
-            mirror: Mutex::new(Mirror::default()),
-            presence: OnceLock::new(),
-            link: OnceLock::new(),
-            counts: Counts::default(),
-        }
-    }
-}
-
-impl<S: Listed> Elsewhere<S> {
-    fn mirror(&self) -> std::sync::MutexGuard<'_, Mirror<S>> {
+impl Elsewhere {
+    fn mirror(&self) -> std::sync::MutexGuard<'_, Mirror> {
         self.mirror.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The other nodes' open seeks that `keep` keeps.
-    pub fn seeks(&self, keep: impl Fn(&S) -> bool) -> Vec<Arc<S>> {
+    pub fn seeks(&self, keep: impl Fn(&Seek) -> bool) -> Vec<Arc<Seek>> {
         self.mirror().seeks().filter(|s| keep(s)).cloned().collect()
     }
 
@@ -252,10 +224,10 @@ impl<S: Listed> Elsewhere<S> {
 
     /// Applies a note of another node, heard at `now`: what this node's lobby sockets are to
     /// be told of it.
-    pub fn hear(&self, note: Note, now: u64) -> Vec<Heard<S>> {
+    pub fn hear(&self, note: Note, now: u64) -> Vec<Heard> {
         let mut mirror = self.mirror();
         match note {
-            Note::Opened { node, seek } => match S::from_wire(seek) {
+            Note::Opened { node, seek } => match Seek::try_from(seek) {
                 Ok(seek) => mirror.add(&node, seek, now).map(Heard::Opened).into_iter().collect(),
                 Err(e) => {
                     self.counts.notes_unread.fetch_add(1, Ordering::Relaxed);
@@ -280,7 +252,7 @@ impl<S: Listed> Elsewhere<S> {
             Note::Lobby { node, seeks, present } => {
                 let mut read = Vec::with_capacity(seeks.len());
                 for seek in seeks {
-                    match S::from_wire(seek) {
+                    match Seek::try_from(seek) {
                         Ok(seek) => read.push(seek),
                         Err(e) => {
                             self.counts.notes_unread.fetch_add(1, Ordering::Relaxed);
@@ -296,7 +268,7 @@ impl<S: Listed> Elsewhere<S> {
     }
 
     /// Forgets the nodes not heard of for [`SILENT_FOR`] at `now`: their seeks, closed.
-    pub fn forget_silent(&self, now: u64) -> Vec<Heard<S>> {
+    pub fn forget_silent(&self, now: u64) -> Vec<Heard> {
         let gone = self.mirror().forget_silent(now, SILENT_FOR.as_millis() as u64);
         gone.into_iter().map(Heard::Closed).collect()
     }
@@ -377,50 +349,30 @@ pub async fn cancel_elsewhere<L: LocalLobby>(
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use rookery_protocol::{ClientAddr, ColorChoice};
+    use rookery_store::PlayerKind;
+
     use super::*;
 
-    /// A seek as the tests need it: an id and an owner.
-    #[derive(Debug)]
-    pub(crate) struct Seek {
-        id: String,
-        owner: String,
-    }
-
+    /// A guest's open 300+3 seek.
     pub(crate) fn seek(id: &str, owner: &str) -> Seek {
-        Seek { id: id.to_owned(), owner: owner.to_owned() }
-    }
-
-    impl Listed for Seek {
-        fn id(&self) -> &str {
-            &self.id
-        }
-
-        fn owner(&self) -> &str {
-            &self.owner
-        }
-
-        fn to_wire(&self) -> WireSeek {
-            WireSeek {
-                id: self.id.clone(),
-                owner: WirePlayer::of(&Player {
-                    kind: rookery_store::PlayerKind::Anonymous,
-                    user_id: None,
-                    name: self.owner.clone(),
-                    engine_level: None,
-                }),
-                time_control: "300+3".into(),
-                rated: false,
-                rules: "seed".into(),
-                color: "random".into(),
-                to: None,
-                created_at_ms: 0,
-                addr: "192.0.2.1".parse().unwrap(),
-            }
-        }
-
-        fn from_wire(wire: WireSeek) -> Result<Seek, String> {
-            let owner = Player::try_from(wire.owner)?;
-            Ok(Seek { id: wire.id, owner: owner.name })
+        let time_control: rookery_arbiter::TimeControl = "300+3".parse().unwrap();
+        Seek {
+            id: id.to_owned(),
+            owner: Player {
+                kind: PlayerKind::Anonymous,
+                user_id: None,
+                name: owner.to_owned(),
+                engine_level: None,
+            },
+            speed: time_control.speed().name(),
+            time_control,
+            rated: false,
+            rules: rookery_arbiter::RuleSet::SEED,
+            color: ColorChoice::Random,
+            to: None,
+            created_at_ms: 0,
+            addr: ClientAddr::from_ip("192.0.2.1".parse().unwrap()),
         }
     }
 
@@ -431,16 +383,16 @@ pub(crate) mod tests {
 
     #[test]
     fn a_node_that_falls_silent_closes_its_seeks_here() {
-        let elsewhere: Elsewhere<Seek> = Elsewhere::default();
-        let opened = Note::Opened { node: "b".into(), seek: seek("s1", "ann").to_wire() };
+        let elsewhere = Elsewhere::default();
+        let opened = Note::Opened { node: "b".into(), seek: WireSeek::of(&seek("s1", "ann")) };
         let heard = elsewhere.hear(opened, 1_000);
-        assert!(matches!(&heard[..], [Heard::Opened(s)] if s.id() == "s1"), "{heard:?}");
+        assert!(matches!(&heard[..], [Heard::Opened(s)] if s.id == "s1"), "{heard:?}");
         assert_eq!(elsewhere.holder("s1").as_deref(), Some("b"));
         assert_eq!(elsewhere.seeks_of("ann"), 1);
         let left = Note::Present { node: "b".into(), name: "ann".into(), here: false };
         assert!(matches!(&elsewhere.hear(left, 1_001)[..], [Heard::Left(name)] if name == "ann"));
         let gone = elsewhere.forget_silent(1_001 + SILENT_FOR.as_millis() as u64 + 1);
-        assert!(matches!(&gone[..], [Heard::Closed(s)] if s.id() == "s1"), "{gone:?}");
+        assert!(matches!(&gone[..], [Heard::Closed(s)] if s.id == "s1"), "{gone:?}");
         assert_eq!(elsewhere.counts().nodes_heard, 0);
     }
 }

@@ -9,8 +9,8 @@ use futures_util::StreamExt;
 use rookery_store::Player;
 use tokio::sync::{broadcast, mpsc};
 
-use super::wire::{Answer, Ask, Note, SeekRefusal};
-use super::{ask_subject, Link, Listed, LocalLobby, Said, NOTES, SNAPSHOT_EVERY};
+use super::wire::{Answer, Ask, Note, SeekRefusal, WireSeek};
+use super::{ask_subject, Link, LocalLobby, Said, NOTES, SNAPSHOT_EVERY};
 use crate::now_ms;
 
 /// How long publishing a note may take before it is given up (NATS out of reach: the next
@@ -19,11 +19,11 @@ const PUBLISH_TIMEOUT: Duration = Duration::from_secs(1);
 
 impl Note {
     /// The note of what this node's lobby said.
-    fn of<S: Listed>(said: Said<S>, node: &str) -> Note {
+    fn of(said: Said, node: &str) -> Note {
         let node = node.to_owned();
         match said {
-            Said::Opened(seek) => Note::Opened { node, seek: seek.to_wire() },
-            Said::Closed(seek) => Note::Closed { node, id: seek.id().to_owned() },
+            Said::Opened(seek) => Note::Opened { node, seek: WireSeek::of(&seek) },
+            Said::Closed(seek) => Note::Closed { node, id: seek.id.clone() },
             Said::Message { audience, text } => Note::Message { node, audience, text },
         }
     }
@@ -113,7 +113,7 @@ pub async fn share<L: LocalLobby>(local: Arc<L>, link: Link) {
             }
             _ = snapshot.tick() => {
                 let (seeks, present) = local.own();
-                let seeks = seeks.iter().map(|s| s.to_wire()).collect();
+                let seeks = seeks.iter().map(|s| WireSeek::of(s)).collect();
                 publish(Note::Lobby { node: node.clone(), seeks, present }).await;
                 for heard in elsewhere.forget_silent(now_ms()) {
                     local.tell(heard);

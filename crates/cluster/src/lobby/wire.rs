@@ -3,6 +3,8 @@
 
 use std::net::IpAddr;
 
+use rookery_arbiter::{RuleSet, TimeControl};
+use rookery_protocol::{ClientAddr, ColorChoice, Seek};
 use rookery_store::{Player, PlayerKind, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -69,21 +71,16 @@ impl Note {
 
 /// A player, as it crosses the wire ([`Player`]'s fields, its kind as its stored spelling).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WirePlayer {
-    /// `user`, `anonymous` or `engine`.
-    pub kind: String,
-    /// The account, for a user.
-    pub user_id: Option<i64>,
-    /// The name shown.
-    pub name: String,
-    /// The engine's level.
-    pub engine_level: Option<u8>,
+pub(crate) struct WirePlayer {
+    kind: String,
+    user_id: Option<i64>,
+    name: String,
+    engine_level: Option<u8>,
 }
 
 impl WirePlayer {
     /// The wire form of `p`.
-    #[must_use]
-    pub fn of(p: &Player) -> WirePlayer {
+    pub(crate) fn of(p: &Player) -> WirePlayer {
         WirePlayer {
             kind: p.kind.as_str().to_owned(),
             user_id: p.user_id.map(|id| id.0),
@@ -116,28 +113,63 @@ impl TryFrom<WirePlayer> for Player {
 }
 
 /// A seek, as it crosses the wire: all of it, its client address included (another node
-/// checks who may see it, and shows it as its own node would). The server reads it into its
-/// own seek ([`super::Listed`]).
+/// checks who may see it, and shows it as its own node would).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireSeek {
-    /// Its id.
-    pub id: String,
-    /// Who made it.
-    pub owner: WirePlayer,
-    /// The time control, in the arbiter's text.
-    pub time_control: String,
-    /// Rated.
-    pub rated: bool,
-    /// The rule set's label.
-    pub rules: String,
-    /// The owner's colour: `white`, `black` or `random`.
-    pub color: String,
-    /// The challenged user's name, for a challenge.
-    pub to: Option<String>,
-    /// When (Unix ms).
-    pub created_at_ms: u64,
-    /// The client address it came from.
-    pub addr: IpAddr,
+    id: String,
+    owner: WirePlayer,
+    time_control: String,
+    rated: bool,
+    rules: String,
+    color: String,
+    to: Option<String>,
+    created_at_ms: u64,
+    addr: IpAddr,
+}
+
+impl WireSeek {
+    /// The wire form of `s`.
+    #[must_use]
+    pub fn of(s: &Seek) -> WireSeek {
+        WireSeek {
+            id: s.id.clone(),
+            owner: WirePlayer::of(&s.owner),
+            time_control: s.time_control.to_string(),
+            rated: s.rated,
+            rules: s.rules.label().to_owned(),
+            color: s.color.name().to_owned(),
+            to: s.to.clone(),
+            created_at_ms: s.created_at_ms,
+            addr: s.addr.ip(),
+        }
+    }
+}
+
+impl TryFrom<WireSeek> for Seek {
+    type Error = String;
+
+    fn try_from(w: WireSeek) -> Result<Seek, String> {
+        let id = w.id;
+        let bad = |field: &str, e: &dyn std::fmt::Display| format!("seek {id:?}, {field}: {e}");
+        let time_control: TimeControl =
+            w.time_control.parse().map_err(|e| bad("time_control", &e))?;
+        let rules: RuleSet = w.rules.parse().map_err(|e| bad("rules", &e))?;
+        let color = ColorChoice::from_name(&w.color)
+            .ok_or_else(|| bad("color", &format!("{:?} is not white, black or random", w.color)))?;
+        let owner = Player::try_from(w.owner).map_err(|e| bad("owner", &e))?;
+        Ok(Seek {
+            speed: time_control.speed().name(),
+            id,
+            owner,
+            time_control,
+            rated: w.rated,
+            rules,
+            color,
+            to: w.to,
+            created_at_ms: w.created_at_ms,
+            addr: ClientAddr::from_ip(w.addr),
+        })
+    }
 }
 
 /// A request to the node that holds a seek.
@@ -177,4 +209,43 @@ pub enum SeekRefusal {
     /// The seek's node failed: why.
     #[error("{0}")]
     Internal(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use rookery_store::UserId;
+
+    use super::*;
+    use crate::lobby::tests::seek;
+
+    #[test]
+    fn a_seek_crosses_the_wire_whole() {
+        let mut sent = seek("s1", "ann");
+        sent.owner = Player {
+            kind: PlayerKind::User,
+            user_id: Some(UserId(7)),
+            name: "ann".into(),
+            engine_level: None,
+        };
+        sent.to = Some("Bob".into());
+        sent.addr = ClientAddr::from_ip("2001:db8:1:2::7".parse().unwrap());
+        let wire = serde_json::to_string(&WireSeek::of(&sent)).unwrap();
+        let got = Seek::try_from(serde_json::from_str::<WireSeek>(&wire).unwrap()).unwrap();
+        assert_eq!(WireSeek::of(&got), WireSeek::of(&sent), "{wire}");
+        assert_eq!(got.speed, sent.speed);
+        assert_eq!(got.addr, sent.addr);
+        assert!(got.visible_to("bob") && !got.visible_to("cy"));
+    }
+
+    #[test]
+    fn a_seek_that_does_not_read_names_its_field() {
+        let mut wire = WireSeek::of(&seek("s1", "ann"));
+        wire.rules = "blitz".into();
+        let e = Seek::try_from(wire.clone()).unwrap_err();
+        assert!(e.contains("rules") && e.contains(&wire.id), "{e}");
+        let mut wire = WireSeek::of(&seek("s1", "ann"));
+        wire.owner.user_id = Some(7);
+        let e = Seek::try_from(wire).unwrap_err();
+        assert!(e.contains("owner") && e.contains("user id"), "{e}");
+    }
 }

@@ -42,6 +42,7 @@ use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 use futures_util::{FutureExt, StreamExt};
 use rookery_core::Color;
+use rookery_protocol::GameId;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
@@ -150,7 +151,7 @@ struct Reply {
     node: Option<String>,
 }
 
-fn cmd_subject(id: &str) -> String {
+fn cmd_subject(id: &GameId) -> String {
     format!("rookery.game.{id}.cmd")
 }
 
@@ -276,7 +277,7 @@ impl Nats {
         }
     }
 
-    async fn request(&self, id: &str, request: &Request) -> Result<Reply, RelayError> {
+    async fn request(&self, id: &GameId, request: &Request) -> Result<Reply, RelayError> {
         let payload = serde_json::to_vec(request).map_err(|e| RelayError::Failed(e.to_string()))?;
         match self.client.request(cmd_subject(id), payload.into()).await {
             Ok(msg) => serde_json::from_slice(&msg.payload)
@@ -298,7 +299,7 @@ impl Relay for Linked {
         owner::serve(self.0.clone(), game).boxed()
     }
 
-    fn handoff<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, RelayError>> {
+    fn handoff<'a>(&'a self, id: &'a GameId) -> BoxFuture<'a, Result<bool, RelayError>> {
         async move {
             // Short: an owner that handed the game to another node just now may drop the
             // request unanswered; the asker looks again rather than wait.
@@ -313,7 +314,7 @@ impl Relay for Linked {
 
     fn join<'a>(
         &'a self,
-        id: &'a str,
+        id: &'a GameId,
         seat: Seat,
     ) -> BoxFuture<'a, Result<(String, RemoteGame), RelayError>> {
         remote::join(self.0.clone(), id, seat).boxed()

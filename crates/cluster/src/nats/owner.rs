@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use futures_util::{FutureExt, StreamExt};
 use rookery_core::ByColor;
+use rookery_protocol::ClientMessage;
 use tokio::sync::broadcast;
 
 use super::{cmd_subject, Nats, Reply, Request, ALIVE_EVERY, ALIVE_FOR};
@@ -16,7 +17,7 @@ use crate::{now_ms, LocalGame, Seat};
 /// Answers requests for `game`, which this node owns, until its actor ends: subscribed (and
 /// the NATS server told) before it returns.
 pub(super) async fn serve(nats: Arc<Nats>, game: Arc<dyn LocalGame>) {
-    let id = game.id().to_owned();
+    let id = game.id().clone();
     let mut requests = match nats.client.subscribe(cmd_subject(&id)).await {
         Ok(requests) => requests,
         Err(e) => {
@@ -126,15 +127,18 @@ impl Owner {
                 Reply { ok: true, ..Reply::default() }
             }
             Request::Send { seat, message, lag_ms, received_ms } => {
-                let Some(answer) =
-                    self.game.answer(seat.into(), message, lag_ms, received_ms).await
-                else {
-                    return Reply::default();
+                let message = match ClientMessage::parse(&message.to_string()) {
+                    Ok(message) => message,
+                    Err(e) => {
+                        tracing::error!(game = %self.game.id(), error = ?e, "a relayed message does not read");
+                        return Reply::default();
+                    }
                 };
-                if answer.acted {
+                if matches!(message, ClientMessage::Act { .. }) {
                     self.nats.counts.relayed_actions.fetch_add(1, Ordering::Relaxed);
                 }
-                Reply { ok: true, text: answer.text, ..Reply::default() }
+                let text = self.game.answer(seat.into(), message, lag_ms, received_ms).await;
+                Reply { ok: true, text, ..Reply::default() }
             }
         }
     }

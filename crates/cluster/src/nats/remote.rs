@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use futures_util::StreamExt;
+use rookery_protocol::{ClientMessage, GameId};
 use tokio::sync::watch;
 
 use super::{Nats, Reply, Request};
@@ -11,7 +12,7 @@ use crate::{RelayError, Seat};
 /// A socket's view of a game another node serves ([`crate::Relay::join`]).
 pub struct RemoteGame {
     nats: Arc<Nats>,
-    id: String,
+    id: GameId,
     seat: Seat,
     inbox: String,
     events: async_nats::Subscriber,
@@ -35,7 +36,7 @@ pub enum RemoteUpdate {
 /// Joins the game `id`, served by another node, as `seat`.
 pub(super) async fn join(
     nats: Arc<Nats>,
-    id: &str,
+    id: &GameId,
     seat: Seat,
 ) -> Result<(String, RemoteGame), RelayError> {
     let inbox = nats.client.new_inbox();
@@ -52,7 +53,7 @@ pub(super) async fn join(
         _ => return Err(RelayError::NoOwner),
     };
     let owner = reply.node.map(|node| nats.answering(&node));
-    let game = RemoteGame { nats, id: id.to_owned(), seat, inbox, events, next: 1, owner };
+    let game = RemoteGame { nats, id: id.clone(), seat, inbox, events, next: 1, owner };
     Ok((hello, game))
 }
 
@@ -91,19 +92,23 @@ impl RemoteGame {
         }
     }
 
-    /// Sends a client message (its JSON) to the owner; what to send the client back, if
-    /// anything.
+    /// Sends a client message to the owner; what to send the client back, if anything.
     ///
     /// # Errors
     /// [`RelayError::NoOwner`] once the owner is gone or no longer answers;
     /// [`RelayError::Failed`].
     pub async fn send(
         &self,
-        message: serde_json::Value,
+        message: &ClientMessage,
         lag_ms: u64,
         received_ms: u64,
     ) -> Result<Option<String>, RelayError> {
-        let request = Request::Send { seat: self.seat.into(), message, lag_ms, received_ms };
+        let request = Request::Send {
+            seat: self.seat.into(),
+            message: message.to_json(),
+            lag_ms,
+            received_ms,
+        };
         let reply = self.ask(&request).await?;
         if !reply.ok {
             return Err(RelayError::NoOwner);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rookery_cluster::{Answer, Joined, LocalGame, RelayError};
+use rookery_cluster::{Joined, LocalGame, RelayError};
 use rookery_core::{ByColor, Color};
 
 use super::{GameHandle, Seat};
@@ -65,7 +65,7 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
             return Ok(Located::Elsewhere);
         }
         asked = true;
-        match relay.handoff(id.as_str()).await {
+        match relay.handoff(id).await {
             Ok(_) => continue,
             // Nobody to relay to: the socket is told where the game is.
             Err(RelayError::Alone) => return Err(ApiError::Elsewhere(owner)),
@@ -98,8 +98,8 @@ impl From<Option<Color>> for Seat {
 
 /// A game's actor as the relay reaches it for the sockets of other nodes.
 impl LocalGame for GameHandle {
-    fn id(&self) -> &str {
-        self.meta.id.as_str()
+    fn id(&self) -> &GameId {
+        &self.meta.id
     }
 
     fn join(&self, seat: rookery_cluster::Seat) -> BoxFuture<'_, Option<Joined>> {
@@ -117,21 +117,13 @@ impl LocalGame for GameHandle {
     fn answer(
         &self,
         seat: rookery_cluster::Seat,
-        message: serde_json::Value,
+        message: ClientMessage,
         lag_ms: u64,
         received_ms: u64,
-    ) -> BoxFuture<'_, Option<Answer>> {
+    ) -> BoxFuture<'_, Option<String>> {
         async move {
-            let message = match ClientMessage::parse(&message.to_string()) {
-                Ok(message) => message,
-                Err(e) => {
-                    tracing::error!(game = %self.meta.id, error = ?e, "a relayed message does not read");
-                    return None;
-                }
-            };
-            let acted = matches!(message, ClientMessage::Act { .. });
             let answer = GameHandle::answer(self, seat.into(), message, lag_ms, received_ms).await;
-            Some(Answer { text: answer.map(|m| m.to_text()), acted })
+            answer.map(|m| m.to_text())
         }
         .boxed()
     }

@@ -1,21 +1,16 @@
 //! The lobby shared with the other nodes of a cluster (issue 39): what rookery-cluster's
-//! shared lobby reaches of this node's ([`Shared`], a [`LocalLobby`]), the seek's wire form
-//! ([`Listed`]), and the refusals of accepts and cancels asked by other nodes, with the same
-//! status and code as on this node.
+//! shared lobby reaches of this node's ([`Shared`], a [`LocalLobby`]), and the refusals of
+//! accepts and cancels asked by other nodes, with the same status and code as on this node.
 
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rookery_arbiter::RuleSet;
-use rookery_cluster::lobby::{
-    Elsewhere, Heard, Listed, LocalLobby, Said, SeekRefusal, WirePlayer, WireSeek,
-};
+use rookery_cluster::lobby::{Elsewhere, Heard, LocalLobby, Said, SeekRefusal};
 use rookery_store::Player;
 use tokio::sync::broadcast;
 
-use super::{accept_here, cancel_here, ColorChoice, Lobby, LobbyMessage, Seek, SeekNews};
-use crate::client::ClientAddr;
+use super::{accept_here, cancel_here, Lobby, LobbyMessage, Seek, SeekNews};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -24,10 +19,9 @@ use crate::state::AppState;
 pub(crate) struct Shared(pub(crate) Arc<AppState>);
 
 impl LocalLobby for Shared {
-    type Seek = Seek;
     type Message = LobbyMessage;
 
-    fn elsewhere(&self) -> &Elsewhere<Seek> {
+    fn elsewhere(&self) -> &Elsewhere {
         &self.0.lobby.elsewhere
     }
 
@@ -35,7 +29,7 @@ impl LocalLobby for Shared {
         self.0.lobby.events.subscribe()
     }
 
-    fn said(message: &LobbyMessage) -> Option<Said<Seek>> {
+    fn said(message: &LobbyMessage) -> Option<Said> {
         if message.relayed {
             return None;
         }
@@ -52,7 +46,7 @@ impl LocalLobby for Shared {
         self.0.lobby.own()
     }
 
-    fn tell(&self, heard: Heard<Seek>) {
+    fn tell(&self, heard: Heard) {
         self.0.lobby.told(heard);
     }
 
@@ -80,7 +74,7 @@ impl Lobby {
     }
 
     /// Tells this node's lobby sockets what another node's lobby said.
-    fn told(&self, heard: Heard<Seek>) {
+    fn told(&self, heard: Heard) {
         let message = match heard {
             Heard::Opened(seek) => LobbyMessage::of_seek(SeekNews::Added(seek), true),
             Heard::Closed(seek) => LobbyMessage::of_seek(SeekNews::Removed(seek), true),
@@ -97,55 +91,6 @@ impl Lobby {
             }
         };
         let _ = self.events.send(message);
-    }
-}
-
-/// A seek crosses the wire whole, its client address included: another node checks who may
-/// see it, and shows it as its own node would.
-impl Listed for Seek {
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn owner(&self) -> &str {
-        &self.owner.name
-    }
-
-    fn to_wire(&self) -> WireSeek {
-        WireSeek {
-            id: self.id.clone(),
-            owner: WirePlayer::of(&self.owner),
-            time_control: self.time_control.to_string(),
-            rated: self.rated,
-            rules: self.rules.label().to_owned(),
-            color: self.color.name().to_owned(),
-            to: self.to.clone(),
-            created_at_ms: self.created_at_ms,
-            addr: self.addr.ip(),
-        }
-    }
-
-    fn from_wire(w: WireSeek) -> Result<Seek, String> {
-        let id = w.id;
-        let bad = |field: &str, e: &dyn std::fmt::Display| format!("seek {id:?}, {field}: {e}");
-        let time_control: rookery_arbiter::TimeControl =
-            w.time_control.parse().map_err(|e| bad("time_control", &e))?;
-        let rules: RuleSet = w.rules.parse().map_err(|e| bad("rules", &e))?;
-        let color = ColorChoice::from_name(&w.color)
-            .ok_or_else(|| bad("color", &format!("{:?} is not white, black or random", w.color)))?;
-        let owner = Player::try_from(w.owner).map_err(|e| bad("owner", &e))?;
-        Ok(Seek {
-            speed: time_control.speed().name(),
-            id,
-            owner,
-            time_control,
-            rated: w.rated,
-            rules,
-            color,
-            to: w.to,
-            created_at_ms: w.created_at_ms,
-            addr: ClientAddr::from_ip(w.addr),
-        })
     }
 }
 
@@ -177,7 +122,11 @@ impl From<SeekRefusal> for ApiError {
 
 #[cfg(test)]
 mod tests {
-    use rookery_cluster::lobby::{Note, SILENT_FOR};
+    use rookery_arbiter::RuleSet;
+    use rookery_cluster::lobby::{Note, WireSeek, SILENT_FOR};
+
+    use crate::client::ClientAddr;
+    use crate::lobby::ColorChoice;
     use rookery_store::{PlayerKind, UserId};
 
     use super::*;
@@ -202,8 +151,16 @@ mod tests {
     fn seek(owner: Player, to: Option<&str>) -> Seek {
         let addr = ClientAddr::from_ip("2001:db8:1:2::7".parse().unwrap());
         let tc = "900+10".parse().unwrap();
-        Seek::new(owner, addr, tc, true, RuleSet::FIDE, ColorChoice::Black, to.map(str::to_owned))
-            .unwrap()
+        crate::lobby::new_seek(
+            owner,
+            addr,
+            tc,
+            true,
+            RuleSet::FIDE,
+            ColorChoice::Black,
+            to.map(str::to_owned),
+        )
+        .unwrap()
     }
 
     fn user(name: &str, id: i64) -> Player {
@@ -213,29 +170,6 @@ mod tests {
             name: name.to_owned(),
             engine_level: None,
         }
-    }
-
-    #[test]
-    fn a_seek_crosses_the_wire_whole() {
-        let sent = seek(user("ann", 7), Some("Bob"));
-        let wire = serde_json::to_string(&sent.to_wire()).unwrap();
-        let got = Seek::from_wire(serde_json::from_str::<WireSeek>(&wire).unwrap()).unwrap();
-        assert_eq!(got.to_wire(), sent.to_wire(), "{wire}");
-        assert_eq!(got.speed, sent.speed);
-        assert_eq!(got.addr, sent.addr);
-        assert!(got.visible_to("bob") && !got.visible_to("cy"));
-    }
-
-    #[test]
-    fn a_seek_that_does_not_read_names_its_field() {
-        let mut wire = seek(user("ann", 7), None).to_wire();
-        wire.rules = "blitz".into();
-        let e = Seek::from_wire(wire.clone()).unwrap_err();
-        assert!(e.contains("rules") && e.contains(&wire.id), "{e}");
-        let mut wire = seek(user("ann", 7), None).to_wire();
-        wire.owner.user_id = None;
-        let e = Seek::from_wire(wire).unwrap_err();
-        assert!(e.contains("owner") && e.contains("user id"), "{e}");
     }
 
     #[test]
@@ -272,7 +206,7 @@ mod tests {
         let mut sockets = lobby.events.subscribe();
         let sent = seek(user("ann", 7), None);
         let id = sent.id.clone();
-        let opened = Note::Opened { node: "b".into(), seek: sent.to_wire() };
+        let opened = Note::Opened { node: "b".into(), seek: WireSeek::of(&sent) };
         lobby.hear(opened, 1_000);
         assert_eq!(lobby.holder(&id).as_deref(), Some("b"));
         assert_eq!(lobby.visible("cy").len(), 1);
@@ -280,7 +214,7 @@ mod tests {
         assert!(told.relayed && told.text.contains("seek_added"), "{}", told.text);
         // The same seek in b's snapshot is not news; b falling silent closes it.
         let snapshot =
-            Note::Lobby { node: "b".into(), seeks: vec![sent.to_wire()], present: vec![] };
+            Note::Lobby { node: "b".into(), seeks: vec![WireSeek::of(&sent)], present: vec![] };
         lobby.hear(snapshot, 2_000);
         assert!(sockets.try_recv().is_err(), "a seek told twice");
         lobby.forget_silent(2_000 + SILENT_FOR.as_millis() as u64 + 1);
@@ -310,7 +244,7 @@ mod tests {
         let lobby = Lobby::new(crate::limits::SeekLimits::default());
         let ann = user("ann", 7);
         // Ann holds three seeks on b and one here: one more is allowed, then none.
-        let on_b: Vec<WireSeek> = (0..3).map(|_| seek(ann.clone(), None).to_wire()).collect();
+        let on_b: Vec<WireSeek> = (0..3).map(|_| WireSeek::of(&seek(ann.clone(), None))).collect();
         lobby.hear(Note::Lobby { node: "b".into(), seeks: on_b, present: vec![] }, 0);
         lobby.add(seek(ann.clone(), None)).unwrap();
         lobby.add(seek(ann.clone(), None)).unwrap();

@@ -14,8 +14,7 @@ use rookery_store::{GameStatus, PlayerKind};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::{GameId, ParseError, ProtocolError, Refusal};
-use crate::lobby::Seek;
+use super::{GameId, ParseError, ProtocolError, Refusal, Seek};
 
 /// One message of the server, on the game socket or the lobby's.
 #[derive(Clone, Debug, Serialize)]

@@ -1,12 +1,10 @@
-//! The game protocol in one place (docs/protocol.md): what clients send
-//! ([`ClientMessage`], read at the edge into typed values), what the server answers
-//! ([`ServerMessage`], [`Refusal`], [`ProtocolError`]), and the [`GameAction`] that is at once
-//! an accepted request, a stored log entry and a replay input. HTTP bodies are read with the
-//! same [`Fields`].
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
 
 mod action;
 mod client;
 mod fields;
+mod lobby;
 mod server;
 
 use std::fmt;
@@ -16,6 +14,7 @@ use rookery_arbiter::Rejection;
 pub use action::{DecodeError, GameAction};
 pub use client::{ClientMessage, ParseError, PlayerAction};
 pub use fields::{FieldError, FieldValue, Fields, Ply};
+pub use lobby::{ClientAddr, ColorChoice, Seek};
 pub use server::{
     Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameView,
     LadderView, LevelView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage,
@@ -35,13 +34,23 @@ impl GameId {
 
     /// A fresh random id.
     pub fn random() -> GameId {
-        GameId(crate::state::random_id(8))
+        GameId(random_id(8))
     }
 
     /// The id as text.
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A short random id of letters and digits, without the ones easily confused (`l`, `I`, `O`,
+/// `0`, `1`): game and seek ids.
+pub fn random_id(len: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut buf = vec![0u8; len];
+    // The OS generator failing is not recoverable in a server that must issue ids.
+    getrandom::fill(&mut buf).expect("the operating system's random generator failed");
+    buf.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
 }
 
 impl fmt::Display for GameId {
