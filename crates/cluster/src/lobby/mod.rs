@@ -68,12 +68,12 @@ pub struct Link {
     pub(crate) node: String,
 }
 
-/// What this node's lobby says, for the other nodes.
+/// What a node's lobby says, for the other nodes: this node's, to publish, or another's, heard.
 #[derive(Debug)]
 pub enum Said {
     /// A seek opened (or opened again).
     Opened(Arc<Seek>),
-    /// A seek closed.
+    /// A seek closed (or its node is no longer heard).
     Closed(Arc<Seek>),
     /// A message for the players named (`None`: every lobby socket).
     Message {
@@ -87,17 +87,8 @@ pub enum Said {
 /// What this node's lobby sockets are told of the other nodes' lobbies.
 #[derive(Debug)]
 pub enum Heard {
-    /// A seek of another node opened.
-    Opened(Arc<Seek>),
-    /// A seek of another node closed (or its node is no longer heard).
-    Closed(Arc<Seek>),
-    /// A message of another node for the players named (`None`: every lobby socket).
-    Message {
-        /// Who may receive it: names (case-insensitive).
-        audience: Option<Vec<String>>,
-        /// The message.
-        text: String,
-    },
+    /// What another node's lobby said.
+    Said(Said),
     /// `name` closed its last lobby socket on another node: if it has none left anywhere,
     /// its seeks here close too (nobody accepts a seek whose owner has gone).
     Left(String),
@@ -228,7 +219,7 @@ impl Elsewhere {
         let mut mirror = self.mirror();
         match note {
             Note::Opened { node, seek } => match Seek::try_from(seek) {
-                Ok(seek) => mirror.add(&node, seek, now).map(Heard::Opened).into_iter().collect(),
+                Ok(seek) => mirror.add(&node, seek, now).map(opened).into_iter().collect(),
                 Err(e) => {
                     self.counts.notes_unread.fetch_add(1, Ordering::Relaxed);
                     tracing::warn!(node, error = %e, "another node's seek does not read");
@@ -236,9 +227,11 @@ impl Elsewhere {
                 }
             },
             Note::Closed { node, id } => {
-                mirror.remove(&node, &id, now).map(Heard::Closed).into_iter().collect()
+                mirror.remove(&node, &id, now).map(closed).into_iter().collect()
             }
-            Note::Message { node: _, audience, text } => vec![Heard::Message { audience, text }],
+            Note::Message { node: _, audience, text } => {
+                vec![Heard::Said(Said::Message { audience, text })]
+            }
             Note::Present { node, name, here } => {
                 mirror.set_present(&node, &name, here, now);
                 // As when the owner's last socket here closes: gone from every node's lobby,
@@ -261,8 +254,8 @@ impl Elsewhere {
                     }
                 }
                 let changes = mirror.replace(&node, read, present, now);
-                let added = changes.added.into_iter().map(Heard::Opened);
-                added.chain(changes.removed.into_iter().map(Heard::Closed)).collect()
+                let added = changes.added.into_iter().map(opened);
+                added.chain(changes.removed.into_iter().map(closed)).collect()
             }
         }
     }
@@ -270,7 +263,7 @@ impl Elsewhere {
     /// Forgets the nodes not heard of for [`SILENT_FOR`] at `now`: their seeks, closed.
     pub fn forget_silent(&self, now: u64) -> Vec<Heard> {
         let gone = self.mirror().forget_silent(now, SILENT_FOR.as_millis() as u64);
-        gone.into_iter().map(Heard::Closed).collect()
+        gone.into_iter().map(closed).collect()
     }
 
     /// Sends `ask` to `node`: its answer, or `None` when no node answers it in time.
@@ -297,6 +290,16 @@ impl Elsewhere {
     }
 }
 
+/// Another node's seek opened, as heard.
+fn opened(seek: Arc<Seek>) -> Heard {
+    Heard::Said(Said::Opened(seek))
+}
+
+/// Another node's seek closed, as heard.
+fn closed(seek: Arc<Seek>) -> Heard {
+    Heard::Said(Said::Closed(seek))
+}
+
 /// `me` accepts the seek `id` held by the other node `node`: the game's id.
 ///
 /// # Errors
@@ -319,7 +322,7 @@ pub async fn accept_elsewhere<L: LocalLobby>(
         None => {
             let removed = elsewhere.mirror().remove(node, id, now_ms());
             if let Some(seek) = removed {
-                local.tell(Heard::Closed(seek));
+                local.tell(closed(seek));
             }
             Err(SeekRefusal::Gone(id.to_owned()))
         }
@@ -386,13 +389,13 @@ pub(crate) mod tests {
         let elsewhere = Elsewhere::default();
         let opened = Note::Opened { node: "b".into(), seek: WireSeek::of(&seek("s1", "ann")) };
         let heard = elsewhere.hear(opened, 1_000);
-        assert!(matches!(&heard[..], [Heard::Opened(s)] if s.id == "s1"), "{heard:?}");
+        assert!(matches!(&heard[..], [Heard::Said(Said::Opened(s))] if s.id == "s1"), "{heard:?}");
         assert_eq!(elsewhere.holder("s1").as_deref(), Some("b"));
         assert_eq!(elsewhere.seeks_of("ann"), 1);
         let left = Note::Present { node: "b".into(), name: "ann".into(), here: false };
         assert!(matches!(&elsewhere.hear(left, 1_001)[..], [Heard::Left(name)] if name == "ann"));
         let gone = elsewhere.forget_silent(1_001 + SILENT_FOR.as_millis() as u64 + 1);
-        assert!(matches!(&gone[..], [Heard::Closed(s)] if s.id == "s1"), "{gone:?}");
+        assert!(matches!(&gone[..], [Heard::Said(Said::Closed(s))] if s.id == "s1"), "{gone:?}");
         assert_eq!(elsewhere.counts().nodes_heard, 0);
     }
 }

@@ -222,17 +222,19 @@ impl Actor {
         let before = self.offset;
         self.offset = wall as i64 - from as i64;
         let resume = GameAction::Resume { wall_ms: Some(wall) };
-        let stored = self.store(&resume, from).await;
-        if !matches!(stored, Ok(Written::Done(()))) {
+        match self.store(&resume, from).await {
+            Ok(Written::Done(())) => {}
             // Uncredited rather than credited differently from what a replay would give.
-            self.offset = before;
-            match stored {
-                Err(e) => {
-                    tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store the credit of a lapsed lease: not credited")
-                }
-                _ => self.fenced_out(),
+            Ok(Written::FencedOut) => {
+                self.offset = before;
+                self.fenced_out();
+                return;
             }
-            return;
+            Err(e) => {
+                self.offset = before;
+                tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store the credit of a lapsed lease: not credited");
+                return;
+            }
         }
         tracing::info!(game = %self.handle.meta.id, credited_ms = now - from, "this node's lease had lapsed: the time since its last good heartbeat credited");
         let game = Box::new(live_view(&self.handle.meta, &self.game, from, &self.crowd()));

@@ -76,9 +76,9 @@ impl Lobby {
     /// Tells this node's lobby sockets what another node's lobby said.
     fn told(&self, heard: Heard) {
         let message = match heard {
-            Heard::Opened(seek) => LobbyMessage::of_seek(SeekNews::Added(seek), true),
-            Heard::Closed(seek) => LobbyMessage::of_seek(SeekNews::Removed(seek), true),
-            Heard::Message { audience, text } => {
+            Heard::Said(Said::Opened(seek)) => LobbyMessage::of_seek(SeekNews::Added(seek), true),
+            Heard::Said(Said::Closed(seek)) => LobbyMessage::of_seek(SeekNews::Removed(seek), true),
+            Heard::Said(Said::Message { audience, text }) => {
                 LobbyMessage { audience, seek: None, text: text.into(), relayed: true }
             }
             // As when the owner's last socket here closes: gone from every node's lobby,

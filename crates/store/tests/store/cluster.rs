@@ -43,6 +43,18 @@ async fn running_tournament(store: &Store, id: &str) {
     store.create_tournament(&row).await.unwrap();
 }
 
+/// The tournament log entry `seq` (a round).
+fn entry(seq: i64) -> rookery_store::LogEntry {
+    rookery_store::LogEntry {
+        seq,
+        at_ms: 10 + seq,
+        by: None,
+        kind: "round".into(),
+        data: "{}".into(),
+        reason: None,
+    }
+}
+
 fn epoch(claim: &Claim) -> i64 {
     match claim {
         Claim::Claimed { epoch, .. } => *epoch,
@@ -295,14 +307,6 @@ async fn a_stale_tournament_owner_writes_nothing_to_its_log() {
     each_backend(|db| async move {
         let store = db.store;
         running_tournament(&store, "t1").await;
-        let entry = |seq: i64| rookery_store::LogEntry {
-            seq,
-            at_ms: 10 + seq,
-            by: None,
-            kind: "round".into(),
-            data: "{}".into(),
-            reason: None,
-        };
         store.heartbeat("a", 100).await.unwrap();
         store.heartbeat("b", LONG).await.unwrap();
         let a = store.writer(Some(epoch(&store.claim_tournament("t1", "a").await.unwrap())));
@@ -329,15 +333,8 @@ async fn a_single_nodes_writer_is_not_fenced() {
         let writer = store.writer(None);
         assert_eq!(writer.epoch(), None);
         assert_eq!(writer.append_action("g", &action(0)).await.unwrap(), Written::Done(()));
-        let entry = rookery_store::LogEntry {
-            seq: 0,
-            at_ms: 10,
-            by: None,
-            kind: "round".into(),
-            data: "{}".into(),
-            reason: None,
-        };
-        assert_eq!(writer.append_tournament_log("t1", &entry).await.unwrap(), Written::Done(()));
+        let logged = writer.append_tournament_log("t1", &entry(0)).await;
+        assert_eq!(logged.unwrap(), Written::Done(()));
         assert_eq!(writer.finish_game(&finish("g")).await.unwrap(), Written::Done(None));
         let game = store.game("g").await.unwrap().unwrap();
         assert_eq!((seqs(&game.actions), game.status), (vec![0], GameStatus::Finished));
