@@ -5,7 +5,9 @@ use std::collections::{BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Action, Competition, CompetitionError, EntrantId};
+use rookery_tournament::competition::{
+    Action, Competition, CompetitionError, EntrantId, RoundProblem,
+};
 use rookery_tournament::PlayerId;
 use serde_json::Value;
 
@@ -24,12 +26,16 @@ pub(super) fn competition_error(e: CompetitionError) -> ApiError {
         CompetitionError::UnknownEntrant(_) => "no_player",
         CompetitionError::DuplicateKey(_) => "already_joined",
         CompetitionError::EntriesClosed => "entries_closed",
-        CompetitionError::Round { why, .. } => match *why {
-            "is paired already" | "is not a round still to pair" => "round_paired",
-            "the round before is not finished" => "round_not_finished",
-            "has results" => "round_started",
-            "the game has a result" => "has_result",
-            _ => "not_paired",
+        CompetitionError::Round { problem, .. } => match problem {
+            RoundProblem::PairedAlready | RoundProblem::NotToPair => "round_paired",
+            RoundProblem::PreviousUnfinished => "round_not_finished",
+            RoundProblem::HasResults => "round_started",
+            RoundProblem::GameHasResult => "has_result",
+            RoundProblem::NotNext
+            | RoundProblem::NotAwaitingPublication
+            | RoundProblem::NotLastPaired
+            | RoundProblem::NotPublished
+            | RoundProblem::NotPaired => "not_paired",
         },
         CompetitionError::UnknownBoard { .. } => "no_board",
         CompetitionError::TooManyByes { .. } => "too_many_byes",
@@ -46,7 +52,11 @@ pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> ApiError {
         ArenaError::Over => "over",
         ArenaError::AlreadyJoined(_) => "already_joined",
         ArenaError::NotJoined(_) => "not_joined",
-        _ => "berserk_refused",
+        ArenaError::NoSuchGame(_)
+        | ArenaError::GameOver(_)
+        | ArenaError::NotInGame(..)
+        | ArenaError::BerserkOff
+        | ArenaError::AlreadyBerserk(..) => "berserk_refused",
     };
     let name = |p: PlayerId| {
         players.get(p.index()).map_or_else(|| format!("player {p}"), |x| x.name.clone())
@@ -56,7 +66,10 @@ pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> ApiError {
         ArenaError::NotJoined(p) => format!("{} is not in the arena", name(p)),
         ArenaError::NotInGame(g, p) => format!("{} does not play in {g}", name(p)),
         ArenaError::AlreadyBerserk(g, p) => format!("{} is already berserk in {g}", name(p)),
-        e => e.to_string(),
+        ArenaError::Over
+        | ArenaError::NoSuchGame(_)
+        | ArenaError::GameOver(_)
+        | ArenaError::BerserkOff => e.to_string(),
     };
     refused(code, message)
 }

@@ -4,7 +4,7 @@
 
 use rookery_core::Color;
 use rookery_tournament::competition::{Action, BoardResult, EntrantId};
-use rookery_tournament::{ByeKind, Colour};
+use rookery_tournament::ByeKind;
 use serde_json::{json, Value};
 
 /// One entry.
@@ -29,22 +29,15 @@ pub enum Entry {
     /// The arena paired these games (White, Black) at this time.
     ArenaPair { games: Vec<(u32, u32)> },
     /// An arena game ended.
-    ArenaResult { game: u32, winner: Option<Colour>, plies: u32 },
+    ArenaResult { game: u32, winner: Option<Color>, plies: u32 },
     /// A player went berserk.
     Berserk { game: u32, player: u32 },
 }
 
-pub fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
-}
-
-fn colour_of(v: &Value) -> Option<Colour> {
+fn colour_of(v: &Value) -> Option<Color> {
     match v.as_str()? {
-        "white" => Some(Colour::White),
-        "black" => Some(Colour::Black),
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
         _ => None,
     }
 }
@@ -145,7 +138,7 @@ impl Entry {
             Entry::ArenaPair { games } => ("arena_pair", json!({"games": games})),
             Entry::ArenaResult { game, winner, plies } => (
                 "arena_result",
-                json!({"game": game, "winner": winner.map(colour_name), "plies": plies}),
+                json!({"game": game, "winner": winner.map(Color::name), "plies": plies}),
             ),
             Entry::Berserk { game, player } => ("berserk", json!({"game": game, "player": player})),
         }

@@ -1,10 +1,9 @@
 //! The arena's driving: berserk, the pairing waves on the clock's tick, the games of each
 //! wave.
 
-use rookery_core::Color;
 use rookery_store::{Player, PlayerKind, TournamentStatus, UserId};
 use rookery_tournament::arena::GameId as ArenaGameId;
-use rookery_tournament::{Colour, PlayerId};
+use rookery_tournament::PlayerId;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
@@ -40,14 +39,15 @@ impl Actor {
             &Entry::Berserk { game: n, player },
             now_ms(),
         )?;
-        let color = if colour == Colour::White { Color::White } else { Color::Black };
         let handle = self
             .state
             .live
             .get(&self.tour.arena_game(n))
             .ok_or_else(|| refused("berserk_refused", "the game is over"))?;
         let (reply, rx) = tokio::sync::oneshot::channel();
-        handle.send(GameCommand::Arbiter { action: GameAction::Berserk { color }, reply }).await;
+        handle
+            .send(GameCommand::Arbiter { action: GameAction::Berserk { color: colour }, reply })
+            .await;
         if let Ok(Some(refusal)) = rx.await {
             return Err(refused("berserk_refused", refusal.to_string()));
         }

@@ -10,7 +10,6 @@ use rookery_core::Color;
 use rookery_store::{Player, TournamentSeat, TournamentStatus};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
-use rookery_tournament::Colour;
 use serde_json::json;
 
 use crate::error::ApiError;
@@ -219,8 +218,7 @@ impl Actor {
             }
             (None, n) => {
                 let winner = match outcome.result {
-                    GameResult::Win(Color::White) => Some(Colour::White),
-                    GameResult::Win(Color::Black) => Some(Colour::Black),
+                    GameResult::Win(color) => Some(color),
                     _ => None,
                 };
                 let playing = self
