@@ -46,7 +46,7 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Value, ApiEr
     }
     // On a cluster, a tournament no node runs (its node died) is taken over by the first
     // node asked about it (the balancer sends everything but games to one node).
-    if state.node.is_some() {
+    if state.ownership.node().is_some() {
         if let Some(h) = state.tournaments.running(state, id).await? {
             return h.request(None, op).await;
         }
@@ -124,7 +124,8 @@ async fn create_row(
             data: data.to_string(),
             reason: None,
         };
-        state.store.append_tournament_log(&id, &e).await?;
+        // Nobody has claimed the new tournament yet: its import is not fenced.
+        let _unfenced = state.store.writer(None).append_tournament_log(&id, &e).await?;
     }
     let stored =
         state.store.tournament(&id).await?.ok_or_else(|| ApiError::Internal("gone".into()))?;

@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::Outcome;
+use rookery_cluster::Claimed;
 use rookery_store::UserId;
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -208,15 +209,13 @@ impl Tournaments {
             }
             // On a cluster another node may run the tournament: it is told over NATS.
             Ok(None) | Err(ApiError::Elsewhere(_)) => {
-                if let Some(relay) = &state.relay {
-                    let news = News::Ended {
-                        game: game.to_string(),
-                        result: outcome.result.as_str().to_owned(),
-                        termination: outcome.termination.label().to_owned(),
-                        plies,
-                    };
-                    relay.tell_tournament(tournament, news.encode()).await;
-                }
+                let news = News::Ended {
+                    game: game.to_string(),
+                    result: outcome.result.as_str().to_owned(),
+                    termination: outcome.termination.label().to_owned(),
+                    plies,
+                };
+                state.relay.tell_tournament(tournament, news.encode()).await;
             }
             Err(e) => {
                 tracing::warn!(tournament, game = %game, error = %e, "result not passed on")
@@ -230,7 +229,8 @@ impl Tournaments {
     pub fn game_started(&self, state: &Arc<AppState>, tournament: &str, game: GameId) {
         if let Some(h) = self.get(tournament) {
             let _ = h.tx.try_send(Command::GameStarted { game });
-        } else if let Some(relay) = state.relay.clone() {
+        } else if state.ownership.node().is_some() {
+            let relay = state.relay.clone();
             let (tournament, news) =
                 (tournament.to_owned(), News::Started { game: game.to_string() });
             tokio::spawn(async move { relay.tell_tournament(&tournament, news.encode()).await });
@@ -286,7 +286,7 @@ impl Tournaments {
         let revived = match stored.row.status {
             rookery_store::TournamentStatus::Finished => finished_too,
             rookery_store::TournamentStatus::Cancelled => false,
-            _ => state.node.is_some(),
+            _ => state.ownership.node().is_some(),
         };
         if !revived {
             return Ok(None);
@@ -303,17 +303,16 @@ impl Tournaments {
         stored: rookery_store::StoredTournament,
     ) -> Result<TournamentHandle, ApiError> {
         let id = stored.row.id.clone();
-        let mut epoch = None;
-        if let Some(node) = &state.node {
-            // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
-            match state.store.claim_tournament(&id, &node.id).await? {
-                rookery_store::Claim::Claimed { epoch: e, .. } => epoch = Some(e),
-                rookery_store::Claim::Owned { owner } => return Err(ApiError::Elsewhere(owner)),
-            }
-        }
+        // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
+        let claim = match state.ownership.claim_tournament(&id).await? {
+            Claimed::Here { claim, .. } => claim,
+            Claimed::Elsewhere(owner) => return Err(ApiError::Elsewhere(owner)),
+            Claimed::Over => return Err(ApiError::Internal(format!("tournament {id:?} is over"))),
+        };
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle { tx };
-        let actor = actor::Actor::rebuild(state.clone(), stored).await?.fenced_by(epoch);
+        let writer = state.ownership.writer(claim);
+        let actor = actor::Actor::rebuild(state.clone(), stored).await?.fenced_by(writer);
         // Its actor serves it from now on: the folded copy kept would fall behind.
         {
             let mut cache = self.finished.lock().unwrap_or_else(|e| e.into_inner());
@@ -323,9 +322,7 @@ impl Tournaments {
         }
         self.insert(id.clone(), handle.clone());
         tokio::spawn(actor.run(rx));
-        if let Some(relay) = &state.relay {
-            follow_games_elsewhere(relay, id, handle.clone()).await;
-        }
+        follow_games_elsewhere(&*state.relay, id, handle.clone()).await;
         Ok(handle)
     }
 
@@ -391,7 +388,7 @@ impl News {
 /// Passes the news of the tournament's games served by other nodes to its actor, until the
 /// actor ends.
 async fn follow_games_elsewhere(
-    relay: &Arc<crate::relay::Relay>,
+    relay: &dyn rookery_cluster::Relay,
     id: String,
     handle: TournamentHandle,
 ) {

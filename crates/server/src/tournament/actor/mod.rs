@@ -137,9 +137,9 @@ pub struct Actor {
     view: Option<Value>,
     /// The counts last written for the list (players, rounds paired).
     counts_written: (u32, u32),
-    /// On a cluster, the epoch under which this node runs the tournament: every log entry is
-    /// written fenced by it (issue 39). `None` on a single node.
-    epoch: Option<i64>,
+    /// Every log entry is written through it: on a cluster, fenced by the epoch under which
+    /// this node runs the tournament (issue 39).
+    writer: rookery_store::Writer,
     /// Another node runs the tournament now: the actor ends.
     stopped: bool,
 }
@@ -162,9 +162,9 @@ fn level_number(points: rookery_ladder::Points) -> u8 {
 }
 
 impl Actor {
-    /// On a cluster: the epoch of this node's claim, which fences its writes.
-    pub fn fenced_by(mut self, epoch: Option<i64>) -> Actor {
-        self.epoch = epoch;
+    /// On a cluster: the writer of this node's claim, which fences its writes.
+    pub fn fenced_by(mut self, writer: rookery_store::Writer) -> Actor {
+        self.writer = writer;
         self
     }
 
@@ -234,6 +234,7 @@ impl Actor {
             Default::default()
         };
         Ok(Actor {
+            writer: state.store.writer(None),
             state,
             tour: Tour { row: stored.row, settings, book, log: shown, names, started },
             seq,
@@ -243,7 +244,6 @@ impl Actor {
             dirty: false,
             view: None,
             counts_written: (u32::MAX, u32::MAX),
-            epoch: None,
             stopped: false,
         })
     }
@@ -369,15 +369,15 @@ impl Actor {
             reason: reason.clone(),
         };
         let id = &self.tour.row.id;
-        let written = match self.epoch {
-            None => self.state.store.append_tournament_log(id, &stored).await,
-            Some(epoch) => self.state.store.append_tournament_log_fenced(id, epoch, &stored).await,
-        };
-        if let Err(e @ rookery_store::StoreError::Fenced { .. }) = &written {
-            tracing::warn!(tournament = %id, error = %e, "fenced: another node runs the tournament now; its actor here stops");
+        if let rookery_store::Written::FencedOut =
+            self.writer.append_tournament_log(id, &stored).await?
+        {
+            tracing::warn!(tournament = %id, "fenced: another node runs the tournament now; its actor here stops");
             self.stopped = true;
+            return Err(ApiError::Internal(format!(
+                "tournament {id:?} was claimed by another node: this node's claim is stale"
+            )));
         }
-        written?;
         self.seq += 1;
         let status_before = self.tour.book.status;
         self.tour.book = next;
