@@ -1,20 +1,17 @@
 //! `rookery bench`: the engine's fixed search of fixed positions; its node count is the
 //! engine's signature, which changes only when the search does (as Stockfish's `bench`).
-//! `rookery bench server` is the chess server's load test (module [`server`]), `rookery bench
-//! abuse` measures its limits, `rookery bench pairing` times the Dutch engine (module
-//! [`pairing`]), `rookery bench tournament` a large Swiss round start and arena (module
-//! [`tournament`]).
+//! `rookery bench server` is the chess server's load test, `rookery bench abuse` measures its
+//! limits, `rookery bench pairing` times the Dutch engine, `rookery bench tournament` a large
+//! Swiss round start and arena: the load generators of `rookery-loadgen`, run from here.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use rookery_engine::bench::{bench, BENCH_DEPTH};
+use rookery_loadgen::{abuse, pairing, server, tournament, Host};
 
-mod abuse;
-mod pairing;
-mod server;
-mod tournament;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery bench`: the engine bench, or a subcommand.
 #[derive(clap::Args)]
@@ -52,13 +49,22 @@ struct EngineArgs {
 
 /// Runs `rookery bench` or its subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    match args.command {
-        None => run_engine(&args.engine),
-        Some(Command::Server(server)) => server::run(server),
-        Some(Command::Abuse(abuse)) => abuse::run(abuse),
-        Some(Command::Pairing(pairing)) => pairing::run(pairing),
-        Some(Command::Tournament(t)) => tournament::run(t),
-    }
+    let Some(command) = args.command else { return run_engine(&args.engine) };
+    let host = Host {
+        rookery: std::env::current_exe().context("cannot find this program's path")?,
+        // Children inherit it: the servers started for the load need thousands of files.
+        open_files: crate::serve::raise_open_files().unwrap_or(u64::MAX),
+    };
+    let run = match command {
+        Command::Server(server) => server::run(server, &host),
+        Command::Abuse(abuse) => abuse::run(abuse, &host),
+        Command::Pairing(pairing) => pairing::run(pairing, &host),
+        Command::Tournament(t) => tournament::run(t, &host),
+    };
+    run.map_err(|e| match e {
+        rookery_loadgen::Error::Usage(why) => UsageError(why).into(),
+        rookery_loadgen::Error::Run(e) => e,
+    })
 }
 
 /// The engine bench: one line per position on stderr, the totals on stdout.

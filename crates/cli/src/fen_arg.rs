@@ -2,7 +2,7 @@
 
 use rookery_core::Position;
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// The position of a `--fen` argument, or the starting position when there is none or it is
 /// `startpos` (UCI's name for it, which GUI users type).

@@ -19,6 +19,9 @@ mod rate;
 mod serve;
 mod standings;
 mod uci;
+mod usage;
+
+use usage::UsageError;
 
 /// Rookery: exact chess rules, a fast core and the tools around them.
 #[derive(Parser)]
@@ -65,18 +68,6 @@ enum Command {
     /// of one, generate random ones, or print a Berger round-robin schedule.
     Pair(pair::Args),
 }
-
-/// An error the user caused: bad input. Exits with status 2 and one line on stderr.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 /// clap's error as one line that names the bad argument (`--help` has the rest): its first
 /// line, and when that ends in a colon (`the following required arguments were not

@@ -13,7 +13,7 @@ use rookery_match::{
     Sprt,
 };
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery match`.
 #[derive(clap::Args)]

@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use rookery_core::Color;
 use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::dutch::{self, RoundCheck};
 use rookery_tournament::generator::{self, GeneratorConfig};
-use rookery_tournament::{trf, Colour, RoundPairing, Tournament};
+use rookery_tournament::{trf, RoundPairing, Tournament};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery pair`.
 #[derive(clap::Args)]
@@ -52,13 +53,13 @@ pub struct Args {
     /// The initial colour (C.04.3 5.1), when the file neither gives it (152, XXC) nor shows it
     /// in a round already paired.
     #[arg(long, value_name = "white|black", value_parser = parse_colour)]
-    initial_colour: Option<Colour>,
+    initial_colour: Option<Color>,
 }
 
-fn parse_colour(text: &str) -> Result<Colour, String> {
+fn parse_colour(text: &str) -> Result<Color, String> {
     match text.to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Colour::White),
-        "black" | "b" => Ok(Colour::Black),
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
         _ => Err(format!("{text:?} is not a colour: white or black")),
     }
 }

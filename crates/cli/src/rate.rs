@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use rookery_ladder::{award, Level, PairResult, Points};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Arguments of `rookery rate`.
 #[derive(clap::Args)]

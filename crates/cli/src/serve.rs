@@ -10,7 +10,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use rookery_server::ServeError;
 use rookery_store::StoreError;
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Where and how to serve.
 #[derive(ClapArgs)]

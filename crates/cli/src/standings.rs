@@ -11,7 +11,7 @@ use rookery_tournament::tiebreak::ParseTiebreakError;
 use rookery_tournament::{trf, Regulations, Standings, Tiebreak, Tournament};
 
 use crate::json::json_string;
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// The tie-breaks used when neither `--tiebreaks` nor the file (record `202`) gives any: a
 /// list for individual Swiss tournaments from C.07's Article 5 — the strength of the

@@ -81,12 +81,12 @@ fn check_accepts_a_faithful_tournament_and_names_the_rounds_of_another() {
     let white = t
         .players
         .iter()
-        .position(|p| p.rounds[1].colour == Some(rookery_tournament::Colour::White))
+        .position(|p| p.rounds[1].colour == Some(rookery_core::Color::White))
         .unwrap();
     let black = t.players[white].rounds[1].opponent.unwrap().index();
     for p in [white, black] {
         let entry = &mut t.players[p].rounds[1];
-        entry.colour = entry.colour.map(|c| c.opposite());
+        entry.colour = entry.colour.map(|c| c.other());
     }
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("swapped.trf");

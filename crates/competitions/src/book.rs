@@ -21,20 +21,15 @@ pub(super) fn arena_error(e: ArenaError, players: &[ArenaPlayer]) -> TournamentR
         | ArenaError::NotJoined(p)
         | ArenaError::NotInGame(_, p)
         | ArenaError::AlreadyBerserk(_, p) => Some(p),
-        _ => None,
+        ArenaError::Over
+        | ArenaError::NoSuchGame(_)
+        | ArenaError::GameOver(_)
+        | ArenaError::BerserkOff => None,
     };
     let name = player.map_or_else(String::new, |p: PlayerId| {
         players.get(p.index()).map_or_else(|| format!("player {p}"), |x| x.name.clone())
     });
     TournamentRefusal::Arena { error: e, name }
-}
-
-/// The arena's colour for core's (rookery-tournament's own `Colour` goes: issue 52).
-fn colour(c: rookery_core::Color) -> rookery_tournament::Colour {
-    match c {
-        rookery_core::Color::White => rookery_tournament::Colour::White,
-        rookery_core::Color::Black => rookery_tournament::Colour::Black,
-    }
 }
 
 /// An arena entrant (player numbers from 1).
@@ -176,7 +171,7 @@ impl Book {
             Entry::ArenaResult(log::ArenaResult { game, winner, plies }) => {
                 let arena = self.arena.as_mut().ok_or(TournamentRefusal::NoArena)?;
                 arena
-                    .finish(ArenaGameId(*game), winner.map(colour), *plies, at)
+                    .finish(ArenaGameId(*game), *winner, *plies, at)
                     .map_err(|e| arena_error(e, &self.arena_players))?;
             }
             Entry::Berserk(log::Berserk { game, player }) => {

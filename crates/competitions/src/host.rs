@@ -7,14 +7,14 @@ use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::Outcome;
 use rookery_protocol::GameId;
-use rookery_store::{Claim, LogEntry, Store, StoredTournament, TournamentRow, TournamentStatus};
+use rookery_store::{LogEntry, Store, StoredTournament, TournamentRow, TournamentStatus};
 use tokio::sync::mpsc;
 
 use crate::actor::Actor;
 use crate::book::Tour;
 use crate::handle::{TournamentHandle, Who};
 use crate::log::Entry;
-use crate::ports::Host;
+use crate::ports::{Host, TournamentClaim};
 use crate::refusal::TournamentError;
 use crate::settings::Settings;
 use crate::view::TournamentView;
@@ -223,17 +223,15 @@ impl<H: Host> Tournaments<H> {
         stored: StoredTournament,
     ) -> Result<TournamentHandle, TournamentError> {
         let id = stored.row.id.clone();
-        let mut epoch = None;
-        if let Some(node) = &self.shared.node {
-            // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
-            match self.store().claim_tournament(&id, node).await? {
-                Claim::Claimed { epoch: e, .. } => epoch = Some(e),
-                Claim::Owned { owner } => return Err(TournamentError::Elsewhere(owner)),
-            }
-        }
+        // One node runs a tournament at a time (issue 39), its writes fenced by the claim.
+        let writer = match self.host().claim_tournament(&id).await? {
+            TournamentClaim::Here(writer) => writer,
+            TournamentClaim::Elsewhere(owner) => return Err(TournamentError::Elsewhere(owner)),
+            TournamentClaim::Over => return Err(TournamentError::Over(id)),
+        };
         let (tx, rx) = mpsc::channel(256);
         let handle = TournamentHandle { tx };
-        let actor = Actor::rebuild(self.clone(), stored).await?.fenced_by(epoch);
+        let actor = Actor::rebuild(self.clone(), stored).await?.fenced_by(writer);
         // Its actor serves it from now on: the folded copy kept would fall behind.
         {
             let mut cache = self.shared.finished.lock().unwrap_or_else(|e| e.into_inner());
@@ -307,7 +305,8 @@ impl<H: Host> Tournaments<H> {
                 data,
                 reason: None,
             };
-            self.store().append_tournament_log(&id, &e).await?;
+            // Nobody has claimed the new tournament yet: its import is not fenced.
+            let _unfenced = self.store().writer(None).append_tournament_log(&id, &e).await?;
         }
         let gone = || TournamentError::Gone(id.clone());
         let stored = self.store().tournament(&id).await?.ok_or_else(gone)?;

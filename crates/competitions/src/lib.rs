@@ -22,7 +22,7 @@ pub use export::Export;
 pub use handle::{Answer, TournamentHandle, Update, Who};
 pub use host::{Finished, Tournaments};
 pub use message::{Clock, GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
-pub use ports::{Acted, GameHost, Host, Lobby};
+pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
 
 /// Wall-clock time in milliseconds since the Unix epoch: read by the actors' loops only (the

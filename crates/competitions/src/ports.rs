@@ -1,11 +1,13 @@
 //! What the tournament host needs of the server that runs it, as traits the server
-//! implements: its games ([`GameHost`]) and its players' lobby ([`Lobby`]). Nothing else of
-//! the server is reached; results come back as events (`Tournaments::game_ended`).
+//! implements: its games ([`GameHost`]), its players' lobby ([`Lobby`]) and, on a cluster,
+//! its claim on a tournament ([`Claims`]). Nothing else of the server is reached; results
+//! come back as events (`Tournaments::game_ended`).
 
 use std::future::Future;
 
 use rookery_core::ByColor;
 use rookery_protocol::{GameAction, GameId, NewLiveGame, Refusal};
+use rookery_store::Writer;
 
 use crate::handle::TournamentHandle;
 use crate::message::GameNotice;
@@ -59,7 +61,27 @@ pub trait Lobby: Send + Sync + 'static {
     fn tell(&self, name: &str, notice: &GameNotice);
 }
 
-/// Everything the host needs: the server's one value implementing both ports.
-pub trait Host: GameHost + Lobby + Clone {}
+/// Who runs a tournament, as this node's claim on it found.
+#[derive(Debug)]
+pub enum TournamentClaim {
+    /// This node: the writer of its log, fenced by the claim on a cluster (issue 39).
+    Here(Writer),
+    /// Another node, whose lease runs: its id.
+    Elsewhere(String),
+    /// Nobody: the tournament is over (or gone).
+    Over,
+}
 
-impl<T: GameHost + Lobby + Clone> Host for T {}
+/// Who runs what: one node runs a tournament at a time.
+pub trait Claims: Send + Sync + 'static {
+    /// Claims the tournament `id` for this node (always granted on a single node).
+    fn claim_tournament(
+        &self,
+        id: &str,
+    ) -> impl Future<Output = Result<TournamentClaim, TournamentError>> + Send;
+}
+
+/// Everything the host needs: the server's one value implementing the three ports.
+pub trait Host: GameHost + Lobby + Claims + Clone {}
+
+impl<T: GameHost + Lobby + Claims + Clone> Host for T {}

@@ -6,7 +6,7 @@
 use rookery_protocol::Refusal;
 use rookery_store::StoreError;
 use rookery_tournament::arena::{ArenaError, ArenaSettingsError};
-use rookery_tournament::competition::CompetitionError;
+use rookery_tournament::competition::{CompetitionError, RoundProblem};
 
 use super::log::LogError;
 
@@ -186,7 +186,11 @@ impl TournamentRefusal {
                 ArenaError::Over => "over",
                 ArenaError::AlreadyJoined(_) => "already_joined",
                 ArenaError::NotJoined(_) => "not_joined",
-                _ => "berserk_refused",
+                ArenaError::NoSuchGame(_)
+                | ArenaError::GameOver(_)
+                | ArenaError::NotInGame(..)
+                | ArenaError::BerserkOff
+                | ArenaError::AlreadyBerserk(..) => "berserk_refused",
             },
             R::Closed | R::NotStarted | R::Started | R::NoArena | R::ArenaSettings(_) => {
                 "not_running"
@@ -214,13 +218,16 @@ fn competition_code(e: &CompetitionError) -> &'static str {
         CompetitionError::UnknownEntrant(_) => "no_player",
         CompetitionError::DuplicateKey(_) => "already_joined",
         CompetitionError::EntriesClosed => "entries_closed",
-        // Matched by its words until rookery-tournament says why by an enum (issue 52).
-        CompetitionError::Round { why, .. } => match *why {
-            "is paired already" | "is not a round still to pair" => "round_paired",
-            "the round before is not finished" => "round_not_finished",
-            "has results" => "round_started",
-            "the game has a result" => "has_result",
-            _ => "not_paired",
+        CompetitionError::Round { problem, .. } => match problem {
+            RoundProblem::PairedAlready | RoundProblem::NotToPair => "round_paired",
+            RoundProblem::PreviousUnfinished => "round_not_finished",
+            RoundProblem::HasResults => "round_started",
+            RoundProblem::GameHasResult => "has_result",
+            RoundProblem::NotNext
+            | RoundProblem::NotAwaitingPublication
+            | RoundProblem::NotLastPaired
+            | RoundProblem::NotPublished
+            | RoundProblem::NotPaired => "not_paired",
         },
         CompetitionError::UnknownBoard { .. } => "no_board",
         CompetitionError::TooManyByes { .. } => "too_many_byes",
@@ -236,7 +243,10 @@ fn arena_words(e: &ArenaError, name: &str) -> String {
         ArenaError::NotJoined(_) => format!("{name} is not in the arena"),
         ArenaError::NotInGame(g, _) => format!("{name} does not play in {g}"),
         ArenaError::AlreadyBerserk(g, _) => format!("{name} is already berserk in {g}"),
-        e => e.to_string(),
+        ArenaError::Over
+        | ArenaError::NoSuchGame(_)
+        | ArenaError::GameOver(_)
+        | ArenaError::BerserkOff => e.to_string(),
     }
 }
 
@@ -300,9 +310,16 @@ pub enum TournamentError {
     /// On a cluster, another node runs the tournament.
     #[error("the tournament is run by node {0:?}")]
     Elsewhere(String),
+    /// On a cluster, another node claimed the tournament: this node's claim is stale, and
+    /// its write changed nothing.
+    #[error("tournament {0:?} was claimed by another node: this node's claim is stale")]
+    FencedOut(String),
     /// The tournament's actor has ended (the server stops, or another node took it).
     #[error("the tournament's actor has ended")]
     Ended,
+    /// A tournament over (or gone) that was to be run.
+    #[error("tournament {0:?} is over")]
+    Over(String),
     /// A tournament just created is not in the store.
     #[error("tournament {0:?} is gone")]
     Gone(String),
@@ -362,7 +379,7 @@ mod tests {
             (
                 R::Competition(CompetitionError::Round {
                     round: 2,
-                    why: "the round before is not finished",
+                    problem: RoundProblem::PreviousUnfinished,
                 }),
                 Conflict,
                 "round_not_finished",

@@ -2,10 +2,11 @@
 //! stored as JSON, and turned into the competition's or the arena's.
 
 use rookery_arbiter::{MissedStart, RuleSet, StartPolicy, TimeControl};
+use rookery_core::Color;
 use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
-use rookery_tournament::{Colour, Regulations, Scoring, Tiebreak};
+use rookery_tournament::{Regulations, Scoring, Tiebreak};
 use serde::{Deserialize, Serialize};
 
 /// How the rounds are paired.
@@ -125,7 +126,7 @@ impl Settings {
             name: self.name.clone(),
             system,
             scoring: Scoring::default(),
-            initial_colour: if self.seed.is_multiple_of(2) { Colour::White } else { Colour::Black },
+            initial_colour: if self.seed.is_multiple_of(2) { Color::White } else { Color::Black },
             tiebreaks: self.tiebreak_list(),
             regulations: self.regulations(),
             max_requested_byes: self.max_byes,

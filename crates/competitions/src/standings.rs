@@ -240,8 +240,8 @@ impl Tour {
                 }
                 rookery_tournament::arena::GameStatus::Finished { winner, .. } => {
                     Some(match winner {
-                        Some(rookery_tournament::Colour::White) => "1-0",
-                        Some(rookery_tournament::Colour::Black) => "0-1",
+                        Some(rookery_core::Color::White) => "1-0",
+                        Some(rookery_core::Color::Black) => "0-1",
                         None => "1/2-1/2",
                     })
                 }
@@ -301,7 +301,7 @@ fn cell(e: &rookery_tournament::RoundEntry) -> String {
     };
     match (e.opponent, e.colour) {
         (Some(o), Some(c)) => {
-            let c = if c == rookery_tournament::Colour::White { "w" } else { "b" };
+            let c = if c == rookery_core::Color::White { "w" } else { "b" };
             format!("{}{c}{result}", o.get())
         }
         _ => result.to_owned(),

@@ -3,7 +3,7 @@
 
 use rookery_arbiter::{DrawClaim, MoveInput};
 use rookery_core::{Square, UciMove};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::fields::{FieldError, Fields, Ply};
 
@@ -222,21 +222,21 @@ impl ClientMessage {
 
     /// The message as JSON text, as [`ClientMessage::parse`] reads it.
     pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
         match self {
-            ClientMessage::Ping => json!({ "t": "ping" }),
-            ClientMessage::Sync => json!({ "t": "sync" }),
+            ClientMessage::Ping | ClientMessage::Sync => {}
             ClientMessage::ClaimAbandoned { draw } => {
-                json!({ "t": "claim_abandoned", "result": if *draw { "draw" } else { "win" } })
+                m.insert("result".into(), Value::from(if *draw { "draw" } else { "win" }));
             }
             ClientMessage::Act { action, ply } => {
-                let mut m = action.fields_json();
-                m.insert("t".into(), Value::from(action.name()));
+                m = action.fields_json();
                 if let Some(p) = ply {
                     m.insert("ply".into(), Value::from(*p));
                 }
-                Value::Object(m)
             }
         }
+        m.insert("t".into(), Value::from(self.name()));
+        Value::Object(m)
     }
 }
 

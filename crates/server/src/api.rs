@@ -197,7 +197,7 @@ pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
             "rated": rated, "status": "live", "created_at_ms": at,
         })
     };
-    let (count, mut games): (usize, Vec<Value>) = if state.node.is_some() {
+    let (count, mut games): (usize, Vec<Value>) = if state.ownership.node().is_some() {
         // On a cluster each node's actors hold only its own games: the store has them all.
         let stored = state.store.live_game_summaries(LIVE_LIST_LIMIT).await?;
         let count = if stored.len() < LIVE_LIST_LIMIT as usize {
@@ -410,10 +410,10 @@ pub async fn health(State(state): Shared) -> Response {
         Ok(_) => {
             let mut health =
                 json!({ "status": "ok", "live_games": state.live.len(), "database": db });
-            if let (Some(node), Some(relay)) = (&state.node, &state.relay) {
+            if let (Some(node), Some(relay)) = (state.ownership.node(), state.relay.counts()) {
                 health["node"] = json!(node.id);
-                health["relay"] = relay.counts.to_json();
-                health["relay"]["lobby"] = state.lobby.cluster_json();
+                health["relay"] = json!(relay);
+                health["relay"]["lobby"] = json!(state.lobby.elsewhere.counts());
             }
             Json(health).into_response()
         }

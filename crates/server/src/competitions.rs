@@ -7,7 +7,10 @@ use std::future::Future;
 use std::sync::{Arc, Weak};
 
 use rookery_arbiter::{Outcome, Termination};
-use rookery_competitions::{Acted, GameHost, GameNotice, Lobby, TournamentError, TournamentHandle};
+use rookery_cluster::{Claimed, Relay};
+use rookery_competitions::{
+    Acted, Claims, GameHost, GameNotice, Lobby, TournamentClaim, TournamentError, TournamentHandle,
+};
 use rookery_core::ByColor;
 
 use crate::live::{Command, CreateError, GameEvent};
@@ -91,12 +94,30 @@ impl GameHost for ServerHost {
         tournament: &str,
         handle: TournamentHandle,
     ) -> impl Future<Output = ()> + Send {
-        let relay = self.state.upgrade().and_then(|s| s.relay.clone());
+        let relay = self.state.upgrade().map(|s| s.relay.clone());
         let tournament = tournament.to_owned();
         async move {
             if let Some(relay) = relay {
-                follow_games_elsewhere(&relay, tournament, handle).await;
+                follow_games_elsewhere(&*relay, tournament, handle).await;
             }
+        }
+    }
+}
+
+impl Claims for ServerHost {
+    fn claim_tournament(
+        &self,
+        id: &str,
+    ) -> impl Future<Output = Result<TournamentClaim, TournamentError>> + Send {
+        let state = self.state.upgrade();
+        let id = id.to_owned();
+        async move {
+            let state = state.ok_or_else(|| TournamentError::Games("the server stops".into()))?;
+            Ok(match state.ownership.claim_tournament(&id).await? {
+                Claimed::Here { claim, .. } => TournamentClaim::Here(state.ownership.writer(claim)),
+                Claimed::Elsewhere(owner) => TournamentClaim::Elsewhere(owner),
+                Claimed::Over => TournamentClaim::Over,
+            })
         }
     }
 }
@@ -149,9 +170,7 @@ async fn game_ended(
         Ok(true) => {}
         // On a cluster another node may run the tournament: it is told over NATS.
         Ok(false) | Err(TournamentError::Elsewhere(_)) => {
-            if let Some(relay) = &state.relay {
-                relay.tell_tournament(&tournament, news.encode()).await;
-            }
+            state.relay.tell_tournament(&tournament, news.encode()).await;
         }
         Err(e) => {
             tracing::warn!(tournament, game = %game, error = %e, "result not passed on")
@@ -161,7 +180,8 @@ async fn game_ended(
 
 /// A first move for the node that runs the tournament, without waiting for NATS.
 fn tell_elsewhere(state: &AppState, tournament: String, news: News) {
-    if let Some(relay) = state.relay.clone() {
+    if state.ownership.node().is_some() {
+        let relay = state.relay.clone();
         tokio::spawn(async move { relay.tell_tournament(&tournament, news.encode()).await });
     }
 }
@@ -220,11 +240,7 @@ impl News {
 
 /// Passes the news of the tournament's games served by other nodes to its actor, until the
 /// actor ends.
-async fn follow_games_elsewhere(
-    relay: &Arc<crate::relay::Relay>,
-    id: String,
-    handle: TournamentHandle,
-) {
+async fn follow_games_elsewhere(relay: &dyn Relay, id: String, handle: TournamentHandle) {
     use futures_util::StreamExt;
     let Some(mut news) = relay.tournament_news(&id).await else { return };
     tokio::spawn(async move {

@@ -380,4 +380,125 @@ mod tests {
         assert_eq!(ApiError::Internal("disk".into()).level(), tracing::Level::ERROR);
         assert_eq!(ApiError::GameInProgress.level(), tracing::Level::DEBUG);
     }
+
+    const TOURNAMENT_CODES: &[&str] = &[
+        "already_joined",
+        "not_joined",
+        "entries_closed",
+        "too_few_players",
+        "too_many_byes",
+        "not_running",
+        "over",
+        "round_not_finished",
+        "round_paired",
+        "round_started",
+        "not_paired",
+        "pairing",
+        "no_player",
+        "no_board",
+        "has_result",
+        "too_late",
+        "not_forbidden",
+        "berserk_refused",
+    ];
+
+    /// One of each error the API answers: a new variant breaks the match below until it
+    /// joins the list, and a code missing from docs/api.md fails the test.
+    fn every_error() -> Vec<ApiError> {
+        let limits = [
+            Limit::SocketsPerVisitor(1),
+            Limit::SocketsPerGame(1),
+            Limit::SeeksPerAddress(1),
+            Limit::SeeksPerMinute(1),
+            Limit::SeeksPerOwner(1),
+            Limit::SignUps(1),
+            Limit::LogInsToName { name: "ann".into(), max: 1 },
+            Limit::LogIns(1),
+            Limit::NameGuessed("ann".into()),
+            Limit::ClassAccounts { max: 1, left: 0 },
+        ];
+        let mut all = vec![
+            ApiError::BadJson(String::new()),
+            ApiError::field("f", "m"),
+            ApiError::TooLarge { max: MAX_BODY },
+            ApiError::NotSignedIn,
+            ApiError::Csrf,
+            ApiError::Forbidden(String::new()),
+            ApiError::BadCredentials,
+            ApiError::BadCode,
+            ApiError::NotFound(String::new()),
+            ApiError::MethodNotAllowed,
+            ApiError::SeekGone(String::new()),
+            ApiError::UsernameTaken(String::new()),
+            ApiError::GameInProgress,
+            ApiError::GameAborted,
+            ApiError::Elsewhere(String::new()),
+            ApiError::Internal(String::new()),
+        ];
+        all.extend(limits.into_iter().map(ApiError::TooMany));
+        for e in &all {
+            match e {
+                ApiError::BadJson(_)
+                | ApiError::BadField { .. }
+                | ApiError::TooLarge { .. }
+                | ApiError::NotSignedIn
+                | ApiError::Csrf
+                | ApiError::Forbidden(_)
+                | ApiError::BadCredentials
+                | ApiError::BadCode
+                | ApiError::NotFound(_)
+                | ApiError::MethodNotAllowed
+                | ApiError::SeekGone(_)
+                | ApiError::UsernameTaken(_)
+                | ApiError::GameInProgress
+                | ApiError::GameAborted
+                | ApiError::TooMany(_)
+                | ApiError::Tournament { .. }
+                | ApiError::Elsewhere(_)
+                | ApiError::Internal(_) => {}
+            }
+        }
+        all
+    }
+
+    /// The codes and statuses of docs/api.md's "Error codes" table.
+    fn documented() -> std::collections::BTreeMap<String, Vec<u16>> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md");
+        let text = std::fs::read_to_string(path).unwrap();
+        let table = text.split("## Error codes").nth(1).unwrap().split("\n## ").next().unwrap();
+        let mut codes = std::collections::BTreeMap::new();
+        for line in table.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let statuses = cells[2].split(", ").map(|s| s.parse().unwrap()).collect();
+            codes.insert(cells[1].trim_matches('`').to_owned(), statuses);
+        }
+        codes
+    }
+
+    #[test]
+    fn every_code_is_documented_and_every_documented_code_exists() {
+        let documented = documented();
+        let mut answered: std::collections::BTreeMap<String, Vec<u16>> = Default::default();
+        let errors = every_error().into_iter().map(|e| (e.code(), e.status().as_u16()));
+        let refusals = rookery_listener::Refusal::ALL
+            .into_iter()
+            .map(|r| (r.code(), r.status_line()[..3].parse().unwrap()));
+        for (code, status) in errors.chain(refusals) {
+            let statuses = answered.entry(code.to_owned()).or_default();
+            if !statuses.contains(&status) {
+                statuses.push(status);
+                statuses.sort_unstable();
+            }
+        }
+        for (code, statuses) in &answered {
+            assert_eq!(documented.get(code), Some(statuses), "docs/api.md, Error codes: {code}");
+        }
+        // The tournaments' codes are checked against their enum in the competitions crate.
+        for code in documented.keys() {
+            assert!(
+                answered.contains_key(code) || TOURNAMENT_CODES.contains(&code.as_str()),
+                "docs/api.md lists {code}, which no error has"
+            );
+        }
+    }
 }

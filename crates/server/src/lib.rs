@@ -2,24 +2,19 @@
 #![forbid(unsafe_code)]
 
 mod accounts;
-mod analysis;
+mod analysis_api;
 mod api;
 mod assets;
 mod class;
 mod client;
-mod cluster;
 mod competitions;
 mod error;
 mod identity;
 mod limits;
-mod listener;
 mod live;
 mod lobby;
-mod netblocks;
 pub use rookery_protocol as protocol;
-mod proxy;
 mod ratelimit;
-mod relay;
 mod routes;
 mod sockets;
 mod state;
@@ -33,13 +28,13 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
-pub use cluster::NodeConfig;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
     OPEN_FILES_RESERVE,
 };
-pub use netblocks::{AddressBlocks, AddressBlocksError};
+pub use rookery_cluster::NodeConfig;
+pub use rookery_listener::{AddressBlocks, AddressBlocksError};
 pub use state::now_ms;
 
 use crate::state::AppState;
@@ -94,10 +89,19 @@ pub enum ServeError {
     },
     /// The NATS server (`--nats`) cannot be reached.
     #[error("{0}")]
-    Relay(#[from] relay::ConnectError),
+    Relay(#[from] rookery_cluster::ConnectError),
     /// The HTTP server failed.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<rookery_cluster::JoinError> for ServeError {
+    fn from(e: rookery_cluster::JoinError) -> ServeError {
+        match e {
+            rookery_cluster::JoinError::Relay(e) => ServeError::Relay(e),
+            rookery_cluster::JoinError::Store(e) => ServeError::Store(e),
+        }
+    }
 }
 
 /// A server that is listening: its address, and the future that runs it.
@@ -124,20 +128,12 @@ impl Server {
         if requeued > 0 {
             tracing::info!(analyses = requeued, "analyses left running are queued again");
         }
-        let relay = match config.node.as_ref().and_then(|n| Some((n, n.nats.as_deref()?))) {
-            Some((node, url)) => {
-                let relay = relay::Relay::connect(url, &node.id).await?;
-                tracing::info!(node = %node.id, nats = url, "relaying games through NATS");
-                Some(relay)
-            }
-            None => None,
+        // On a cluster the lease first: the games this node resumes are claimed under it.
+        let cluster = match &config.node {
+            Some(node) => rookery_cluster::join(store.clone(), node.clone()).await?,
+            None => rookery_cluster::alone(store.clone()),
         };
-        let state = AppState::new(store, &config.limits, config.node.clone(), relay);
-        if let Some(node) = &config.node {
-            // The lease first: the games this node resumes are claimed under it.
-            cluster::join(&state).await?;
-            tracing::info!(node = %node.id, lease_ms = node.lease.as_millis() as u64, "joined the cluster");
-        }
+        let state = AppState::new(store, &config.limits, cluster);
         competitions::route_game_events(&state);
         state.live.resume_all(&state).await;
         state.tournaments.resume_all().await;
@@ -166,16 +162,15 @@ impl Server {
         tracing::info!(addr = %self.addr, "listening");
         let sweeper = tokio::spawn(sweep_sessions(self.state.clone()));
         let seek_sweeper = tokio::spawn(sweep_absent_seeks(self.state.clone()));
-        let analyst = tokio::spawn(analysis::worker::run(self.state.clone()));
-        let heartbeats = tokio::spawn(cluster::heartbeats(self.state.clone()));
-        let lobby = match (&self.state.relay, &self.state.node) {
-            (Some(relay), Some(node)) => Some(tokio::spawn(lobby::cluster::run(
-                self.state.clone(),
-                relay.clone(),
-                node.id.clone(),
-            ))),
-            _ => None,
-        };
+        let analyst = tokio::spawn(rookery_analysis::run(
+            self.state.store.clone(),
+            self.state.analyst.clone(),
+        ));
+        let heartbeats = tokio::spawn(self.state.ownership.heartbeats());
+        let lobby = self.state.relay.lobby_link().map(|link| {
+            let shared = Arc::new(lobby::Shared(self.state.clone()));
+            tokio::spawn(rookery_cluster::lobby::share(shared, link))
+        });
         let state = self.state.clone();
         // Open WebSockets would hold a graceful shutdown forever: first stop the live games
         // (their clocks are stored), then tell every socket to close.
@@ -186,7 +181,7 @@ impl Server {
             state.analyst.stop();
             state.closing.send_replace(true);
         };
-        listener::serve(self.listener, app, &self.limits.connections, stop).await;
+        rookery_listener::serve(self.listener, app, &self.limits.connections, stop).await;
         sweeper.abort();
         seek_sweeper.abort();
         analyst.abort();
@@ -194,15 +189,8 @@ impl Server {
         if let Some(lobby) = lobby {
             lobby.abort();
         }
-        if let Some(node) = &self.state.node {
-            // The games' clocks are stored: hand them to the other nodes at once.
-            match self.state.store.leave_cluster(&node.id).await {
-                Ok(games) => tracing::info!(node = %node.id, games, "left the cluster"),
-                Err(e) => {
-                    tracing::warn!(node = %node.id, error = %e, "cannot leave the cluster; its lease will run out")
-                }
-            }
-        }
+        // The games' clocks are stored: on a cluster, hand them to the other nodes at once.
+        self.state.ownership.leave().await;
         self.state.store.close().await;
         Ok(())
     }

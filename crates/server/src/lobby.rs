@@ -5,19 +5,19 @@
 //! only so many (issue 37).
 //!
 //! On a cluster (issue 39) every node's lobby shows every node's seeks: a node holds its own
-//! seeks and a [`mirror::Mirror`] of the others', kept by [`cluster`] over NATS, and an
-//! accepter on one node takes a seek of another by asking its node, which runs the accept
-//! here, under its lock. Without NATS the mirror stays empty.
+//! seeks and what it heard of the others' ([`Elsewhere`], kept by rookery-cluster over
+//! NATS, through [`Shared`]), and an accepter on one node takes a seek of another by asking
+//! its node, which runs the accept here, under its lock. Without NATS nothing is heard.
 
-pub(crate) mod cluster;
-mod mirror;
+mod shared;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::{RuleSet, TimeControl};
+use rookery_cluster::lobby::{accept_elsewhere, cancel_elsewhere, Elsewhere};
 use rookery_store::{Player, PlayerKind};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 
 use crate::client::ClientAddr;
 use crate::error::{ApiError, Limit};
@@ -26,6 +26,8 @@ pub use crate::protocol::{ColorChoice, Seek};
 use crate::protocol::{GameId, NewLiveGame, ServerMessage};
 use crate::ratelimit::RateLimiter;
 use crate::state::{now_ms, random_id, AppState};
+
+pub(crate) use shared::Shared;
 
 /// Checks and builds a seek made now.
 ///
@@ -135,12 +137,7 @@ pub struct Lobby {
     /// Lobby events for the lobby sockets.
     pub events: broadcast::Sender<LobbyMessage>,
     /// The other nodes' seeks and present names (issue 39); empty without NATS.
-    mirror: Mutex<mirror::Mirror>,
-    /// On a cluster: where a name's first lobby socket opening here (`true`) or its last
-    /// closing is told, for the other nodes.
-    presence: OnceLock<mpsc::UnboundedSender<(String, bool)>>,
-    /// What the lobby's cluster part did, for `GET /health`.
-    pub(crate) counts: cluster::Counts,
+    pub(crate) elsewhere: Elsewhere,
 }
 
 /// At most this many open seeks per owner, on all the nodes together.
@@ -166,9 +163,7 @@ impl Lobby {
             // A tournament round tells each of its players on this channel at once (issue 40:
             // 1,000 players, 1,000 messages): room for a round of 4,000 before a socket lags.
             events: broadcast::channel(4096).0,
-            mirror: Mutex::new(mirror::Mirror::default()),
-            presence: OnceLock::new(),
-            counts: cluster::Counts::default(),
+            elsewhere: Elsewhere::default(),
         }
     }
 
@@ -199,9 +194,8 @@ impl Lobby {
         } else {
             format!("owner {}", seek.owner.name.to_lowercase())
         };
-        // Read before the seeks' lock: the sweep takes the mirror's, then the seeks'.
-        let elsewhere =
-            self.mirror.lock().unwrap_or_else(|e| e.into_inner()).seeks_of(&seek.owner.name);
+        // Read before the seeks' lock: the sweep takes the seeks', then the other nodes'.
+        let elsewhere = self.elsewhere.seeks_of(&seek.owner.name);
         {
             let mut seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             let per_address = self.limits.open_per_address;
@@ -231,8 +225,7 @@ impl Lobby {
             let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             seeks.values().filter(|s| s.visible_to(name)).cloned().collect()
         };
-        let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
-        list.extend(mirror.seeks().filter(|s| s.visible_to(name)).cloned());
+        list.extend(self.elsewhere.seeks(|s| s.visible_to(name)));
         list.sort_by(|a, b| a.created_at_ms.cmp(&b.created_at_ms).then_with(|| a.id.cmp(&b.id)));
         list
     }
@@ -244,8 +237,7 @@ impl Lobby {
 
     /// The node that holds the seek `id`, when another node does.
     pub fn holder(&self, id: &str) -> Option<String> {
-        let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
-        mirror.find(id).map(|(node, _)| node.to_owned())
+        self.elsewhere.holder(id)
     }
 
     /// Takes the seek `id` out of the lobby: the caller that gets `Some` is the one accepter.
@@ -269,15 +261,15 @@ impl Lobby {
             *count += 1;
             *count == 1
         };
-        if let (true, Some(presence)) = (first, self.presence.get()) {
-            let _ = presence.send((name.to_owned(), true));
+        if first {
+            self.elsewhere.present(name, true);
         }
     }
 
     /// Whether `name` has a lobby socket open here or, on a cluster, on another node.
     fn is_present(&self, name: &str) -> bool {
         self.present.lock().unwrap_or_else(|e| e.into_inner()).contains_key(name)
-            || self.mirror.lock().unwrap_or_else(|e| e.into_inner()).is_present(name)
+            || self.elsewhere.is_present(name)
     }
 
     /// A lobby socket of `name` closed: when it was the last here and on every node, the
@@ -293,8 +285,8 @@ impl Lobby {
             }
             gone
         };
-        if let (true, Some(presence)) = (gone, self.presence.get()) {
-            let _ = presence.send((name.to_owned(), false));
+        if gone {
+            self.elsewhere.present(name, false);
         }
         if gone && !self.is_present(name) {
             self.close_seeks_of(name);
@@ -318,14 +310,13 @@ impl Lobby {
         let grace = self.limits.owner_grace.as_millis() as u64;
         let ids: Vec<String> = {
             let present = self.present.lock().unwrap_or_else(|e| e.into_inner());
-            let mirror = self.mirror.lock().unwrap_or_else(|e| e.into_inner());
             let seeks = self.seeks.lock().unwrap_or_else(|e| e.into_inner());
             seeks
                 .values()
                 .filter(|s| {
                     now >= s.created_at_ms + grace
                         && !present.contains_key(&s.owner.name)
-                        && !mirror.is_present(&s.owner.name)
+                        && !self.elsewhere.is_present(&s.owner.name)
                 })
                 .map(|s| s.id.clone())
                 .collect()
@@ -349,8 +340,11 @@ impl Lobby {
 /// not answer.
 pub async fn accept(state: &Arc<AppState>, me: &Player, id: &str) -> Result<GameId, ApiError> {
     if state.lobby.peek(id).is_none() {
-        if let (Some(relay), Some(node)) = (&state.relay, state.lobby.holder(id)) {
-            return cluster::accept_elsewhere(state, relay, &node, me, id).await;
+        if let Some(node) = state.lobby.holder(id) {
+            let game = accept_elsewhere(&Shared(state.clone()), &node, id, me).await?;
+            return GameId::parse(&game).ok_or_else(|| {
+                ApiError::Internal(format!("node {node:?} answered game {game:?}"))
+            });
         }
     }
     accept_here(state, me, id).await
@@ -402,10 +396,10 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
 /// # Errors
 /// As [`cancel_here`]; on a cluster, [`ApiError::NotFound`] also when the seek's node does
 /// not answer.
-pub async fn cancel(state: &AppState, me: &Player, id: &str) -> Result<(), ApiError> {
+pub async fn cancel(state: &Arc<AppState>, me: &Player, id: &str) -> Result<(), ApiError> {
     if state.lobby.peek(id).is_none() {
-        if let (Some(relay), Some(node)) = (&state.relay, state.lobby.holder(id)) {
-            return cluster::cancel_elsewhere(relay, &state.lobby, &node, me, id).await;
+        if let Some(node) = state.lobby.holder(id) {
+            return Ok(cancel_elsewhere(&Shared(state.clone()), &node, id, me).await?);
         }
     }
     cancel_here(&state.lobby, me, id)

@@ -231,8 +231,8 @@ mod tests {
             ..AccountLimits::default()
         };
         let t = LoginThrottle::new(limits);
-        let trusted: crate::netblocks::AddressBlocks = "192.0.2.0/24".parse().unwrap();
-        let school = crate::client::of_peer("192.0.2.9:1".parse().unwrap(), Some(&trusted));
+        let trusted: rookery_listener::AddressBlocks = "192.0.2.0/24".parse().unwrap();
+        let school = rookery_listener::client_of("192.0.2.9:1".parse().unwrap(), Some(&trusted));
         // A class of children mistyping: ten names, one slip each.
         for (i, name) in ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jo"]
             .into_iter()

@@ -8,7 +8,7 @@ use axum::routing::{delete, get, post};
 use axum::Router;
 
 use crate::state::AppState;
-use crate::{accounts, analysis, api, assets, class, identity, tournament_api, ws};
+use crate::{accounts, analysis_api, api, assets, class, identity, tournament_api, ws};
 
 /// The whole site.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -29,7 +29,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/recent", get(api::recent_games))
         .route("/games/{id}", get(api::game))
         .route("/games/{id}/pgn", get(api::game_pgn))
-        .route("/games/{id}/analysis", get(analysis::analysis).post(analysis::request))
+        .route("/games/{id}/analysis", get(analysis_api::analysis).post(analysis_api::request))
         .route("/games/{id}/socket", get(ws::game_socket))
         .route("/lobby/socket", get(ws::lobby_socket))
         .route("/users/{name}", get(api::user))

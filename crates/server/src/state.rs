@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use rookery_cluster::{Cluster, Ownership, Relay};
 pub use rookery_protocol::random_id;
 use rookery_store::Store;
 use tokio::sync::{watch, Mutex, MutexGuard};
@@ -32,16 +33,15 @@ pub struct AppState {
     /// Every visitor's WebSockets and their message budgets.
     pub sockets: SocketLimiter,
     /// Engine analyses of one position running, at most one per core.
-    pub analysts: crate::analysis::Analysts,
+    pub analysts: rookery_analysis::Analysts,
     /// The background worker that analyses whole games, one at a time.
-    pub analyst: crate::analysis::worker::Analyst,
-    /// This node's identity when several share the database (issue 39); `None` alone.
-    pub node: Option<crate::cluster::NodeConfig>,
-    /// This node's connection to the others (NATS), when it has one: then a socket may play a
-    /// game another node serves (issue 39).
-    pub relay: Option<Arc<crate::relay::Relay>>,
-    /// On a cluster, this node's lease as its game actors see it (issue 51).
-    pub(crate) lease: crate::cluster::Lease,
+    pub analyst: Arc<rookery_analysis::Analyst>,
+    /// Who serves what: this node's lease and claims when several share the database
+    /// (issue 39); everything is this node's alone.
+    pub ownership: Arc<dyn Ownership>,
+    /// The other nodes (NATS), when this node has any: then a socket may play a game another
+    /// node serves (issue 39); nobody to relay to alone.
+    pub relay: Arc<dyn Relay>,
     /// On a cluster, the count of live games on every node, when it was read (Unix ms) and
     /// how many this node served then: the lobby shows it, read at most every few seconds
     /// whatever the lobby's size, and again at once when this node's own games change.
@@ -54,14 +54,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Fresh state over a store, with these limits.
-    pub fn new(
-        store: Store,
-        limits: &Limits,
-        node: Option<crate::cluster::NodeConfig>,
-        relay: Option<crate::relay::Relay>,
-    ) -> Arc<AppState> {
-        let node_id = node.as_ref().map(|n| n.id.clone());
+    /// Fresh state over a store, with these limits, as a node of `cluster`.
+    pub fn new(store: Store, limits: &Limits, cluster: Cluster) -> Arc<AppState> {
+        let node_id = cluster.ownership.node().map(|n| n.id.clone());
         Arc::new_cyclic(|state| AppState {
             tournaments: crate::competitions::Tournaments::new(
                 store.clone(),
@@ -75,11 +70,10 @@ impl AppState {
             signups: RateLimiter::new(limits.accounts.signups_per_address, 10 * 60_000),
             class_accounts_per_day: limits.accounts.class_accounts_per_day,
             sockets: SocketLimiter::new(limits.sockets.clone()),
-            analysts: crate::analysis::Analysts::default(),
-            analyst: crate::analysis::worker::Analyst::new(limits.analysis.nodes_per_position),
-            node,
-            relay: relay.map(Arc::new),
-            lease: crate::cluster::Lease::new(),
+            analysts: rookery_analysis::Analysts::default(),
+            analyst: Arc::new(rookery_analysis::Analyst::new(limits.analysis.nodes_per_position)),
+            ownership: cluster.ownership,
+            relay: cluster.relay,
             live_count: std::sync::Mutex::new((0, 0, 0)),
             closing: watch::Sender::new(false),
             sqlite_writer: Mutex::new(()),
@@ -92,7 +86,7 @@ impl AppState {
     /// the count from before it, which its list of games, read fresh, contradicts).
     pub async fn live_games(&self) -> usize {
         let here = self.live.len();
-        if self.node.is_none() {
+        if self.ownership.node().is_none() {
             return here;
         }
         let now = now_ms();

@@ -3,7 +3,6 @@
 //! size and rate), is read into a [`ClientMessage`] at once, and is forwarded as typed values.
 //! The connection measures its lag with ping frames.
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,17 +12,16 @@ use axum::http::header::{HOST, ORIGIN};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
+use rookery_cluster::{RemoteGame, RemoteUpdate, ALIVE_EVERY};
 use rookery_core::Color;
 use rookery_store::{GameSummary, Player};
 use tokio::sync::broadcast;
 
 use crate::api::{game_id, stored_game_view};
-use crate::cluster::Located;
 use crate::error::ApiError;
 use crate::identity::Visitor;
-use crate::live::{GameHandle, Seat};
+use crate::live::{locate, GameHandle, Located, Seat};
 use crate::protocol::{ClientMessage, GameId, ParseError, ProtocolError, Refusal, ServerMessage};
-use crate::relay::{RemoteGame, RemoteUpdate};
 use crate::sockets::{Scope, SocketPermit};
 use crate::state::{now_ms, AppState};
 
@@ -84,7 +82,7 @@ pub async fn game_socket(
         Scope::Game(id.as_str().to_owned()),
         now_ms(),
     )?;
-    let located = crate::cluster::locate(&state, &id).await?;
+    let located = locate(&state, &id).await?;
     // A game without an actor here or elsewhere is over; a relayed game's players are read
     // from its row. Read once here (its row and record, not its actions), for the 404 and for
     // the socket.
@@ -318,7 +316,7 @@ impl Connection {
         }
         // The actor ended between the lookup and the join: the game ended (it is in storage
         // now), or on a cluster it was handed to another node just then.
-        match crate::cluster::locate(&self.state, &id).await {
+        match locate(&self.state, &id).await {
             Ok(Located::Here(moved)) => match join_here(moved, seat, &self.state).await {
                 Some((feed, hello)) => self.play(feed, seat, &hello).await,
                 None => self.watch_stored(&id, visitor).await,
@@ -332,11 +330,11 @@ impl Connection {
     /// owner (the game moved between the look and the join, or its owner just died) looks
     /// again, a few times, before the socket is closed for the client to connect again.
     async fn play_elsewhere(&mut self, id: &GameId, seat: Seat, visitor: &Visitor) {
-        let Some(relay) = self.state.relay.clone() else { return };
+        let relay = self.state.relay.clone();
         for attempt in 0..5u32 {
             if attempt > 0 {
                 tokio::time::sleep(Duration::from_millis(100 * u64::from(attempt))).await;
-                match crate::cluster::locate(&self.state, id).await {
+                match locate(&self.state, id).await {
                     Ok(Located::Here(handle)) => {
                         if let Some((feed, hello)) = join_here(handle, seat, &self.state).await {
                             return self.play(feed, seat, &hello).await;
@@ -346,7 +344,7 @@ impl Connection {
                     Ok(Located::Elsewhere) | Err(_) => {}
                 }
             }
-            match relay.join(id, seat).await {
+            match relay.join(id, seat.into()).await {
                 Ok((hello, game)) => return self.play(Feed::Elsewhere(game), seat, &hello).await,
                 Err(e) => {
                     tracing::debug!(game = %id, error = %e, attempt, "cannot join a game served elsewhere")
@@ -377,7 +375,7 @@ impl Connection {
         }
         let mut closing = self.state.closing.subscribe();
         let mut ping = tokio::time::interval(PING_EVERY);
-        let mut alive = tokio::time::interval(crate::relay::ALIVE_EVERY);
+        let mut alive = tokio::time::interval(ALIVE_EVERY);
         let mut watchdog = tokio::time::interval(Duration::from_secs(1));
         let mut watched_ms = now_ms();
         // The game moved, or its owner no longer answers: the client connects again, and
@@ -563,7 +561,7 @@ impl Connection {
 /// actor has ended.
 async fn join_here(handle: GameHandle, seat: Seat, state: &AppState) -> Option<(Feed, String)> {
     let relay = state.relay.clone();
-    let joined = handle.join(seat).await?;
+    let joined = GameHandle::join(&handle, seat).await?;
     Some((Feed::Here { handle, updates: joined.updates, relay }, joined.hello.to_text()))
 }
 
@@ -585,7 +583,7 @@ enum Feed {
         handle: GameHandle,
         updates: broadcast::Receiver<Arc<str>>,
         /// On a cluster, for the count of actions that needed no relay.
-        relay: Option<Arc<crate::relay::Relay>>,
+        relay: Arc<dyn rookery_cluster::Relay>,
     },
     Elsewhere(RemoteGame),
 }
@@ -626,10 +624,11 @@ impl Feed {
     ) -> Result<Option<String>, ()> {
         match self {
             Feed::Here { handle, relay, .. } => {
-                if let (Some(relay), ClientMessage::Act { .. }) = (relay, &msg) {
-                    relay.counts.local_actions.fetch_add(1, Ordering::Relaxed);
+                if let ClientMessage::Act { .. } = &msg {
+                    relay.count_local_action();
                 }
-                Ok(handle.answer(seat, msg, lag_ms, received_ms).await.map(|m| m.to_text()))
+                let answer = GameHandle::answer(handle, seat, msg, lag_ms, received_ms).await;
+                Ok(answer.map(|m| m.to_text()))
             }
             Feed::Elsewhere(_) if msg == ClientMessage::Ping => {
                 Ok(Some(ServerMessage::Pong { server_ms: now_ms() }.to_text()))
@@ -650,7 +649,7 @@ impl Feed {
 
     async fn leave(self, seat: Seat) {
         match self {
-            Feed::Here { handle, .. } => handle.leave(seat).await,
+            Feed::Here { handle, .. } => GameHandle::leave(&handle, seat).await,
             Feed::Elsewhere(game) => game.leave().await,
         }
     }

@@ -4,17 +4,15 @@
 //! The database holds the truth and its clock is the only one compared: a node renews its
 //! lease with [`Store::heartbeat`]; a node that needs a game [`claims`](Store::claim_game) it,
 //! which succeeds if nobody owns it or its owner's lease has run out, and raises the game's
-//! epoch by one; every later write of that game carries the epoch
-//! ([`Store::append_action_fenced`], [`Store::finish_game_fenced`]) and changes nothing once
-//! another node has claimed it since (a fencing token: Kleppmann, "How to do distributed
-//! locking", 2016). No lock is held between statements, so a node that pauses or loses the
+//! epoch by one; every later write of that game goes through the [`Store::writer`] of that
+//! epoch and changes nothing once another node has claimed it since (a fencing token:
+//! Kleppmann, "How to do distributed locking", 2016). No lock is held between statements, so a node that pauses or loses the
 //! network cannot block anyone, and cannot write after it has been replaced.
 //!
 //! A single node never calls any of this: its games keep no owner and epoch 0.
 
 use sqlx::Row;
 
-use crate::game::Action;
 use crate::{Backend, Store, StoreError};
 
 /// What a heartbeat found.
@@ -26,8 +24,8 @@ pub struct Heartbeat {
     pub lease_until_ms: i64,
     /// Whether the node's previous lease had run out before this heartbeat (or the node was
     /// unknown, having [left](Store::leave_cluster)): other nodes may have claimed its games,
-    /// so it must claim each again before writing (its old epochs fail as
-    /// [`StoreError::Fenced`] anyway).
+    /// so it must claim each again before writing (its old epochs are
+    /// [fenced out](crate::Written::FencedOut) anyway).
     pub lapsed: bool,
 }
 
@@ -264,21 +262,5 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("game {game_id:?}")))?;
         Ok((row.try_get(0)?, row.try_get(1)?))
-    }
-
-    /// Appends one action as [`Store::append_action`] does, but only while the game's epoch
-    /// is still `epoch`: written by its owner, in one statement with the check.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Fenced`] if another node has claimed the game since, and the errors of
-    /// [`Store::append_action`].
-    pub async fn append_action_fenced(
-        &self,
-        game_id: &str,
-        epoch: i64,
-        action: &Action,
-    ) -> Result<(), StoreError> {
-        self.writer.append_fenced(game_id, Some(epoch), action).await
     }
 }

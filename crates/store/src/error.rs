@@ -2,9 +2,11 @@
 
 /// Why a [`Store`](crate::Store) operation failed.
 ///
-/// The first four variants are outcomes the caller can act on (HTTP 409, 404, 400 or a
-/// configuration error); [`StoreError::Database`] and [`StoreError::Migrate`] mean the database
-/// itself failed or holds something this version cannot read, and are server errors.
+/// The variants before [`StoreError::Database`] are outcomes the caller can act on (HTTP 409
+/// or 404, a configuration error, a server out of reach); [`StoreError::Database`] and
+/// [`StoreError::Migrate`] mean the database itself failed or holds something this version
+/// cannot read, and are server errors. (A write under a stale claim is no error: it is
+/// [`Written::FencedOut`](crate::Written::FencedOut).)
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Sign-up with a name that exists already, compared without regard to case.
@@ -17,17 +19,6 @@ pub enum StoreError {
     /// or a second finish of a game that is no longer live, a game id that exists already.
     #[error("conflict: {0}")]
     Conflict(String),
-    /// A write of a game (or a tournament's log) under an epoch that is no longer its own:
-    /// another node has claimed it since this writer did (see
-    /// [`Store::claim_game`](crate::Store::claim_game)). The writer is no longer the owner and
-    /// must stop serving it.
-    #[error("{game:?} was claimed by another node: epoch {epoch} is stale")]
-    Fenced {
-        /// The game or tournament.
-        game: String,
-        /// The writer's epoch.
-        epoch: i64,
-    },
     /// The database URL is neither `sqlite:PATH`, `sqlite://PATH` nor `postgres://…`. The
     /// text is the URL with any password removed.
     #[error("invalid database url {0:?}: expected sqlite:PATH, sqlite://PATH or postgres://…")]

@@ -9,7 +9,7 @@ use sqlx::AnyPool;
 use sqlx::Row;
 
 use crate::error::decode_error;
-use crate::{Store, StoreError, UserId};
+use crate::{Store, StoreError, UserId, Written};
 
 /// The columns of a game row, in the order [`GameRow::from_row`] reads them.
 macro_rules! game_columns {
@@ -359,28 +359,26 @@ fn action_from_row(row: &AnyRow) -> Result<Action, sqlx::Error> {
     })
 }
 
-/// Why a write of a live game changed nothing: there is no such game, it is no longer live,
-/// or (for a write under `epoch`) another node has claimed it since.
-pub(crate) async fn not_written<'e, E>(executor: E, game_id: &str, epoch: Option<i64>) -> StoreError
+/// Why a write of a live game changed nothing: there is no such game, it is no longer live
+/// (both errors), or (for a write under `epoch`) another node has claimed it since.
+pub(crate) async fn not_written<'e, E, T>(
+    executor: E,
+    game_id: &str,
+    epoch: Option<i64>,
+) -> Result<Written<T>, StoreError>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     let row = sqlx::query("SELECT status, epoch FROM games WHERE id = $1")
         .bind(game_id)
         .fetch_optional(executor)
-        .await;
-    let row = match row {
-        Ok(Some(row)) => row,
-        Ok(None) => return StoreError::NotFound(format!("game {game_id:?}")),
-        Err(e) => return e.into(),
-    };
-    let (status, stored): (String, i64) = match (row.try_get(0), row.try_get(1)) {
-        (Ok(status), Ok(stored)) => (status, stored),
-        (Err(e), _) | (_, Err(e)) => return e.into(),
-    };
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("game {game_id:?}")))?;
+    let status: String = row.try_get(0)?;
+    let stored: i64 = row.try_get(1)?;
     match epoch {
-        Some(epoch) if epoch != stored => StoreError::Fenced { game: game_id.to_owned(), epoch },
-        _ => StoreError::Conflict(format!("game {game_id:?} is {status}, not live")),
+        Some(epoch) if epoch != stored => Ok(Written::FencedOut),
+        _ => Err(StoreError::Conflict(format!("game {game_id:?} is {status}, not live"))),
     }
 }
 
@@ -450,27 +448,16 @@ impl Store {
         })?;
         Ok(())
     }
-
-    /// Appends one action to a live game's log. The action is committed (durable, see the
-    /// crate docs) when this returns, so the server may then tell the players.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Conflict`] if the game already has an action with this `seq` or is no
-    /// longer live, [`StoreError::NotFound`] if there is no such game.
-    pub async fn append_action(&self, game_id: &str, action: &Action) -> Result<(), StoreError> {
-        self.writer.append_fenced(game_id, None, action).await
-    }
 }
 
-/// Appends one action in its own statement (see [`Store::append_action`]), only under
-/// `epoch` if that is given (see [`Store::append_action_fenced`]).
+/// Appends one action in its own statement (see [`crate::Writer::append_action`]), only
+/// under `epoch` if that is given.
 pub(crate) async fn append_one(
     pool: &AnyPool,
     game_id: &str,
     epoch: Option<i64>,
     action: &Action,
-) -> Result<(), StoreError> {
+) -> Result<Written<()>, StoreError> {
     // One statement: the insert happens only if the game is live (and still under the
     // writer's epoch) at that moment.
     let done = sqlx::query(
@@ -495,9 +482,9 @@ pub(crate) async fn append_one(
         }
     })?;
     if done.rows_affected() == 0 {
-        return Err(not_written(pool, game_id, epoch).await);
+        return not_written(pool, game_id, epoch).await;
     }
-    Ok(())
+    Ok(Written::Done(()))
 }
 
 impl Store {

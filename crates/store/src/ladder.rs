@@ -6,9 +6,9 @@ use sqlx::{Any, AnyConnection, Row};
 
 use crate::account::{points, user_columns};
 use crate::game::{non_negative, not_written};
-use crate::{Backend, GameStatus, Store, StoreError, User, UserId};
+use crate::{Backend, GameStatus, Store, StoreError, User, UserId, Written};
 
-/// How a game ended, as [`Store::finish_game`] records it.
+/// How a game ended, as [`crate::Writer::finish_game`] records it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Finish {
     /// The game.
@@ -79,7 +79,8 @@ const SELECT_USER_POSTGRES: &str =
     concat!("SELECT ", user_columns!(), " FROM users WHERE id = $1 FOR UPDATE OF users");
 
 impl Store {
-    /// Ends a live game in one transaction, and for a rated game between two accounts moves
+    /// Ends a live game in one transaction, only while its epoch is `epoch` if that is given
+    /// ([`crate::Writer::finish_game`]), and for a rated game between two accounts moves
     /// their points (RULES.md §11, White as side A of [`award`]) and Glicko-2 ratings.
     ///
     /// The game becomes [`GameStatus::Aborted`] when `result` is `*` (no result), else
@@ -92,35 +93,19 @@ impl Store {
     /// under a lock (PostgreSQL row locks taken in id order; SQLite's write lock taken at
     /// `BEGIN IMMEDIATE`), so every award starts from the points the previous one left.
     ///
+    /// [`Written::FencedOut`] (and nothing written) if another node has claimed the game
+    /// since the claim of `epoch`.
+    ///
     /// # Errors
     ///
     /// [`StoreError::Conflict`] if the game is not live (a game is finished once),
     /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Database`] if the
     /// database fails.
-    pub async fn finish_game(&self, finish: &Finish) -> Result<Option<RatingChanges>, StoreError> {
-        self.finish(finish, None).await
-    }
-
-    /// Finishes a game as [`Store::finish_game`] does, but only while its epoch is still
-    /// `epoch` (see [`Store::claim_game`]).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Fenced`] if another node has claimed the game since, and the errors of
-    /// [`Store::finish_game`].
-    pub async fn finish_game_fenced(
-        &self,
-        finish: &Finish,
-        epoch: i64,
-    ) -> Result<Option<RatingChanges>, StoreError> {
-        self.finish(finish, Some(epoch)).await
-    }
-
-    async fn finish(
+    pub(crate) async fn finish(
         &self,
         finish: &Finish,
         epoch: Option<i64>,
-    ) -> Result<Option<RatingChanges>, StoreError> {
+    ) -> Result<Written<Option<RatingChanges>>, StoreError> {
         let mut tx = self.begin_write().await?;
         let status =
             if finish.result.is_decided() { GameStatus::Finished } else { GameStatus::Aborted };
@@ -141,7 +126,7 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         let Some(ended) = ended else {
-            return Err(not_written(&mut *tx, &finish.game_id, epoch).await);
+            return not_written(&mut *tx, &finish.game_id, epoch).await;
         };
         let rated = ended.try_get::<i64, _>(0)? != 0;
         let white: Option<i64> = ended.try_get(1)?;
@@ -155,11 +140,11 @@ impl Store {
             (white, black, result, rated && played)
         else {
             tx.commit().await?;
-            return Ok(None);
+            return Ok(Written::Done(None));
         };
         if white == black {
             tx.commit().await?;
-            return Ok(None);
+            return Ok(Written::Done(None));
         }
 
         // Lock both players in id order, so that two finishes never wait on each other.
@@ -186,7 +171,7 @@ impl Store {
             record(&mut tx, finish, change, delta, wins, draws, losses).await?;
         }
         tx.commit().await?;
-        Ok(Some(changes))
+        Ok(Written::Done(Some(changes)))
     }
 
     async fn locked_user(&self, conn: &mut AnyConnection, id: UserId) -> Result<User, StoreError> {

@@ -5,6 +5,7 @@ mod account;
 mod analysis;
 mod class;
 mod cluster;
+mod commit;
 mod error;
 mod game;
 mod ladder;
@@ -25,3 +26,4 @@ pub use store::{Backend, Store};
 pub use tournament::{
     LogEntry, StoredTournament, TournamentGame, TournamentRow, TournamentStatus, TournamentSummary,
 };
+pub use writer::{Writer, Written};

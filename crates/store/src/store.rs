@@ -139,7 +139,7 @@ pub struct Store {
     pub(crate) pool: AnyPool,
     backend: Backend,
     /// Group commit of game actions.
-    pub(crate) writer: crate::writer::Writer,
+    pub(crate) commit: crate::commit::GroupCommit,
 }
 
 impl Store {
@@ -192,8 +192,8 @@ impl Store {
             .await?;
         let migrator = Migrator::new(Embedded(backend)).await?;
         migrator.run(&pool).await?;
-        let writer = crate::writer::Writer::start(pool.clone());
-        Ok(Store { pool, backend, writer })
+        let commit = crate::commit::GroupCommit::start(pool.clone());
+        Ok(Store { pool, backend, commit })
     }
 
     /// A transaction that will write: on SQLite it takes the write lock before its first

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::error::decode_error;
-use crate::{NewGame, Store, StoreError, UserId};
+use crate::{NewGame, Store, StoreError, UserId, Written};
 
 /// Where a tournament is in its life.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -199,37 +199,20 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one entry to a tournament's log; durable when this returns.
+    /// Appends one entry to a tournament's log ([`crate::Writer::append_tournament_log`]),
+    /// only while the tournament's epoch is still `epoch` if that is given (issue 39: written
+    /// by the node that claimed it, in one statement with the check; see
+    /// [`Store::claim_tournament`]).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the log already has this `seq` (written once);
     /// [`StoreError::Database`].
-    pub async fn append_tournament_log(&self, id: &str, e: &LogEntry) -> Result<(), StoreError> {
-        self.append_log(id, None, e).await
-    }
-
-    /// Appends one entry as [`Store::append_tournament_log`] does, but only while the
-    /// tournament's epoch is still `epoch` (issue 39: written by the node that claimed it, in
-    /// one statement with the check; see [`Store::claim_tournament`]).
-    ///
-    /// # Errors
-    /// [`StoreError::Fenced`] if another node has claimed the tournament since, and the errors
-    /// of [`Store::append_tournament_log`].
-    pub async fn append_tournament_log_fenced(
-        &self,
-        id: &str,
-        epoch: i64,
-        e: &LogEntry,
-    ) -> Result<(), StoreError> {
-        self.append_log(id, Some(epoch), e).await
-    }
-
-    async fn append_log(
+    pub(crate) async fn append_log(
         &self,
         id: &str,
         epoch: Option<i64>,
         e: &LogEntry,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Written<()>, StoreError> {
         let insert =
             "INSERT INTO tournament_log (tournament_id, seq, at_ms, by_user, kind, data, reason)";
         let sql = match epoch {
@@ -258,10 +241,8 @@ impl Store {
             }
         })?;
         match epoch {
-            Some(epoch) if done.rows_affected() == 0 => {
-                Err(StoreError::Fenced { game: id.to_owned(), epoch })
-            }
-            _ => Ok(()),
+            Some(_) if done.rows_affected() == 0 => Ok(Written::FencedOut),
+            _ => Ok(Written::Done(())),
         }
     }
 

@@ -1,126 +1,107 @@
-//! Group commit of game actions: one task writes every action waiting at that moment in one
-//! statement and one transaction, then answers each caller. An action is still durable when
-//! its caller hears back (the guarantee of [`Store::append_action`]), but under load a few
-//! hundred moves share one commit instead of queueing for the database's single writer one
-//! by one (SQLite has one writer; every statement also crosses to sqlx's worker thread and
-//! back).
+//! The one way to write a live game's log, its end, and a tournament's log: a [`Writer`],
+//! fenced by the claim it was made for on a node of a cluster, unfenced on a single node.
 //!
-//! A batch that cannot be written whole (an action for a game no longer live, a duplicate
-//! sequence number) is rolled back and its actions are written one by one, so each caller
-//! gets its own answer.
+//! Each write is one statement (or one transaction) with its check: the row is still live and,
+//! under a claim, its epoch is still the claim's. A write under an epoch that is no longer the
+//! row's changes nothing and says so as [`Written::FencedOut`] (a fencing token: Kleppmann,
+//! "How to do distributed locking", 2016), so a caller holds a writer and never asks which
+//! kind of write to make, nor reads an epoch back out of an error.
 
-use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use crate::{Action, Finish, LogEntry, RatingChanges, Store, StoreError};
 
-use crate::game::{append_one, Action};
-#[cfg(doc)]
-use crate::Store;
-use crate::StoreError;
-
-/// The most actions in one statement: [`PARAMETERS`] each, well under SQLite's 32,766.
-const MAX_BATCH: usize = 512;
-
-/// The parameters of one action in the batch statement: game, seq, time, kind, data, epoch.
-const PARAMETERS: usize = 6;
-
-struct Job {
-    game_id: String,
-    /// The writer's epoch for a fenced write (see `cluster.rs`), `None` for a single node.
-    epoch: Option<i64>,
-    action: Action,
-    reply: oneshot::Sender<Result<(), StoreError>>,
+/// What a write did, when the database did not fail.
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Written<T> {
+    /// Written (under the writer's claim, if it has one); the write's answer.
+    Done(T),
+    /// Nothing written: another node has claimed the game (or tournament) since the writer's
+    /// claim (see [`Store::claim_game`]). The writer's node no longer owns it, and must stop
+    /// serving it.
+    FencedOut,
 }
 
-/// The handle of the writer task.
+impl<T> Written<T> {
+    /// The answer of a write that was done; `None` if it was fenced out.
+    pub fn done(self) -> Option<T> {
+        match self {
+            Written::Done(answer) => Some(answer),
+            Written::FencedOut => None,
+        }
+    }
+}
+
+/// Writes the logs of games and tournaments, and the ends of games, under one claim (see
+/// [`Store::writer`]). Cheap to clone: it shares its store's pool.
 #[derive(Clone, Debug)]
-pub(crate) struct Writer {
-    jobs: mpsc::Sender<Job>,
+pub struct Writer {
+    store: Store,
+    /// The epoch of the claim on a node of a cluster; `None` on a single node.
+    epoch: Option<i64>,
+}
+
+impl Store {
+    /// The writer for a game or a tournament this node serves: on a node of a cluster, under
+    /// the `epoch` its claim set ([`Store::claim_game`], [`Store::claim_tournament`]), so that
+    /// it writes nothing once another node has claimed it since; `None` on a single node,
+    /// whose writes are not fenced.
+    #[must_use]
+    pub fn writer(&self, epoch: Option<i64>) -> Writer {
+        Writer { store: self.clone(), epoch }
+    }
 }
 
 impl Writer {
-    /// Starts the writer task on the current tokio runtime.
-    pub(crate) fn start(pool: AnyPool) -> Writer {
-        let (jobs, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(run(pool, rx));
-        Writer { jobs }
+    /// The epoch of the claim this writer writes under; `None` on a single node.
+    #[must_use]
+    pub fn epoch(&self) -> Option<i64> {
+        self.epoch
     }
 
-    /// Appends `action` to `game_id`'s log, only while the game's epoch is `epoch` if that
-    /// is given; returns once it is committed.
-    pub(crate) async fn append_fenced(
+    /// Appends one action to a live game's log. The action is committed (durable, see the
+    /// crate docs) when this returns, so the server may then tell the players. The store
+    /// commits the actions of many games together (group commit).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the game already has an action with this `seq` or is no
+    /// longer live, [`StoreError::NotFound`] if there is no such game.
+    pub async fn append_action(
         &self,
         game_id: &str,
-        epoch: Option<i64>,
         action: &Action,
-    ) -> Result<(), StoreError> {
-        let (reply, answer) = oneshot::channel();
-        let job = Job { game_id: game_id.to_owned(), epoch, action: action.clone(), reply };
-        let closed = || StoreError::Database(sqlx::Error::PoolClosed);
-        self.jobs.send(job).await.map_err(|_| closed())?;
-        answer.await.map_err(|_| closed())?
+    ) -> Result<Written<()>, StoreError> {
+        self.store.commit.append(game_id, self.epoch, action).await
     }
-}
 
-async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
-    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = rx.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        if batch.len() > 1 && append_many(&pool, &batch).await {
-            for job in batch.drain(..) {
-                let _ = job.reply.send(Ok(()));
-            }
-            continue;
-        }
-        for job in batch.drain(..) {
-            let result = append_one(&pool, &job.game_id, job.epoch, &job.action).await;
-            let _ = job.reply.send(result);
-        }
+    /// Ends a live game, and for a rated game between two accounts moves their points
+    /// (RULES.md §11, White as side A) and Glicko-2 ratings, in one transaction (see
+    /// [`Store::finish`] for what it records). The ladder changes made, if any, are the
+    /// answer.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the game is not live (a game is finished once),
+    /// [`StoreError::NotFound`] if there is no such game, [`StoreError::Database`] if the
+    /// database fails.
+    pub async fn finish_game(
+        &self,
+        finish: &Finish,
+    ) -> Result<Written<Option<RatingChanges>>, StoreError> {
+        self.store.finish(finish, self.epoch).await
     }
-}
 
-/// Writes the whole batch in one transaction, or nothing: `true` if every action was written.
-async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
-    // Only placeholders are spliced into the statement; the values are bound. VALUES columns
-    // are named column1… in both SQLite and PostgreSQL. A fenced action (column6 not NULL)
-    // is written only under its epoch.
-    let mut sql = String::from(
-        "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
-         SELECT v.column1, v.column2, v.column3, v.column4, v.column5 FROM (VALUES ",
-    );
-    for i in 0..batch.len() {
-        let p = PARAMETERS * i;
-        if i > 0 {
-            sql.push(',');
-        }
-        let row: Vec<String> = (1..=PARAMETERS).map(|k| format!("${}", p + k)).collect();
-        sql.push_str(&format!("({})", row.join(", ")));
-    }
-    sql.push_str(
-        ") AS v JOIN games g ON g.id = v.column1 AND g.status = 'live' \
-         AND (v.column6 IS NULL OR g.epoch = v.column6)",
-    );
-    let Ok(mut tx) = pool.begin().await else { return false };
-    let mut query = sqlx::query(&sql);
-    for job in batch {
-        query = query
-            .bind(job.game_id.as_str())
-            .bind(job.action.seq)
-            .bind(job.action.at_ms)
-            .bind(job.action.kind.as_str())
-            .bind(job.action.data.as_str())
-            .bind(job.epoch);
-    }
-    match query.execute(&mut *tx).await {
-        Ok(done) if done.rows_affected() == batch.len() as u64 => tx.commit().await.is_ok(),
-        _ => {
-            let _ = tx.rollback().await;
-            false
-        }
+    /// Appends one entry to a tournament's log; durable when this returns.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] if the log already has this `seq` (written once);
+    /// [`StoreError::Database`].
+    pub async fn append_tournament_log(
+        &self,
+        tournament_id: &str,
+        entry: &LogEntry,
+    ) -> Result<Written<()>, StoreError> {
+        self.store.append_log(tournament_id, self.epoch, entry).await
     }
 }

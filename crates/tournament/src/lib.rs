@@ -7,13 +7,15 @@ pub mod dutch;
 pub mod generator;
 pub mod matching;
 mod model;
+mod score;
 pub mod standings;
 pub mod tiebreak;
 pub mod trf;
 
 pub use model::{
-    AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Outcome, Pair,
-    Player, PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
+    AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, Outcome, Pair, Player,
+    PlayerId, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
 };
+pub use score::Score;
 pub use standings::{standings, Standings};
 pub use tiebreak::{Regulations, Tiebreak};

@@ -5,6 +5,9 @@
 use std::fmt;
 use std::num::NonZeroU32;
 
+use rookery_core::Color;
+
+use crate::score::Score;
 use crate::tiebreak::Regulations;
 
 /// A player's pairing number (TPN, FIDE C.04.2 2.3; the "starting rank" of a TRF `001` line),
@@ -45,75 +48,6 @@ impl PlayerId {
 impl fmt::Display for PlayerId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
-    }
-}
-
-/// A score in tenths of a point, as TRF writes scores (`2.5`, `10.0`). Exact: never a float.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub struct Points(pub u32);
-
-impl Points {
-    /// No points.
-    pub const ZERO: Points = Points(0);
-    /// Half a point.
-    pub const HALF: Points = Points(5);
-    /// One point.
-    pub const ONE: Points = Points(10);
-
-    /// Points from tenths of a point.
-    pub const fn from_tenths(tenths: u32) -> Points {
-        Points(tenths)
-    }
-
-    /// The score in tenths of a point.
-    pub const fn tenths(self) -> u32 {
-        self.0
-    }
-}
-
-impl std::ops::Add for Points {
-    type Output = Points;
-    fn add(self, other: Points) -> Points {
-        Points(self.0 + other.0)
-    }
-}
-
-impl std::ops::AddAssign for Points {
-    fn add_assign(&mut self, other: Points) {
-        self.0 += other.0;
-    }
-}
-
-impl std::iter::Sum for Points {
-    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
-        Points(iter.map(|p| p.0).sum())
-    }
-}
-
-impl fmt::Display for Points {
-    /// One decimal, as TRF writes it: `0.0`, `2.5`, `10.0`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = format!("{}.{}", self.0 / 10, self.0 % 10);
-        f.pad(&text)
-    }
-}
-
-/// A piece colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Colour {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub const fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
     }
 }
 
@@ -239,7 +173,7 @@ pub struct RoundEntry {
     /// The opponent, for a played game or a forfeit.
     pub opponent: Option<PlayerId>,
     /// The colour the player had (or would have had, for a forfeit).
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// What the round was.
     pub result: ResultCode,
 }
@@ -270,44 +204,44 @@ impl RoundEntry {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Scoring {
     /// A win over the board (`1`, `W`).
-    pub win: Points,
+    pub win: Score,
     /// A draw over the board (`=`, `D`).
-    pub draw: Points,
+    pub draw: Score,
     /// A loss over the board (`0`, `L`).
-    pub loss: Points,
+    pub loss: Score,
     /// A forfeit win (`+`).
-    pub forfeit_win: Points,
+    pub forfeit_win: Score,
     /// A forfeit loss (`-`).
-    pub forfeit_loss: Points,
+    pub forfeit_loss: Score,
     /// A requested half-point bye (`H`).
-    pub half_point_bye: Points,
+    pub half_point_bye: Score,
     /// A full-point bye (`F`).
-    pub full_point_bye: Points,
+    pub full_point_bye: Score,
     /// The pairing-allocated bye (`U`).
-    pub pairing_allocated_bye: Points,
+    pub pairing_allocated_bye: Score,
     /// A zero-point bye or absence (`Z`).
-    pub zero_point_bye: Points,
+    pub zero_point_bye: Score,
 }
 
 impl Default for Scoring {
     fn default() -> Scoring {
         Scoring {
-            win: Points::ONE,
-            draw: Points::HALF,
-            loss: Points::ZERO,
-            forfeit_win: Points::ONE,
-            forfeit_loss: Points::ZERO,
-            half_point_bye: Points::HALF,
-            full_point_bye: Points::ONE,
-            pairing_allocated_bye: Points::ONE,
-            zero_point_bye: Points::ZERO,
+            win: Score::ONE,
+            draw: Score::HALF,
+            loss: Score::ZERO,
+            forfeit_win: Score::ONE,
+            forfeit_loss: Score::ZERO,
+            half_point_bye: Score::HALF,
+            full_point_bye: Score::ONE,
+            pairing_allocated_bye: Score::ONE,
+            zero_point_bye: Score::ZERO,
         }
     }
 }
 
 impl Scoring {
     /// What a round with this code is worth.
-    pub const fn points(&self, code: ResultCode) -> Points {
+    pub const fn points(&self, code: ResultCode) -> Score {
         match code {
             ResultCode::Win | ResultCode::UnratedWin => self.win,
             ResultCode::Draw | ResultCode::UnratedDraw => self.draw,
@@ -340,7 +274,7 @@ pub struct Player {
     /// Birth date as written (`YYYY/MM/DD`, or a year), if any.
     pub birth_date: Option<String>,
     /// The score the file declares (checked against the rounds when read).
-    pub points: Points,
+    pub points: Score,
     /// The rank the file declares, if any.
     pub rank: Option<u32>,
     /// One entry per round, from round 1; shorter than the tournament's rounds when the
@@ -362,7 +296,7 @@ pub struct Acceleration {
     /// The player.
     pub player: PlayerId,
     /// The points added, round by round from round 1.
-    pub points: Vec<Points>,
+    pub points: Vec<Score>,
 }
 
 /// Players who must not be paired with each other (siblings, team-mates): TRF-2026 `260`,
@@ -411,7 +345,7 @@ pub struct Tournament {
     /// `142` / `XXR`: the number of rounds the tournament will have, if declared.
     pub rounds: Option<u32>,
     /// `152` / `XXC white1|black1`: the initial colour (C.04.3 5.1), if declared.
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// `162` / `BB?` / `XXS`: what each result is worth.
     pub scoring: Scoring,
     /// `192`: the pairing system the file was made with, as written, if any.
@@ -458,9 +392,9 @@ impl Tournament {
 
     /// A player's score after `rounds` rounds, computed from the entries and the scoring
     /// (without acceleration). Missing entries count as absences.
-    pub fn score_after(&self, id: PlayerId, rounds: u32) -> Points {
+    pub fn score_after(&self, id: PlayerId, rounds: u32) -> Score {
         let Some(player) = self.player(id) else {
-            return Points::ZERO;
+            return Score::ZERO;
         };
         player
             .rounds
@@ -471,7 +405,7 @@ impl Tournament {
     }
 
     /// The fictitious points added to a player's score when pairing `round` (from 1).
-    pub fn acceleration(&self, id: PlayerId, round: u32) -> Points {
+    pub fn acceleration(&self, id: PlayerId, round: u32) -> Score {
         self.accelerations
             .iter()
             .filter(|a| a.player == id)
@@ -617,7 +551,7 @@ impl Tournament {
     /// before, by pairing number; the first of them with a colour in that round had it if he
     /// is first, third, fifth … of them, the other colour otherwise (round 1 alternates
     /// colours down the top half). `None` before any colour is known.
-    pub fn inferred_initial_colour(&self) -> Option<Colour> {
+    pub fn inferred_initial_colour(&self) -> Option<Color> {
         let first = self
             .players
             .iter()
@@ -629,11 +563,7 @@ impl Tournament {
                 continue;
             }
             if let Some(colour) = player.rounds.get(first).and_then(|e| e.colour) {
-                return Some(if participants.is_multiple_of(2) {
-                    colour
-                } else {
-                    colour.opposite()
-                });
+                return Some(if participants.is_multiple_of(2) { colour } else { colour.other() });
             }
             participants += 1;
         }
@@ -661,7 +591,7 @@ impl Tournament {
                 .iter()
                 .map(|e| u64::from(self.scoring.points(e.result).tenths()))
                 .sum();
-            player.points = Points::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX));
+            player.points = Score::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX));
             player.rank = None;
             if let Some(entry) = known {
                 player.rounds.push(entry);

@@ -3,7 +3,7 @@
 //! the caller asks for an order by pairing number instead of lots.
 
 use crate::tiebreak::{self, Context, Record, Regulations, Tiebreak, Value};
-use crate::{PlayerId, Points, Tournament};
+use crate::{PlayerId, Score, Tournament};
 
 /// What to do with players the whole tie-break list leaves tied.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -59,7 +59,7 @@ pub struct Row {
     pub player: PlayerId,
     /// The score after the rounds counted: the scoring's points for each round. Acceleration
     /// (pairing only) and the points of TRF `299` records are not in it.
-    pub score: Points,
+    pub score: Score,
     /// One value per tie-break of the list, in its order.
     pub values: Vec<Value>,
 }

@@ -17,8 +17,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
+use rookery_core::Color;
 use rookery_tournament::arena::{Arena, ArenaGame, ArenaSettings, GameClock, GameScore, Standing};
-use rookery_tournament::{Colour, PlayerId};
+use rookery_tournament::PlayerId;
 
 #[derive(Clone, Debug)]
 enum Action {
@@ -83,7 +84,7 @@ fn run(script: &Script) -> Result<Log, TestCaseError> {
     let mut now = 0;
     let mut active: BTreeSet<PlayerId> = BTreeSet::new();
     let mut last_opponent: BTreeMap<PlayerId, PlayerId> = BTreeMap::new();
-    let mut colours: BTreeMap<PlayerId, Vec<Colour>> = BTreeMap::new();
+    let mut colours: BTreeMap<PlayerId, Vec<Color>> = BTreeMap::new();
     let mut points: BTreeMap<PlayerId, u32> = BTreeMap::new();
     let id = |n: u32| PlayerId::new(n).unwrap();
     // The end comes in the middle of most scripts; finish whatever is left after it.
@@ -112,7 +113,7 @@ fn run(script: &Script) -> Result<Log, TestCaseError> {
             Action::Finish(g, result, plies) => {
                 let playing: Vec<ArenaGame> = arena.playing().collect();
                 let Some(game) = playing.get(g % playing.len().max(1)) else { continue };
-                let winner = [None, Some(Colour::White), Some(Colour::Black)][result as usize];
+                let winner = [None, Some(Color::White), Some(Color::Black)][result as usize];
                 let before = arena.standings();
                 let score = arena.finish(game.id, winner, plies, now).unwrap();
                 prop_assert_eq!(score.counted, now < settings.ends_at());
@@ -143,14 +144,14 @@ fn run(script: &Script) -> Result<Log, TestCaseError> {
                         }
                     }
                     // Colour runs, before this game.
-                    let run = |p: PlayerId| -> (Option<Colour>, usize) {
+                    let run = |p: PlayerId| -> (Option<Color>, usize) {
                         let history = colours.get(&p).map(Vec::as_slice).unwrap_or(&[]);
                         let last = history.last().copied();
                         (last, history.iter().rev().take_while(|&&c| Some(c) == last).count())
                     };
                     for (p, c, o) in [
-                        (game.white, Colour::White, game.black),
-                        (game.black, Colour::Black, game.white),
+                        (game.white, Color::White, game.black),
+                        (game.black, Color::Black, game.white),
                     ] {
                         let (last, length) = run(p);
                         if last == Some(c) && length >= 2 {
@@ -166,8 +167,8 @@ fn run(script: &Script) -> Result<Log, TestCaseError> {
                         }
                     }
                     for (p, c, o) in [
-                        (game.white, Colour::White, game.black),
-                        (game.black, Colour::Black, game.white),
+                        (game.white, Color::White, game.black),
+                        (game.black, Color::Black, game.white),
                     ] {
                         colours.entry(p).or_default().push(c);
                         last_opponent.insert(p, o);
@@ -225,7 +226,7 @@ fn a_thousand_waiting_players_are_paired() {
     assert_eq!(games.len(), 500);
     // Second wave: everybody finishes, and nobody meets the same opponent.
     for (i, game) in games.iter().enumerate() {
-        let winner = [None, Some(Colour::White), Some(Colour::Black)][i % 3];
+        let winner = [None, Some(Color::White), Some(Color::Black)][i % 3];
         arena.finish(game.id, winner, 40, 60_000).unwrap();
     }
     let again = arena.pair(60_000);

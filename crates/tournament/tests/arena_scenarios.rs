@@ -20,8 +20,9 @@
 
 use std::path::Path;
 
+use rookery_core::Color;
 use rookery_tournament::arena::{Arena, ArenaError, ArenaGame, ArenaSettings, GameClock, GameId};
-use rookery_tournament::{Colour, PlayerId};
+use rookery_tournament::PlayerId;
 
 fn error_kind(e: &ArenaError) -> &'static str {
     match e {
@@ -127,7 +128,7 @@ fn run(path: &Path) -> usize {
                 let got: String = paired
                     .iter()
                     .filter_map(|g| g.colour_of(p))
-                    .map(|c| if c == Colour::White { 'W' } else { 'B' })
+                    .map(|c| if c == Color::White { 'W' } else { 'B' })
                     .collect();
                 assert_eq!(got, expect.concat(), "{at}: colours of {p}");
             }
@@ -183,7 +184,7 @@ fn event(arena: &mut Arena, now: u64, words: &[&str], expect: &[&str], at: &str)
             let winner = match words[2] {
                 "draw" => None,
                 // A game that does not exist has no colours; the error is what is checked.
-                p => Some(colour_of(p).unwrap_or(Colour::White)),
+                p => Some(colour_of(p).unwrap_or(Color::White)),
             };
             let result = arena.finish(game, winner, number(words[3], at), now);
             match (result, expect) {
@@ -193,8 +194,8 @@ fn event(arena: &mut Arena, now: u64, words: &[&str], expect: &[&str], at: &str)
                     for want in [a, b] {
                         let (p, points) = want.split_once(':').expect("player:points");
                         let got = match colour_of(p) {
-                            Some(Colour::White) => score.white,
-                            Some(Colour::Black) => score.black,
+                            Some(Color::White) => score.white,
+                            Some(Color::Black) => score.black,
                             None => panic!("{at}: {p} does not play in {game}"),
                         };
                         assert_eq!(got, number::<u32>(points, at), "{at}: points of {p}");

@@ -8,22 +8,23 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
+use rookery_core::Color;
 use rookery_tournament::berger::{self, Cycles, Schedule, MAX_PLAYERS};
-use rookery_tournament::{Colour, PlayerId};
+use rookery_tournament::PlayerId;
 
 fn cycles() -> impl Strategy<Value = Cycles> {
     prop_oneof![Just(Cycles::Single), Just(Cycles::Double)]
 }
 
 /// Each player's colour by round (None: the bye), players 1..=n.
-fn colours(schedule: &Schedule) -> Vec<Vec<Option<Colour>>> {
+fn colours(schedule: &Schedule) -> Vec<Vec<Option<Color>>> {
     let n = schedule.players() as usize;
     let mut by_player = vec![Vec::new(); n];
     for round in schedule.rounds() {
         let mut this = vec![None; n];
         for pair in &round.pairs {
-            this[pair.white.index()] = Some(Colour::White);
-            this[pair.black.index()] = Some(Colour::Black);
+            this[pair.white.index()] = Some(Color::White);
+            this[pair.black.index()] = Some(Color::Black);
         }
         for (player, colour) in this.into_iter().enumerate() {
             by_player[player].push(colour);
@@ -33,14 +34,14 @@ fn colours(schedule: &Schedule) -> Vec<Vec<Option<Colour>>> {
 }
 
 /// The longest run of one colour in consecutive games (a bye neither breaks nor extends it).
-fn longest_run(colours: &[Option<Colour>]) -> usize {
-    let games: Vec<Colour> = colours.iter().flatten().copied().collect();
-    games.chunk_by(|a, b| a == b).map(<[Colour]>::len).max().unwrap_or(0)
+fn longest_run(colours: &[Option<Color>]) -> usize {
+    let games: Vec<Color> = colours.iter().flatten().copied().collect();
+    games.chunk_by(|a, b| a == b).map(<[Color]>::len).max().unwrap_or(0)
 }
 
 /// How many times a game has the colour of the game before.
-fn repeats(colours: &[Option<Colour>]) -> usize {
-    let games: Vec<Colour> = colours.iter().flatten().copied().collect();
+fn repeats(colours: &[Option<Color>]) -> usize {
+    let games: Vec<Color> = colours.iter().flatten().copied().collect();
     games.windows(2).filter(|w| w[0] == w[1]).count()
 }
 
@@ -81,12 +82,12 @@ proptest! {
         let per_cycle = (players - 1 + players % 2) as usize;
         let mut byes = HashMap::new();
         for (number, cycle) in schedule.rounds().chunks(per_cycle).enumerate() {
-            let mut met: HashMap<(PlayerId, PlayerId), Colour> = HashMap::new();
+            let mut met: HashMap<(PlayerId, PlayerId), Color> = HashMap::new();
             for round in cycle {
                 for pair in &round.pairs {
                     let key = (pair.white.min(pair.black), pair.white.max(pair.black));
                     let colour_of_lower =
-                        if key.0 == pair.white { Colour::White } else { Colour::Black };
+                        if key.0 == pair.white { Color::White } else { Color::Black };
                     prop_assert!(met.insert(key, colour_of_lower).is_none(), "{:?} twice", key);
                 }
                 if let Some(bye) = round.bye {
@@ -101,8 +102,8 @@ proptest! {
                 for round in first {
                     for pair in &round.pairs {
                         let key = (pair.white.min(pair.black), pair.white.max(pair.black));
-                        let was = if key.0 == pair.white { Colour::White } else { Colour::Black };
-                        prop_assert_eq!(met[&key], was.opposite(), "{:?}", key);
+                        let was = if key.0 == pair.white { Color::White } else { Color::Black };
+                        prop_assert_eq!(met[&key], was.other(), "{:?}", key);
                     }
                 }
             }
@@ -122,8 +123,8 @@ proptest! {
             // odd fields: the bye takes that place, and colours alternate strictly.
             let allowed = if players % 2 == 0 { 1 } else { 0 };
             prop_assert!(repeats(colours) <= allowed, "player {}: {:?}", player, colours);
-            let whites = colours.iter().filter(|c| **c == Some(Colour::White)).count() as i64;
-            let blacks = colours.iter().filter(|c| **c == Some(Colour::Black)).count() as i64;
+            let whites = colours.iter().filter(|c| **c == Some(Color::White)).count() as i64;
+            let blacks = colours.iter().filter(|c| **c == Some(Color::Black)).count() as i64;
             prop_assert!((whites - blacks).abs() <= 1, "player {}: {:?}", player, colours);
         }
     }
@@ -133,7 +134,7 @@ proptest! {
         let schedule = berger::schedule(players, Cycles::Double).unwrap();
         for (index, colours) in colours(&schedule).iter().enumerate() {
             prop_assert!(longest_run(colours) <= 2, "player {}: {:?}", index + 1, colours);
-            let whites = colours.iter().filter(|c| **c == Some(Colour::White)).count();
+            let whites = colours.iter().filter(|c| **c == Some(Color::White)).count();
             prop_assert_eq!(whites * 2, colours.iter().flatten().count(), "player {}", index + 1);
         }
     }
@@ -161,7 +162,7 @@ proptest! {
 fn without_the_swap_a_double_would_give_three_in_a_row() {
     for players in (6..=40).step_by(2) {
         let single = berger::schedule(players, Cycles::Single).unwrap();
-        let plain: Vec<Option<Colour>> = single
+        let plain: Vec<Option<Color>> = single
             .rounds()
             .iter()
             .chain(single.rounds())
@@ -170,13 +171,13 @@ fn without_the_swap_a_double_would_give_three_in_a_row() {
                 let reversed = index >= single.rounds().len();
                 round.pairs.iter().find_map(|p| {
                     let colour = if p.white.get() == 1 {
-                        Colour::White
+                        Color::White
                     } else if p.black.get() == 1 {
-                        Colour::Black
+                        Color::Black
                     } else {
                         return None;
                     };
-                    Some(if reversed { colour.opposite() } else { colour })
+                    Some(if reversed { colour.other() } else { colour })
                 })
             })
             .collect();

@@ -10,8 +10,9 @@
 
 use std::collections::HashSet;
 
+use rookery_core::Color;
 use rookery_tournament::generator::{generate, GenerateError, GeneratorConfig};
-use rookery_tournament::{dutch, Colour, PlayerId, ResultCode, Tournament};
+use rookery_tournament::{dutch, PlayerId, ResultCode, Tournament};
 
 /// A configuration drawn from the seed: 4 to 79 players, 3 to 11 rounds (fewer than the
 /// players), draws, forfeits, retirements and half-point byes from none to frequent, and
@@ -90,7 +91,7 @@ fn assert_sound(t: &Tournament, seed: u64) {
         let threshold = (round - 1) * t.scoring.win.tenths() / 2;
         for id in t.player_ids() {
             let player = t.player(id).unwrap();
-            let colours: Vec<Colour> = player
+            let colours: Vec<Color> = player
                 .rounds
                 .iter()
                 .take(round as usize)
@@ -98,7 +99,7 @@ fn assert_sound(t: &Tournament, seed: u64) {
                 .filter_map(|e| e.colour)
                 .collect();
             let difference: i32 =
-                colours.iter().map(|&c| if c == Colour::White { 1 } else { -1 }).sum();
+                colours.iter().map(|&c| if c == Color::White { 1 } else { -1 }).sum();
             let three =
                 colours.windows(3).next_back().is_some_and(|w| w[0] == w[1] && w[1] == w[2]);
             let entry = player.round(round).unwrap();

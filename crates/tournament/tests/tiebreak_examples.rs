@@ -6,9 +6,10 @@
 //! built around them: every opponent plays its other rounds against a filler player of its
 //! own, over the board, so that its adjusted score (16.3) is its final score.
 
+use rookery_core::Color;
 use rookery_tournament::tiebreak::Value;
 use rookery_tournament::{
-    standings, Colour, Player, PlayerId, Regulations, ResultCode, RoundEntry, Tiebreak, Tournament,
+    standings, Player, PlayerId, Regulations, ResultCode, RoundEntry, Tiebreak, Tournament,
 };
 
 /// One round of the example's player.
@@ -49,7 +50,7 @@ fn example(rounds: &[Round]) -> Tournament {
         let filler = opponent + 1;
         own.push(RoundEntry {
             opponent: PlayerId::new(opponent as u32 + 1),
-            colour: Some(Colour::White),
+            colour: Some(Color::White),
             result: code,
         });
         let theirs = mirror(code);
@@ -62,7 +63,7 @@ fn example(rounds: &[Round]) -> Tournament {
             if s == r {
                 opponent_rounds.push(RoundEntry {
                     opponent: PlayerId::new(1),
-                    colour: Some(Colour::Black),
+                    colour: Some(Color::Black),
                     result: theirs,
                 });
                 filler_rounds.push(RoundEntry::bye(ResultCode::PairingAllocatedBye));
@@ -76,12 +77,12 @@ fn example(rounds: &[Round]) -> Tournament {
             halves = halves.saturating_sub(2);
             opponent_rounds.push(RoundEntry {
                 opponent: PlayerId::new(filler as u32 + 1),
-                colour: Some(Colour::White),
+                colour: Some(Color::White),
                 result,
             });
             filler_rounds.push(RoundEntry {
                 opponent: PlayerId::new(opponent as u32 + 1),
-                colour: Some(Colour::Black),
+                colour: Some(Color::Black),
                 result: mirror(result),
             });
         }

@@ -2,10 +2,11 @@
 //! forfeits, absences, late entries and withdrawals.
 
 use proptest::prelude::*;
+use rookery_core::Color;
 use rookery_tournament::standings::{Options, Ties};
 use rookery_tournament::tiebreak::Value;
 use rookery_tournament::{
-    standings, Colour, Player, PlayerId, Regulations, ResultCode, RoundEntry, Standings, Tiebreak,
+    standings, Player, PlayerId, Regulations, ResultCode, RoundEntry, Standings, Tiebreak,
     Tournament,
 };
 
@@ -90,8 +91,8 @@ fn tournament(seed: u64) -> Tournament {
                 colour: Some(colour),
                 result,
             };
-            players[pair[0]].rounds.push(entry(pair[1], Colour::White, white));
-            players[pair[1]].rounds.push(entry(pair[0], Colour::Black, black));
+            players[pair[0]].rounds.push(entry(pair[1], Color::White, white));
+            players[pair[1]].rounds.push(entry(pair[0], Color::Black, black));
         }
     }
     Tournament { players, rounds: Some(rounds), ..Tournament::default() }

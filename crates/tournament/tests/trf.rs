@@ -5,10 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use rookery_core::Color;
 use rookery_tournament::trf::{self, LineEnding, WriteOptions};
-use rookery_tournament::{
-    ByeKind, Colour, PlayerId, Points, Regulations, ResultCode, Scoring, Tournament,
-};
+use rookery_tournament::{ByeKind, PlayerId, Regulations, ResultCode, Score, Scoring, Tournament};
 
 fn data(dir: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -138,9 +137,9 @@ fn trf26_records_before_round_4() {
     assert_eq!(t.name.as_deref(), Some("Rookery Open"));
     assert_eq!(t.deputy_arbiters, ["Deputy, One", "Deputy, Two"]);
     assert_eq!(t.rounds, Some(6));
-    assert_eq!(t.initial_colour, Some(Colour::White));
-    assert_eq!(t.inferred_initial_colour(), Some(Colour::White));
-    let three = Points::from_tenths(30);
+    assert_eq!(t.initial_colour, Some(Color::White));
+    assert_eq!(t.inferred_initial_colour(), Some(Color::White));
+    let three = Score::from_tenths(30);
     assert_eq!(
         t.scoring,
         Scoring {
@@ -148,8 +147,8 @@ fn trf26_records_before_round_4() {
             forfeit_win: three,
             full_point_bye: three,
             pairing_allocated_bye: three,
-            draw: Points::ONE,
-            half_point_bye: Points::ONE,
+            draw: Score::ONE,
+            half_point_bye: Score::ONE,
             ..Scoring::default()
         }
     );
@@ -158,11 +157,11 @@ fn trf26_records_before_round_4() {
     assert_eq!(t.rounds_played(), 3);
     assert_eq!(t.announced_byes(4), [(id(4), ByeKind::Half), (id(6), ByeKind::Zero)]);
     assert_eq!(t.announced_byes(2), [(id(6), ByeKind::Half)]);
-    assert_eq!(t.acceleration(id(5), 4), Points::ONE);
-    assert_eq!(t.acceleration(id(4), 4), Points::ZERO);
+    assert_eq!(t.acceleration(id(5), 4), Score::ONE);
+    assert_eq!(t.acceleration(id(4), 4), Score::ZERO);
     assert!(t.is_forbidden(id(2), id(3), 4) && !t.is_forbidden(id(2), id(3), 1));
     // 299: player 3's forfeit win of round 1 is worth 1.0, not 3.0.
-    assert_eq!(t.score_after(id(3), 3), Points::from_tenths(70));
+    assert_eq!(t.score_after(id(3), 3), Score::from_tenths(70));
     assert_eq!(t.adjusted_score_after(id(3), 3), 50);
     let alpha = &t.players[0];
     assert_eq!((alpha.sex, alpha.title.as_deref()), (Some('w'), Some("FM")));
@@ -185,7 +184,7 @@ fn trf26_trfx_and_trfbx_say_the_same_tournament() {
     assert_eq!(bx.scoring, t26.scoring);
     for t in [&x, &bx] {
         assert_eq!(t.rounds, Some(6));
-        assert_eq!(t.initial_colour, Some(Colour::White));
+        assert_eq!(t.initial_colour, Some(Color::White));
         assert_eq!(t.announced_byes(4), t26.announced_byes(4));
         assert_eq!(t.accelerations, t26.accelerations);
         assert!(t.is_forbidden(id(3), id(2), 1));
@@ -199,8 +198,8 @@ fn trf26_trfx_and_trfbx_say_the_same_tournament() {
 fn a_tournament_before_round_1() {
     let t = round_trip(&data("itdx").join("before-round-1.trf"));
     assert_eq!((t.rounds_played(), t.planned_rounds()), (0, 5));
-    assert_eq!(t.initial_colour, Some(Colour::Black));
-    assert!(t.players.iter().all(|p| p.rounds.is_empty() && p.points == Points::ZERO));
+    assert_eq!(t.initial_colour, Some(Color::Black));
+    assert!(t.players.iter().all(|p| p.rounds.is_empty() && p.points == Score::ZERO));
 }
 
 #[test]
@@ -235,8 +234,8 @@ fn every_result_code_round_trips() {
         (ForfeitLoss, ForfeitLoss),
     ];
     for (a, b) in pairs {
-        t.players[0].rounds.push(game(2, Colour::White, a));
-        t.players[1].rounds.push(game(1, Colour::Black, b));
+        t.players[0].rounds.push(game(2, Color::White, a));
+        t.players[1].rounds.push(game(1, Color::Black, b));
     }
     for p in &mut t.players[2..] {
         p.rounds.resize(6, bye(ZeroPointBye));

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use rookery_tournament::trf::{self, Field, ReadErrorKind};
-use rookery_tournament::{PlayerId, Points, ResultCode};
+use rookery_tournament::trf::{self, Feature, Field, ReadErrorKind};
+use rookery_tournament::{PlayerId, ResultCode, Score};
 
 fn id(n: u32) -> PlayerId {
     PlayerId::new(n).unwrap()
@@ -39,8 +39,8 @@ fn each_bad_file_names_its_line_column_and_fault() {
         ("missing-points", 5, 81, Missing(Field::Points)),
         ("unknown-result", 3, 99, invalid(Field::Result, "X")),
         ("duplicate-header", 7, 1, Duplicate("012".into())),
-        ("conflicting-rounds", 8, 5, ConflictingSetting("number of rounds")),
-        ("unsupported-positional-ids", 7, 5, Unsupported("XXC rank (pairing by positional ids)")),
+        ("conflicting-rounds", 8, 5, ConflictingSetting(Field::RoundCount)),
+        ("unsupported-positional-ids", 7, 5, Unsupported(Feature::PositionalIds)),
         ("unknown-scoring-code", 7, 6, UnknownScoringCode("Q".into())),
         ("reversed-range", 7, 5, ReversedRange { field: Field::Round, first: 5, last: 2 }),
         ("duplicate-player", 6, 5, DuplicatePlayer { player: id(1), first_line: 3 }),
@@ -80,7 +80,7 @@ fn each_bad_file_names_its_line_column_and_fault() {
             "score-mismatch",
             4,
             81,
-            ScoreMismatch { player: id(2), declared: Points::from_tenths(15), computed: 10 },
+            ScoreMismatch { player: id(2), declared: Score::from_tenths(15), computed: 10 },
         ),
         ("too-many-rounds", 7, 5, TooManyRounds { declared: 1, played: 2 }),
     ];

@@ -10,7 +10,7 @@ use rookery_tournament::generator::{
     generate, ConfigErrorKind, GenerateError, GeneratorConfig, PairingFault,
 };
 use rookery_tournament::{
-    trf, ByeKind, Pair, PlayerId, Points, ResultCode, RoundPairing, Tournament,
+    trf, ByeKind, Pair, PlayerId, ResultCode, RoundPairing, Score, Tournament,
 };
 use trf_support::by_score;
 
@@ -162,21 +162,21 @@ fn point_system() {
     let s = t.scoring;
     assert_eq!(
         (s.win, s.draw, s.forfeit_win, s.full_point_bye),
-        (Points(30), Points(10), Points(30), Points(30))
+        (Score(30), Score(10), Score(30), Score(30))
     );
     assert_eq!(
         (s.half_point_bye, s.pairing_allocated_bye),
-        (Points(10), Points(30)),
+        (Score(10), Score(30)),
         "the PAB follows the win"
     );
     check(&t, "3-1-0");
     let t = make("PlayersNumber=15\nRoundsNumber=5\nPointsForLoss=0.5\nPointsForForfeitLoss=0.2\nPointsForPAB=0.5", 2);
     let s = t.scoring;
-    assert_eq!((s.loss, s.forfeit_loss, s.zero_point_bye), (Points(5), Points(2), Points(2)));
-    assert_eq!(s.pairing_allocated_bye, Points(5));
+    assert_eq!((s.loss, s.forfeit_loss, s.zero_point_bye), (Score(5), Score(2), Score(2)));
+    assert_eq!(s.pairing_allocated_bye, Score(5));
     check(&t, "forfeit loss sets the zero-point bye");
     let t = make("PlayersNumber=15\nRoundsNumber=5\nPointsForForfeitLoss=0.2\nPointsForZPB=0.1", 2);
-    assert_eq!((t.scoring.forfeit_loss, t.scoring.zero_point_bye), (Points(2), Points(1)));
+    assert_eq!((t.scoring.forfeit_loss, t.scoring.zero_point_bye), (Score(2), Score(1)));
     check(&t, "forfeit loss apart from the zero-point bye (BB? records)");
 }
 

@@ -10,8 +10,8 @@ use std::path::Path;
 use proptest::prelude::*;
 use rookery_tournament::generator::{generate, GeneratorConfig};
 use rookery_tournament::{
-    trf, AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Points,
-    Regulations, ResultCode, Scoring, Tournament,
+    trf, AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId,
+    Regulations, ResultCode, Score, Scoring, Tournament,
 };
 
 /// Generated tournaments small and varied: one-sided and double forfeits, half-point byes,
@@ -210,8 +210,8 @@ impl Dice {
         (z ^ (z >> 31)) % n
     }
 
-    fn points(&mut self, max: u64) -> Points {
-        Points::from_tenths(self.next(max + 1) as u32)
+    fn points(&mut self, max: u64) -> Score {
+        Score::from_tenths(self.next(max + 1) as u32)
     }
 
     fn text(&mut self, max: u64) -> String {
@@ -254,9 +254,9 @@ fn decorate(t: &mut Tournament, extras: u64) {
     accelerated.sort_unstable();
     accelerated.dedup();
     for i in accelerated {
-        let mut points: Vec<Points> =
+        let mut points: Vec<Score> =
             (0..=dice.next(u64::from(rounds))).map(|_| dice.points(20)).collect();
-        points.push(Points::from_tenths(1 + dice.next(20) as u32));
+        points.push(Score::from_tenths(1 + dice.next(20) as u32));
         t.accelerations.push(Acceleration { player: id(i), points });
     }
     if n >= 2 {
@@ -315,6 +315,6 @@ fn decorate(t: &mut Tournament, extras: u64) {
     let played = t.rounds_played();
     for i in 0..t.players.len() {
         let score = t.adjusted_score_after(PlayerId::from_index(i), played);
-        t.players[i].points = Points::from_tenths(score.clamp(0, 999) as u32);
+        t.players[i].points = Score::from_tenths(score.clamp(0, 999) as u32);
     }
 }

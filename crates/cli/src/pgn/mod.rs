@@ -18,7 +18,7 @@ use anyhow::Result;
 use rookery_pgn::parallel::{self, Parallel};
 use rookery_pgn::Reader;
 
-use crate::UsageError;
+use crate::usage::UsageError;
 use game::{GameReport, Options, Replayer};
 use progress::Progress;
 

@@ -12,7 +12,8 @@ use rookery_arbiter::{
 use rookery_core::{Color, Move, Piece, Rank, Role, SanPlus, Square};
 use rookery_engine::{Limits, Score, TimeLeft};
 
-use super::setup::{Config, Look, Mode};
+use super::screen::Look;
+use super::setup::{Config, Mode};
 use super::worker::{Reply, Worker};
 
 /// What a person asks for, whatever key or click said it.

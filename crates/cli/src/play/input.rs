@@ -9,7 +9,7 @@ use crossterm::event::{
 };
 
 use super::app::{Action, App};
-use super::render;
+use super::screen::board_geometry;
 
 /// The keys, as the help overlay lists them: (keys, what they do).
 pub const KEYS: [(&str, &str); 17] = [
@@ -38,7 +38,7 @@ pub fn action(event: &Event, app: &App) -> Option<Action> {
         Event::Key(key) => key_action(key),
         Event::Mouse(mouse) => match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                let board = render::board_geometry(app.screen, app.look, app.flipped)?;
+                let board = board_geometry(app.screen, app.look, app.flipped)?;
                 board.square_at(mouse.column, mouse.row).map(Action::PickSquare)
             }
             _ => None,

@@ -1,16 +1,18 @@
 //! `rookery play`: a full-screen terminal game against the engine or between two people at
 //! one keyboard, with clocks, on the arbiter's rules.
 //!
-//! The parts, from the inside out: [`app`] holds the game and everything the screen shows and
-//! changes it by [`app::Action`]s at a time passed in (no terminal, no system clock);
-//! [`input`] turns key and mouse events into actions; [`render`] draws the state with
-//! ratatui widgets; [`worker`] runs the engine's search on its own thread; [`terminal`] owns
-//! the real terminal and the only `Instant::now()`. [`setup`] turns the arguments into the
-//! starting game.
+//! The parts, from the inside out, each importing only those before it: [`screen`] is the
+//! shared vocabulary (the [`screen::Look`], where the board sits); [`setup`] turns the
+//! arguments into the starting game; [`worker`] runs the engine's search on its own thread;
+//! [`app`] holds the game and everything the screen shows and changes it by
+//! [`app::Action`]s at a time passed in (no terminal, no system clock); [`input`] turns key
+//! and mouse events into actions; [`render`] draws the state with ratatui widgets;
+//! [`terminal`] owns the real terminal and the only `Instant::now()`.
 
 mod app;
 mod input;
 mod render;
+mod screen;
 mod setup;
 mod terminal;
 mod worker;
@@ -25,7 +27,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use rookery_arbiter::{RuleSet, TimeControl};
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Which side you take against the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

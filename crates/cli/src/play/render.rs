@@ -14,78 +14,7 @@ use rookery_core::{Color, File, Piece, Rank, Role, Square};
 
 use super::app::{title, App, Overlay, Tone};
 use super::input::KEYS;
-use super::setup::Look;
-
-/// The smallest screen the game draws on.
-pub const MIN_SIZE: (u16, u16) = (27, 14);
-
-/// Rows under the board area: the message (two, for the long ones), the move being typed, the
-/// keys.
-const BOTTOM_ROWS: u16 = 4;
-
-/// Where the board sits on the screen and how big a square is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardGeometry {
-    /// The top-left cell of the top-left square.
-    x: u16,
-    y: u16,
-    /// A square's size in cells.
-    width: u16,
-    height: u16,
-    flipped: bool,
-}
-
-impl BoardGeometry {
-    /// The cells of `sq`.
-    pub fn square_rect(&self, sq: Square) -> Rect {
-        let (column, row) = self.cell_of(sq);
-        Rect::new(self.x + column * self.width, self.y + row * self.height, self.width, self.height)
-    }
-
-    /// The square under the screen cell (`x`, `y`), if any.
-    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
-        let column = x.checked_sub(self.x)? / self.width;
-        let row = y.checked_sub(self.y)? / self.height;
-        if column >= 8 || row >= 8 {
-            return None;
-        }
-        let (file, rank) = if self.flipped { (7 - column, row) } else { (column, 7 - row) };
-        Some(Square::from_coords(File::ALL[file as usize], Rank::ALL[rank as usize]))
-    }
-
-    fn cell_of(&self, sq: Square) -> (u16, u16) {
-        let (file, rank) = (sq.file().index() as u16, sq.rank().index() as u16);
-        if self.flipped {
-            (7 - file, rank)
-        } else {
-            (file, 7 - rank)
-        }
-    }
-
-    /// The width of the board with its rank labels.
-    fn outer_width(&self) -> u16 {
-        self.x + 8 * self.width
-    }
-}
-
-/// The board's place on a screen of this size; `None` when the screen is too small.
-pub fn board_geometry(screen: Rect, look: Look, flipped: bool) -> Option<BoardGeometry> {
-    if screen.width < MIN_SIZE.0 || screen.height < MIN_SIZE.1 {
-        return None;
-    }
-    // Terminal cells are about twice as tall as wide: 3×1, 5×2 and 7×3 squares look square
-    // enough. The largest that leaves room for the clocks and moves (28 columns) wins.
-    let sizes: &[(u16, u16)] = match look {
-        Look::Ascii => &[(3, 1)],
-        Look::Indexed | Look::TrueColor => &[(7, 3), (5, 2), (3, 1)],
-    };
-    let (width, height) = sizes
-        .iter()
-        .copied()
-        .find(|&(w, h)| 3 + 8 * w + 28 <= screen.width && 2 + 8 * h + BOTTOM_ROWS <= screen.height)
-        .unwrap_or((3, 1));
-    Some(BoardGeometry { x: screen.x + 3, y: screen.y + 1, width, height, flipped })
-}
+use super::screen::{board_geometry, BoardGeometry, Look, BOTTOM_ROWS, MIN_SIZE};
 
 /// The colours of one look.
 struct Palette {

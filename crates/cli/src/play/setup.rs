@@ -12,8 +12,9 @@ use rookery_pgn::date::UtcDateTime;
 use rookery_pgn::main_line::MainLineErrorKind;
 use rookery_pgn::{Location, MainLineReader, Reader};
 
+use super::screen::{detect_look, Look};
 use super::{Args, ColorChoice};
-use crate::UsageError;
+use crate::usage::UsageError;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,17 +28,6 @@ pub enum Mode {
         /// The engine's level.
         level: Level,
     },
-}
-
-/// How the board is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Look {
-    /// Letters, no colour.
-    Ascii,
-    /// Unicode pieces on squares of the 256-colour palette.
-    Indexed,
-    /// Unicode pieces on 24-bit colours.
-    TrueColor,
 }
 
 /// Everything a game needs to start, checked.
@@ -201,7 +191,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     if let Some(path) = &args.save {
         check_save_path(path)?;
     }
-    let look = if args.ascii { Look::Ascii } else { super::terminal::detect_look() };
+    let look = if args.ascii { Look::Ascii } else { detect_look() };
     let save = args.save.clone().unwrap_or_else(|| {
         let UtcDateTime { year, month, day, hour, minute, second } = now;
         PathBuf::from(format!(

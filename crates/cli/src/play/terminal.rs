@@ -14,29 +14,11 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 
 use super::app::App;
-use super::setup::Look;
 use super::{input, render};
 
 /// How often the screen is redrawn while nothing happens: the clocks show tenths under ten
 /// seconds.
 const FRAME: Duration = Duration::from_millis(100);
-
-/// The look the terminal can show: no colour for `TERM=dumb` or `NO_COLOR`
-/// (no-color.org), 24-bit colour when `COLORTERM` says so, else the 256-colour palette.
-pub fn detect_look() -> Look {
-    let term = std::env::var("TERM").unwrap_or_default();
-    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-        || term.is_empty()
-        || term == "dumb"
-    {
-        return Look::Ascii;
-    }
-    match std::env::var("COLORTERM").as_deref() {
-        Ok("truecolor" | "24bit") => Look::TrueColor,
-        _ if crossterm::style::available_color_count() >= 256 => Look::Indexed,
-        _ => Look::Ascii,
-    }
-}
 
 /// Restores the terminal when dropped: on return, on `?` and while a panic unwinds.
 struct Restore;

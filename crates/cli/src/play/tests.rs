@@ -14,7 +14,8 @@ use rookery_core::{Color, Square};
 use rookery_engine::Level;
 
 use super::app::App;
-use super::setup::{Config, Look, Mode};
+use super::screen::{board_geometry, Look, MIN_SIZE};
+use super::setup::{Config, Mode};
 use super::{input, render};
 
 const WIDTH: u16 = 100;
@@ -85,8 +86,7 @@ fn status(app: &mut App) -> String {
 /// The symbol drawn in the middle of `sq`.
 fn glyph(app: &mut App, sq: Square) -> String {
     let buffer = draw(app);
-    let board =
-        render::board_geometry(app.screen, app.look, app.flipped).expect("room for a board");
+    let board = board_geometry(app.screen, app.look, app.flipped).expect("room for a board");
     let rect = board.square_rect(sq);
     buffer[(rect.x + rect.width / 2, rect.y + rect.height / 2)].symbol().to_owned()
 }
@@ -120,8 +120,7 @@ fn type_move(app: &mut App, text: &str, now: u64) {
 /// A left click in the middle of `sq` as the screen shows it.
 fn click(app: &mut App, sq: Square, now: u64) {
     draw(app);
-    let board =
-        render::board_geometry(app.screen, app.look, app.flipped).expect("room for a board");
+    let board = board_geometry(app.screen, app.look, app.flipped).expect("room for a board");
     let rect = board.square_rect(sq);
     let event = Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -544,7 +543,7 @@ fn resigning_asks_twice() {
 fn flip_turns_the_board_and_the_light_square_stays_right() {
     let mut app = hot_seat(RuleSet::SEED, "-");
     let buffer = draw(&mut app);
-    let board = render::board_geometry(app.screen, app.look, false).expect("room for a board");
+    let board = board_geometry(app.screen, app.look, false).expect("room for a board");
     let bottom_left = board.square_rect(Square::A1);
     let bottom_right = board.square_rect(Square::H1);
     assert_eq!(glyph(&mut app, Square::A1), "♖");
@@ -562,7 +561,7 @@ fn flip_turns_the_board_and_the_light_square_stays_right() {
         "♜"
     );
     assert_eq!(buffer[(bottom_right.x, bottom_right.y)].bg, light, "a8 is light, at Black's right");
-    let flipped = render::board_geometry(app.screen, app.look, true).expect("room for a board");
+    let flipped = board_geometry(app.screen, app.look, true).expect("room for a board");
     assert_eq!(flipped.square_at(bottom_left.x, bottom_left.y), Some(Square::H8));
     // The cursor keys follow the screen: Up from e2 goes toward White now.
     key(&mut app, KeyCode::Up, 0);
@@ -597,7 +596,7 @@ fn ascii_board_and_small_and_large_screens() {
     let mut app = hot_seat(RuleSet::SEED, "-");
     for (width, height) in [(27, 14), (60, 20), (120, 40), (200, 60)] {
         let buffer = draw_at(&mut app, width, height);
-        let board = render::board_geometry(app.screen, app.look, false).expect("room for a board");
+        let board = board_geometry(app.screen, app.look, false).expect("room for a board");
         let rect = board.square_rect(Square::H8);
         assert!(rect.right() <= width && rect.bottom() <= height, "{width}×{height}");
         assert_eq!(buffer[(rect.x + rect.width / 2, rect.y + rect.height / 2)].symbol(), "♜");
@@ -675,8 +674,8 @@ fn the_clocks_stay_at_every_accepted_width() {
     app.tick(12_000);
     for look in [Look::TrueColor, Look::Ascii] {
         app.look = look;
-        for width in render::MIN_SIZE.0..=100 {
-            for height in [render::MIN_SIZE.1, 20, 34] {
+        for width in MIN_SIZE.0..=100 {
+            for height in [MIN_SIZE.1, 20, 34] {
                 let shown = text(&draw_at(&mut app, width, height));
                 // White has thought 10 s since Black's move; Black's clock stands.
                 assert!(

@@ -1,10 +1,9 @@
 //! The arena's driving: berserk, the pairing waves on the clock's tick, the games of each
 //! wave.
 
-use rookery_core::Color;
 use rookery_store::{Player, PlayerKind, TournamentStatus, UserId};
 use rookery_tournament::arena::GameId as ArenaGameId;
-use rookery_tournament::{Colour, PlayerId};
+use rookery_tournament::PlayerId;
 
 use crate::log::{self, Entry};
 use crate::now_ms;
@@ -40,8 +39,8 @@ impl<H: Host> Actor<H> {
             &Entry::Berserk(log::Berserk { game: n, player }),
             now_ms(),
         )?;
-        let color = if colour == Colour::White { Color::White } else { Color::Black };
-        match self.host().act(&self.tour.arena_game(n), GameAction::Berserk { color }).await {
+        match self.host().act(&self.tour.arena_game(n), GameAction::Berserk { color: colour }).await
+        {
             Acted::Done => {}
             Acted::Refused(refusal) => {
                 return Err(TournamentRefusal::BerserkRefused(refusal).into())

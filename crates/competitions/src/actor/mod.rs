@@ -198,9 +198,9 @@ pub(crate) struct Actor<H> {
     view: Option<Arc<TournamentView>>,
     /// The counts last written for the list (players, rounds paired).
     counts_written: (u32, u32),
-    /// On a cluster, the epoch under which this node runs the tournament: every log entry is
-    /// written fenced by it (issue 39). `None` on a single node.
-    epoch: Option<i64>,
+    /// Every log entry is written through it: on a cluster, fenced by the epoch under which
+    /// this node runs the tournament (issue 39).
+    writer: rookery_store::Writer,
     /// Another node runs the tournament now: the actor ends.
     stopped: bool,
 }
@@ -223,9 +223,9 @@ fn level_number(points: rookery_ladder::Points) -> u8 {
 }
 
 impl<H: Host> Actor<H> {
-    /// On a cluster: the epoch of this node's claim, which fences its writes.
-    pub fn fenced_by(mut self, epoch: Option<i64>) -> Actor<H> {
-        self.epoch = epoch;
+    /// On a cluster: the writer of this node's claim, which fences its writes.
+    pub fn fenced_by(mut self, writer: rookery_store::Writer) -> Actor<H> {
+        self.writer = writer;
         self
     }
 
@@ -288,6 +288,7 @@ impl<H: Host> Actor<H> {
             .collect();
         tour.log = shown;
         Ok(Actor {
+            writer: tournaments.store().writer(None),
             tournaments,
             tour,
             seq,
@@ -297,7 +298,6 @@ impl<H: Host> Actor<H> {
             dirty: false,
             view: None,
             counts_written: (u32::MAX, u32::MAX),
-            epoch: None,
             stopped: false,
         })
     }
@@ -426,15 +426,13 @@ impl<H: Host> Actor<H> {
             reason: reason.clone(),
         };
         let id = &self.tour.row.id;
-        let written = match self.epoch {
-            None => self.store().append_tournament_log(id, &stored).await,
-            Some(epoch) => self.store().append_tournament_log_fenced(id, epoch, &stored).await,
-        };
-        if let Err(e @ rookery_store::StoreError::Fenced { .. }) = &written {
-            tracing::warn!(tournament = %id, error = %e, "fenced: another node runs the tournament now; its actor here stops");
+        if let rookery_store::Written::FencedOut =
+            self.writer.append_tournament_log(id, &stored).await?
+        {
+            tracing::warn!(tournament = %id, "fenced: another node runs the tournament now; its actor here stops");
             self.stopped = true;
+            return Err(TournamentError::FencedOut(id.clone()));
         }
-        written?;
         self.seq += 1;
         let status_before = self.tour.book.status;
         self.tour.book = next;

@@ -7,15 +7,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rookery_arbiter::{Event, Game, GameResult, MoveInput, Outcome, Speed, Termination};
+use rookery_cluster::{Claim, Lapse, LeaseState};
 use rookery_core::{ByColor, Color};
-use rookery_store::{Finish, PlayerKind, RatingChanges};
+use rookery_store::{Finish, PlayerKind, RatingChanges, StoreError, Writer, Written};
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 use super::engine_player::EngineSeat;
 use super::view::{end_message, event_messages, live_view, Crowd};
 use super::{rebuild, Command, GameEvent, GameHandle, Joined, Rebuilt, Seat};
-use crate::cluster::{Lapse, LeaseState};
 use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
 use crate::state::{now_ms, AppState};
 
@@ -37,7 +37,7 @@ pub(super) fn spawn(
     resumed: bool,
 ) {
     let meta = handle.meta.clone();
-    let epoch = handle.epoch;
+    let writer = state.ownership.writer(handle.claim);
     let wall = now_ms();
     let human = |c: Color| meta.player(c).kind != PlayerKind::Engine;
     let gone_since = ByColor::new_with(|c| human(c).then_some(wall));
@@ -47,7 +47,7 @@ pub(super) fn spawn(
         .map(|c| EngineSeat::new(c, meta.player(c).engine_level.unwrap_or(1)));
     let (updates, _) = broadcast::channel(64);
     // On a cluster the actor serves only under this node's lease (issue 51).
-    let lease = state.node.as_ref().map(|_| state.lease.subscribe());
+    let lease = state.ownership.lease();
     let lapses_seen = lease.as_ref().map_or(0, |l| l.borrow().lapses);
     let actor = Actor {
         state,
@@ -64,7 +64,7 @@ pub(super) fn spawn(
         engine,
         finished_at: None,
         stopped: false,
-        epoch,
+        writer,
         started_ms: wall,
         lapses_seen,
         held: VecDeque::new(),
@@ -93,12 +93,12 @@ struct Actor {
     /// Wall time the result was stored.
     finished_at: Option<u64>,
     stopped: bool,
-    /// On a node of a cluster, the epoch under which this node owns the game: every write
-    /// is fenced by it (rookery-store, `claim_game`). `None` on a single node.
-    epoch: Option<i64>,
+    /// Every write of the game goes through it: on a node of a cluster it is fenced by the
+    /// epoch under which this node owns the game (rookery-store, `claim_game`).
+    writer: Writer,
     /// When the actor started (wall ms).
     started_ms: u64,
-    /// The lapses of this node's lease the actor has dealt with ([`crate::cluster::Lease`]).
+    /// The lapses of this node's lease the actor has dealt with ([`LeaseState`]).
     lapses_seen: u64,
     /// Commands that came while the lease had run out, handled once it runs again.
     held: VecDeque<Command>,
@@ -115,9 +115,7 @@ impl Actor {
         if resumed {
             let at = self.game_now();
             let resume = GameAction::Resume { wall_ms: Some(self.to_wall(at)) };
-            if let Err(e) = self.store(&resume, at).await {
-                tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
-            }
+            self.store_mark(&resume, at).await;
         }
         // A game that ended before a crash, but whose result was not stored yet.
         if self.game.is_over() {
@@ -195,7 +193,7 @@ impl Actor {
         self.lapses_seen = lease.lapses;
         let Some(lapse) = &lease.lapse else { return };
         let id = &self.handle.meta.id;
-        if self.epoch.is_some_and(|epoch| lapse.lost.contains(&(id.clone(), epoch))) {
+        if !self.state.ownership.holds(id.as_str(), self.handle.claim).await {
             tracing::warn!(game = %id, "another node owns this game now: its actor here stops");
             self.stopped = true;
             return;
@@ -224,16 +222,19 @@ impl Actor {
         let before = self.offset;
         self.offset = wall as i64 - from as i64;
         let resume = GameAction::Resume { wall_ms: Some(wall) };
-        if let Err(e) = self.store(&resume, from).await {
+        match self.store(&resume, from).await {
+            Ok(Written::Done(())) => {}
             // Uncredited rather than credited differently from what a replay would give.
-            self.offset = before;
-            if matches!(e, rookery_store::StoreError::Fenced { .. }) {
-                tracing::warn!(game = %self.handle.meta.id, error = %e, "fenced: this node no longer owns the game; its actor stops");
-                self.stopped = true;
-            } else {
-                tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store the credit of a lapsed lease: not credited");
+            Ok(Written::FencedOut) => {
+                self.offset = before;
+                self.fenced_out();
+                return;
             }
-            return;
+            Err(e) => {
+                self.offset = before;
+                tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store the credit of a lapsed lease: not credited");
+                return;
+            }
         }
         tracing::info!(game = %self.handle.meta.id, credited_ms = now - from, "this node's lease had lapsed: the time since its last good heartbeat credited");
         let game = Box::new(live_view(&self.handle.meta, &self.game, from, &self.crowd()));
@@ -393,9 +394,7 @@ impl Actor {
             Command::Shutdown { reply } => {
                 if self.finished_at.is_none() && !self.game.is_over() {
                     let at = self.game_now();
-                    if let Err(e) = self.store(&GameAction::Pause, at).await {
-                        tracing::warn!(game = %self.handle.meta.id, error = %e, "cannot store the pause");
-                    }
+                    self.store_mark(&GameAction::Pause, at).await;
                 }
                 self.stopped = true;
                 let _ = reply.send(());
@@ -406,7 +405,10 @@ impl Actor {
     /// Hands the game to another node (see [`Command::HandOff`]): `true` once its clocks
     /// are stored and it is released; then the actor ends, and its sockets close.
     async fn hand_off(&mut self, remote: ByColor<u32>) -> bool {
-        let (Some(epoch), Some(node)) = (self.epoch, self.state.node.clone()) else { return false };
+        // A single node has nobody to hand a game to.
+        if self.handle.claim == Claim::Single {
+            return false;
+        }
         let players_here =
             [Color::White, Color::Black].into_iter().any(|c| self.connections[c] > remote[c]);
         // A tournament's games stay with the node that runs the tournament, which acts on
@@ -418,12 +420,18 @@ impl Actor {
         }
         let id = self.handle.meta.id.clone();
         let at = self.game_now();
-        if let Err(e) = self.store(&GameAction::Pause, at).await {
-            tracing::warn!(game = %id, error = %e, "cannot store the pause to hand the game over");
-            self.stopped = matches!(e, rookery_store::StoreError::Fenced { .. });
-            return false;
+        match self.store(&GameAction::Pause, at).await {
+            Ok(Written::Done(())) => {}
+            Ok(Written::FencedOut) => {
+                self.fenced_out();
+                return false;
+            }
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "cannot store the pause to hand the game over");
+                return false;
+            }
         }
-        match self.state.store.release_game(id.as_str(), &node.id, epoch).await {
+        match self.state.ownership.release_game(id.as_str(), self.handle.claim).await {
             Ok(true) => {
                 tracing::info!(game = %id, "handed over to the node its players are on");
                 self.stopped = true;
@@ -438,9 +446,7 @@ impl Actor {
                 tracing::warn!(game = %id, error = %e, "cannot release the game: kept");
                 let at = self.game_now();
                 let resume = GameAction::Resume { wall_ms: Some(self.to_wall(at)) };
-                if let Err(e) = self.store(&resume, at).await {
-                    tracing::warn!(game = %id, error = %e, "cannot store the resume mark");
-                }
+                self.store_mark(&resume, at).await;
                 false
             }
         }
@@ -567,17 +573,18 @@ impl Actor {
         if events.is_empty() {
             return outcome;
         }
-        if let Err(e) = self.store(&action, at).await {
-            if matches!(e, rookery_store::StoreError::Fenced { .. }) {
-                // Another node claimed the game (this one was paused or cut off past its
-                // lease): it wrote nothing; stop, and the sockets close and reconnect.
-                tracing::warn!(game = %self.handle.meta.id, error = %e, "fenced: this node no longer owns the game; its actor stops");
-                self.stopped = true;
+        match self.store(&action, at).await {
+            Ok(Written::Done(())) => {}
+            Ok(Written::FencedOut) => {
+                // It wrote nothing: stop, and the sockets close and reconnect.
+                self.fenced_out();
                 return Err(Refusal::Storage);
             }
-            tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store an action; refused");
-            self.reload().await;
-            return Err(Refusal::Storage);
+            Err(e) => {
+                tracing::error!(game = %self.handle.meta.id, error = %e, "cannot store an action; refused");
+                self.reload().await;
+                return Err(Refusal::Storage);
+            }
         }
         if events.iter().any(|e| matches!(e, Event::TakenBack { .. })) {
             let now = self.game_now();
@@ -631,23 +638,37 @@ impl Actor {
     }
 
     /// Appends `action` at game time `at` to storage.
-    async fn store(
-        &mut self,
-        action: &GameAction,
-        at: u64,
-    ) -> Result<(), rookery_store::StoreError> {
+    async fn store(&mut self, action: &GameAction, at: u64) -> Result<Written<()>, StoreError> {
         let (kind, data) = action.encode();
         let stored =
             rookery_store::Action { seq: self.seq, at_ms: at as i64, kind: kind.to_owned(), data };
-        // The store commits the actions of many games together (group commit).
-        let id = self.handle.meta.id.as_str();
-        match self.epoch {
-            None => self.state.store.append_action(id, &stored).await?,
-            Some(epoch) => self.state.store.append_action_fenced(id, epoch, &stored).await?,
+        let written = self.writer.append_action(self.handle.meta.id.as_str(), &stored).await?;
+        if let Written::Done(()) = written {
+            self.seq += 1;
+            self.last_stamp = self.last_stamp.max(at);
         }
-        self.seq += 1;
-        self.last_stamp = self.last_stamp.max(at);
-        Ok(())
+        Ok(written)
+    }
+
+    /// Stores a mark of the clocks (a pause, a resume), which nothing waits on: a failure is
+    /// logged, and a stale claim is found again by the next action.
+    async fn store_mark(&mut self, mark: &GameAction, at: u64) {
+        match self.store(mark, at).await {
+            Ok(Written::Done(())) => {}
+            Ok(Written::FencedOut) => {
+                tracing::warn!(game = %self.handle.meta.id, mark = mark.encode().0, "cannot store a mark: another node owns the game now")
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.handle.meta.id, mark = mark.encode().0, error = %e, "cannot store a mark")
+            }
+        }
+    }
+
+    /// Another node claimed the game (this one was paused or cut off past its lease): this
+    /// node wrote nothing, and its actor stops.
+    fn fenced_out(&mut self) {
+        tracing::warn!(game = %self.handle.meta.id, "fenced: this node no longer owns the game; its actor stops");
+        self.stopped = true;
     }
 
     /// Stores the result, the PGN and the ladder changes (one transaction), then sends `end`.
@@ -663,20 +684,17 @@ impl Actor {
         let mut ladder: Option<RatingChanges> = None;
         for attempt in 0..5u64 {
             let turn = self.state.write_turn().await;
-            let finished = match self.epoch {
-                None => self.state.store.finish_game(&finish).await,
-                Some(epoch) => self.state.store.finish_game_fenced(&finish, epoch).await,
-            };
+            let finished = self.writer.finish_game(&finish).await;
             drop(turn);
             match finished {
-                Ok(changes) => {
+                Ok(Written::Done(changes)) => {
                     ladder = changes;
                     break;
                 }
-                Err(rookery_store::StoreError::Conflict(_)) => break,
-                Err(e @ rookery_store::StoreError::Fenced { .. }) => {
-                    tracing::warn!(game = %finish.game_id, error = %e, "fenced: the result is the new owner's to store; this actor stops");
-                    self.stopped = true;
+                Err(StoreError::Conflict(_)) => break,
+                Ok(Written::FencedOut) => {
+                    // The result is the new owner's to store.
+                    self.fenced_out();
                     return;
                 }
                 Err(e) => {

@@ -5,6 +5,7 @@
 mod actor;
 mod engine_player;
 mod events;
+mod shared;
 mod view;
 
 use std::collections::HashMap;
@@ -15,14 +16,15 @@ use rookery_arbiter::{
     Game, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError, RecordError,
     RuleSet, StartPolicy, TimeControl,
 };
+use rookery_cluster::{Claim, Claimed};
 use rookery_core::{ByColor, Color, Move};
 use rookery_store::{NewGame, Player, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 pub use events::{GameEvent, GameEvents};
+pub(crate) use shared::{locate, Located};
 pub use view::{finished_view, live_view, record_pgn, Crowd};
 
-use crate::cluster::Ownership;
 use crate::error::ApiError;
 use crate::protocol::{
     ClientMessage, DecodeError, GameAction, GameId, GameView, NewLiveGame, PlayerAction, Refusal,
@@ -245,9 +247,9 @@ pub enum Command {
 pub struct GameHandle {
     /// Who plays what.
     pub meta: Arc<Meta>,
-    /// On a node of a cluster, the epoch under which this node owns the game (see
-    /// [`crate::cluster`]); `None` on a single node.
-    pub epoch: Option<i64>,
+    /// This node's claim on the game, under which its writes are made (fenced by its epoch on
+    /// a node of a cluster).
+    pub claim: Claim,
     tx: mpsc::Sender<Command>,
 }
 
@@ -418,11 +420,9 @@ impl LiveGames {
                 tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = meta.rules.label(), rated = meta.rated, "game created")
             }
         }
-        let epoch = crate::cluster::claim_new(state, meta.id.as_str())
-            .await
-            .map_err(|e| CreateError::Claim(e.to_string()))?;
+        let claim = claim_new(state, &meta.id).await?;
         let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(self.spawn(state, new, false, epoch).await)
+        Ok(self.spawn(state, new, false, claim).await)
     }
 
     async fn spawn(
@@ -430,15 +430,13 @@ impl LiveGames {
         state: &Arc<AppState>,
         Rebuilt { meta, game, seq, last_stamp, .. }: Rebuilt,
         resumed: bool,
-        epoch: Option<i64>,
+        claim: Claim,
     ) -> GameHandle {
         let (tx, rx) = mpsc::channel(64);
-        let handle = GameHandle { meta: Arc::new(meta), epoch, tx };
+        let handle = GameHandle { meta: Arc::new(meta), claim, tx };
         // Other nodes' requests are answered from the moment this node owns the game: a node
         // that finds it owned here relays to it at once.
-        if let Some(relay) = &state.relay {
-            relay.serve(handle.clone()).await;
-        }
+        state.relay.serve(Arc::new(handle.clone())).await;
         self.insert(handle.clone());
         actor::spawn(state.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
         handle
@@ -456,29 +454,26 @@ impl LiveGames {
         for g in stored {
             // On a cluster, only the games no live node owns (or this node's, from before a
             // restart under the same id).
-            let (epoch, heartbeat) = match crate::cluster::claim(state, &g.id).await {
-                Ok(Ownership::Single) => (None, None),
-                Ok(Ownership::Mine { epoch, dead_owner_heartbeat }) => {
-                    (Some(epoch), dead_owner_heartbeat)
-                }
-                Ok(Ownership::Elsewhere(_) | Ownership::NotLive) => continue,
+            let (claim, heartbeat) = match state.ownership.claim_game(&g.id).await {
+                Ok(Claimed::Here { claim, dead_owner_heartbeat }) => (claim, dead_owner_heartbeat),
+                Ok(Claimed::Elsewhere(_) | Claimed::Over) => continue,
                 Err(e) => {
                     tracing::error!(game = %g.id, error = %e, "cannot claim a live game to resume it");
                     continue;
                 }
             };
-            self.resume(state, &g, epoch, heartbeat).await;
+            self.resume(state, &g, claim, heartbeat).await;
         }
     }
 
-    /// Starts the actor of a stored live game, rebuilt from its actions, under `epoch` on a
-    /// cluster; a game taken from a dead node is charged up to its last heartbeat
+    /// Starts the actor of a stored live game, rebuilt from its actions, under `claim`; a
+    /// game taken from a dead node is charged up to its last heartbeat
     /// ([`Rebuilt::charge_until`]). `None` (logged) if the stored game cannot be rebuilt.
     async fn resume(
         &self,
         state: &Arc<AppState>,
         g: &StoredGame,
-        epoch: Option<i64>,
+        claim: Claim,
         dead_owner_heartbeat: Option<i64>,
     ) -> Option<GameHandle> {
         match rebuild(g) {
@@ -489,8 +484,8 @@ impl LiveGames {
                     tracing::info!(game = %rebuilt.meta.id, charged_ms = resumed_at - before, "charged the clock up to the dead owner's last heartbeat");
                 }
                 let plies = rebuilt.game.plies().len();
-                tracing::info!(game = %rebuilt.meta.id, plies, ?epoch, "resumed");
-                Some(self.spawn(state, rebuilt, true, epoch).await)
+                tracing::info!(game = %rebuilt.meta.id, plies, epoch = ?claim.epoch(), "resumed");
+                Some(self.spawn(state, rebuilt, true, claim).await)
             }
             Err(e) => {
                 tracing::error!(game = %g.id, error = %e, "cannot rebuild a live game; left as it is");
@@ -515,13 +510,14 @@ impl LiveGames {
         if let Some(handle) = self.get(id) {
             return Ok(Some(handle));
         }
-        let (epoch, heartbeat) = match crate::cluster::claim(state, id.as_str()).await? {
-            Ownership::Mine { epoch, dead_owner_heartbeat } => (epoch, dead_owner_heartbeat),
-            Ownership::Single | Ownership::NotLive => return Ok(None),
-            Ownership::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
+        let (claim, heartbeat) = match state.ownership.claim_game(id.as_str()).await? {
+            // A single node's live games all have their actors.
+            Claimed::Here { claim: Claim::Single, .. } | Claimed::Over => return Ok(None),
+            Claimed::Here { claim, dead_owner_heartbeat } => (claim, dead_owner_heartbeat),
+            Claimed::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
         };
         let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
-        Ok(self.resume(state, &stored, Some(epoch), heartbeat).await)
+        Ok(self.resume(state, &stored, claim, heartbeat).await)
     }
 
     /// Stops every actor, each storing its clocks first.
@@ -545,11 +541,19 @@ pub enum CreateError {
     #[error(transparent)]
     Store(#[from] rookery_store::StoreError),
     /// On a cluster, the new game could not be claimed.
-    #[error("claiming the new game: {0}")]
+    #[error("{0}")]
     Claim(String),
     /// A game of that id exists, and is not live here (it ended, or is being resumed).
     #[error("game {0:?} exists and is not live here")]
     Exists(GameId),
+}
+
+/// The claim on a game this node has just created: everything is a single node's.
+async fn claim_new(state: &AppState, id: &GameId) -> Result<Claim, CreateError> {
+    match state.ownership.claim_game(id.as_str()).await? {
+        Claimed::Here { claim, .. } => Ok(claim),
+        other => Err(CreateError::Claim(format!("a new game {id:?} is {other:?}"))),
+    }
 }
 
 /// A live game rebuilt from storage: its meta, the arbiter game after every stored action,

@@ -49,7 +49,7 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Answer, ApiE
     }
     // On a cluster, a tournament no node runs (its node died) is taken over by the first
     // node asked about it (the balancer sends everything but games to one node).
-    if state.node.is_some() {
+    if state.ownership.node().is_some() {
         if let Some(h) = state.tournaments.running(id).await? {
             return Ok(h.request(None, op).await?);
         }

@@ -2,7 +2,7 @@
 
 use rookery_store::{AnalysisStatus, Finish, StoreError};
 
-use crate::harness::{anonymous, each_backend, new_game};
+use crate::harness::{anonymous, done, each_backend, new_game};
 
 fn finish(game_id: &str, result: &str) -> Finish {
     Finish {
@@ -21,9 +21,10 @@ async fn an_analysis_is_queued_once_and_kept() {
         for id in ["live", "over", "aborted", "second"] {
             store.create_game(&new_game(id, anonymous("a"), anonymous("b"), 5)).await.unwrap();
         }
-        store.finish_game(&finish("over", "1-0")).await.unwrap();
-        store.finish_game(&finish("second", "0-1")).await.unwrap();
-        store.finish_game(&finish("aborted", "*")).await.unwrap();
+        let writer = store.writer(None);
+        done(writer.finish_game(&finish("over", "1-0")).await);
+        done(writer.finish_game(&finish("second", "0-1")).await);
+        done(writer.finish_game(&finish("aborted", "*")).await);
 
         // Never during play (§8.5), nor for a game that was not played.
         for (id, status) in [("live", "live"), ("aborted", "aborted")] {

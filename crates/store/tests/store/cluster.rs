@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use rookery_store::{Action, Claim, Finish, PreviousOwner, Store, StoreError};
+use rookery_store::{Action, Claim, Finish, GameStatus, PreviousOwner, Store, StoreError, Written};
 
-use crate::harness::{anonymous, each_backend, new_game};
+use crate::harness::{anonymous, done, each_backend, new_game};
 
 /// A lease long enough never to run out during a test.
 const LONG: i64 = 600_000;
@@ -41,6 +41,18 @@ async fn running_tournament(store: &Store, id: &str) {
         starts_at_ms: None,
     };
     store.create_tournament(&row).await.unwrap();
+}
+
+/// The tournament log entry `seq` (a round).
+fn entry(seq: i64) -> rookery_store::LogEntry {
+    rookery_store::LogEntry {
+        seq,
+        at_ms: 10 + seq,
+        by: None,
+        kind: "round".into(),
+        data: "{}".into(),
+        reason: None,
+    }
 }
 
 fn epoch(claim: &Claim) -> i64 {
@@ -115,27 +127,29 @@ async fn a_stale_owner_writes_nothing() {
         store.heartbeat("a", 100).await.unwrap();
         store.heartbeat("b", LONG).await.unwrap();
         let old = epoch(&store.claim_game("g", "a").await.unwrap());
-        store.append_action_fenced("g", old, &action(0)).await.unwrap();
+        let a = store.writer(Some(old));
+        assert_eq!(a.epoch(), Some(old));
+        done(a.append_action("g", &action(0)).await);
         tokio::time::sleep(Duration::from_millis(200)).await;
         let new = epoch(&store.claim_game("g", "b").await.unwrap());
         assert_eq!(new, old + 1);
 
         // a, paused across the takeover, wakes up and writes its next move and the end.
-        let stale = store.append_action_fenced("g", old, &action(1)).await;
-        assert!(
-            matches!(&stale, Err(StoreError::Fenced { game, epoch }) if game == "g" && *epoch == old),
-            "{stale:?}"
-        );
-        let stale = store.finish_game_fenced(&finish("g"), old).await;
-        assert!(matches!(stale, Err(StoreError::Fenced { .. })), "{stale:?}");
+        let stale = a.append_action("g", &action(1)).await;
+        assert!(matches!(stale, Ok(Written::FencedOut)), "{stale:?}");
+        let stale = a.finish_game(&finish("g")).await;
+        assert!(matches!(stale, Ok(Written::FencedOut)), "{stale:?}");
+        let game = store.game("g").await.unwrap().unwrap();
+        assert_eq!((seqs(&game.actions), game.status), (vec![0], GameStatus::Live), "unwritten");
 
-        store.append_action_fenced("g", new, &action(1)).await.unwrap();
+        let b = store.writer(Some(new));
+        done(b.append_action("g", &action(1)).await);
         let game = store.game("g").await.unwrap().unwrap();
         assert_eq!(seqs(&game.actions), [0, 1]);
         assert_eq!(game.actions[1], action(1));
-        store.finish_game_fenced(&finish("g"), new).await.unwrap();
-        let done = store.finish_game_fenced(&finish("g"), new).await;
-        assert!(matches!(done, Err(StoreError::Conflict(_))), "finished once: {done:?}");
+        done(b.finish_game(&finish("g")).await);
+        let again = b.finish_game(&finish("g")).await;
+        assert!(matches!(again, Err(StoreError::Conflict(_))), "finished once: {again:?}");
         let claim = store.claim_game("g", "a").await;
         assert!(matches!(claim, Err(StoreError::Conflict(_))), "a finished game: {claim:?}");
         let claim = store.claim_game("nowhere", "a").await;
@@ -161,18 +175,18 @@ async fn a_stale_write_in_a_batch_refuses_only_itself() {
         let newer = epoch(&store.claim_game("g7", "a").await.unwrap());
         let writes = (0..40).map(|i| {
             let store = store.clone();
-            let epoch = epochs[i];
-            async move { store.append_action_fenced(&format!("g{i}"), epoch, &action(0)).await }
+            let writer = store.writer(Some(epochs[i]));
+            async move { writer.append_action(&format!("g{i}"), &action(0)).await }
         });
         let results = futures_join_all(writes).await;
         for (i, result) in results.iter().enumerate() {
             if i == 7 {
-                assert!(matches!(result, Err(StoreError::Fenced { .. })), "{result:?}");
+                assert!(matches!(result, Ok(Written::FencedOut)), "{result:?}");
             } else {
-                assert!(result.is_ok(), "game {i}: {result:?}");
+                assert!(matches!(result, Ok(Written::Done(()))), "game {i}: {result:?}");
             }
         }
-        store.append_action_fenced("g7", newer, &action(0)).await.unwrap();
+        done(store.writer(Some(newer)).append_action("g7", &action(0)).await);
         for i in 0..40 {
             let game = store.game(&format!("g{i}")).await.unwrap().unwrap();
             assert_eq!(seqs(&game.actions), [0], "game {i}");
@@ -293,26 +307,38 @@ async fn a_stale_tournament_owner_writes_nothing_to_its_log() {
     each_backend(|db| async move {
         let store = db.store;
         running_tournament(&store, "t1").await;
-        let entry = |seq: i64| rookery_store::LogEntry {
-            seq,
-            at_ms: 10 + seq,
-            by: None,
-            kind: "round".into(),
-            data: "{}".into(),
-            reason: None,
-        };
         store.heartbeat("a", 100).await.unwrap();
         store.heartbeat("b", LONG).await.unwrap();
-        let a = epoch(&store.claim_tournament("t1", "a").await.unwrap());
-        store.append_tournament_log_fenced("t1", a, &entry(0)).await.unwrap();
+        let a = store.writer(Some(epoch(&store.claim_tournament("t1", "a").await.unwrap())));
+        done(a.append_tournament_log("t1", &entry(0)).await);
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let b = epoch(&store.claim_tournament("t1", "b").await.unwrap());
+        let b = store.writer(Some(epoch(&store.claim_tournament("t1", "b").await.unwrap())));
         // a, woken after its lease ran out, would pair a round b has not: refused, unwritten.
-        let stale = store.append_tournament_log_fenced("t1", a, &entry(1)).await;
-        assert!(matches!(stale, Err(StoreError::Fenced { epoch, .. }) if epoch == a), "{stale:?}");
-        store.append_tournament_log_fenced("t1", b, &entry(1)).await.unwrap();
+        let stale = a.append_tournament_log("t1", &entry(1)).await;
+        assert!(matches!(stale, Ok(Written::FencedOut)), "{stale:?}");
+        done(b.append_tournament_log("t1", &entry(1)).await);
         let log = store.tournament("t1").await.unwrap().unwrap().log;
         assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![0, 1]);
+    })
+    .await;
+}
+
+/// A single node's writer (no claim) is never fenced: its games keep no owner and epoch 0.
+#[tokio::test]
+async fn a_single_nodes_writer_is_not_fenced() {
+    each_backend(|db| async move {
+        let store = db.store;
+        live_game(&store, "g").await;
+        running_tournament(&store, "t1").await;
+        let writer = store.writer(None);
+        assert_eq!(writer.epoch(), None);
+        assert_eq!(writer.append_action("g", &action(0)).await.unwrap(), Written::Done(()));
+        let logged = writer.append_tournament_log("t1", &entry(0)).await;
+        assert_eq!(logged.unwrap(), Written::Done(()));
+        assert_eq!(writer.finish_game(&finish("g")).await.unwrap(), Written::Done(None));
+        let game = store.game("g").await.unwrap().unwrap();
+        assert_eq!((seqs(&game.actions), game.status), (vec![0], GameStatus::Finished));
+        assert_eq!(store.game_owner("g").await.unwrap(), (None, 0), "never claimed");
     })
     .await;
 }

@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 use rookery_store::{Action, Finish, GameStatus, Store};
 
-use crate::harness::{each_backend, new_game, user};
+use crate::harness::{done, each_backend, new_game, user};
 
 #[tokio::test]
 async fn a_reopened_store_sees_everything() {
@@ -19,7 +19,7 @@ async fn a_reopened_store_sees_everything() {
         for seq in 0..3 {
             let action =
                 Action { seq, at_ms: 10 + seq, kind: "move".into(), data: format!("{seq}") };
-            store.append_action("live", &action).await.unwrap();
+            done(store.writer(None).append_action("live", &action).await);
         }
         let finish = Finish {
             game_id: "done".into(),
@@ -28,7 +28,7 @@ async fn a_reopened_store_sees_everything() {
             pgn: "1-0".into(),
             ended_at_ms: 6,
         };
-        store.finish_game(&finish).await.unwrap().unwrap();
+        done(store.writer(None).finish_game(&finish).await).unwrap();
         let users = store.leaderboard(10, 0).await.unwrap();
         let done = store.game("done").await.unwrap();
         store.close().await;
@@ -52,7 +52,7 @@ async fn a_reopened_store_sees_everything() {
 /// Set in the child process of [`sqlite_commits_survive_kill_9`] to the database URL.
 const CHILD_VAR: &str = "ROOKERY_STORE_KILL_CHILD";
 
-/// A child process appends actions and prints each seq once `append_action` has returned;
+/// A child process appends actions and prints each seq once its append has returned;
 /// the parent kills it with SIGKILL mid-stream, reopens the file, and finds every printed
 /// action (`synchronous = NORMAL` under WAL: durable against the process dying).
 #[test]
@@ -112,7 +112,7 @@ async fn append_forever(url: &str) {
     // Bounded, so that a child whose parent died stops by itself.
     for seq in 0..20_000 {
         let action = Action { seq, at_ms: seq, kind: "move".into(), data: "e2e4".into() };
-        store.append_action("g", &action).await.unwrap();
+        done(store.writer(None).append_action("g", &action).await);
         writeln!(out, "appended {seq}").unwrap();
         out.flush().unwrap();
     }

@@ -1,8 +1,8 @@
 //! Games and their action logs.
 
-use rookery_store::{Action, Finish, GameStatus, StoreError};
+use rookery_store::{Action, Finish, GameStatus, StoreError, Written};
 
-use crate::harness::{anonymous, each_backend, engine, new_game, user};
+use crate::harness::{anonymous, done, each_backend, engine, new_game, user};
 
 fn action(seq: i64) -> Action {
     Action { seq, at_ms: 10_000 + seq * 1_000, kind: "move".to_owned(), data: format!("m{seq}") }
@@ -35,15 +35,15 @@ async fn actions_are_appended_once_and_read_in_order() {
 
         // Appended out of order; read back by seq.
         for seq in [0, 1, 3, 2] {
-            store.append_action("g1", &action(seq)).await.unwrap();
+            done(store.writer(None).append_action("g1", &action(seq)).await);
         }
         let mut other = action(1);
         other.data = "different".to_owned();
-        match store.append_action("g1", &other).await {
+        match store.writer(None).append_action("g1", &other).await {
             Err(StoreError::Conflict(message)) => assert!(message.contains("g1"), "{message}"),
             other => panic!("duplicate seq: expected Conflict, got {other:?}"),
         }
-        match store.append_action("nope", &action(0)).await {
+        match store.writer(None).append_action("nope", &action(0)).await {
             Err(StoreError::NotFound(_)) => {}
             other => panic!("unknown game: expected NotFound, got {other:?}"),
         }
@@ -67,8 +67,8 @@ async fn actions_are_appended_once_and_read_in_order() {
         assert_eq!(store.game("nope").await.unwrap(), None);
 
         // A finished game takes no more actions.
-        assert_eq!(store.finish_game(&finish("g1", "1-0", 20_000)).await.unwrap(), None);
-        match store.append_action("g1", &action(4)).await {
+        assert_eq!(done(store.writer(None).finish_game(&finish("g1", "1-0", 20_000)).await), None);
+        match store.writer(None).append_action("g1", &action(4)).await {
             Err(StoreError::Conflict(message)) => {
                 assert!(message.contains("finished"), "{message}")
             }
@@ -119,11 +119,11 @@ async fn live_games_come_back_with_their_actions() {
         store.create_game(&new_game("c-done", anonymous("x"), engine(8), 3)).await.unwrap();
         store.create_game(&new_game("d-empty", engine(1), engine(2), 4)).await.unwrap();
         for seq in 0..3 {
-            store.append_action("a-live", &action(seq)).await.unwrap();
-            store.append_action("c-done", &action(seq)).await.unwrap();
+            done(store.writer(None).append_action("a-live", &action(seq)).await);
+            done(store.writer(None).append_action("c-done", &action(seq)).await);
         }
-        store.append_action("b-live", &action(0)).await.unwrap();
-        store.finish_game(&finish("c-done", "0-1", 9)).await.unwrap();
+        done(store.writer(None).append_action("b-live", &action(0)).await);
+        done(store.writer(None).finish_game(&finish("c-done", "0-1", 9)).await);
 
         let live = store.live_games().await.unwrap();
         let ids: Vec<&str> = live.iter().map(|g| g.id.as_str()).collect();
@@ -162,7 +162,7 @@ async fn game_lists_are_newest_first() {
             game.rated = false;
             store.create_game(&game).await.unwrap();
             if let Some(ended) = ended {
-                store.finish_game(&finish(id, result, ended)).await.unwrap();
+                done(store.writer(None).finish_game(&finish(id, result, ended)).await);
             }
         }
         let ids = |list: Vec<rookery_store::GameSummary>| {
@@ -198,7 +198,7 @@ async fn concurrent_appends_share_commits_and_each_gets_its_own_answer() {
                 .await
                 .unwrap();
         }
-        store.append_action("c0", &action(0)).await.unwrap();
+        done(store.writer(None).append_action("c0", &action(0)).await);
         // A burst from 40 games at once, among them a duplicate and a game that is not there:
         // the group commit must still answer each one on its own.
         let mut tasks = Vec::new();
@@ -207,17 +207,18 @@ async fn concurrent_appends_share_commits_and_each_gets_its_own_answer() {
                 let store = store.clone();
                 tasks.push(tokio::spawn(async move {
                     let seq = if g == 0 { round + 1 } else { round };
-                    store.append_action(&format!("c{g}"), &action(seq)).await
+                    store.writer(None).append_action(&format!("c{g}"), &action(seq)).await
                 }));
             }
-            let (s1, s2) = (store.clone(), store.clone());
-            tasks.push(tokio::spawn(async move { s1.append_action("c0", &action(0)).await }));
-            tasks.push(tokio::spawn(async move { s2.append_action("nope", &action(round)).await }));
+            let (w1, w2) = (store.writer(None), store.writer(None));
+            tasks.push(tokio::spawn(async move { w1.append_action("c0", &action(0)).await }));
+            tasks.push(tokio::spawn(async move { w2.append_action("nope", &action(round)).await }));
             // Rounds in order: a game's actions come from one actor, one after the other.
             for t in tasks.drain(..) {
                 match t.await.unwrap() {
-                    Ok(()) | Err(StoreError::Conflict(_)) | Err(StoreError::NotFound(_)) => {}
-                    Err(e) => panic!("unexpected error: {e}"),
+                    Ok(Written::Done(()))
+                    | Err(StoreError::Conflict(_) | StoreError::NotFound(_)) => {}
+                    other => panic!("unexpected answer: {other:?}"),
                 }
             }
         }
@@ -228,11 +229,11 @@ async fn concurrent_appends_share_commits_and_each_gets_its_own_answer() {
             assert_eq!(seqs, expected, "game c{g}");
         }
         assert!(matches!(
-            store.append_action("c0", &action(3)).await,
+            store.writer(None).append_action("c0", &action(3)).await,
             Err(StoreError::Conflict(_))
         ));
         assert!(matches!(
-            store.append_action("nope", &action(0)).await,
+            store.writer(None).append_action("nope", &action(0)).await,
             Err(StoreError::NotFound(_))
         ));
     })

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rookery_store::{Backend, NewGame, Player, PlayerKind, Store, User};
+use rookery_store::{Backend, NewGame, Player, PlayerKind, Store, StoreError, User, Written};
 use sqlx::{Connection, Executor, PgConnection};
 
 /// The variable that names the PostgreSQL admin URL.
@@ -139,6 +139,15 @@ fn database_urls() {
         with_database("postgres://u@h/x?sslmode=disable", "t1"),
         "postgres://u@h/t1?sslmode=disable"
     );
+}
+
+/// The answer of a write that must have been done: a single node's (whose writer is not
+/// fenced), or one under a claim that still holds.
+pub fn done<T: std::fmt::Debug>(written: Result<Written<T>, StoreError>) -> T {
+    match written {
+        Ok(Written::Done(answer)) => answer,
+        other => panic!("expected the write done, got {other:?}"),
+    }
 }
 
 /// A signed-up player.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use rookery_ladder::{award, Glicko2, PairResult, Points, Rating};
 use rookery_store::{Finish, GameStatus, Store, StoreError, User, UserId};
 
-use crate::harness::{anonymous, each_backend, engine, new_game, user};
+use crate::harness::{anonymous, done, each_backend, engine, new_game, user};
 
 fn finish(game_id: &str, result: &str, ended_at_ms: i64) -> Finish {
     Finish {
@@ -32,7 +32,7 @@ async fn fetch(store: &Store, id: UserId) -> User {
 /// Plays one rated game to its end and returns the changes.
 async fn play(store: &Store, id: &str, white: &User, black: &User, result: &str, at: i64) {
     store.create_game(&new_game(id, user(white), user(black), at)).await.unwrap();
-    store.finish_game(&finish(id, result, at)).await.unwrap().expect("rated");
+    done(store.writer(None).finish_game(&finish(id, result, at)).await).expect("rated");
 }
 
 #[tokio::test]
@@ -58,7 +58,8 @@ async fn rated_finish_moves_points_and_ratings() {
             let id = format!("g{i}");
             let at = 1_000 * (i as i64 + 1);
             store.create_game(&new_game(&id, user(&alice), user(&bob), at)).await.unwrap();
-            let changes = store.finish_game(&finish(&id, text, at + 500)).await.unwrap().unwrap();
+            let finished = store.writer(None).finish_game(&finish(&id, text, at + 500)).await;
+            let changes = done(finished).unwrap();
 
             let (da, db) = award(a_points, b_points, result);
             let (ra, rb) = glicko.rate_game(a_rating, b_rating, result);
@@ -113,7 +114,8 @@ async fn rated_finish_moves_points_and_ratings() {
         // Black as the winner: the award is computed with White as side A.
         let carol = store.create_user("carol", "h", 0).await.unwrap();
         store.create_game(&new_game("g9", user(&carol), user(&alice), 9_000)).await.unwrap();
-        let changes = store.finish_game(&finish("g9", "0-1", 9_500)).await.unwrap().unwrap();
+        let changes =
+            done(store.writer(None).finish_game(&finish("g9", "0-1", 9_500)).await).unwrap();
         let (dc, da) = award(Points::ZERO, a_points, PairResult::BWins);
         assert_eq!(changes.white.points_after, dc);
         assert_eq!(changes.black.points_after, a_points.checked_add(da).unwrap());
@@ -130,7 +132,7 @@ async fn a_game_is_finished_once() {
         play(&store, "g", &alice, &bob, "1-0", 1).await;
         let before = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
         for again in ["0-1", "1-0", "*"] {
-            match store.finish_game(&finish("g", again, 2)).await {
+            match store.writer(None).finish_game(&finish("g", again, 2)).await {
                 Err(StoreError::Conflict(message)) => {
                     assert!(message.contains("\"g\""), "{message}")
                 }
@@ -140,7 +142,7 @@ async fn a_game_is_finished_once() {
         assert_eq!((fetch(&store, alice.id).await, fetch(&store, bob.id).await), before);
         assert_eq!(store.game("g").await.unwrap().unwrap().result.map(|r| r.as_str()), Some("1-0"));
         assert_eq!(store.rating_history(alice.id, 10).await.unwrap().len(), 1);
-        match store.finish_game(&finish("missing", "1-0", 2)).await {
+        match store.writer(None).finish_game(&finish("missing", "1-0", 2)).await {
             Err(StoreError::NotFound(_)) => {}
             other => panic!("unknown game: expected NotFound, got {other:?}"),
         }
@@ -168,7 +170,7 @@ async fn unrated_aborted_and_guest_games_change_no_one() {
         ];
         for (game, result, status) in games {
             store.create_game(&game).await.unwrap();
-            let changes = store.finish_game(&finish(&game.id, result, 10)).await.unwrap();
+            let changes = done(store.writer(None).finish_game(&finish(&game.id, result, 10)).await);
             assert_eq!(changes, None, "{}", game.id);
             let stored = store.game(&game.id).await.unwrap().unwrap();
             assert_eq!(stored.status, status, "{}", game.id);
@@ -205,11 +207,11 @@ async fn concurrent_finishes_serialise() {
             .map(|(id, &(_, result))| {
                 let store = store.clone();
                 let finish = finish(id, pgn_result(result), 1_000);
-                tokio::spawn(async move { store.finish_game(&finish).await })
+                tokio::spawn(async move { store.writer(None).finish_game(&finish).await })
             })
             .collect();
         for task in tasks {
-            task.await.unwrap().unwrap().expect("rated");
+            done(task.await.unwrap()).expect("rated");
         }
 
         // Replay the games in the order the store applied them (its history order) through

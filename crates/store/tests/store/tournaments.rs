@@ -4,7 +4,7 @@ use rookery_store::{
     Finish, LogEntry, StoreError, TournamentRow, TournamentSeat, TournamentStatus,
 };
 
-use crate::harness::{each_backend, new_game, user};
+use crate::harness::{done, each_backend, new_game, user};
 
 fn entry(seq: i64, kind: &str) -> LogEntry {
     LogEntry {
@@ -37,14 +37,14 @@ async fn a_tournament_is_its_log_and_its_games_are_created_once() {
         assert!(matches!(store.create_tournament(&row).await, Err(StoreError::Conflict(_))));
 
         for seq in [0, 1, 2] {
-            store.append_tournament_log("t1", &entry(seq, "join")).await.unwrap();
+            done(store.writer(None).append_tournament_log("t1", &entry(seq, "join")).await);
         }
         let mut decision = entry(3, "result");
         decision.by = Some(alice.id);
         decision.reason = Some("entered wrongly".into());
-        store.append_tournament_log("t1", &decision).await.unwrap();
+        done(store.writer(None).append_tournament_log("t1", &decision).await);
         // Written once: a replay after a crash cannot append an entry twice.
-        match store.append_tournament_log("t1", &entry(1, "paired")).await {
+        match store.writer(None).append_tournament_log("t1", &entry(1, "paired")).await {
             Err(StoreError::Conflict(_)) => {}
             other => panic!("duplicate seq: expected Conflict, got {other:?}"),
         }
@@ -80,7 +80,7 @@ async fn a_tournament_is_its_log_and_its_games_are_created_once() {
             pgn: "1-0".into(),
             ended_at_ms: 9,
         };
-        assert_eq!(store.finish_game(&finish).await.unwrap(), None);
+        assert_eq!(done(store.writer(None).finish_game(&finish).await), None);
         assert!(!store.delete_unstarted_game("t1r1b1").await.unwrap(), "a finished game stays");
 
         store.set_tournament_status("t1", TournamentStatus::Finished).await.unwrap();
@@ -90,14 +90,14 @@ async fn a_tournament_is_its_log_and_its_games_are_created_once() {
         // Finished, its one game counted before its last entry: nothing to resume.
         assert!(store.tournaments_to_resume().await.unwrap().is_empty());
         // Ended by the arbiter with a game still live: resumed, so that the game counts.
-        store.append_tournament_log("t1", &entry(4, "end")).await.unwrap();
+        done(store.writer(None).append_tournament_log("t1", &entry(4, "end")).await);
         let late = new_game("t1r1b2", user(&bob), user(&alice), 8);
         assert!(store.create_tournament_game(&late, &seat_at(2)).await.unwrap());
         assert_eq!(store.tournaments_to_resume().await.unwrap().len(), 1, "a live game");
         let finish = Finish { game_id: "t1r1b2".into(), ended_at_ms: 2_000, ..finish };
-        assert_eq!(store.finish_game(&finish).await.unwrap(), None);
+        assert_eq!(done(store.writer(None).finish_game(&finish).await), None);
         assert_eq!(store.tournaments_to_resume().await.unwrap().len(), 1, "ended after the log");
-        store.append_tournament_log("t1", &entry(1_001, "result")).await.unwrap();
+        done(store.writer(None).append_tournament_log("t1", &entry(1_001, "result")).await);
         assert!(store.tournaments_to_resume().await.unwrap().is_empty(), "its result logged");
     })
     .await;

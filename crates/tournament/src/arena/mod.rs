@@ -51,7 +51,9 @@ use std::fmt;
 pub use pairing::ColourHistory;
 pub use sheet::{ArenaPoints, Sheet, SheetEntry, BERSERK_MIN_PLIES};
 
-use crate::model::{Colour, Outcome, PlayerId};
+use rookery_core::Color;
+
+use crate::model::{Outcome, PlayerId};
 use pairing::Candidate;
 use rng::SplitMix64;
 
@@ -162,21 +164,21 @@ pub struct ArenaGame {
 
 impl ArenaGame {
     /// The colour `player` has in this game, if they play in it.
-    pub fn colour_of(&self, player: PlayerId) -> Option<Colour> {
+    pub fn colour_of(&self, player: PlayerId) -> Option<Color> {
         if player == self.white {
-            Some(Colour::White)
+            Some(Color::White)
         } else if player == self.black {
-            Some(Colour::Black)
+            Some(Color::Black)
         } else {
             None
         }
     }
 
     /// The player with `colour`.
-    pub const fn player(&self, colour: Colour) -> PlayerId {
+    pub const fn player(&self, colour: Color) -> PlayerId {
         match colour {
-            Colour::White => self.white,
-            Colour::Black => self.black,
+            Color::White => self.white,
+            Color::Black => self.black,
         }
     }
 }
@@ -190,7 +192,7 @@ pub enum GameStatus {
     /// before the arena did).
     Finished {
         /// The winner's colour, or `None` for a draw.
-        winner: Option<Colour>,
+        winner: Option<Color>,
         /// Half-moves played.
         plies: u32,
         /// Whether it was scored.
@@ -297,10 +299,10 @@ pub struct Arena {
     games: Vec<GameRecord>,
 }
 
-const fn side(colour: Colour) -> usize {
+const fn side(colour: Color) -> usize {
     match colour {
-        Colour::White => 0,
-        Colour::Black => 1,
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 
@@ -428,7 +430,7 @@ impl Arena {
         let id = GameId(u32::try_from(self.games.len() + 1).expect("fewer than 2³² games"));
         let game = ArenaGame { id, white, black, paired_at: now };
         for (player, colour, opponent) in
-            [(white, Colour::White, black), (black, Colour::Black, white)]
+            [(white, Color::White, black), (black, Color::Black, white)]
         {
             let entrant = self.players.get_mut(&player).expect("candidates are players");
             entrant.playing = Some(id);
@@ -471,7 +473,7 @@ impl Arena {
     pub fn finish(
         &mut self,
         game: GameId,
-        winner: Option<Colour>,
+        winner: Option<Color>,
         plies: u32,
         now: u64,
     ) -> Result<GameScore, ArenaError> {
@@ -485,7 +487,7 @@ impl Arena {
         record.status = GameStatus::Finished { winner, plies, counted };
         let (arena_game, berserk) = (record.game, record.berserk);
         let mut points = [0; 2];
-        for colour in [Colour::White, Colour::Black] {
+        for colour in [Color::White, Color::Black] {
             let player = arena_game.player(colour);
             let entrant = self.players.get_mut(&player).expect("games are between players");
             entrant.playing = None;
@@ -498,7 +500,7 @@ impl Arena {
                 };
                 let scored = sheet::Game {
                     game,
-                    opponent: arena_game.player(colour.opposite()),
+                    opponent: arena_game.player(colour.other()),
                     colour,
                     outcome,
                     plies,

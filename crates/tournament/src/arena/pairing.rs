@@ -6,8 +6,10 @@
 //! sum of lower terms over a group can outweigh one unit of it; a group has at most
 //! [`MAX_GROUP`] players, so that bound holds and the matching stays fast (O(n³) per group).
 
+use rookery_core::Color;
+
 use super::rng::SplitMix64;
-use crate::model::{Colour, PlayerId};
+use crate::model::PlayerId;
 
 use crate::matching::maximum_weight_matching;
 
@@ -39,23 +41,23 @@ pub struct ColourHistory {
 
 impl ColourHistory {
     /// The history after one more game with `colour`.
-    pub fn push(self, colour: Colour) -> ColourHistory {
+    pub fn push(self, colour: Color) -> ColourHistory {
         match colour {
-            Colour::White => {
+            Color::White => {
                 ColourHistory { streak: self.streak.max(0) + 1, balance: self.balance + 1 }
             }
-            Colour::Black => {
+            Color::Black => {
                 ColourHistory { streak: self.streak.min(0) - 1, balance: self.balance - 1 }
             }
         }
     }
 
     /// The colour the player should have next to alternate, if any.
-    pub fn due(self) -> Option<Colour> {
+    pub fn due(self) -> Option<Color> {
         match self.streak {
             0 => None,
-            s if s > 0 => Some(Colour::Black),
-            _ => Some(Colour::White),
+            s if s > 0 => Some(Color::Black),
+            _ => Some(Color::White),
         }
     }
 }
@@ -191,10 +193,10 @@ mod tests {
 
     #[test]
     fn the_colour_history_counts_runs() {
-        let h = ColourHistory::default().push(Colour::White).push(Colour::White);
+        let h = ColourHistory::default().push(Color::White).push(Color::White);
         assert_eq!(h, ColourHistory { streak: 2, balance: 2 });
-        assert_eq!(h.push(Colour::Black), ColourHistory { streak: -1, balance: 1 });
-        assert_eq!(h.due(), Some(Colour::Black));
+        assert_eq!(h.push(Color::Black), ColourHistory { streak: -1, balance: 1 });
+        assert_eq!(h.due(), Some(Color::Black));
     }
 
     #[test]
@@ -257,7 +259,7 @@ mod tests {
                 prop_assert!(a.last_opponent != Some(b.player) && b.last_opponent != Some(a.player));
                 let (white, black) = allocate_colours(a, b, &mut rng);
                 // Whoever is due a colour by a run of two gets it unless both are.
-                for (who, got) in [(white, Colour::White), (black, Colour::Black)] {
+                for (who, got) in [(white, Color::White), (black, Color::Black)] {
                     let c = if a.player == who { a } else { b };
                     let other = if a.player == who { b } else { a };
                     if c.colours.streak.abs() >= 2 && c.colours.due() != Some(got) {

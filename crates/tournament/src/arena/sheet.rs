@@ -13,8 +13,10 @@
 
 use std::fmt;
 
+use rookery_core::Color;
+
 use super::GameId;
-use crate::model::{Colour, Outcome, PlayerId};
+use crate::model::{Outcome, PlayerId};
 
 /// The fewest plies a won berserk game needs for its bonus point: 7 moves each side, as
 /// lichess counts it (lila `Pairing.notSoQuickFinish`: 14 turns).
@@ -31,7 +33,7 @@ pub struct SheetEntry {
     /// The opponent.
     pub opponent: PlayerId,
     /// The player's colour.
-    pub colour: Colour,
+    pub colour: Color,
     /// Win, draw or loss, for this player.
     pub outcome: Outcome,
     /// The number of half-moves the game had.
@@ -125,7 +127,7 @@ pub(super) struct Extras {
 pub(super) struct Game {
     pub game: GameId,
     pub opponent: PlayerId,
-    pub colour: Colour,
+    pub colour: Color,
     pub outcome: Outcome,
     pub plies: u32,
     pub berserk: bool,

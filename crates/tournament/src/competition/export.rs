@@ -1,13 +1,14 @@
 //! A competition as a tournament report (the TRF model), for pairing, standings and export,
 //! and a tournament report as a competition's actions, for import.
 
+use rookery_core::Color;
+
 use super::{
-    round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, RoundState,
-    Settings, System,
+    round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, PairingProblem,
+    RoundState, Settings, System,
 };
 use crate::model::{
-    AnnouncedBye, ByeKind, Colour, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry,
-    Tournament,
+    AnnouncedBye, ByeKind, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry, Tournament,
 };
 
 impl Competition {
@@ -147,7 +148,7 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
         initial_colour: t
             .initial_colour
             .or_else(|| t.inferred_initial_colour())
-            .unwrap_or(Colour::White),
+            .unwrap_or(Color::White),
         tiebreaks: t.tie_breaks.iter().filter_map(|c| c.parse().ok()).collect(),
         regulations: t.tie_break_regulations.unwrap_or_default(),
         max_requested_byes: u32::MAX,
@@ -193,15 +194,14 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
             match player.round(round) {
                 Some(RoundEntry {
                     opponent: Some(opponent),
-                    colour: Some(Colour::White),
+                    colour: Some(Color::White),
                     result,
                 }) => {
-                    let theirs =
-                        t.player(*opponent).and_then(|o| o.round(round)).ok_or_else(|| {
-                            CompetitionError::BadPairing(format!(
-                                "round {round}: player {opponent} has no entry"
-                            ))
-                        })?;
+                    let no_entry = PairingProblem::NoEntry { round, player: *opponent };
+                    let theirs = t
+                        .player(*opponent)
+                        .and_then(|o| o.round(round))
+                        .ok_or(CompetitionError::BadPairing(no_entry))?;
                     results.push(board_result(*result, theirs.result, round)?);
                     boards.push((id(me), id(*opponent)));
                 }
@@ -277,11 +277,11 @@ fn board_result(
         (ForfeitLoss, ForfeitWin) => BoardResult::BlackByForfeit,
         (ForfeitLoss, ForfeitLoss) => BoardResult::DoubleForfeit,
         _ => {
-            return Err(CompetitionError::BadPairing(format!(
-                "round {round}: results {} and {} do not make a game",
-                white.to_char(),
-                black.to_char()
-            )))
+            return Err(CompetitionError::BadPairing(PairingProblem::NoGame {
+                round,
+                white,
+                black,
+            }))
         }
     })
 }

@@ -9,16 +9,20 @@
 //! while the list may change, frozen once round 4 is paired (C.04.2 2.3); later entrants
 //! take the next numbers.
 
+mod error;
 mod export;
 
+pub use error::{CompetitionError, PairingProblem, RoundProblem};
 pub use export::import;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use rookery_core::Color;
+
 use crate::berger::{self, Cycles};
-use crate::dutch::{self, PairError};
-use crate::model::{ByeKind, Colour, ResultCode, Scoring};
+use crate::dutch;
+use crate::model::{ByeKind, PlayerId, ResultCode, Scoring};
 use crate::tiebreak::{Regulations, Tiebreak};
 
 /// An entrant, by order of entry (0-based).
@@ -56,7 +60,7 @@ pub struct Settings {
     /// What each result is worth (the PAB a win's points unless the regulations say else).
     pub scoring: Scoring,
     /// The colour the first player gets in round 1 (C.04.3 5.1: drawn by lot).
-    pub initial_colour: Colour,
+    pub initial_colour: Color,
     /// The tie-breaks, in order, and the C.07 text they follow.
     pub tiebreaks: Vec<Tiebreak>,
     /// Which text of C.07.
@@ -266,78 +270,6 @@ pub enum Action {
     },
 }
 
-/// Why an action is refused: the state it would break, named.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum CompetitionError {
-    /// No such entrant.
-    UnknownEntrant(EntrantId),
-    /// The key is taken.
-    DuplicateKey(String),
-    /// Entries are closed (the round after which late entries end has been paired, or a
-    /// round robin has started).
-    EntriesClosed,
-    /// A round that does not exist, or not in the state the action needs.
-    Round {
-        /// The round.
-        round: u32,
-        /// What is wrong.
-        why: &'static str,
-    },
-    /// No such board in the round.
-    UnknownBoard {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-    },
-    /// Too many byes asked for.
-    TooManyByes {
-        /// Who.
-        entrant: EntrantId,
-        /// Their name, for the message.
-        name: String,
-        /// The limit.
-        limit: u32,
-    },
-    /// A pairing that does not pair the entrants to be paired exactly once.
-    BadPairing(String),
-    /// The pairing rules give no pairing.
-    Pairing(PairError),
-    /// The competition is over: every round is finished.
-    Over,
-    /// Too few entrants.
-    TooFewEntrants,
-}
-
-impl fmt::Display for CompetitionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CompetitionError::UnknownEntrant(id) => write!(f, "no {id}"),
-            CompetitionError::DuplicateKey(key) => write!(f, "{key:?} has already joined"),
-            CompetitionError::EntriesClosed => write!(f, "entries are closed"),
-            CompetitionError::Round { round, why } => write!(f, "round {round}: {why}"),
-            CompetitionError::UnknownBoard { round, board } => {
-                write!(f, "round {round} has no board {board}")
-            }
-            CompetitionError::TooManyByes { name, limit: 0, .. } => {
-                write!(f, "{name} may ask for no bye")
-            }
-            CompetitionError::TooManyByes { name, limit: 1, .. } => {
-                write!(f, "{name} has asked for the 1 bye allowed")
-            }
-            CompetitionError::TooManyByes { name, limit, .. } => {
-                write!(f, "{name} has asked for the {limit} byes allowed")
-            }
-            CompetitionError::BadPairing(why) => write!(f, "not a pairing: {why}"),
-            CompetitionError::Pairing(e) => e.fmt(f),
-            CompetitionError::Over => write!(f, "every round has been played"),
-            CompetitionError::TooFewEntrants => write!(f, "at least two entrants are needed"),
-        }
-    }
-}
-
-impl std::error::Error for CompetitionError {}
-
 /// A competition: its settings and the state its actions made.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Competition {
@@ -481,7 +413,7 @@ impl Competition {
                 if *from_round < self.next_round() {
                     return Err(CompetitionError::Round {
                         round: *from_round,
-                        why: "is paired already",
+                        problem: RoundProblem::PairedAlready,
                     });
                 }
                 self.entrants[entrant.0 as usize].withdrawn_from = Some(*from_round);
@@ -495,7 +427,7 @@ impl Competition {
                 if *round < self.next_round() || *round > self.total_rounds() {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "is not a round still to pair",
+                        problem: RoundProblem::NotToPair,
                     });
                 }
                 let key = (*round, *entrant);
@@ -527,7 +459,7 @@ impl Competition {
                 if *round < self.next_round() {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "is paired already",
+                        problem: RoundProblem::PairedAlready,
                     });
                 }
                 self.byes.remove(&(*round, *entrant));
@@ -555,14 +487,14 @@ impl Competition {
                 if *round != self.next_round() {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "is not the next round",
+                        problem: RoundProblem::NotNext,
                     });
                 }
                 if let Some(last) = self.rounds.last() {
                     if last.state != RoundState::Finished {
                         return Err(CompetitionError::Round {
                             round: *round,
-                            why: "the round before is not finished",
+                            problem: RoundProblem::PreviousUnfinished,
                         });
                     }
                 }
@@ -584,7 +516,7 @@ impl Competition {
                 if r.state != RoundState::Paired {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "is not waiting to be published",
+                        problem: RoundProblem::NotAwaitingPublication,
                     });
                 }
                 r.state =
@@ -594,12 +526,15 @@ impl Competition {
                 if *round + 1 != self.next_round() {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "is not the last round paired",
+                        problem: RoundProblem::NotLastPaired,
                     });
                 }
                 let r = self.round_mut(*round)?;
                 if r.boards.iter().any(|b| b.result.is_some()) {
-                    return Err(CompetitionError::Round { round: *round, why: "has results" });
+                    return Err(CompetitionError::Round {
+                        round: *round,
+                        problem: RoundProblem::HasResults,
+                    });
                 }
                 self.rounds.pop();
                 if *round == 4 {
@@ -609,7 +544,10 @@ impl Competition {
             Action::Result { round, board, result } => {
                 let r = self.round_mut(*round)?;
                 if r.state == RoundState::Paired {
-                    return Err(CompetitionError::Round { round: *round, why: "is not published" });
+                    return Err(CompetitionError::Round {
+                        round: *round,
+                        problem: RoundProblem::NotPublished,
+                    });
                 }
                 let b = r
                     .boards
@@ -632,7 +570,7 @@ impl Competition {
                 if b.result.is_some() {
                     return Err(CompetitionError::Round {
                         round: *round,
-                        why: "the game has a result",
+                        problem: RoundProblem::GameHasResult,
                     });
                 }
                 std::mem::swap(&mut b.white, &mut b.black);
@@ -648,7 +586,7 @@ impl Competition {
     fn round_mut(&mut self, round: u32) -> Result<&mut Round, CompetitionError> {
         self.rounds
             .get_mut((round as usize).wrapping_sub(1))
-            .ok_or(CompetitionError::Round { round, why: "is not paired" })
+            .ok_or(CompetitionError::Round { round, problem: RoundProblem::NotPaired })
     }
 
     /// Checks that a pairing pairs every entrant taking part exactly once.
@@ -662,13 +600,18 @@ impl Competition {
         for id in boards.iter().flat_map(|&(w, b)| [w, b]).chain(pab) {
             let name = &self.entrant(id)?.name;
             if std::mem::replace(&mut seen[id.0 as usize], true) {
-                return Err(CompetitionError::BadPairing(format!("{name} is paired twice")));
+                return Err(CompetitionError::BadPairing(PairingProblem::PairedTwice {
+                    entrant: id,
+                    name: name.clone(),
+                }));
             }
             // A round robin keeps a withdrawn entrant in the table (the games are forfeits).
             if !self.takes_part(id, round) && matches!(self.settings.system, System::Swiss { .. }) {
-                return Err(CompetitionError::BadPairing(format!(
-                    "{name} is not to be paired in round {round}"
-                )));
+                return Err(CompetitionError::BadPairing(PairingProblem::NotDue {
+                    entrant: id,
+                    name: name.clone(),
+                    round,
+                }));
             }
         }
         for id in (0..self.entrants.len() as u32).map(EntrantId) {
@@ -678,7 +621,10 @@ impl Competition {
             };
             if due && !seen[id.0 as usize] {
                 let name = &self.entrants[id.0 as usize].name;
-                return Err(CompetitionError::BadPairing(format!("{name} is left out")));
+                return Err(CompetitionError::BadPairing(PairingProblem::LeftOut {
+                    entrant: id,
+                    name: name.clone(),
+                }));
             }
         }
         Ok(())
@@ -697,7 +643,10 @@ impl Competition {
             return Err(CompetitionError::Over);
         }
         if self.rounds.last().is_some_and(|r| r.state != RoundState::Finished) {
-            return Err(CompetitionError::Round { round, why: "the round before is not finished" });
+            return Err(CompetitionError::Round {
+                round,
+                problem: RoundProblem::PreviousUnfinished,
+            });
         }
         let present = (0..self.entrants.len() as u32)
             .map(EntrantId)
@@ -711,7 +660,7 @@ impl Competition {
             System::Swiss { .. } => {
                 let tournament = self.to_tournament_before(round);
                 let pairing = dutch::pair(&tournament, round).map_err(CompetitionError::Pairing)?;
-                let id = |p: crate::PlayerId| order[p.index()];
+                let id = |p: PlayerId| order[p.index()];
                 Ok(Action::Paired {
                     round,
                     boards: pairing.pairs.iter().map(|p| (id(p.white), id(p.black))).collect(),
@@ -721,8 +670,8 @@ impl Competition {
             System::RoundRobin { cycles } => {
                 let players = order.len() as u32;
                 let pairing = berger::round_pairing(players, cycles, round)
-                    .map_err(|e| CompetitionError::BadPairing(e.to_string()))?;
-                let id = |p: crate::PlayerId| order[p.index()];
+                    .map_err(|e| CompetitionError::BadPairing(PairingProblem::Berger(e)))?;
+                let id = |p: PlayerId| order[p.index()];
                 // Withdrawn entrants keep their place in the table: their games are forfeits,
                 // entered as results when the round is published.
                 Ok(Action::Paired {
@@ -774,13 +723,13 @@ pub(crate) fn round_code(
     competition: &Competition,
     entrant: EntrantId,
     round: u32,
-) -> Option<(Option<(EntrantId, Colour)>, ResultCode)> {
+) -> Option<(Option<(EntrantId, Color)>, ResultCode)> {
     let r = competition.rounds.get((round as usize).wrapping_sub(1))?;
     for b in &r.boards {
         let (opponent, colour, side) = if b.white == entrant {
-            (b.black, Colour::White, 0)
+            (b.black, Color::White, 0)
         } else if b.black == entrant {
-            (b.white, Colour::Black, 1)
+            (b.white, Color::Black, 1)
         } else {
             continue;
         };

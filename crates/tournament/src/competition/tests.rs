@@ -6,7 +6,7 @@ fn settings(system: System) -> Settings {
         name: "Club championship".into(),
         system,
         scoring: Scoring::default(),
-        initial_colour: Colour::White,
+        initial_colour: Color::White,
         tiebreaks: vec!["BH-C1".parse().unwrap(), "SB".parse().unwrap()],
         regulations: Regulations::C07_2026,
         max_requested_byes: 1,
@@ -138,11 +138,11 @@ fn unpairing_is_refused_once_a_result_is_in() {
     c.apply(&Action::Result { round: 1, board: 1, result: BoardResult::Draw }).unwrap();
     assert_eq!(
         c.apply(&Action::Unpair { round: 1 }),
-        Err(CompetitionError::Round { round: 1, why: "has results" })
+        Err(CompetitionError::Round { round: 1, problem: RoundProblem::HasResults })
     );
     assert_eq!(
         c.pair_next(),
-        Err(CompetitionError::Round { round: 2, why: "the round before is not finished" })
+        Err(CompetitionError::Round { round: 2, problem: RoundProblem::PreviousUnfinished })
     );
     assert_eq!(
         c.apply(&Action::Result { round: 1, board: 9, result: BoardResult::Draw }),

@@ -2,8 +2,10 @@
 
 use std::cmp::Ordering;
 
+use rookery_core::Color;
+
 use super::entrant::Entrant;
-use crate::model::{Colour, Pair, PlayerId};
+use crate::model::{Pair, PlayerId};
 
 /// Whether `a` ranks above `b` (1.2): higher score, then smaller pairing number.
 pub(crate) fn ranks_above(a: &Entrant, b: &Entrant) -> bool {
@@ -11,31 +13,28 @@ pub(crate) fn ranks_above(a: &Entrant, b: &Entrant) -> bool {
 }
 
 /// The colour player `p` gets against `q` (5.2), `initial` being the initial colour (5.1).
-pub(crate) fn colour_for(p: &Entrant, q: &Entrant, initial: Colour) -> Colour {
+pub(crate) fn colour_for(p: &Entrant, q: &Entrant, initial: Color) -> Color {
     if let Some(colour) = from_preferences(p, q) {
         return colour;
     }
     // 5.2.4: the higher-ranked player's preference; 5.2.5: without one, the initial colour
     // to the higher-ranked player if their pairing number is odd.
     let (higher, p_is_higher) = if ranks_above(p, q) { (p, true) } else { (q, false) };
-    let higher_colour = higher.preference.unwrap_or(if higher.rank % 2 == 0 {
-        initial
-    } else {
-        initial.opposite()
-    });
+    let higher_colour =
+        higher.preference.unwrap_or(if higher.rank % 2 == 0 { initial } else { initial.other() });
     if p_is_higher {
         higher_colour
     } else {
-        higher_colour.opposite()
+        higher_colour.other()
     }
 }
 
 /// 5.2.1–5.2.3: the colour of `p` when the preferences or the colour histories decide it.
-fn from_preferences(p: &Entrant, q: &Entrant) -> Option<Colour> {
+fn from_preferences(p: &Entrant, q: &Entrant) -> Option<Color> {
     match (p.preference, q.preference) {
         (None, None) => return None,
         (Some(c), None) => return Some(c),
-        (None, Some(c)) => return Some(c.opposite()),
+        (None, Some(c)) => return Some(c.other()),
         (Some(a), Some(b)) if a != b => return Some(a),
         _ => {}
     }
@@ -46,13 +45,13 @@ fn from_preferences(p: &Entrant, q: &Entrant) -> Option<Colour> {
         return Some(preferred);
     }
     if q.is_absolute() && (!p.is_absolute() || q.imbalance > p.imbalance) {
-        return Some(preferred.opposite());
+        return Some(preferred.other());
     }
     if p.is_strong() && !q.is_strong() {
         return Some(preferred);
     }
     if q.is_strong() && !p.is_strong() {
-        return Some(preferred.opposite());
+        return Some(preferred.other());
     }
     // 5.2.3: alternate from the latest round in which they had different colours, counting
     // played games only, latest first (C.04.2 3.4).
@@ -65,8 +64,8 @@ fn from_preferences(p: &Entrant, q: &Entrant) -> Option<Colour> {
 }
 
 /// The game of `p` and `q` with colours allocated.
-pub(crate) fn make_pair(p: &Entrant, q: &Entrant, initial: Colour) -> Pair {
-    if colour_for(p, q, initial) == Colour::White {
+pub(crate) fn make_pair(p: &Entrant, q: &Entrant, initial: Color) -> Pair {
+    if colour_for(p, q, initial) == Color::White {
         Pair { white: p.id, black: q.id }
     } else {
         Pair { white: q.id, black: p.id }

@@ -19,7 +19,7 @@
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
 use super::entrant::{Entrant, Float};
-use crate::model::Points;
+use crate::score::Score;
 
 /// Bits needed to hold every value up to `max`.
 pub(crate) fn bits_for(max: u64) -> u32 {
@@ -31,7 +31,7 @@ pub(crate) fn bits_for(max: u64) -> u32 {
 pub(crate) struct Layout {
     /// The distinct scores of the bracket and the next scoregroup, ascending, with the offset
     /// and width of their sub-field inside every score field.
-    scores: Vec<(Points, u32)>,
+    scores: Vec<(Score, u32)>,
     /// Offsets of the fields (bit 0 is the lowest).
     pub choice: u32,
     pub probe: u32,
@@ -56,7 +56,7 @@ impl Layout {
     /// `scores` being the (score, number of players with it) of both, in a round with
     /// `total` players of whom the most played `max_games` games.
     pub fn new(
-        scores: &[(Points, u32)],
+        scores: &[(Score, u32)],
         bracket: u32,
         next: u32,
         total: u32,
@@ -65,7 +65,7 @@ impl Layout {
         let region = (bracket + next) as u64;
         let count = bits_for(region + 1);
         let double = bits_for(2 * region + 1);
-        let mut sorted: Vec<(Points, u32)> = scores.to_vec();
+        let mut sorted: Vec<(Score, u32)> = scores.to_vec();
         sorted.sort();
         let mut offset = 0;
         let mut placed = Vec::with_capacity(sorted.len());
@@ -124,7 +124,7 @@ impl Layout {
     }
 
     /// The offset of `score`'s sub-field inside a score field.
-    pub fn score_offset(&self, score: Points) -> u32 {
+    pub fn score_offset(&self, score: Score) -> u32 {
         self.scores
             .iter()
             .find(|(s, _)| *s == score)
@@ -157,7 +157,7 @@ pub(crate) fn pair_bits(
     out: &mut Bits,
 ) {
     out.clear();
-    let score_bit = |field: u32, score: Points| field + layout.score_offset(score);
+    let score_bit = |field: u32, score: Score| field + layout.score_offset(score);
     match place {
         Place::Next => {
             out.push((layout.next_pairs, 1));
@@ -238,6 +238,6 @@ fn third_in_a_row(a: &Entrant, b: &Entrant) -> bool {
         a.repeated.is_some() && a.repeated == b.repeated
     } else {
         let yielding = if a.imbalance > b.imbalance { b } else { a };
-        yielding.repeated.is_some() && yielding.repeated == preference.map(|c| c.opposite())
+        yielding.repeated.is_some() && yielding.repeated == preference.map(|c| c.other())
     }
 }

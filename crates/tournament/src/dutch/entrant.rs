@@ -1,7 +1,10 @@
 //! What the Dutch rules need to know about each player before a round is paired: score,
 //! colour difference and preference, floats, whether the PAB may go to them (C.04.3 Art. 1).
 
-use crate::model::{Colour, PlayerId, Points, ResultCode, Tournament};
+use rookery_core::Color;
+
+use crate::model::{PlayerId, ResultCode, Tournament};
+use crate::score::Score;
 
 /// How strongly a player wants a colour (C.04.3 1.7).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -33,17 +36,17 @@ pub(crate) struct Entrant {
     /// number, as JaVaFo and bbpPairings count it (a player who never took part is skipped).
     pub rank: usize,
     /// The score with this round's acceleration: what brackets are made of.
-    pub score: Points,
+    pub score: Score,
     /// The score without acceleration: what boards are ordered by (C.04.2 3.6).
-    pub unaccelerated: Points,
+    pub unaccelerated: Score,
     /// Colours of the games played, oldest first (C.04.2 3.4: unplayed rounds do not count).
-    pub colours: Vec<Colour>,
+    pub colours: Vec<Color>,
     /// |whites − blacks|.
     pub imbalance: u32,
-    pub preference: Option<Colour>,
+    pub preference: Option<Color>,
     pub strength: Strength,
     /// The colour of the two latest games, when they had the same one.
-    pub repeated: Option<Colour>,
+    pub repeated: Option<Color>,
     pub played_games: u32,
     /// The floats of the previous round and of the round before it.
     pub floats: [Float; 2],
@@ -107,10 +110,10 @@ pub(crate) fn entrants(tournament: &Tournament, round: u32) -> Vec<Entrant> {
                 bye_eligible = false;
             }
         }
-        let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
+        let whites = colours.iter().filter(|&&c| c == Color::White).count() as i64;
         let blacks = colours.len() as i64 - whites;
         let imbalance = (whites - blacks).unsigned_abs() as u32;
-        let fewer = if whites > blacks { Colour::Black } else { Colour::White };
+        let fewer = if whites > blacks { Color::Black } else { Color::White };
         let repeated = match colours.as_slice() {
             [.., a, b] if a == b => Some(*b),
             _ => None,
@@ -118,11 +121,11 @@ pub(crate) fn entrants(tournament: &Tournament, round: u32) -> Vec<Entrant> {
         let (preference, strength) = if imbalance > 1 {
             (Some(fewer), Strength::Absolute)
         } else if let Some(c) = repeated {
-            (Some(c.opposite()), Strength::Absolute)
+            (Some(c.other()), Strength::Absolute)
         } else if imbalance == 1 {
             (Some(fewer), Strength::Strong)
         } else if let Some(&last) = colours.last() {
-            (Some(last.opposite()), Strength::Mild)
+            (Some(last.other()), Strength::Mild)
         } else {
             (None, Strength::None)
         };
@@ -177,7 +180,7 @@ fn float_in(tournament: &Tournament, id: PlayerId, round: u32) -> Float {
 
 /// A player's score after `rounds` rounds, `299` records applied; a score below zero (a
 /// penalty larger than the points) pairs as zero.
-fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Points {
+fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Score {
     let tenths = tournament.adjusted_score_after(id, rounds).max(0);
-    Points::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX))
+    Score::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX))
 }

@@ -21,8 +21,11 @@ mod pairer;
 
 use std::fmt;
 
+use rookery_core::Color;
+
 use crate::matching::Wide;
-use crate::model::{Colour, Pair, PlayerId, Points, RoundPairing, Tournament};
+use crate::model::{Pair, PlayerId, RoundPairing, Tournament};
+use crate::score::Score;
 
 use entrant::Entrant;
 use pairer::{Found, Pairer, Stop};
@@ -109,7 +112,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
     let scoring = &tournament.scoring;
     // 1.8: topscorers exist when the last round is paired: more than half the maximum score.
     let topscorer =
-        (round == rounds).then(|| Points(played * scoring.win.0.max(scoring.draw.0) / 2));
+        (round == rounds).then(|| Score(played * scoring.win.0.max(scoring.draw.0) / 2));
     let forbidden = |a, b| tournament.is_forbidden(a, b, round);
     let found = solve(&entrants, played, topscorer, &forbidden).map_err(PairError::NoPairing)?;
     let initial = tournament.initial_colour.or_else(|| tournament.inferred_initial_colour());
@@ -121,7 +124,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
             Some(c) => c,
             None if needs_initial => return Err(PairError::InitialColourUnknown),
             // Not read when a preference decides.
-            None => Colour::White,
+            None => Color::White,
         };
         pairs.push(colour::make_pair(p, q, initial));
     }
@@ -135,7 +138,7 @@ pub fn pair(tournament: &Tournament, round: u32) -> Result<RoundPairing, PairErr
 fn solve(
     entrants: &[Entrant],
     played: u32,
-    topscorer: Option<Points>,
+    topscorer: Option<Score>,
     forbidden: &dyn Fn(PlayerId, PlayerId) -> bool,
 ) -> Result<Found, NoPairing> {
     macro_rules! attempt {
@@ -218,7 +221,7 @@ pub fn pairing_of(tournament: &Tournament, round: u32) -> RoundPairing {
         let id = PlayerId::from_index(i);
         let Some(entry) = player.round(round) else { continue };
         match (entry.opponent, entry.colour) {
-            (Some(opponent), Some(Colour::White)) => {
+            (Some(opponent), Some(Color::White)) => {
                 pairing.pairs.push(Pair { white: id, black: opponent })
             }
             (None, _) if entry.result == crate::model::ResultCode::PairingAllocatedBye => {

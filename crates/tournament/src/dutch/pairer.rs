@@ -26,7 +26,8 @@ use super::criteria::{pair_bits, Bits, Layout, Place};
 use super::entrant::Entrant;
 use super::NoPairing;
 use crate::matching::{Matching, Weight};
-use crate::model::{PlayerId, Points};
+use crate::model::PlayerId;
+use crate::score::Score;
 
 /// Where a vertex stands in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,7 +73,7 @@ pub(crate) struct Pairer<'a, W: Weight> {
     rounds_played: u32,
     /// Whether C9 applies to the current bracket.
     pab_games_apply: bool,
-    bye_score: Option<Points>,
+    bye_score: Option<Score>,
     pairs: Vec<(usize, usize)>,
     scratch: Bits,
 }
@@ -82,7 +83,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
     pub fn new(
         entrants: &'a [Entrant],
         rounds_played: u32,
-        topscorer_threshold: Option<Points>,
+        topscorer_threshold: Option<Score>,
         forbidden: &dyn Fn(PlayerId, PlayerId) -> bool,
     ) -> Pairer<'a, W> {
         let n = entrants.len();
@@ -164,7 +165,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
                 Err(Stop::NoPairing(NoPairing::Absolute))
             };
         };
-        let mut scores: Vec<Points> =
+        let mut scores: Vec<Score> =
             self.e.iter().filter(|e| e.bye_eligible).map(|e| e.score).collect();
         scores.sort();
         scores.dedup();
@@ -271,7 +272,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
         residents: std::ops::Range<usize>,
         next: std::ops::Range<usize>,
     ) -> Result<(), Stop> {
-        let mut scores: Vec<(Points, u32)> = Vec::new();
+        let mut scores: Vec<(Score, u32)> = Vec::new();
         for p in mdps.iter().copied().chain(residents.clone()).chain(next.clone()) {
             match scores.iter_mut().find(|(s, _)| *s == self.e[p].score) {
                 Some((_, count)) => *count += 1,
@@ -650,7 +651,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
 fn may_meet(
     a: &Entrant,
     b: &Entrant,
-    topscorer: Option<Points>,
+    topscorer: Option<Score>,
     forbidden: &dyn Fn(PlayerId, PlayerId) -> bool,
 ) -> bool {
     if a.opponents.contains(&b.id) {
@@ -705,11 +706,11 @@ pub(crate) fn estimated_bits(entrants: &[Entrant]) -> u32 {
     for g in 0..groups.len() {
         let above = g.checked_sub(1).map(|i| &groups[i]);
         let (own, next) = (Some(&groups[g]), groups.get(g + 1));
-        let scores: Vec<(Points, u32)> = [above, own, next]
+        let scores: Vec<(Score, u32)> = [above, own, next]
             .iter()
             .enumerate()
             .filter(|(_, r)| r.is_some())
-            .map(|(i, r)| (Points(i as u32), size(*r)))
+            .map(|(i, r)| (Score(i as u32), size(*r)))
             .collect();
         let layout = Layout::new(
             &scores,

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Points;
+use crate::trf::parse_points;
+use crate::Score;
 
 /// What the random tournament generator makes, key by key. A key left unset is drawn from
 /// the seed, in the ranges bbpPairings draws it from; see [`GeneratorConfig::set`] for the
@@ -19,12 +20,12 @@ pub struct GeneratorConfig {
     pub(super) half_point_bye_rate: Option<f64>,
     pub(super) highest_rating: Option<u16>,
     pub(super) lowest_rating: Option<u16>,
-    pub(super) win: Option<Points>,
-    pub(super) draw: Option<Points>,
-    pub(super) loss: Option<Points>,
-    pub(super) zero_point_bye: Option<Points>,
-    pub(super) forfeit_loss: Option<Points>,
-    pub(super) pairing_allocated_bye: Option<Points>,
+    pub(super) win: Option<Score>,
+    pub(super) draw: Option<Score>,
+    pub(super) loss: Option<Score>,
+    pub(super) zero_point_bye: Option<Score>,
+    pub(super) forfeit_loss: Option<Score>,
+    pub(super) pairing_allocated_bye: Option<Score>,
 }
 
 /// A configuration file that does not read: the line, the key, and what is wrong.
@@ -106,22 +107,11 @@ fn rate(value: &str, minimum: f64, expected: &'static str) -> Result<f64, Config
         .ok_or_else(|| invalid(value, expected))
 }
 
-fn points(value: &str) -> Result<Points, ConfigErrorKind> {
-    let expected = "points with at most one decimal, below 100";
-    let (whole, tenth) = value.split_once('.').unwrap_or((value, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (whole.is_empty() && tenth.is_empty()) || tenth.len() > 1 || !digits(whole) || !digits(tenth)
-    {
-        return Err(invalid(value, expected));
-    }
-    let whole: u32 =
-        if whole.is_empty() { 0 } else { whole.parse().map_err(|_| invalid(value, expected))? };
-    let tenth: u32 =
-        if tenth.is_empty() { 0 } else { tenth.parse().map_err(|_| invalid(value, expected))? };
-    Some(whole * 10 + tenth)
-        .filter(|&t| whole < 100 && t < 1000)
-        .map(Points)
-        .ok_or_else(|| invalid(value, expected))
+/// Points as TRF writes them (`2.5`, `.5`, `1`), below 100.
+fn points(value: &str) -> Result<Score, ConfigErrorKind> {
+    parse_points(value)
+        .filter(|p| p.tenths() < 1000)
+        .ok_or_else(|| invalid(value, "points with at most one decimal, below 100"))
 }
 
 impl GeneratorConfig {
@@ -276,6 +266,26 @@ mod tests {
         assert!(GeneratorConfig::parse("PointsForWin=0.25").is_err());
         assert!(GeneratorConfig::parse("RetiredRate=1.5").is_err());
         assert!(GeneratorConfig::parse("ForfeitRate=0").is_ok());
+    }
+
+    #[test]
+    fn points_read_as_trf_writes_them_below_100() {
+        let win =
+            |text: &str| GeneratorConfig::parse(&format!("PointsForWin={text}")).map(|c| c.win);
+        for (text, tenths) in [("2.5", 25), (".5", 5), ("5.", 50), ("1", 10), ("99.9", 999)] {
+            assert_eq!(win(text), Ok(Some(Score::from_tenths(tenths))), "{text}");
+        }
+        for text in ["100", "100.0", ".", "", "+1", "-1", "1.25", "1e1", "4294967296"] {
+            let e = win(text).unwrap_err();
+            assert_eq!(
+                e.kind,
+                ConfigErrorKind::InvalidValue {
+                    value: text.to_owned(),
+                    expected: "points with at most one decimal, below 100"
+                },
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -31,9 +31,9 @@ use std::fmt;
 
 pub use config::{ConfigError, ConfigErrorKind, GeneratorConfig};
 
-use crate::{
-    Colour, Player, PlayerId, Points, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
-};
+use rookery_core::Color;
+
+use crate::{Player, PlayerId, ResultCode, RoundEntry, RoundPairing, Score, Scoring, Tournament};
 use random::Random;
 
 /// The tournament could not be generated: the pairing function failed, or gave something
@@ -135,13 +135,13 @@ impl Settings {
             (None, Some(l)) => (highest.max(l), l),
             (None, None) => (highest, lowest),
         };
-        let win = config.win.unwrap_or(Points::ONE);
-        let draw = config.draw.unwrap_or(Points::HALF);
-        let forfeit_loss = config.forfeit_loss.unwrap_or(Points::ZERO);
+        let win = config.win.unwrap_or(Score::ONE);
+        let draw = config.draw.unwrap_or(Score::HALF);
+        let forfeit_loss = config.forfeit_loss.unwrap_or(Score::ZERO);
         let scoring = Scoring {
             win,
             draw,
-            loss: config.loss.unwrap_or(Points::ZERO),
+            loss: config.loss.unwrap_or(Score::ZERO),
             forfeit_win: win,
             forfeit_loss,
             half_point_bye: draw,
@@ -252,7 +252,7 @@ where
             half_point_byes[index] = Some(random.between(1, last));
         }
     }
-    t.initial_colour = Some(if random.below(2) == 0 { Colour::White } else { Colour::Black });
+    t.initial_colour = Some(if random.below(2) == 0 { Color::White } else { Color::Black });
     let no_show = if settings.forfeit_rate == 0.0 {
         0.0
     } else {
@@ -278,8 +278,8 @@ where
                 colour: Some(colour),
                 result,
             };
-            t.players[game.white.index()].rounds.push(entry(game.black, Colour::White, white));
-            t.players[game.black.index()].rounds.push(entry(game.white, Colour::Black, black));
+            t.players[game.white.index()].rounds.push(entry(game.black, Color::White, white));
+            t.players[game.black.index()].rounds.push(entry(game.white, Color::Black, black));
         }
         if let Some(bye) = pairing.bye {
             t.players[bye.index()].rounds.push(RoundEntry::bye(ResultCode::PairingAllocatedBye));

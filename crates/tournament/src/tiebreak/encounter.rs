@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::Points;
+use crate::Score;
 
 use super::rounds::Record;
 
@@ -50,7 +50,7 @@ struct Mini {
     met_all: bool,
 }
 
-fn mini_table(records: &[Record], group: &[usize], win: Points) -> Vec<Mini> {
+fn mini_table(records: &[Record], group: &[usize], win: Score) -> Vec<Mini> {
     group
         .iter()
         .map(|&player| {
@@ -91,7 +91,7 @@ fn mini_table(records: &[Record], group: &[usize], win: Points) -> Vec<Mini> {
 /// ahead of the rest only if no result of the missing games could catch them: their points
 /// exceed what every other player could reach by winning all their missing games (6.3); this
 /// repeats down the order until it fails, and the rest stay together.
-fn split(records: &[Record], group: &[usize], win: Points) -> Vec<Vec<usize>> {
+fn split(records: &[Record], group: &[usize], win: Score) -> Vec<Vec<usize>> {
     let mut table = mini_table(records, group, win);
     // Stable: equal points keep the group's order.
     table.sort_by(|a, b| b.points.cmp(a.points));
@@ -125,11 +125,7 @@ fn split(records: &[Record], group: &[usize], win: Points) -> Vec<Vec<usize>> {
 /// Orders a group of players tied so far by direct encounter, applied again to every
 /// subgroup it leaves tied until nothing changes (6.2). Returns the subgroups, best first;
 /// each keeps the order it was given in.
-pub(crate) fn direct_encounter(
-    records: &[Record],
-    group: &[usize],
-    win: Points,
-) -> Vec<Vec<usize>> {
+pub(crate) fn direct_encounter(records: &[Record], group: &[usize], win: Score) -> Vec<Vec<usize>> {
     if group.len() < 2 {
         return vec![group.to_vec()];
     }

@@ -21,6 +21,8 @@ use std::str::FromStr;
 pub(crate) use encounter::direct_encounter;
 pub(crate) use rounds::Record;
 
+use crate::score::Tenths;
+
 /// Which text of FIDE C.07 to apply.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[allow(non_camel_case_types)]
@@ -305,7 +307,7 @@ impl fmt::Display for Value {
     /// `12.5` for tenths, `9.75` for hundredths, integers as they are, `-` for no value.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match *self {
-            Value::Tenths(v) => format!("{}.{}", v / 10, v % 10),
+            Value::Tenths(v) => Tenths(i128::from(v)).to_string(),
             Value::Hundredths(v) => format!("{}.{:02}", v / 100, v % 100),
             Value::Count(v) | Value::Place(v) => v.to_string(),
             Value::Rating(v) => v.to_string(),

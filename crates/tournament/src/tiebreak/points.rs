@@ -2,7 +2,9 @@
 //! strength of the opposition, Buchholz (8.1) and Sonneborn-Berger (9.1), with the Cut and
 //! Median modifiers (Article 14) and the cut exception for voluntary unplayed rounds (16.5).
 
-use crate::{Colour, Outcome, Points};
+use rookery_core::Color;
+
+use crate::{Outcome, Score};
 
 use super::rounds::{Context, Record, Round};
 use super::{Modifier, Value};
@@ -25,13 +27,13 @@ pub(crate) fn games_won(record: &Record) -> Value {
 
 /// `BPG` (7.3): the games played over the board with Black; forfeits are not games played.
 pub(crate) fn games_with_black(record: &Record) -> Value {
-    count(record, |r| r.played && r.colour == Some(Colour::Black))
+    count(record, |r| r.played && r.colour == Some(Color::Black))
 }
 
 /// `BWG` (7.4): the games won over the board with Black.
 pub(crate) fn wins_with_black(record: &Record) -> Value {
     count(record, |r| {
-        r.played && r.colour == Some(Colour::Black) && r.code.outcome() == Outcome::Win
+        r.played && r.colour == Some(Color::Black) && r.code.outcome() == Outcome::Win
     })
 }
 
@@ -62,7 +64,7 @@ pub(crate) fn progressive_scores(record: &Record, modifier: Modifier) -> Value {
 struct Contribution {
     /// The opponent's adjusted score (16.3), or the dummy's score for an unplayed round
     /// (16.4): what decides which value is least significant.
-    score: Points,
+    score: Score,
     /// What it adds: the score in tenths (Buchholz), or the score times the points the player
     /// got that round, in hundredths (Sonneborn-Berger).
     value: u64,
@@ -162,7 +164,7 @@ mod tests {
     use super::*;
 
     fn c(score: u32, voluntary: bool) -> Contribution {
-        Contribution { score: Points(score), value: u64::from(score), voluntary }
+        Contribution { score: Score(score), value: u64::from(score), voluntary }
     }
 
     #[test]

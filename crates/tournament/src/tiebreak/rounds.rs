@@ -1,7 +1,9 @@
 //! Each player's rounds as the tie-breaks see them: played or not, voluntary or not, and the
 //! category of every unplayed round (C.07 Article 16, individual Swiss tournaments).
 
-use crate::{Colour, Outcome, Points, ResultCode, RoundEntry, Scoring, Tournament};
+use rookery_core::Color;
+
+use crate::{Outcome, ResultCode, RoundEntry, Score, Scoring, Tournament};
 
 use super::Regulations;
 
@@ -42,8 +44,8 @@ impl Context {
     /// (16.4.2). "The number of rounds in the tournament" is read as the rounds counted, so
     /// that standings after round 5 of 9 cap at 5 draws, as the final standings of a 5-round
     /// tournament would.
-    pub fn draws_in_every_round(&self) -> Points {
-        Points(self.scoring.draw.tenths() * self.rounds)
+    pub fn draws_in_every_round(&self) -> Score {
+        Score(self.scoring.draw.tenths() * self.rounds)
     }
 }
 
@@ -71,11 +73,11 @@ pub(crate) struct Round {
     /// The opponent's index, for a game or a forfeit.
     pub opponent: Option<usize>,
     /// The colour, for a game or a forfeit.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The TRF result code.
     pub code: ResultCode,
     /// The points awarded.
-    pub points: Points,
+    pub points: Score,
     /// Whether the game was played over the board.
     pub played: bool,
     /// Whether the round is a voluntary unplayed round, a VUR (16.1.2: half- and zero-point
@@ -120,10 +122,10 @@ pub(crate) struct Record {
     /// Rounds 1 to the context's `rounds`; a round without an entry is an absence.
     pub rounds: Vec<Round>,
     /// The score after those rounds.
-    pub score: Points,
+    pub score: Score,
     /// The score the opponents' tie-breaks use (16.3): as awarded, except that voluntary
     /// unplayed rounds to the end count as draws.
-    pub adjusted: Points,
+    pub adjusted: Score,
 }
 
 impl Record {
@@ -154,7 +156,7 @@ impl Record {
 
     /// The score of the dummy opponent that stands in for an unplayed round (16.4), in the
     /// text the context applies.
-    pub fn dummy_score(&self, round: &Round, records: &[Record], context: &Context) -> Points {
+    pub fn dummy_score(&self, round: &Round, records: &[Record], context: &Context) -> Score {
         let own = self.score;
         match context.regulations {
             Regulations::C07_2024 => own,
@@ -198,7 +200,7 @@ mod tests {
     }
 
     fn game(result: ResultCode) -> RoundEntry {
-        RoundEntry { opponent: PlayerId::new(2), colour: Some(Colour::White), result }
+        RoundEntry { opponent: PlayerId::new(2), colour: Some(Color::White), result }
     }
 
     #[test]

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use super::error::{ReadError, ReadErrorKind};
+use super::error::{Feature, ReadError, ReadErrorKind};
 use super::player::{round_column, POINTS_COLUMN};
-use super::read::{AccelerationRecord, Reader, AFTER_MAX_ROUND, MAX_ROUND};
-use crate::{Acceleration, AnnouncedBye, PlayerId, Points, ResultCode, RoundEntry, Tournament};
+use super::read::{AccelerationRecord, Reader, MAX_ROUND};
+use crate::{Acceleration, AnnouncedBye, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 fn error(line: u32, column: usize, kind: ReadErrorKind) -> ReadError {
     ReadError::new(line, u32::try_from(column).unwrap_or(u32::MAX), kind)
@@ -105,7 +105,7 @@ impl Reader {
     /// contradicts is an error. `XXZ` records become `240 Z` byes for the round to be paired.
     fn apply_byes(&mut self, played: u32) -> Result<(), ReadError> {
         if let Some(absence) = self.absences.first().filter(|_| played >= MAX_ROUND) {
-            let kind = ReadErrorKind::Unsupported(AFTER_MAX_ROUND);
+            let kind = ReadErrorKind::Unsupported(Feature::RoundAfter999);
             return Err(error(absence.line, absence.column, kind));
         }
         for absence in self.absences.drain(..) {
@@ -212,7 +212,7 @@ impl Reader {
                     .find(|b| b.player == id && b.round == played + 1)
                     .map(|b| t.scoring.points(b.kind.result())),
             };
-            let next = i64::from(next.unwrap_or(Points::ZERO).tenths());
+            let next = i64::from(next.unwrap_or(Score::ZERO).tenths());
             let declared = i64::from(player.points.tenths());
             let accepted = [
                 computed,
@@ -235,12 +235,12 @@ impl Reader {
 /// trailing zeros; players left with none are dropped. The same points thus read the same
 /// whichever records said them.
 fn accelerations(records: &[AccelerationRecord]) -> Vec<Acceleration> {
-    let mut by_player: BTreeMap<PlayerId, Vec<Points>> = BTreeMap::new();
-    let mut set = |player: PlayerId, from: usize, values: &mut dyn Iterator<Item = Points>| {
+    let mut by_player: BTreeMap<PlayerId, Vec<Score>> = BTreeMap::new();
+    let mut set = |player: PlayerId, from: usize, values: &mut dyn Iterator<Item = Score>| {
         let points = by_player.entry(player).or_default();
         for (index, value) in (from..).zip(values) {
             if points.len() <= index {
-                points.resize(index + 1, Points::ZERO);
+                points.resize(index + 1, Score::ZERO);
             }
             points[index] = value;
         }
@@ -262,7 +262,7 @@ fn accelerations(records: &[AccelerationRecord]) -> Vec<Acceleration> {
     by_player
         .into_iter()
         .filter_map(|(player, mut points)| {
-            while points.last() == Some(&Points::ZERO) {
+            while points.last() == Some(&Score::ZERO) {
                 points.pop();
             }
             (!points.is_empty()).then_some(Acceleration { player, points })

@@ -2,7 +2,7 @@
 //! column, and reading numbers and points the way TRF writes them.
 
 use super::error::{Field, ReadError, ReadErrorKind};
-use crate::{PlayerId, Points};
+use crate::{PlayerId, Score};
 
 /// One line of the input, as characters: TRF columns count characters, so a name with
 /// accents takes as many columns as it has letters.
@@ -48,6 +48,21 @@ impl Line {
     /// The character at `column` (from 1); a blank past the end of the line.
     pub fn at(&self, column: usize) -> char {
         self.chars.get(column - 1).copied().unwrap_or(' ')
+    }
+
+    /// The blank-separated words of the line from `column` on, each with its column.
+    pub fn tokens(&self, column: usize) -> Vec<(usize, String)> {
+        let mut tokens = Vec::new();
+        let mut current: Option<(usize, String)> = None;
+        for (index, &c) in self.chars.iter().enumerate().skip(column - 1) {
+            if c.is_whitespace() {
+                tokens.extend(current.take());
+            } else {
+                current.get_or_insert_with(|| (index + 1, String::new())).1.push(c);
+            }
+        }
+        tokens.extend(current);
+        tokens
     }
 
     /// Columns `from..=to` (from 1), trimmed; columns past the end of the line are blank.
@@ -113,7 +128,7 @@ impl Line {
     }
 
     /// Points in columns `from..=to` (`11.5`), `None` when blank.
-    pub fn points(&self, from: usize, to: usize) -> Result<Option<Points>, ReadError> {
+    pub fn points(&self, from: usize, to: usize) -> Result<Option<Score>, ReadError> {
         let text = self.field(from, to);
         if text.is_empty() {
             return Ok(None);
@@ -131,8 +146,8 @@ pub(super) fn parse_number(text: &str) -> Option<u32> {
 }
 
 /// Points as TRF and TRF(x) write them: `2`, `2.5`, `.5`, `10.0`; at most one decimal, as
-/// [`Points`] counts tenths.
-pub(super) fn parse_points(text: &str) -> Option<Points> {
+/// [`Score`] counts tenths.
+pub(crate) fn parse_points(text: &str) -> Option<Score> {
     let (whole, tenth) = match text.split_once('.') {
         Some((whole, tenth)) => (whole, tenth),
         None => (text, ""),
@@ -145,7 +160,7 @@ pub(super) fn parse_points(text: &str) -> Option<Points> {
     }
     let whole = if whole.is_empty() { 0 } else { parse_number(whole)? };
     let tenth = if tenth.is_empty() { 0 } else { parse_number(tenth)? };
-    whole.checked_mul(10)?.checked_add(tenth).map(Points)
+    whole.checked_mul(10)?.checked_add(tenth).map(Score)
 }
 
 /// Points with an optional minus sign (`299` penalties), in tenths.
@@ -171,10 +186,10 @@ mod tests {
 
     #[test]
     fn points_have_at_most_one_decimal() {
-        assert_eq!(parse_points("2.5"), Some(Points(25)));
-        assert_eq!(parse_points(".5"), Some(Points(5)));
-        assert_eq!(parse_points("3"), Some(Points(30)));
-        assert_eq!(parse_points("10.0"), Some(Points(100)));
+        assert_eq!(parse_points("2.5"), Some(Score(25)));
+        assert_eq!(parse_points(".5"), Some(Score(5)));
+        assert_eq!(parse_points("3"), Some(Score(30)));
+        assert_eq!(parse_points("10.0"), Some(Score(100)));
         assert_eq!(parse_points("0.25"), None);
         assert_eq!(parse_points("."), None);
         assert_eq!(parse_points("-1"), None);

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::{PlayerId, Points, ResultCode};
+use crate::score::Tenths;
+use crate::{PlayerId, ResultCode, Score};
 
 /// A TRF file that cannot be read: where, and why.
 ///
@@ -84,6 +85,32 @@ impl fmt::Display for Field {
     }
 }
 
+/// A feature of a TRF file that the crate does not model, so it refuses the file rather than
+/// read it wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// JaVaFo's `XXC rank`: players paired by their positional ids, not their pairing numbers.
+    PositionalIds,
+    /// Team competitions' match points (`250` columns 5–8, `299` columns 8–11).
+    MatchPoints,
+    /// A round after round 999 outside `001` records (an `XXA` value past the 999th, an `XXZ`
+    /// absence after round 999): the records that name a round give it three columns.
+    RoundAfter999,
+    /// An `XXS` scoring that gives a result a different value with White and with Black.
+    ScoringByColour,
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Feature::PositionalIds => "XXC rank (pairing by positional ids)",
+            Feature::MatchPoints => "match points (team competitions)",
+            Feature::RoundAfter999 => "a round after round 999 outside `001` records",
+            Feature::ScoringByColour => "scoring a result differently with White and with Black",
+        })
+    }
+}
+
 /// What is wrong with a TRF file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadErrorKind {
@@ -106,10 +133,11 @@ pub enum ReadErrorKind {
     Missing(Field),
     /// A record that TRF allows once appears again (`012`, `022`, … `192`).
     Duplicate(String),
-    /// A setting (number of rounds, initial colour) given twice with different values.
-    ConflictingSetting(&'static str),
-    /// A feature the crate does not model (positional ids, team match points).
-    Unsupported(&'static str),
+    /// A setting ([`Field::RoundCount`], [`Field::InitialColour`]) given twice with different
+    /// values.
+    ConflictingSetting(Field),
+    /// A feature the crate does not model.
+    Unsupported(Feature),
     /// An `XXS`, `162` or `BB?` scoring code that does not exist.
     UnknownScoringCode(String),
     /// A round or player range whose first value is after its last.
@@ -231,7 +259,7 @@ pub enum ReadErrorKind {
         /// The player.
         player: PlayerId,
         /// The points declared.
-        declared: Points,
+        declared: Score,
         /// The sum of the rounds, in tenths.
         computed: i64,
     },
@@ -242,17 +270,6 @@ pub enum ReadErrorKind {
         /// The rounds played.
         played: u32,
     },
-}
-
-/// Writes tenths of a point with one decimal, signed.
-struct Tenths(i64);
-
-impl fmt::Display for Tenths {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        write!(f, "{sign}{}.{}", abs / 10, abs % 10)
-    }
 }
 
 fn result_name(code: ResultCode) -> &'static str {
@@ -284,7 +301,7 @@ impl fmt::Display for ReadErrorKind {
             Missing(field) => write!(f, "missing {field}"),
             Duplicate(code) => write!(f, "a second {code} record (it is allowed once)"),
             ConflictingSetting(what) => write!(f, "the {what} contradicts an earlier record"),
-            Unsupported(what) => write!(f, "{what} is not supported"),
+            Unsupported(feature) => write!(f, "{feature} is not supported"),
             UnknownScoringCode(code) => write!(f, "unknown scoring code {code:?}"),
             ReversedRange { field, first, last } => {
                 write!(f, "the first {field} ({first}) is after the last ({last})")
@@ -354,7 +371,7 @@ impl fmt::Display for ReadErrorKind {
             ScoreMismatch { player, declared, computed } => write!(
                 f,
                 "player {player} declares {declared} points, but his rounds add up to {}",
-                Tenths(*computed)
+                Tenths(i128::from(*computed))
             ),
             TooManyRounds { declared, played } => {
                 write!(f, "{played} rounds have been played, but the tournament has {declared}")
@@ -391,8 +408,12 @@ pub enum WriteErrorKind {
     },
     /// Text with a line break, or (in a list of codes) a comma.
     InvalidText,
-    /// A value TRF has no way to say.
-    Unrepresentable(&'static str),
+    /// Points assigned for the pairing-allocated bye: a `299` record has no letter for it.
+    PabAssignment,
+    /// A record that names players (`299`) naming none.
+    NoPlayer,
+    /// A forbidden-pairs record (`260`) with fewer than two players.
+    FewerThanTwoPlayers,
 }
 
 impl fmt::Display for WriteError {
@@ -401,7 +422,11 @@ impl fmt::Display for WriteError {
         match &self.kind {
             WriteErrorKind::TooLong { max } => write!(f, "longer than {max} characters"),
             WriteErrorKind::InvalidText => f.write_str("contains a line break or a comma"),
-            WriteErrorKind::Unrepresentable(why) => f.write_str(why),
+            WriteErrorKind::PabAssignment => {
+                f.write_str("TRF has no abnormal assignment for the pairing-allocated bye")
+            }
+            WriteErrorKind::NoPlayer => f.write_str("no player"),
+            WriteErrorKind::FewerThanTwoPlayers => f.write_str("fewer than two players"),
         }
     }
 }
@@ -420,11 +445,47 @@ mod tests {
         let e = ReadError::new(
             5,
             81,
-            ReadErrorKind::ScoreMismatch { player, declared: Points(25), computed: -5 },
+            ReadErrorKind::ScoreMismatch { player, declared: Score(25), computed: -5 },
         );
         assert_eq!(
             e.to_string(),
             "line 5, column 81: player 4 declares 2.5 points, but his rounds add up to -0.5"
         );
+    }
+
+    #[test]
+    fn settings_features_and_unwritable_records_read_as_before() {
+        let read = |kind| ReadError::new(7, 5, kind).to_string();
+        assert_eq!(
+            read(ReadErrorKind::ConflictingSetting(Field::RoundCount)),
+            "line 7, column 5: the number of rounds contradicts an earlier record"
+        );
+        assert_eq!(
+            read(ReadErrorKind::ConflictingSetting(Field::InitialColour)),
+            "line 7, column 5: the initial colour contradicts an earlier record"
+        );
+        let features = [
+            (Feature::PositionalIds, "XXC rank (pairing by positional ids)"),
+            (Feature::MatchPoints, "match points (team competitions)"),
+            (Feature::RoundAfter999, "a round after round 999 outside `001` records"),
+            (Feature::ScoringByColour, "scoring a result differently with White and with Black"),
+        ];
+        for (feature, text) in features {
+            let expected = format!("line 7, column 5: {text} is not supported");
+            assert_eq!(read(ReadErrorKind::Unsupported(feature)), expected);
+        }
+        let write = |kind| WriteError { what: "abnormal points for players [1]".into(), kind };
+        let cases = [
+            (
+                WriteErrorKind::PabAssignment,
+                "TRF has no abnormal assignment for the pairing-allocated bye",
+            ),
+            (WriteErrorKind::NoPlayer, "no player"),
+            (WriteErrorKind::FewerThanTwoPlayers, "fewer than two players"),
+        ];
+        for (kind, text) in cases {
+            let expected = format!("abnormal points for players [1]: {text}");
+            assert_eq!(write(kind).to_string(), expected);
+        }
     }
 }

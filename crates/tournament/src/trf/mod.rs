@@ -38,10 +38,10 @@ mod read;
 mod scoring;
 mod write;
 
-pub use error::{Field, ReadError, ReadErrorKind, WriteError, WriteErrorKind};
+pub use error::{Feature, Field, ReadError, ReadErrorKind, WriteError, WriteErrorKind};
 pub use write::{write, write_with, LineEnding, WriteOptions};
 
-pub(crate) use columns::lines;
+pub(crate) use columns::{lines, parse_points};
 
 use crate::Tournament;
 

@@ -5,9 +5,11 @@
 //! 1-3 5-8 10 11-13 15-47                         49-52 54-56 58-68  70-79     81-84 86-89 92-95 97 99 (102 …)
 //! ```
 
+use rookery_core::Color;
+
 use super::columns::Line;
 use super::error::{Field, ReadError, ReadErrorKind};
-use crate::{Colour, Player, PlayerId, ResultCode, RoundEntry};
+use crate::{Player, PlayerId, ResultCode, RoundEntry};
 
 /// Column of round 1's block; each round takes 10 columns (TRF-2026 player section).
 pub(super) const FIRST_ROUND_COLUMN: usize = 92;
@@ -116,8 +118,8 @@ fn read_block(line: &Line, id: PlayerId, round: u32) -> Result<Option<RoundEntry
     let opponent_text = line.field(start, start + 3);
     let opponent = line.player(start, start + 3, Field::Opponent)?;
     let colour = match line.at(start + 5) {
-        'w' | 'W' => Some(Colour::White),
-        'b' | 'B' => Some(Colour::Black),
+        'w' | 'W' => Some(Color::White),
+        'b' | 'B' => Some(Color::Black),
         '-' | ' ' => None,
         _ => return Err(invalid(line, start + 5, Field::Colour)),
     };

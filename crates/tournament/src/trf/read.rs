@@ -3,13 +3,15 @@
 //! `299`, `XXA`, `XXP`, `XXZ`), and Rookery's `C07`. What needs the whole file (pairing numbers without gaps,
 //! opponents that agree, scores that add up) is checked afterwards, in `check.rs`.
 
+use rookery_core::Color;
+
 use super::columns::{parse_signed_points, Line};
-use super::error::{Field, ReadError, ReadErrorKind};
+use super::error::{Feature, Field, ReadError, ReadErrorKind};
 use super::player::{read_player, PlayerRecord};
 use super::scoring::ScoringReader;
 use crate::{
-    AbnormalPoints, AnnouncedBye, ByeKind, Colour, ForbiddenPairs, PlayerId, Points, Regulations,
-    ResultCode, Tournament,
+    AbnormalPoints, AnnouncedBye, ByeKind, ForbiddenPairs, PlayerId, Regulations, ResultCode,
+    Score, Tournament,
 };
 
 /// A value read from a record, with the place to blame if the rest of the file disagrees.
@@ -22,9 +24,9 @@ pub(super) struct Located<T> {
 /// Fictitious points as a record gives them.
 pub(super) enum AccelerationRecord {
     /// `250`: `points` for the players `first..=last` in the rounds `rounds`.
-    Range { players: (PlayerId, PlayerId), rounds: (u32, u32), points: Points },
+    Range { players: (PlayerId, PlayerId), rounds: (u32, u32), points: Score },
     /// `XXA`: one player's points, round by round from round 1.
-    PerRound { player: PlayerId, points: Vec<Points> },
+    PerRound { player: PlayerId, points: Vec<Score> },
 }
 
 /// Everything read so far.
@@ -48,28 +50,12 @@ pub(super) struct Reader {
 
 /// The last round a three-column round field (`240`, `250`, `260`, `299`) can name.
 pub(super) const MAX_ROUND: u32 = 999;
-pub(super) const AFTER_MAX_ROUND: &str = "a round after round 999 outside `001` records";
 
 /// Record codes kept as they are: counts, dates, team records, encoded time control.
 const KEPT: [&str; 16] = [
     "062", "072", "082", "132", "172", "182", "222", "013", "300", "310", "320", "330", "352",
     "362", "801", "802",
 ];
-
-/// The blank-separated words of a line from `column` on, each with its column.
-pub(super) fn tokens(line: &Line, column: usize) -> Vec<(usize, String)> {
-    let mut tokens = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for (index, &c) in line.chars.iter().enumerate().skip(column - 1) {
-        if c.is_whitespace() {
-            tokens.extend(current.take());
-        } else {
-            current.get_or_insert_with(|| (index + 1, String::new())).1.push(c);
-        }
-    }
-    tokens.extend(current);
-    tokens
-}
 
 impl Reader {
     pub fn line(&mut self, line: &Line) -> Result<(), ReadError> {
@@ -103,8 +89,8 @@ impl Reader {
             "C07" => self.regulations(line)?,
             "142" | "XXR" => self.rounds(line)?,
             "152" => match value().as_str() {
-                "W" | "w" => self.initial_colour(line, 5, Colour::White)?,
-                "B" | "b" => self.initial_colour(line, 5, Colour::Black)?,
+                "W" | "w" => self.initial_colour(line, 5, Color::White)?,
+                "B" | "b" => self.initial_colour(line, 5, Color::Black)?,
                 text => {
                     let kind = ReadErrorKind::InvalidField {
                         field: Field::InitialColour,
@@ -121,7 +107,7 @@ impl Reader {
             }
             "240" => self.byes(line)?,
             "XXZ" => {
-                for (column, _) in tokens(line, 5) {
+                for (column, _) in line.tokens(5) {
                     let player = self.token_player(line, column)?;
                     self.absences.push(Located { value: player, line: line.number, column });
                 }
@@ -131,7 +117,7 @@ impl Reader {
             "260" => self.forbidden(line)?,
             "XXP" => {
                 let mut players = Vec::new();
-                for (column, _) in tokens(line, 5) {
+                for (column, _) in line.tokens(5) {
                     players.push(self.token_player(line, column)?);
                 }
                 if players.len() < 2 {
@@ -216,7 +202,7 @@ impl Reader {
     fn rounds(&mut self, line: &Line) -> Result<(), ReadError> {
         let rounds = line.positive(5, line.chars.len().max(5), Field::RoundCount)?;
         if self.t.rounds.is_some_and(|r| r != rounds) {
-            return Err(line.error(5, ReadErrorKind::ConflictingSetting("number of rounds")));
+            return Err(line.error(5, ReadErrorKind::ConflictingSetting(Field::RoundCount)));
         }
         self.t.rounds = Some(rounds);
         self.rounds_line = Some(line.number);
@@ -227,10 +213,10 @@ impl Reader {
         &mut self,
         line: &Line,
         column: usize,
-        colour: Colour,
+        colour: Color,
     ) -> Result<(), ReadError> {
         if self.t.initial_colour.is_some_and(|c| c != colour) {
-            return Err(line.error(column, ReadErrorKind::ConflictingSetting("initial colour")));
+            return Err(line.error(column, ReadErrorKind::ConflictingSetting(Field::InitialColour)));
         }
         self.t.initial_colour = Some(colour);
         Ok(())
@@ -240,13 +226,13 @@ impl Reader {
     /// ignores them, except `rank` (pairing by positional ids), which would change every
     /// pairing.
     fn configuration(&mut self, line: &Line) -> Result<(), ReadError> {
-        for (column, token) in tokens(line, 5) {
+        for (column, token) in line.tokens(5) {
             match token.as_str() {
-                "white1" => self.initial_colour(line, column, Colour::White)?,
-                "black1" => self.initial_colour(line, column, Colour::Black)?,
+                "white1" => self.initial_colour(line, column, Color::White)?,
+                "black1" => self.initial_colour(line, column, Color::Black)?,
                 "rank" => {
-                    let why = "XXC rank (pairing by positional ids)";
-                    return Err(line.error(column, ReadErrorKind::Unsupported(why)));
+                    let kind = ReadErrorKind::Unsupported(Feature::PositionalIds);
+                    return Err(line.error(column, kind));
                 }
                 _ => {}
             }
@@ -261,7 +247,7 @@ impl Reader {
 
     /// A pairing number written as a word (`XXP 13 68`).
     fn token_player(&mut self, line: &Line, column: usize) -> Result<PlayerId, ReadError> {
-        let end = column + tokens(line, column)[0].1.chars().count() - 1;
+        let end = column + line.tokens(column)[0].1.chars().count() - 1;
         let player = line.required_player(column, end)?;
         Ok(self.refer(player, line, column))
     }
@@ -307,9 +293,8 @@ impl Reader {
 
     /// `250      1.0 001 003 0001 0090`: points for a range of players in a range of rounds.
     fn acceleration_range(&mut self, line: &Line) -> Result<(), ReadError> {
-        if line.points(5, 8)?.is_some_and(|p| p != Points::ZERO) {
-            let why = "match points (team competitions)";
-            return Err(line.error(5, ReadErrorKind::Unsupported(why)));
+        if line.points(5, 8)?.is_some_and(|p| p != Score::ZERO) {
+            return Err(line.error(5, ReadErrorKind::Unsupported(Feature::MatchPoints)));
         }
         let points = line
             .points(10, 13)?
@@ -350,9 +335,9 @@ impl Reader {
         let mut column = 10;
         while column <= line.chars.len() {
             if points.len() == MAX_ROUND as usize {
-                return Err(line.error(column, ReadErrorKind::Unsupported(AFTER_MAX_ROUND)));
+                return Err(line.error(column, ReadErrorKind::Unsupported(Feature::RoundAfter999)));
             }
-            points.push(line.points(column, column + 3)?.unwrap_or(Points::ZERO));
+            points.push(line.points(column, column + 3)?.unwrap_or(Score::ZERO));
             column += 5;
         }
         self.accelerations.push(AccelerationRecord::PerRound { player, points });
@@ -402,8 +387,7 @@ impl Reader {
             code => code,
         });
         if !line.field(8, 11).is_empty() {
-            let why = "match points (team competitions)";
-            return Err(line.error(8, ReadErrorKind::Unsupported(why)));
+            return Err(line.error(8, ReadErrorKind::Unsupported(Feature::MatchPoints)));
         }
         let text = line.field(14, 17);
         if text.is_empty() {

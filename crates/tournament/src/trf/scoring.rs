@@ -8,8 +8,8 @@
 //! `PAB=` says otherwise (JaVaFo AUM, "XXS").
 
 use super::columns::{parse_points, Line};
-use super::error::{Field, ReadError, ReadErrorKind};
-use crate::{Points, Scoring};
+use super::error::{Feature, Field, ReadError, ReadErrorKind};
+use crate::{Score, Scoring};
 
 /// The scoring as the records read so far say it.
 #[derive(Default)]
@@ -19,11 +19,11 @@ pub(super) struct ScoringReader {
     pab_explicit: bool,
     /// `XXS` values given for one colour (`WW`, `BW`, `WD`, `BD`, `WL`, `BL`): the crate scores
     /// both colours alike, so two that differ are refused.
-    by_colour: [Option<Points>; 6],
+    by_colour: [Option<Score>; 6],
 }
 
 impl ScoringReader {
-    fn set_win(&mut self, points: Points) {
+    fn set_win(&mut self, points: Score) {
         let s = &mut self.scoring;
         (s.win, s.forfeit_win, s.full_point_bye) = (points, points, points);
         if !self.pab_explicit {
@@ -31,11 +31,11 @@ impl ScoringReader {
         }
     }
 
-    fn set_draw(&mut self, points: Points) {
+    fn set_draw(&mut self, points: Score) {
         (self.scoring.draw, self.scoring.half_point_bye) = (points, points);
     }
 
-    fn set_pab(&mut self, points: Points) {
+    fn set_pab(&mut self, points: Score) {
         self.scoring.pairing_allocated_bye = points;
         self.pab_explicit = true;
     }
@@ -94,7 +94,7 @@ impl ScoringReader {
 
     /// `XXS W=3 D=1 PAB=1`: `CODE=VALUE` entries separated by blanks.
     pub fn read_xxs(&mut self, line: &Line) -> Result<(), ReadError> {
-        for (column, token) in super::read::tokens(line, 5) {
+        for (column, token) in line.tokens(5) {
             let Some((code, value)) = token.split_once('=') else {
                 let kind = ReadErrorKind::InvalidField { field: Field::ScoringEntry, text: token };
                 return Err(line.error(column, kind));
@@ -127,8 +127,8 @@ impl ScoringReader {
                         .expect("listed");
                     let other = slot ^ 1;
                     if self.by_colour[other].is_some_and(|p| p != points) {
-                        let why = "scoring a result differently with White and with Black";
-                        return Err(line.error(column, ReadErrorKind::Unsupported(why)));
+                        let kind = ReadErrorKind::Unsupported(Feature::ScoringByColour);
+                        return Err(line.error(column, kind));
                     }
                     self.by_colour[slot] = Some(points);
                     match slot / 2 {
@@ -171,7 +171,7 @@ pub(super) fn scoring_lines(s: &Scoring) -> Vec<String> {
     let fits = all.iter().all(|p| p.tenths() <= 999);
     if wins_alike && draws_alike && s.zero_point_bye == s.forfeit_loss && fits {
         let mut entries = Vec::new();
-        let mut entry = |code: char, points: Points, standard: Points| {
+        let mut entry = |code: char, points: Score, standard: Score| {
             if points != standard {
                 entries.push(format!("{code}{points:>4}"));
             }
@@ -185,7 +185,7 @@ pub(super) fn scoring_lines(s: &Scoring) -> Vec<String> {
     }
     if wins_alike && draws_alike {
         let mut lines = Vec::new();
-        let mut line = |code: &str, points: Points, standard: Points| {
+        let mut line = |code: &str, points: Score, standard: Score| {
             if points != standard {
                 lines.push(format!("{code} {points:>4}"));
             }
@@ -235,25 +235,25 @@ mod tests {
     #[test]
     fn the_pab_follows_the_win_unless_given() {
         let s = read(&["162  W 3.0    D 1.0"]).unwrap();
-        assert_eq!((s.win, s.draw, s.pairing_allocated_bye), (Points(30), Points(10), Points(30)));
+        assert_eq!((s.win, s.draw, s.pairing_allocated_bye), (Score(30), Score(10), Score(30)));
         let s = read(&["BBU  1.0", "BBW  3.0"]).unwrap();
-        assert_eq!((s.win, s.pairing_allocated_bye), (Points(30), Points(10)));
+        assert_eq!((s.win, s.pairing_allocated_bye), (Score(30), Score(10)));
         // JaVaFo AUM: "XXS W=3" and "XXS D=1" give a PAB of 1.0, like a draw.
         let s = read(&["XXS W=3", "XXS D=1"]).unwrap();
-        assert_eq!((s.win, s.pairing_allocated_bye), (Points(30), Points(10)));
+        assert_eq!((s.win, s.pairing_allocated_bye), (Score(30), Score(10)));
     }
 
     #[test]
     fn every_scoring_is_written_so_that_it_reads_back() {
         let cases = [
             Scoring::default(),
-            Scoring { win: Points(30), pairing_allocated_bye: Points(30), ..Scoring::default() },
-            Scoring { zero_point_bye: Points(5), ..Scoring::default() },
-            Scoring { half_point_bye: Points(0), ..Scoring::default() },
+            Scoring { win: Score(30), pairing_allocated_bye: Score(30), ..Scoring::default() },
+            Scoring { zero_point_bye: Score(5), ..Scoring::default() },
+            Scoring { half_point_bye: Score(0), ..Scoring::default() },
             Scoring {
-                win: Points(1000),
-                forfeit_win: Points(1000),
-                full_point_bye: Points(1000),
+                win: Score(1000),
+                forfeit_win: Score(1000),
+                full_point_bye: Score(1000),
                 ..Scoring::default()
             },
         ];

@@ -5,9 +5,12 @@
 
 use std::fmt::Write as _;
 
+use rookery_core::Color;
+
 use super::error::{WriteError, WriteErrorKind};
 use super::scoring::scoring_lines;
-use crate::{Colour, Player, PlayerId, Points, ResultCode, RoundEntry, Tournament};
+use crate::score::Tenths;
+use crate::{Player, PlayerId, ResultCode, RoundEntry, Score, Tournament};
 
 /// How lines end in the written file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -102,18 +105,18 @@ fn number(what: &dyn Fn() -> String, value: u64, width: u32) -> Result<u64, Writ
 /// Points in four columns (`99.9` at most).
 /// Points in four columns: `99.9` at most with a decimal, else a whole number (`100`, `9999`),
 /// which reads the same.
-fn points(what: &dyn Fn() -> String, value: Points) -> Result<String, WriteError> {
+fn points(what: &dyn Fn() -> String, value: Score) -> Result<String, WriteError> {
     signed_points(what, i64::from(value.tenths()))
 }
 
 /// Tenths of a point, signed, in four columns (`-9.9`, `-999`, `99.9`, `9999`).
 fn signed_points(what: &dyn Fn() -> String, tenths: i64) -> Result<String, WriteError> {
-    let sign = if tenths < 0 { "-" } else { "" };
-    let abs = tenths.unsigned_abs();
-    let text = format!("{sign}{}.{}", abs / 10, abs % 10);
+    let text = Tenths(i128::from(tenths)).to_string();
     if text.len() <= 4 {
         return Ok(text);
     }
+    let sign = if tenths < 0 { "-" } else { "" };
+    let abs = tenths.unsigned_abs();
     let whole = format!("{sign}{}", abs / 10);
     if abs.is_multiple_of(10) && whole.len() <= 4 {
         return Ok(whole);
@@ -147,7 +150,7 @@ fn lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
         lines.push(format!("142 {rounds}"));
     }
     if let Some(colour) = t.initial_colour {
-        lines.push(format!("152 {}", if colour == Colour::White { 'W' } else { 'B' }));
+        lines.push(format!("152 {}", if colour == Color::White { 'W' } else { 'B' }));
     }
     lines.extend(scoring_lines(&t.scoring));
     if let Some(value) = &t.pairing_system {
@@ -229,8 +232,8 @@ fn player_line(id: PlayerId, p: &Player) -> Result<String, WriteError> {
 fn write_entry(line: &mut String, entry: &RoundEntry) {
     let opponent = entry.opponent.map_or_else(|| "0000".to_owned(), |o| o.to_string());
     let colour = match entry.colour {
-        Some(Colour::White) => 'w',
-        Some(Colour::Black) => 'b',
+        Some(Color::White) => 'w',
+        Some(Color::Black) => 'b',
         None => '-',
     };
     write!(line, "  {opponent:>4} {colour} {}", entry.result.to_char())
@@ -290,7 +293,7 @@ fn accelerations(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteErr
         while round < first.points.len() {
             let value = first.points[round];
             let run = first.points[round..].iter().take_while(|&&p| p == value).count();
-            if value != Points::ZERO {
+            if value != Score::ZERO {
                 let value = points(&what, value)?;
                 let from = round_number(&what, round as u32 + 1)?;
                 let to = round_number(&what, (round + run) as u32)?;
@@ -315,7 +318,7 @@ fn forbidden_pairs(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
             )
         };
         if group.players.len() < 2 {
-            return Err(fail(what(), WriteErrorKind::Unrepresentable("fewer than two players")));
+            return Err(fail(what(), WriteErrorKind::FewerThanTwoPlayers));
         }
         let first = round_number(&what, group.first_round.unwrap_or(1))?;
         let last = round_number(&what, group.last_round.unwrap_or(999))?;
@@ -341,8 +344,7 @@ fn abnormal_points(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
         let kind = match record.result {
             None => ' ',
             Some(ResultCode::PairingAllocatedBye) => {
-                let why = "TRF has no abnormal assignment for the pairing-allocated bye";
-                return Err(fail(what(), WriteErrorKind::Unrepresentable(why)));
+                return Err(fail(what(), WriteErrorKind::PabAssignment));
             }
             Some(ResultCode::UnratedWin) => 'W',
             Some(ResultCode::UnratedDraw) => 'D',
@@ -353,7 +355,7 @@ fn abnormal_points(t: &Tournament, lines: &mut Vec<String>) -> Result<(), WriteE
             Some(code) => code.to_char(),
         };
         if record.players.is_empty() {
-            return Err(fail(what(), WriteErrorKind::Unrepresentable("no player")));
+            return Err(fail(what(), WriteErrorKind::NoPlayer));
         }
         let value = signed_points(&what, i64::from(record.points))?;
         let round = round_number(&what, record.round.unwrap_or(0))?;

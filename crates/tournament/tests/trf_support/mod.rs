@@ -5,7 +5,8 @@
 use std::cmp::Reverse;
 use std::convert::Infallible;
 
-use rookery_tournament::{Colour, Pair, PlayerId, RoundPairing, Tournament};
+use rookery_core::Color;
+use rookery_tournament::{Pair, PlayerId, RoundPairing, Tournament};
 
 /// Pairs the players without an entry for `round` in order of score, then pairing number;
 /// of two, the one who had White less often gets it.
@@ -15,7 +16,7 @@ pub fn by_score(t: &Tournament, round: u32) -> Result<RoundPairing, Infallible> 
     present.sort_by_key(|&id| (Reverse(t.score_after(id, round - 1)), id));
     let bye = if present.len() % 2 == 1 { present.pop() } else { None };
     let whites = |id: PlayerId| {
-        t.player(id).unwrap().rounds.iter().filter(|e| e.colour == Some(Colour::White)).count()
+        t.player(id).unwrap().rounds.iter().filter(|e| e.colour == Some(Color::White)).count()
     };
     let pairs = present
         .chunks_exact(2)

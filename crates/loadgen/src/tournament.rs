@@ -21,13 +21,16 @@ use anyhow::{bail, ensure, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
+use rookery_protocol::PlayerAction;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::server::process::{raise_open_files, ServerProcess};
+use crate::process::ServerProcess;
+use crate::socket::{act, frame, Ws};
+use crate::{Error, Host};
 
 /// `rookery serve` flags for a load from one address: the limits per client address
 /// (issue 37) and on sign-ups would stop it long before a thousand players.
@@ -64,22 +67,31 @@ pub struct Args {
     json: bool,
 }
 
-/// Runs `rookery bench tournament`.
-pub fn run(args: Args) -> Result<ExitCode> {
+/// Runs `rookery bench tournament`: the table (or `--json`) on stdout, progress on stderr;
+/// exits with failure when the Swiss round start misses its target.
+///
+/// # Errors
+/// [`Error::Run`] for fewer than 2 players, or when the server cannot be started or a step
+/// of the run fails.
+pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
+    Ok(run_all(&args, host)?)
+}
+
+fn run_all(args: &Args, host: &Host) -> Result<ExitCode> {
     let players = args.players.max(args.arena_players);
     ensure!(players >= 2, "--players: at least 2");
-    let open_files = raise_open_files();
+    let open_files = host.open_files;
     let needed = players as u64 * 2 + 256;
     if open_files < needed {
         eprintln!("rookery: warning: the open-file limit is {open_files}, the run needs about {needed} (ulimit -n)");
     }
-    let server = ServerProcess::spawn(SERVER_FLAGS)?;
+    let server = ServerProcess::spawn(&host.rookery, SERVER_FLAGS)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let report = runtime.block_on(measure(&args, players, &server.base))?;
+    let report = runtime.block_on(measure(args, players, &server.base))?;
     runtime.shutdown_background();
     drop(server);
     if args.json {
@@ -162,15 +174,7 @@ impl Shared {
         Ok(self.http.get(format!("{}{path}", self.base)).send().await?.json().await?)
     }
 
-    async fn socket(
-        &self,
-        who: &Account,
-        path: &str,
-    ) -> Result<
-        tokio_tungstenite::WebSocketStream<
-            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-        >,
-    > {
+    async fn socket(&self, who: &Account, path: &str) -> Result<Ws> {
         let mut request = format!("{}{path}", self.ws_base).into_client_request()?;
         request.headers_mut().insert(COOKIE, who.cookie.clone());
         let (ws, _) = tokio_tungstenite::connect_async(request)
@@ -437,7 +441,7 @@ async fn arena(
         let (s, e) = (s.clone(), e.clone());
         async move {
             let mut ws = s.socket(&black, &format!("/api/v1/games/{game}/socket")).await?;
-            ws.send(Message::Text(json!({"t":"resign"}).to_string().into())).await?;
+            ws.send(frame(&act(PlayerAction::Resign, None))).await?;
             while let Some(msg) = ws.next().await {
                 if let Message::Text(t) = msg? {
                     if t.as_str().contains("\"t\":\"end\"") {

@@ -1,26 +1,20 @@
-//! Engine analysis of finished games, for the review board (issue 38): the whole game in one
-//! background job (`POST` to queue it, `GET` for its progress and report; [`worker`] computes
-//! it, [`judge`] marks the moves), or one position at once (`GET …?ply=N`). Never of a game in
-//! progress (RULES.md §8.5: no advice during play), nor of an aborted one (nothing was
-//! played). Searches run on blocking threads with fixed budgets.
-
-pub mod judge;
-pub mod worker;
+//! The HTTP edge of engine analysis (issue 38; rookery-analysis computes it): `POST` queues
+//! a finished game's analysis, `GET` shows its progress and report, or with `?ply=N` the
+//! engine's view of one position at once. Never of a game in progress (RULES.md §8.5: no
+//! advice during play), nor of an aborted one (nothing was played).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use rookery_analysis::{PositionAnalysis, PositionError, Progress};
 use rookery_arbiter::RecordError;
-use rookery_core::Color;
-use rookery_engine::{Engine, Limits, Options, Score, Signals};
 use rookery_pgn::main_line::{self, read_main_line};
 use rookery_store::{AnalysisStatus, GameStatus, StoredAnalysis};
-use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::api::game_id;
 use crate::error::{ApiError, FromBody, QueryOf};
@@ -29,18 +23,28 @@ use crate::protocol::GameId;
 use crate::protocol::{FieldError, Fields, Ply};
 use crate::state::{now_ms, AppState};
 
-/// The budget of one analysis.
-const NODES: u64 = 1_500_000;
-const TIME: Duration = Duration::from_secs(3);
-
-/// Limits concurrent analyses to the machine's cores.
-pub struct Analysts(Semaphore);
-
-impl Default for Analysts {
-    fn default() -> Analysts {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Analysts(Semaphore::new(cores))
-    }
+/// An analysis job as the API shows it (docs/api.md, "Analysis"): its status, and its place
+/// in the queue, progress, report or error as the status has them. Fields in alphabetical
+/// order, the order the API has always written them in; an absent field is not written.
+#[derive(Debug, Default, Serialize)]
+pub struct JobView {
+    /// The report, once done.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<Value>,
+    /// Why it failed (`null` when no reason was stored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Option<String>>,
+    /// The budget of each position, in nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<i64>,
+    /// How far the running job is (`null` between two reads of the worker).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    progress: Option<Option<Progress>>,
+    /// How many jobs are ahead of a queued one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    queued_before: Option<i64>,
+    /// `none`, `queued`, `running`, `done` or `failed`.
+    status: &'static str,
 }
 
 /// `?ply=N`: the position after `N` moves.
@@ -76,33 +80,31 @@ pub async fn request(
     if matches!(analysis.status, AnalysisStatus::Queued) {
         state.analyst.wake();
     }
-    let body = analysis_json(&state, &analysis).await?;
+    let body = job_view(&state, &analysis).await?;
     let status =
         if analysis.status == AnalysisStatus::Done { StatusCode::OK } else { StatusCode::ACCEPTED };
     Ok((status, Json(body)).into_response())
 }
 
-/// The job as the API shows it: its status, place in the queue or progress, and report.
-async fn analysis_json(state: &AppState, a: &StoredAnalysis) -> Result<Value, ApiError> {
-    let mut body = json!({ "status": a.status.as_str(), "nodes": a.nodes });
+/// The job as the API shows it.
+async fn job_view(state: &AppState, a: &StoredAnalysis) -> Result<JobView, ApiError> {
+    let mut view =
+        JobView { status: a.status.as_str(), nodes: Some(a.nodes), ..JobView::default() };
     match a.status {
         AnalysisStatus::Queued => {
-            body["queued_before"] =
-                json!(state.store.analyses_queued_before(a.requested_at_ms).await?);
+            view.queued_before = Some(state.store.analyses_queued_before(a.requested_at_ms).await?);
         }
-        AnalysisStatus::Running => {
-            body["progress"] = json!(state.analyst.progress(&a.game_id));
-        }
+        AnalysisStatus::Running => view.progress = Some(state.analyst.progress(&a.game_id)),
         AnalysisStatus::Done => {
             let text = a.result.as_deref().unwrap_or("null");
             let report: Value = serde_json::from_str(text).map_err(|e| {
                 ApiError::Internal(format!("stored analysis of {:?}: {e}", a.game_id))
             })?;
-            body["analysis"] = report;
+            view.analysis = Some(report);
         }
-        AnalysisStatus::Failed => body["error"] = json!(a.error),
+        AnalysisStatus::Failed => view.error = Some(a.error.clone()),
     }
-    Ok(body)
+    Ok(view)
 }
 
 /// `GET /api/v1/games/{id}/analysis`: the game's analysis job (`{"status":"none"}` if
@@ -111,10 +113,10 @@ pub async fn analysis(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
     QueryOf(at): QueryOf<At>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let Some(ply) = at.ply else {
-        return game_analysis(&state, &id).await.map(Json);
+        return Ok(Json(game_analysis(&state, &id).await?).into_response());
     };
     let stored = state
         .store
@@ -130,53 +132,11 @@ pub async fn analysis(
     let line = read_main_line(pgn, main_line::Options::default())
         .ok_or(StoredGameError::Record(RecordError::Empty))?
         .map_err(|e| StoredGameError::Record(RecordError::MainLine(e)))?;
-    let plies = line.plies.len();
-    if ply > plies {
-        return Err(ApiError::field("ply", format!("0 to {plies}, not {ply}")));
-    }
-    let mut pos = line.start;
-    let mut history = Vec::with_capacity(ply);
-    for m in line.moves().take(ply) {
-        history.push(pos.repetition_key());
-        pos.play_unchecked(m);
-    }
-    let fen = pos.to_fen();
-    if !pos.has_legal_moves() {
-        return Ok(Json(json!({
-            "ply": ply, "fen": fen, "depth": 0, "score_cp": null,
-            "mate": if pos.is_check() { Some(0) } else { None }, "pv": [], "best": null, "nodes": 0,
-        })));
-    }
-    let _permit =
-        state.analysts.0.acquire().await.map_err(|e| ApiError::Internal(e.to_string()))?;
-    let outcome = tokio::task::spawn_blocking(move || {
-        let mut engine = Engine::with_options(Options { hash_mb: 32, ..Options::default() })
-            .map_err(|e| e.to_string())?;
-        let limits = Limits { nodes: Some(NODES), movetime: Some(TIME), ..Limits::default() };
-        Ok::<_, String>(engine.search(
-            &pos,
-            &history,
-            &limits,
-            &Signals::new(),
-            &Instant::now(),
-            &mut (),
-        ))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-    .map_err(ApiError::Internal)?;
-    // From White's point of view, as review boards show it.
-    let sign = if pos.turn() == Color::White { 1 } else { -1 };
-    let (cp, mate) = match outcome.score {
-        Some(Score::Centipawns(cp)) => (Some(cp * sign), None),
-        Some(Score::Mate(n)) => (None, Some(n * sign)),
-        None => (None, None),
-    };
-    Ok(Json(json!({
-        "ply": ply, "fen": fen, "depth": outcome.depth, "score_cp": cp, "mate": mate,
-        "pv": outcome.pv.iter().map(|m| m.to_uci()).collect::<Vec<_>>(),
-        "best": outcome.best.map(|m| m.to_uci()), "nodes": outcome.nodes,
-    })))
+    let view: PositionAnalysis = state.analysts.analyse(line, ply).await.map_err(|e| match e {
+        PositionError::PlyOutOfRange { .. } => ApiError::field("ply", e.to_string()),
+        PositionError::Engine(why) => ApiError::Internal(why),
+    })?;
+    Ok(Json(view).into_response())
 }
 
 /// Refuses a game that is not finished: unknown, played (§8.5: no engine advice during play)
@@ -195,10 +155,10 @@ async fn finished(state: &AppState, id: &GameId) -> Result<(), ApiError> {
 }
 
 /// The game's analysis job, refused while the game is played.
-async fn game_analysis(state: &AppState, id: &GameId) -> Result<Value, ApiError> {
+async fn game_analysis(state: &AppState, id: &GameId) -> Result<JobView, ApiError> {
     finished(state, id).await?;
     match state.store.analysis(id.as_str()).await? {
-        Some(a) => analysis_json(state, &a).await,
-        None => Ok(json!({ "status": "none" })),
+        Some(a) => job_view(state, &a).await,
+        None => Ok(JobView { status: "none", ..JobView::default() }),
     }
 }

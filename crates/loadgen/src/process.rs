@@ -1,8 +1,9 @@
-//! The server under test when none is given: this same binary's `rookery serve` on a free
-//! loopback port over a temporary SQLite database, and what Linux tells about a process
-//! (`/proc/PID/status` memory, `/proc/PID/stat` CPU time, the open-file limit).
+//! The server under test when none is given: `rookery serve` on a free loopback port over a
+//! temporary SQLite database, and what Linux tells about a process (`/proc/PID/status`
+//! memory, `/proc/PID/stat` CPU time).
 
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use anyhow::{bail, Context, Result};
@@ -16,19 +17,18 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts `rookery serve --addr 127.0.0.1:0 EXTRA…` over a fresh temporary directory and
-    /// waits for the line that names its address. Its later stderr (warnings) is passed
-    /// through.
+    /// Starts `rookery serve --addr 127.0.0.1:0 EXTRA…` (`rookery` the program at that path)
+    /// over a fresh temporary directory and waits for the line that names its address. Its
+    /// later stderr (warnings) is passed through.
     ///
     /// # Errors
     /// The binary cannot be started, or it exits before it serves.
-    pub fn spawn(extra: &[&str]) -> Result<ServerProcess> {
+    pub fn spawn(rookery: &Path, extra: &[&str]) -> Result<ServerProcess> {
         let data = tempfile::Builder::new()
             .prefix("rookery-bench-")
             .tempdir()
             .context("cannot create a temporary data directory")?;
-        let exe = std::env::current_exe().context("cannot find this program's path")?;
-        let mut child = Command::new(&exe)
+        let mut child = Command::new(rookery)
             .args(["serve", "--addr", "127.0.0.1:0", "--log-level", "warn", "--data-dir"])
             .arg(data.path())
             .args(extra)
@@ -36,7 +36,7 @@ impl ServerProcess {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("cannot start {} serve", exe.display()))?;
+            .with_context(|| format!("cannot start {} serve", rookery.display()))?;
         let stderr = child.stderr.take().context("no stderr pipe")?;
         let mut lines = BufReader::new(stderr).lines();
         let base = loop {
@@ -59,7 +59,7 @@ impl ServerProcess {
     }
 
     /// Its data directory (`rookery.sqlite3` inside).
-    pub fn data_dir(&self) -> &std::path::Path {
+    pub fn data_dir(&self) -> &Path {
         self._data.path()
     }
 
@@ -106,10 +106,4 @@ pub fn sample(pid: Option<u32>) -> Option<Sample> {
         hwm_kib: kib("VmHWM:")?,
         cpu_s: ticks as f64 / rustix::param::clock_ticks_per_second() as f64,
     })
-}
-
-/// Raises this process's open-file limit to its hard limit (children inherit it) and returns
-/// the new soft limit.
-pub fn raise_open_files() -> u64 {
-    crate::serve::raise_open_files().unwrap_or(u64::MAX)
 }

@@ -9,21 +9,20 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::StatusCode;
+use rookery_arbiter::MoveInput;
 use rookery_core::{Color, Position};
+use rookery_protocol::{ClientMessage, PlayerAction};
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio::time::{sleep_until, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::stats::Stats;
 use super::ThinkTime;
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use crate::socket::{act, frame, play, Ws};
 
 /// A game with no move for this long is given up as stalled (a lost message).
 const STALL: Duration = Duration::from_secs(30);
@@ -210,7 +209,7 @@ pub async fn drain(mut ws: Ws) {
         tokio::select! {
             msg = ws.next() => if !matches!(msg, Some(Ok(_))) { break },
             _ = keepalive.tick() => {
-                if ws.send(Message::Text(r#"{"t":"ping"}"#.into())).await.is_err() { break }
+                if ws.send(frame(&ClientMessage::Ping)).await.is_err() { break }
             }
         }
     }
@@ -369,7 +368,7 @@ impl<'r> Board<'r> {
                 }
                 _ = keepalive.tick() => {
                     for seat in &mut self.seats {
-                        if seat.ws.send(Message::Text(r#"{"t":"ping"}"#.into())).await.is_err() {
+                        if seat.ws.send(frame(&ClientMessage::Ping)).await.is_err() {
                             break;
                         }
                     }
@@ -416,8 +415,7 @@ impl<'r> Board<'r> {
                     // Start again from the server's state.
                     self.pending[i] = None;
                     self.wake = None;
-                    if self.seats[i].ws.send(Message::Text(r#"{"t":"sync"}"#.into())).await.is_err()
-                    {
+                    if self.seats[i].ws.send(frame(&ClientMessage::Sync)).await.is_err() {
                         break Ending::Broken(Failure("ws:send failed".into()));
                     }
                 }
@@ -425,7 +423,7 @@ impl<'r> Board<'r> {
             }
         };
         if matches!(ending, Ending::Stopped) && shared.resign_on_stop {
-            let _ = self.seats[0].ws.send(Message::Text(r#"{"t":"resign"}"#.into())).await;
+            let _ = self.seats[0].ws.send(frame(&act(PlayerAction::Resign, None))).await;
         }
         for seat in &mut self.seats {
             let _ = seat.ws.close(None).await;
@@ -458,13 +456,12 @@ impl<'r> Board<'r> {
             // Mate or stalemate: the `end` message is on its way.
             return Ok(());
         }
-        let uci = moves[self.rng.usize(..moves.len())].to_uci();
-        let text = json!({ "t": "move", "uci": uci, "ply": seat.ply }).to_string();
+        let mv = MoveInput::from(moves[self.rng.usize(..moves.len())]);
+        // The hot path (thousands of moves a second): one small map and one string, as much
+        // as JSON written by hand would cost.
+        let msg = frame(&play(mv, seat.ply as usize));
         let sent = Instant::now();
-        seat.ws
-            .send(Message::Text(text.into()))
-            .await
-            .map_err(|_| Failure("ws:send failed".into()))?;
+        seat.ws.send(msg).await.map_err(|_| Failure("ws:send failed".into()))?;
         self.pending[i] = Some(Pending { ply: seat.ply, sent });
         Ok(())
     }

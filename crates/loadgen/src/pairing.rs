@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use rookery_tournament::generator::{generate, GeneratorConfig};
 use rookery_tournament::{dutch, trf, Tournament};
 
-use crate::UsageError;
+use crate::{Error, Host};
 
 /// Arguments of `rookery bench pairing`.
 #[derive(clap::Args)]
@@ -53,36 +53,44 @@ struct Timing {
     cpu: Duration,
 }
 
-/// Runs `rookery bench pairing`.
-pub fn run(args: Args) -> Result<ExitCode> {
+/// Runs `rookery bench pairing`: the table on stdout, progress on stderr; exits with failure
+/// when the reference pairs differently.
+///
+/// # Errors
+/// [`Error::Usage`] for too small a tournament, a `--reference` that is not a file or a
+/// `--keep` directory that cannot be made; [`Error::Run`] when an engine fails.
+pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
     if args.rounds < 3 || args.players < 4 || args.check_players < 4 {
-        return Err(UsageError(
+        return Err(Error::Usage(
             "--rounds must be 3 or more and the tournaments 4 players or more".into(),
-        )
-        .into());
+        ));
     }
     if let Some(reference) = &args.reference {
         if !reference.is_file() {
-            return Err(UsageError(format!(
+            return Err(Error::Usage(format!(
                 "--reference {}: no such program",
                 reference.display()
-            ))
-            .into());
+            )));
         }
     }
     let temp;
     let dir = match &args.keep {
         Some(dir) => {
             std::fs::create_dir_all(dir)
-                .map_err(|e| UsageError(format!("--keep {}: {e}", dir.display())))?;
+                .map_err(|e| Error::Usage(format!("--keep {}: {e}", dir.display())))?;
             dir.clone()
         }
         None => {
-            temp = tempfile::tempdir()?;
+            temp = tempfile::tempdir().map_err(anyhow::Error::from)?;
             temp.path().to_owned()
         }
     };
-    let rookery = std::env::current_exe().context("the path of this program")?;
+    Ok(compare(&args, &host.rookery, &dir)?)
+}
+
+/// Generates the files in `dir`, times `rookery pair` (and the reference) on each and prints
+/// the table.
+fn compare(args: &Args, rookery: &Path, dir: &Path) -> Result<ExitCode> {
     let mid = args.rounds.div_ceil(2);
 
     eprintln!("generating a {}-player Swiss of {} rounds …", args.players, args.rounds);
@@ -119,7 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for (label, file, check) in &rows {
         let ours_out = file.with_extension("rookery.pairs");
         let ours =
-            time(args.runs, || engine(&rookery, &["pair", "--dutch"], file, *check, &ours_out))?;
+            time(args.runs, || engine(rookery, &["pair", "--dutch"], file, *check, &ours_out))?;
         let reference = match &args.reference {
             Some(program) => {
                 let out = file.with_extension("reference.pairs");

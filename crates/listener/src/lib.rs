@@ -1,3 +1,6 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+//!
 //! The accept loop (issue 37): the server runs hyper's HTTP/1 connections itself, rather than
 //! through `axum::serve`, to bound what one client holds. Each connection has
 //!
@@ -34,9 +37,21 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower_service::Service;
 
-use crate::client::ClientAddr;
-use crate::limits::ConnectionLimits;
-use crate::proxy::{self, HeaderError};
+mod limits;
+mod netblocks;
+mod proxy;
+
+pub use limits::{ConnectionLimits, OPEN_FILES_RESERVE};
+pub use netblocks::{AddressBlocks, AddressBlocksError};
+pub use rookery_protocol::ClientAddr;
+
+use proxy::HeaderError;
+
+/// The client behind a TCP peer address, trusted when the peer is in `trusted`
+/// (`--trusted-networks`): no limit per address applies to it.
+pub fn client_of(peer: SocketAddr, trusted: Option<&AddressBlocks>) -> ClientAddr {
+    ClientAddr::from_peer(peer).trusted(trusted.is_some_and(|t| t.contains(peer.ip())))
+}
 
 /// How long a refused connection may take to read its answer.
 const REFUSAL_LINGER: Duration = Duration::from_secs(2);
@@ -90,7 +105,7 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let client = crate::client::of_peer(peer, limits.trusted_networks.as_ref());
+        let client = client_of(peer, limits.trusted_networks.as_ref());
         let balanced = limits.proxy_protocol.as_ref().is_some_and(|t| t.contains(peer.ip()));
         let admitted = if balanced { open.admit_unplaced() } else { open.admit(client) };
         match admitted {
@@ -127,11 +142,42 @@ pub async fn serve(
 
 /// Why a connection was not admitted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+pub enum Refusal {
     /// Its address holds its cap.
     PerAddress,
     /// The server holds its cap.
     Global,
+}
+
+impl Refusal {
+    /// Every refusal.
+    pub const ALL: [Refusal; 2] = [Refusal::PerAddress, Refusal::Global];
+
+    /// The API's error code (docs/api.md, "Error codes").
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => "too_many_connections",
+            Refusal::Global => "server_busy",
+        }
+    }
+
+    /// The HTTP status line it is answered with.
+    pub fn status_line(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => "429 Too Many Requests",
+            Refusal::Global => "503 Service Unavailable",
+        }
+    }
+
+    /// The words of the answer.
+    pub fn message(self) -> &'static str {
+        match self {
+            Refusal::PerAddress => {
+                "too many open connections from your address; close some and retry"
+            }
+            Refusal::Global => "the server is full; retry in a moment",
+        }
+    }
 }
 
 /// Open connections, per client address and in all.
@@ -302,16 +348,7 @@ fn refuse(tcp: TcpStream, refusal: Refusal, refusing: &Arc<Refusing>) {
         refusing.now.fetch_sub(1, Ordering::Relaxed);
         return;
     }
-    let (status, code, message) = match refusal {
-        Refusal::PerAddress => (
-            "429 Too Many Requests",
-            "too_many_connections",
-            "too many open connections from your address; close some and retry",
-        ),
-        Refusal::Global => {
-            ("503 Service Unavailable", "server_busy", "the server is full; retry in a moment")
-        }
-    };
+    let (status, code, message) = (refusal.status_line(), refusal.code(), refusal.message());
     let body = serde_json::json!({ "error": { "code": code, "message": message } }).to_string();
     let response = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
@@ -385,7 +422,7 @@ impl Connection {
             // LOCAL (the balancer's health checks): the balancer is the client.
             if let Some(source) = header.source() {
                 peer = source;
-                client = crate::client::of_peer(source, limits.trusted_networks.as_ref());
+                client = client_of(source, limits.trusted_networks.as_ref());
             }
             if let Err(refusal) = slot.place(client) {
                 refusals
@@ -532,7 +569,6 @@ impl AsyncWrite for Tracked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::netblocks::AddressBlocks;
 
     fn addr(text: &str) -> ClientAddr {
         ClientAddr::from_peer(SocketAddr::new(text.parse().unwrap(), 1))
@@ -555,9 +591,8 @@ mod tests {
     #[test]
     fn a_trusted_networks_address_has_no_cap_of_its_own_but_counts_in_all() {
         let trusted: AddressBlocks = "10.1.0.0/16".parse().unwrap();
-        let school = |host: &str| {
-            crate::client::of_peer(SocketAddr::new(host.parse().unwrap(), 1), Some(&trusted))
-        };
+        let school =
+            |host: &str| client_of(SocketAddr::new(host.parse().unwrap(), 1), Some(&trusted));
         assert!(school("10.1.2.3").is_trusted());
         assert!(!school("10.2.0.1").is_trusted());
         let open = Arc::new(OpenConnections::new(4, 1));

@@ -2,7 +2,7 @@
 //! the names with a lobby socket open there.
 //!
 //! Each node publishes what changes in its lobby as it happens, and the whole of it every
-//! [`super::cluster::SNAPSHOT_EVERY`]. A change is applied as it comes; a whole lobby
+//! [`super::SNAPSHOT_EVERY`]. A change is applied as it comes; a whole lobby
 //! replaces what was held of that node, so a change NATS lost is healed by the next one. A
 //! node not heard of for a few snapshots is forgotten: it died, or this node lost NATS, and
 //! its seeks can no longer be accepted. Every method returns the seeks that appeared or
@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::Seek;
+use rookery_protocol::Seek;
 
 /// What this node holds of the other nodes' lobbies.
 #[derive(Debug, Default)]
@@ -153,35 +153,8 @@ impl Mirror {
 
 #[cfg(test)]
 mod tests {
-    use rookery_arbiter::RuleSet;
-    use rookery_store::{Player, PlayerKind};
-
     use super::*;
-    use crate::client::ClientAddr;
-    use crate::lobby::ColorChoice;
-
-    fn seek(id: &str, owner: &str) -> Seek {
-        let owner = Player {
-            kind: PlayerKind::Anonymous,
-            user_id: None,
-            name: owner.to_owned(),
-            engine_level: None,
-        };
-        let addr = ClientAddr::from_ip("192.0.2.1".parse().unwrap());
-        let tc = "300+3".parse().unwrap();
-        let mut seek = crate::lobby::new_seek(
-            owner,
-            addr,
-            tc,
-            false,
-            RuleSet::SEED,
-            ColorChoice::Random,
-            None,
-        )
-        .unwrap();
-        seek.id = id.to_owned();
-        seek
-    }
+    use crate::lobby::tests::seek;
 
     fn ids(seeks: &[Arc<Seek>]) -> Vec<&str> {
         let mut ids: Vec<&str> = seeks.iter().map(|s| s.id.as_str()).collect();

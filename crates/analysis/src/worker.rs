@@ -14,8 +14,9 @@ use rookery_pgn::main_line::{self, read_main_line, MainLine};
 use serde::Serialize;
 use tokio::sync::Notify;
 
-use super::judge::{game_accuracy, judge, move_accuracy, Eval, Judgement};
-use crate::state::{now_ms, AppState};
+use rookery_store::Store;
+
+use crate::judge::{game_accuracy, judge, move_accuracy, Eval, Judgement};
 
 /// The worker's state, shared with the handlers.
 pub struct Analyst {
@@ -89,26 +90,25 @@ impl Analyst {
 }
 
 /// Takes queued jobs oldest first, one at a time, until the server stops.
-pub async fn run(state: Arc<AppState>) {
-    let analyst = &state.analyst;
+pub async fn run(store: Store, analyst: Arc<Analyst>) {
     while !analyst.is_closing() {
-        match state.store.take_queued_analysis().await {
+        match store.take_queued_analysis().await {
             Ok(Some(job)) => {
                 let started = Instant::now();
                 // The budget asked for with the job, so that its report says what it was.
                 let nodes = u64::try_from(job.nodes).unwrap_or(1).max(1);
-                let outcome = analyse_game(&state, &job.game_id, nodes).await;
+                let outcome = analyse_game(&store, &analyst, &job.game_id, nodes).await;
                 if analyst.is_closing() {
                     break;
                 }
                 let stored = match outcome {
                     Ok(report) => {
                         tracing::info!(game = %job.game_id, secs = started.elapsed().as_secs_f32(), "game analysed");
-                        state.store.finish_analysis(&job.game_id, &report, now_ms() as i64).await
+                        store.finish_analysis(&job.game_id, &report, now_ms() as i64).await
                     }
                     Err(why) => {
                         tracing::warn!(game = %job.game_id, %why, "game analysis failed");
-                        state.store.fail_analysis(&job.game_id, &why, now_ms() as i64).await
+                        store.fail_analysis(&job.game_id, &why, now_ms() as i64).await
                     }
                 };
                 if let Err(e) = stored {
@@ -127,9 +127,13 @@ pub async fn run(state: Arc<AppState>) {
 
 /// Reads the game's record and analyses its main line on a blocking thread: the report as
 /// JSON, or why not.
-async fn analyse_game(state: &Arc<AppState>, game: &str, nodes: u64) -> Result<String, String> {
-    let stored = state
-        .store
+async fn analyse_game(
+    store: &Store,
+    analyst: &Analyst,
+    game: &str,
+    nodes: u64,
+) -> Result<String, String> {
+    let stored = store
         .game_summary(game)
         .await
         .map_err(|e| e.to_string())?
@@ -145,10 +149,10 @@ async fn analyse_game(state: &Arc<AppState>, game: &str, nodes: u64) -> Result<S
         signals: Arc::new(Signals::new()),
     };
     let (done, signals) = (running.done.clone(), running.signals.clone());
-    *state.analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = Some(running);
+    *analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = Some(running);
     let report =
         tokio::task::spawn_blocking(move || analyse_line(&line, nodes, &done, &signals)).await;
-    *state.analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    *analyst.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
     match report {
         Ok(Ok(Some(report))) => serde_json::to_string(&report).map_err(|e| e.to_string()),
         Ok(Ok(None)) => Err("stopped".into()),
@@ -358,6 +362,14 @@ fn report(
         moves,
         players: ByColorReport { white: players.white, black: players.black },
     }
+}
+
+/// Wall-clock time in milliseconds since the Unix epoch, for the job's row: read by the
+/// worker's loop, never by the analysis.
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 #[cfg(test)]

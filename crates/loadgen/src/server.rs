@@ -14,14 +14,13 @@ use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use tokio::sync::{watch, Semaphore};
 
-use crate::UsageError;
+use crate::process::{sample, Sample, ServerProcess};
+use crate::{Error, Host};
 
 mod game;
-pub mod process;
 mod stats;
 
 use game::{Failure, Shared};
-use process::{sample, Sample, ServerProcess};
 
 /// `rookery serve` flags that lift the limits per client address (one address plays all).
 const UNLIMITED_ADDRESS: &[&str] = &[
@@ -134,16 +133,18 @@ const SETTLE: Duration = Duration::from_secs(3);
 /// A progress line on stderr this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
-/// Runs `rookery bench server`.
-pub fn run(args: Args) -> Result<ExitCode> {
+/// Runs `rookery bench server`: the table (or `--json`) on stdout, progress on stderr.
+///
+/// # Errors
+/// [`Error::Usage`] for a `--server` that is not `http://…`; [`Error::Run`] when the server
+/// cannot be started or reached.
+pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
     if let Some(url) = &args.target.server {
         if !url.starts_with("http://") {
-            return Err(
-                UsageError(format!("--server: expected http://HOST:PORT, not {url:?}")).into()
-            );
+            return Err(Error::Usage(format!("--server: expected http://HOST:PORT, not {url:?}")));
         }
     }
-    let open_files = process::raise_open_files();
+    let open_files = host.open_files;
     let needed = 2 * (args.load.games + args.load.idle_games) as u64 + 256;
     if open_files < needed {
         eprintln!("rookery: warning: the open-file limit is {open_files}, the run needs about {needed} (ulimit -n)");
@@ -152,7 +153,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(_) => None,
         // Every simulated player comes from 127.0.0.1: the limits per address (issue 37)
         // would stop the load at a few hundred connections and seeks.
-        None => Some(ServerProcess::spawn(UNLIMITED_ADDRESS)?),
+        None => Some(ServerProcess::spawn(&host.rookery, UNLIMITED_ADDRESS)?),
     };
     let base = match (&server, &args.target.server) {
         (Some(s), _) => s.base.clone(),

@@ -17,13 +17,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
+use rookery_arbiter::MoveInput;
+use rookery_core::Square;
+use rookery_protocol::PlayerAction;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::server::process::{raise_open_files, ServerProcess};
+use crate::process::ServerProcess;
+use crate::socket::{act, frame, play, Ws};
+use crate::{Error, Host};
 
 /// Arguments of `rookery bench abuse`.
 #[derive(clap::Args)]
@@ -57,14 +62,22 @@ const BYSTANDER: &str = "127.0.0.2";
 const VIEWER: &str = "127.0.0.3";
 
 /// Runs the chosen abuses and prints their figures.
-pub fn run(args: Args) -> Result<ExitCode> {
-    let files = raise_open_files();
+///
+/// # Errors
+/// [`Error::Run`] when the open-file limit is too low for `--connections`, or the server
+/// cannot be started or reached.
+pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
+    Ok(run_all(&args, host)?)
+}
+
+fn run_all(args: &Args, host: &Host) -> Result<ExitCode> {
+    let files = host.open_files;
     if files < args.connections as u64 + 256 {
         bail!("the open-file limit is {files}: too low for {} connections", args.connections);
     }
     let process = match &args.server {
         Some(_) => None,
-        None => Some(ServerProcess::spawn(&[])?),
+        None => Some(ServerProcess::spawn(&host.rookery, &[])?),
     };
     let base = args.server.clone().or_else(|| process.as_ref().map(|p| p.base.clone()));
     let base = base.context("no server")?;
@@ -78,8 +91,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("server {base}; attacker {ATTACKER}, bystander {BYSTANDER}");
         for abuse in &args.only {
             match abuse {
-                Abuse::Silent => held_connections(addr, &args, false).await?,
-                Abuse::Slowloris => held_connections(addr, &args, true).await?,
+                Abuse::Silent => held_connections(addr, args, false).await?,
+                Abuse::Slowloris => held_connections(addr, args, true).await?,
                 Abuse::Takeback => {
                     takeback_flood(addr, process.as_ref().map(ServerProcess::data_dir)).await?
                 }
@@ -99,7 +112,9 @@ async fn connect_from(local: &str, server: SocketAddr) -> std::io::Result<TcpStr
     socket.connect(server).await
 }
 
-/// One request on a fresh connection from `local`: status and the whole response.
+/// One request on a fresh connection from `local`: status and the whole response. HTTP/1.1 is
+/// written by hand here because the connection must come from a chosen loopback address,
+/// which the HTTP client cannot bind.
 async fn request(local: &str, server: SocketAddr, head: &str, body: &str) -> Result<(u16, String)> {
     let mut tcp = connect_from(local, server).await?;
     let text = format!(
@@ -165,6 +180,8 @@ enum Fate {
 async fn attacker(server: SocketAddr, slow: bool, wait: Duration) -> Fate {
     let Ok(mut tcp) = connect_from(ATTACKER, server).await else { return Fate::NoConnect };
     let opened = Instant::now();
+    // Garbage on purpose, so written by hand: a request head that never ends, one more byte
+    // of a header line each second (slowloris), as no client library would send.
     if slow {
         let _ = tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await;
     }
@@ -285,16 +302,7 @@ impl Visitor {
     }
 
     /// A WebSocket, or the HTTP status it was refused with.
-    async fn socket(
-        &self,
-        server: SocketAddr,
-        path: &str,
-    ) -> Result<
-        std::result::Result<
-            tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
-            u16,
-        >,
-    > {
+    async fn socket(&self, server: SocketAddr, path: &str) -> Result<Result<Ws, u16>> {
         let mut request = format!("ws://{server}{path}").into_client_request()?;
         request.headers_mut().insert("cookie", self.cookie.parse()?);
         let tcp = connect_from(self.local, server).await?;
@@ -311,15 +319,8 @@ impl Visitor {
     }
 }
 
-fn text(v: &Value) -> Message {
-    Message::Text(v.to_string().into())
-}
-
 /// Reads `ws` until a `move` message reaching `ply`.
-async fn until_ply(
-    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
-    ply: u64,
-) -> Result<()> {
+async fn until_ply(ws: &mut Ws, ply: u64) -> Result<()> {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
@@ -352,9 +353,9 @@ async fn takeback_flood(server: SocketAddr, data: Option<&std::path::Path>) -> R
     let path = format!("/api/v1/games/{game}/socket");
     let mut b = black.socket(server, &path).await?.map_err(|s| anyhow::anyhow!("black: {s}"))?;
     let mut w = white.socket(server, &path).await?.map_err(|s| anyhow::anyhow!("white: {s}"))?;
-    w.send(text(&json!({ "t": "move", "uci": "e2e4", "ply": 0 }))).await?;
+    w.send(frame(&play(MoveInput::squares(Square::E2, Square::E4, None), 0))).await?;
     until_ply(&mut b, 1).await?;
-    b.send(text(&json!({ "t": "move", "uci": "e7e5", "ply": 1 }))).await?;
+    b.send(frame(&play(MoveInput::squares(Square::E7, Square::E5, None), 1))).await?;
     until_ply(&mut w, 2).await?;
     drop(w);
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -375,7 +376,7 @@ async fn takeback_flood(server: SocketAddr, data: Option<&std::path::Path>) -> R
             let end = Instant::now() + Duration::from_secs(10);
             while Instant::now() < end {
                 every.tick().await;
-                if ws.send(text(&json!({ "t": "takeback", "ply": 2 }))).await.is_err() {
+                if ws.send(frame(&act(PlayerAction::Takeback, Some(2)))).await.is_err() {
                     break;
                 }
                 sent += 1;
