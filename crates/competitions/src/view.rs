@@ -6,7 +6,7 @@ use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::competition::{EntrantId, RoundState};
 use serde::Serialize;
 
-use super::book::{Book, Tour};
+use super::book::{ArenaPlayer, Book, Tour};
 use super::log::{bye_name, result_name, Entry, EntryData};
 use super::settings::{Format, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
@@ -390,26 +390,24 @@ impl Tour {
         let key = name.to_lowercase();
         if self.settings.format == Format::Arena {
             let p = self.book.arena_players.iter().find(|p| p.key == key)?;
-            return Some(PlayerEntry {
-                name: p.name.clone(),
-                tpn: None,
-                rating: Some(p.rating),
-                withdrawn: !p.active,
-                first_round: None,
-                byes: Vec::new(),
-            });
+            return Some(arena_entry(p));
         }
         let comp = &self.book.comp;
         let id = comp.find(&key)?;
-        let e = &comp.entrants()[id.0 as usize];
-        Some(PlayerEntry {
+        Some(self.entrant_entry(id, comp.tpn(id).get()))
+    }
+
+    /// A Swiss's or round robin's player, of pairing number `tpn`.
+    fn entrant_entry(&self, id: EntrantId, tpn: u32) -> PlayerEntry {
+        let e = &self.book.comp.entrants()[id.0 as usize];
+        PlayerEntry {
             name: e.name.clone(),
-            tpn: Some(comp.tpn(id).get()),
+            tpn: Some(tpn),
             rating: e.rating,
             withdrawn: e.withdrawn_from.is_some(),
             first_round: Some(e.first_round),
             byes: self.byes_of(id),
-        })
+        }
     }
 
     /// `rounds`: a Swiss's, a round robin's for its players, none for an arena.
@@ -487,14 +485,7 @@ impl Tour {
                 .zip(cards)
                 .map(|(p, card)| PlayerView {
                     score: score(&p.name).cloned().unwrap_or_else(|| "0".into()),
-                    entry: PlayerEntry {
-                        name: p.name.clone(),
-                        tpn: None,
-                        rating: Some(p.rating),
-                        withdrawn: !p.active,
-                        first_round: None,
-                        byes: Vec::new(),
-                    },
+                    entry: arena_entry(p),
                     arena: card,
                 })
                 .collect();
@@ -514,14 +505,7 @@ impl Tour {
                 .iter()
                 .enumerate()
                 .map(|(i, e)| PlayerView {
-                    entry: PlayerEntry {
-                        name: e.name.clone(),
-                        tpn: Some(tpn[i]),
-                        rating: e.rating,
-                        withdrawn: e.withdrawn_from.is_some(),
-                        first_round: Some(e.first_round),
-                        byes: self.byes_of(EntrantId(i as u32)),
-                    },
+                    entry: self.entrant_entry(EntrantId(i as u32), tpn[i]),
                     score: score(&e.name).unwrap_or_else(|| "0.0".into()),
                     arena: None,
                 })
@@ -537,6 +521,18 @@ impl Tour {
             view.crosstable = cross;
         }
         view
+    }
+}
+
+/// An arena player's entry: no pairing number, no first round, no byes.
+fn arena_entry(p: &ArenaPlayer) -> PlayerEntry {
+    PlayerEntry {
+        name: p.name.clone(),
+        tpn: None,
+        rating: Some(p.rating),
+        withdrawn: !p.active,
+        first_round: None,
+        byes: Vec::new(),
     }
 }
 
