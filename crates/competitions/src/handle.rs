@@ -8,9 +8,9 @@ use rookery_store::UserId;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use crate::actor::Op;
 use crate::message::Clock;
 use crate::refusal::TournamentError;
+use crate::request::Op;
 use crate::view::{PlayerEntry, TournamentView};
 
 /// Who asks.

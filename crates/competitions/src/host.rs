@@ -11,6 +11,7 @@ use rookery_store::{LogEntry, Store, StoredTournament, TournamentRow, Tournament
 use tokio::sync::mpsc;
 
 use crate::actor::Actor;
+use crate::request::Op;
 use crate::book::Tour;
 use crate::handle::{TournamentHandle, Who};
 use crate::log::Entry;
@@ -317,6 +318,6 @@ impl<H: Host> Tournaments<H> {
             return Ok(f.view.clone());
         }
         let h = self.spawn(stored).await?;
-        h.request(None, crate::actor::Op::View).await?.into_view().ok_or_else(gone)
+        h.request(None, Op::View).await?.into_view().ok_or_else(gone)
     }
 }

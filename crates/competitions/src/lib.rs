@@ -12,11 +12,11 @@ pub mod log;
 mod message;
 mod ports;
 mod refusal;
+mod request;
 pub mod settings;
 pub mod standings;
 pub mod view;
 
-pub use actor::{ArbiterAction, Op};
 pub use book::Tour;
 pub use export::Export;
 pub use handle::{Answer, TournamentHandle, Update, Who};
@@ -24,6 +24,7 @@ pub use host::{Finished, Tournaments};
 pub use message::{Clock, GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
 pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
+pub use request::{ArbiterAction, Op};
 
 /// Wall-clock time in milliseconds since the Unix epoch: read by the actors' loops only (the
 /// outermost loop of a tournament), and passed in to everything below them.

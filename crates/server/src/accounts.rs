@@ -16,12 +16,14 @@ use rookery_store::{StoreError, User};
 use serde_json::{json, Value};
 
 use crate::client::ClientAddr;
+use crate::clock::now_ms;
 use crate::error::{ApiError, Body, FromBody, Limit};
 use crate::identity::{
     cookie, set_cookie, token_hash, Identity, Visitor, ANON_COOKIE, SESSION_COOKIE, SESSION_MS,
 };
 use crate::protocol::{FieldError, Fields};
-use crate::state::{now_ms, random_hex, AppState};
+use crate::secrets::random_hex;
+use crate::state::AppState;
 
 /// A user as the API shows it.
 pub fn user_json(u: &User) -> Value {

@@ -17,11 +17,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::api::game_id;
+use crate::clock::now_ms;
 use crate::error::{ApiError, FromBody, QueryOf};
 use crate::live::StoredGameError;
 use crate::protocol::GameId;
 use crate::protocol::{FieldError, Fields, Ply};
-use crate::state::{now_ms, AppState};
+use crate::state::AppState;
 
 /// An analysis job as the API shows it (docs/api.md, "Analysis"): its status, and its place
 /// in the queue, progress, report or error as the status has them. Fields in alphabetical

@@ -115,7 +115,7 @@ pub async fn cancel_seek(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    lobby::cancel(&state, &visitor.identity.as_player(), &id).await?;
+    lobby::cancel(&state.lobby, &state.live, &visitor.identity.as_player(), &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,7 +126,7 @@ pub async fn accept_seek(
     Extension(visitor): Extension<Visitor>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let game = lobby::accept(&state, &visitor.identity.as_player(), &id).await?;
+    let game = lobby::accept(&state.lobby, &state.live, &visitor.identity.as_player(), &id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "game": game }))).into_response())
 }
 
@@ -168,7 +168,7 @@ pub async fn engine_game(
     let me = visitor.identity.as_player();
     let (white, black) = if body.color.owner_is_white() { (me, engine) } else { (engine, me) };
     let new = NewLiveGame::between(white, black, body.rules, body.time_control, false);
-    let handle = state.live.create(&state, new).await?;
+    let handle = state.live.create(new).await?;
     Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id.as_str() }))).into_response())
 }
 

@@ -19,10 +19,11 @@ use serde::Serialize;
 
 use crate::accounts::{hash_password, start_session, validate_password, validate_username};
 use crate::client::ClientAddr;
+use crate::clock::now_ms;
 use crate::error::{ApiError, Body, FromBody};
 use crate::identity::{token_hash, Visitor};
 use crate::protocol::{FieldError, Fields, LevelView};
-use crate::state::{now_ms, AppState};
+use crate::state::AppState;
 
 /// Rows one list may hold.
 pub const MAX_ROWS: usize = 100;

@@ -13,41 +13,42 @@ use rookery_competitions::{
 };
 use rookery_core::ByColor;
 
-use crate::live::{Command, CreateError, GameEvent};
-use crate::lobby::LobbyMessage;
+use crate::live::{Command, CreateError, GameEvent, LiveGames};
+use crate::lobby::{Lobby as LobbyRoom, LobbyMessage};
 use crate::protocol::{GameAction, GameId, NewLiveGame};
-use crate::state::AppState;
 
 /// The tournaments of this server.
 pub type Tournaments = rookery_competitions::Tournaments<ServerHost>;
 
-/// The server as the tournaments see it: its live games and its lobby. Holds the state
-/// weakly: the state holds the tournaments.
+/// The server as the tournaments see it: its live games and its lobby, held weakly, so that
+/// the tournaments (which the events' router holds while the live games publish) keep
+/// neither alive.
 #[derive(Clone)]
 pub struct ServerHost {
-    state: Weak<AppState>,
+    live: Weak<LiveGames>,
+    lobby: Weak<LobbyRoom>,
 }
 
 impl ServerHost {
-    /// The host of the state `state` (being built: [`Arc::new_cyclic`]).
-    pub fn new(state: Weak<AppState>) -> ServerHost {
-        ServerHost { state }
+    /// The host of these live games and this lobby.
+    pub fn new(live: &Arc<LiveGames>, lobby: &Arc<LobbyRoom>) -> ServerHost {
+        ServerHost { live: Arc::downgrade(live), lobby: Arc::downgrade(lobby) }
     }
 }
 
 impl GameHost for ServerHost {
     fn is_live(&self, game: &GameId) -> bool {
-        self.state.upgrade().is_some_and(|s| s.live.get(game).is_some())
+        self.live.upgrade().is_some_and(|live| live.get(game).is_some())
     }
 
     fn create(
         &self,
         game: NewLiveGame,
     ) -> impl Future<Output = Result<bool, TournamentError>> + Send {
-        let state = self.state.upgrade();
+        let live = self.live.upgrade();
         async move {
-            let state = state.ok_or_else(|| TournamentError::Games("the server stops".into()))?;
-            match state.live.create(&state, game).await {
+            let live = live.ok_or_else(|| TournamentError::Games("the server stops".into()))?;
+            match live.create(game).await {
                 Ok(_) => Ok(true),
                 Err(CreateError::Exists(_)) => Ok(false),
                 Err(e) => Err(TournamentError::Games(e.to_string())),
@@ -56,7 +57,7 @@ impl GameHost for ServerHost {
     }
 
     fn act(&self, game: &GameId, action: GameAction) -> impl Future<Output = Acted> + Send {
-        let handle = self.state.upgrade().and_then(|s| s.live.get(game));
+        let handle = self.live.upgrade().and_then(|live| live.get(game));
         async move {
             let Some(handle) = handle else { return Acted::NotLive };
             let (reply, rx) = tokio::sync::oneshot::channel();
@@ -70,7 +71,7 @@ impl GameHost for ServerHost {
     }
 
     fn clocks(&self, game: &GameId) -> impl Future<Output = Option<ByColor<Option<u64>>>> + Send {
-        let handle = self.state.upgrade().and_then(|s| s.live.get(game));
+        let handle = self.live.upgrade().and_then(|live| live.get(game));
         async move {
             let view = handle?.snapshot().await?;
             Some(ByColor { white: view.clock.white_ms, black: view.clock.black_ms })
@@ -78,14 +79,14 @@ impl GameHost for ServerHost {
     }
 
     fn stop(&self, game: &GameId) -> impl Future<Output = ()> + Send {
-        let state = self.state.upgrade();
-        let handle = state.as_ref().and_then(|s| s.live.get(game));
+        let live = self.live.upgrade();
+        let handle = live.as_ref().and_then(|live| live.get(game));
         async move {
-            let (Some(state), Some(handle)) = (state, handle) else { return };
+            let (Some(live), Some(handle)) = (live, handle) else { return };
             let (reply, rx) = tokio::sync::oneshot::channel();
             handle.send(Command::Shutdown { reply }).await;
             let _ = rx.await;
-            state.live.remove(&handle);
+            live.remove(&handle);
         }
     }
 
@@ -94,7 +95,7 @@ impl GameHost for ServerHost {
         tournament: &str,
         handle: TournamentHandle,
     ) -> impl Future<Output = ()> + Send {
-        let relay = self.state.upgrade().map(|s| s.relay.clone());
+        let relay = self.live.upgrade().map(|live| live.services().relay.clone());
         let tournament = tournament.to_owned();
         async move {
             if let Some(relay) = relay {
@@ -109,12 +110,13 @@ impl Claims for ServerHost {
         &self,
         id: &str,
     ) -> impl Future<Output = Result<TournamentClaim, TournamentError>> + Send {
-        let state = self.state.upgrade();
+        let ownership = self.live.upgrade().map(|live| live.services().ownership.clone());
         let id = id.to_owned();
         async move {
-            let state = state.ok_or_else(|| TournamentError::Games("the server stops".into()))?;
-            Ok(match state.ownership.claim_tournament(&id).await? {
-                Claimed::Here { claim, .. } => TournamentClaim::Here(state.ownership.writer(claim)),
+            let ownership =
+                ownership.ok_or_else(|| TournamentError::Games("the server stops".into()))?;
+            Ok(match ownership.claim_tournament(&id).await? {
+                Claimed::Here { claim, .. } => TournamentClaim::Here(ownership.writer(claim)),
                 Claimed::Elsewhere(owner) => TournamentClaim::Elsewhere(owner),
                 Claimed::Over => TournamentClaim::Over,
             })
@@ -124,31 +126,43 @@ impl Claims for ServerHost {
 
 impl Lobby for ServerHost {
     fn tell(&self, name: &str, notice: &GameNotice) {
-        if let Some(state) = self.state.upgrade() {
+        if let Some(lobby) = self.lobby.upgrade() {
             let text: Arc<str> = Arc::from(notice.to_text());
-            let _ = state.lobby.events.send(LobbyMessage::to_names(vec![name.to_owned()], text));
+            let _ = lobby.events.send(LobbyMessage::to_names(vec![name.to_owned()], text));
         }
     }
 }
 
-/// Routes the live games' events to their tournaments while the server lives. Subscribed at
-/// once, so that no game resumed after this call ends unheard.
-pub(crate) fn route_game_events(state: &Arc<AppState>) {
-    let mut events = state.live.events.subscribe();
-    let state: Weak<AppState> = Arc::downgrade(state);
+/// Routes the live games' events to their tournaments while the live games publish.
+/// Subscribed at once, so that no game resumed after this call ends unheard.
+pub(crate) fn route_game_events(live: &Arc<LiveGames>, tournaments: Tournaments) {
+    let mut events = live.events.subscribe();
+    let (relay, ownership) = (live.services().relay.clone(), live.services().ownership.clone());
+    let alone = ownership.node().is_none();
     tokio::spawn(async move {
         while let Some(event) = events.recv().await {
-            let Some(state) = state.upgrade() else { break };
             match event {
                 GameEvent::Started { game, seat: Some(seat) } => {
-                    if !state.tournaments.game_started(&seat.tournament, game.clone()) {
-                        tell_elsewhere(&state, seat.tournament, News::started(&game));
+                    if !tournaments.game_started(&seat.tournament, game.clone()) && !alone {
+                        // The node that runs the tournament, told without waiting for NATS.
+                        let (relay, news) = (relay.clone(), News::started(&game));
+                        tokio::spawn(async move {
+                            relay.tell_tournament(&seat.tournament, news.encode()).await
+                        });
                     }
                 }
                 // Each end in its own task, as each game's actor passed it on before: one
                 // tournament rebuilt from the store holds up no other's results.
                 GameEvent::Ended { game, seat: Some(seat), outcome, plies } => {
-                    tokio::spawn(game_ended(state, seat.tournament, game, outcome, plies));
+                    let (tournaments, relay) = (tournaments.clone(), relay.clone());
+                    tokio::spawn(game_ended(
+                        tournaments,
+                        relay,
+                        seat.tournament,
+                        game,
+                        outcome,
+                        plies,
+                    ));
                 }
                 GameEvent::Started { seat: None, .. } | GameEvent::Ended { seat: None, .. } => {}
             }
@@ -159,30 +173,23 @@ pub(crate) fn route_game_events(state: &Arc<AppState>) {
 /// A tournament game's end for its tournament: its actor here (started again if it has
 /// none), or the node that runs it.
 async fn game_ended(
-    state: Arc<AppState>,
+    tournaments: Tournaments,
+    relay: Arc<dyn Relay>,
     tournament: String,
     game: GameId,
     outcome: Outcome,
     plies: u32,
 ) {
     let news = News::ended(&game, outcome, plies);
-    match state.tournaments.game_ended(&tournament, game.clone(), outcome, plies).await {
+    match tournaments.game_ended(&tournament, game.clone(), outcome, plies).await {
         Ok(true) => {}
         // On a cluster another node may run the tournament: it is told over NATS.
         Ok(false) | Err(TournamentError::Elsewhere(_)) => {
-            state.relay.tell_tournament(&tournament, news.encode()).await;
+            relay.tell_tournament(&tournament, news.encode()).await;
         }
         Err(e) => {
             tracing::warn!(tournament, game = %game, error = %e, "result not passed on")
         }
-    }
-}
-
-/// A first move for the node that runs the tournament, without waiting for NATS.
-fn tell_elsewhere(state: &AppState, tournament: String, news: News) {
-    if state.ownership.node().is_some() {
-        let relay = state.relay.clone();
-        tokio::spawn(async move { relay.tell_tournament(&tournament, news.encode()).await });
     }
 }
 

@@ -250,6 +250,21 @@ impl From<TournamentError> for ApiError {
     }
 }
 
+impl From<crate::live::LocateError> for ApiError {
+    fn from(e: crate::live::LocateError) -> ApiError {
+        match e {
+            crate::live::LocateError::Elsewhere(node) => ApiError::Elsewhere(node),
+            crate::live::LocateError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<crate::live::StoredGameError> for ApiError {
+    fn from(e: crate::live::StoredGameError) -> ApiError {
+        ApiError::Internal(e.to_string())
+    }
+}
+
 impl From<FieldError> for ApiError {
     fn from(e: FieldError) -> ApiError {
         match e {

@@ -11,8 +11,10 @@ use axum::response::{IntoResponse, Response};
 use rookery_store::{Player, PlayerKind, User, UserId};
 use sha2::{Digest, Sha256};
 
+use crate::clock::now_ms;
 use crate::error::ApiError;
-use crate::state::{hex, now_ms, random_hex, AppState};
+use crate::secrets::{hex, random_hex};
+use crate::state::AppState;
 
 /// The session cookie of a signed-in user.
 pub const SESSION_COOKIE: &str = "rookery_session";

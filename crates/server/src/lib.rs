@@ -7,6 +7,7 @@ mod api;
 mod assets;
 mod class;
 mod client;
+mod clock;
 mod competitions;
 mod error;
 mod identity;
@@ -16,6 +17,7 @@ mod lobby;
 pub use rookery_protocol as protocol;
 mod ratelimit;
 mod routes;
+mod secrets;
 mod sockets;
 mod state;
 mod tournament_api;
@@ -28,6 +30,7 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
+pub use clock::now_ms;
 pub use error::ApiError;
 pub use limits::{
     AccountLimits, AnalysisLimits, ConnectionLimits, Limits, SeekLimits, SocketLimits,
@@ -35,7 +38,6 @@ pub use limits::{
 };
 pub use rookery_cluster::NodeConfig;
 pub use rookery_listener::{AddressBlocks, AddressBlocksError};
-pub use state::now_ms;
 
 use crate::state::AppState;
 
@@ -134,8 +136,8 @@ impl Server {
             None => rookery_cluster::alone(store.clone()),
         };
         let state = AppState::new(store, &config.limits, cluster);
-        competitions::route_game_events(&state);
-        state.live.resume_all(&state).await;
+        competitions::route_game_events(&state.live, state.tournaments.clone());
+        state.live.resume_all().await;
         state.tournaments.resume_all().await;
         let listener = TcpListener::bind(config.addr)
             .await
@@ -168,7 +170,10 @@ impl Server {
         ));
         let heartbeats = tokio::spawn(self.state.ownership.heartbeats());
         let lobby = self.state.relay.lobby_link().map(|link| {
-            let shared = Arc::new(lobby::Shared(self.state.clone()));
+            let shared = Arc::new(lobby::Shared {
+                lobby: self.state.lobby.clone(),
+                live: self.state.live.clone(),
+            });
             tokio::spawn(rookery_cluster::lobby::share(shared, link))
         });
         let state = self.state.clone();

@@ -20,12 +20,14 @@ use rookery_store::{Player, PlayerKind};
 use tokio::sync::broadcast;
 
 use crate::client::ClientAddr;
+use crate::clock::now_ms;
 use crate::error::{ApiError, Limit};
 use crate::limits::SeekLimits;
+use crate::live::LiveGames;
+use crate::protocol::random_id;
 pub use crate::protocol::{ColorChoice, Seek};
 use crate::protocol::{GameId, NewLiveGame, ServerMessage};
 use crate::ratelimit::RateLimiter;
-use crate::state::{now_ms, random_id, AppState};
 
 pub(crate) use shared::Shared;
 
@@ -338,16 +340,22 @@ impl Lobby {
 /// # Errors
 /// As [`accept_here`]; on a cluster, [`ApiError::SeekGone`] also when the seek's node does
 /// not answer.
-pub async fn accept(state: &Arc<AppState>, me: &Player, id: &str) -> Result<GameId, ApiError> {
-    if state.lobby.peek(id).is_none() {
-        if let Some(node) = state.lobby.holder(id) {
-            let game = accept_elsewhere(&Shared(state.clone()), &node, id, me).await?;
+pub async fn accept(
+    lobby: &Arc<Lobby>,
+    live: &Arc<LiveGames>,
+    me: &Player,
+    id: &str,
+) -> Result<GameId, ApiError> {
+    if lobby.peek(id).is_none() {
+        if let Some(node) = lobby.holder(id) {
+            let shared = Shared { lobby: lobby.clone(), live: live.clone() };
+            let game = accept_elsewhere(&shared, &node, id, me).await?;
             return GameId::parse(&game).ok_or_else(|| {
                 ApiError::Internal(format!("node {node:?} answered game {game:?}"))
             });
         }
     }
-    accept_here(state, me, id).await
+    accept_here(lobby, live, me, id).await
 }
 
 /// `me` accepts the seek `id` held here: of many accepters, exactly one gets the game (the
@@ -357,8 +365,13 @@ pub async fn accept(state: &Arc<AppState>, me: &Player, id: &str) -> Result<Game
 /// [`ApiError::SeekGone`] when no such seek is open; [`ApiError::Forbidden`] for one's own
 /// seek, a challenge to someone else, or a rated seek for a guest; what creating the game
 /// fails with (the seek is open again then).
-pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result<GameId, ApiError> {
-    let seek = state.lobby.peek(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+pub async fn accept_here(
+    lobby: &Lobby,
+    live: &Arc<LiveGames>,
+    me: &Player,
+    id: &str,
+) -> Result<GameId, ApiError> {
+    let seek = lobby.peek(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
     if same_player(me, &seek.owner) {
         return Err(ApiError::Forbidden("you cannot accept your own seek".into()));
     }
@@ -370,7 +383,7 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
     if seek.rated && me.user_id.is_none() {
         return Err(ApiError::Forbidden("rated games need an account: sign in".into()));
     }
-    let seek = state.lobby.take(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+    let seek = lobby.take(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
     let (white, black) = if seek.color.owner_is_white() {
         (seek.owner.clone(), me.clone())
     } else {
@@ -378,14 +391,14 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
     };
     let tc = seek.time_control.clone();
     let new = NewLiveGame::between(white, black, seek.rules, tc, seek.rated);
-    match state.live.create(state, new).await {
+    match live.create(new).await {
         Ok(handle) => {
             let game = handle.meta.id.clone();
-            state.lobby.game_started(&seek.id, &game, [&seek.owner.name, &me.name]);
+            lobby.game_started(&seek.id, &game, [&seek.owner.name, &me.name]);
             Ok(game)
         }
         Err(e) => {
-            state.lobby.put_back(seek);
+            lobby.put_back(seek);
             Err(e.into())
         }
     }
@@ -396,13 +409,19 @@ pub async fn accept_here(state: &Arc<AppState>, me: &Player, id: &str) -> Result
 /// # Errors
 /// As [`cancel_here`]; on a cluster, [`ApiError::NotFound`] also when the seek's node does
 /// not answer.
-pub async fn cancel(state: &Arc<AppState>, me: &Player, id: &str) -> Result<(), ApiError> {
-    if state.lobby.peek(id).is_none() {
-        if let Some(node) = state.lobby.holder(id) {
-            return Ok(cancel_elsewhere(&Shared(state.clone()), &node, id, me).await?);
+pub async fn cancel(
+    lobby: &Arc<Lobby>,
+    live: &Arc<LiveGames>,
+    me: &Player,
+    id: &str,
+) -> Result<(), ApiError> {
+    if lobby.peek(id).is_none() {
+        if let Some(node) = lobby.holder(id) {
+            let shared = Shared { lobby: lobby.clone(), live: live.clone() };
+            return Ok(cancel_elsewhere(&shared, &node, id, me).await?);
         }
     }
-    cancel_here(&state.lobby, me, id)
+    cancel_here(lobby, me, id)
 }
 
 /// `me` cancels the seek `id` held here.

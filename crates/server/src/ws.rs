@@ -18,12 +18,13 @@ use rookery_store::{GameSummary, Player};
 use tokio::sync::broadcast;
 
 use crate::api::{game_id, stored_game_view};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::identity::Visitor;
 use crate::live::{locate, GameHandle, Located, Seat};
 use crate::protocol::{ClientMessage, GameId, ParseError, ProtocolError, Refusal, ServerMessage};
 use crate::sockets::{Scope, SocketPermit};
-use crate::state::{now_ms, AppState};
+use crate::state::AppState;
 
 /// A message larger than this closes the connection (close code 1009).
 pub(crate) const MAX_FRAME: usize = 64 * 1024;
@@ -82,7 +83,7 @@ pub async fn game_socket(
         Scope::Game(id.as_str().to_owned()),
         now_ms(),
     )?;
-    let located = locate(&state, &id).await?;
+    let located = locate(&state.live, &id).await?;
     // A game without an actor here or elsewhere is over; a relayed game's players are read
     // from its row. Read once here (its row and record, not its actions), for the 404 and for
     // the socket.
@@ -316,7 +317,7 @@ impl Connection {
         }
         // The actor ended between the lookup and the join: the game ended (it is in storage
         // now), or on a cluster it was handed to another node just then.
-        match locate(&self.state, &id).await {
+        match locate(&self.state.live, &id).await {
             Ok(Located::Here(moved)) => match join_here(moved, seat, &self.state).await {
                 Some((feed, hello)) => self.play(feed, seat, &hello).await,
                 None => self.watch_stored(&id, visitor).await,
@@ -334,7 +335,7 @@ impl Connection {
         for attempt in 0..5u32 {
             if attempt > 0 {
                 tokio::time::sleep(Duration::from_millis(100 * u64::from(attempt))).await;
-                match locate(&self.state, id).await {
+                match locate(&self.state.live, id).await {
                     Ok(Located::Here(handle)) => {
                         if let Some((feed, hello)) = join_here(handle, seat, &self.state).await {
                             return self.play(feed, seat, &hello).await;
@@ -545,7 +546,7 @@ impl Connection {
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
                 _ = tick.tick() => {
-                    let games = self.state.live_games().await;
+                    let games = self.state.live.count_everywhere().await;
                     if !self.send(&ServerMessage::Live { games }).await { break }
                 }
                 _ = closing.changed() => {

@@ -11,10 +11,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use rookery_core::Color;
 use rookery_store::{LogEntry, StoredTournament, TournamentStatus, UserId};
-use rookery_tournament::competition::{Action, BoardResult, EntrantId};
-use rookery_tournament::ByeKind;
+use rookery_tournament::competition::{Action, EntrantId};
 use tokio::sync::{broadcast, mpsc};
 
 use super::log::{self, Entry};
@@ -24,9 +22,9 @@ use crate::handle::{Command, Update, Who};
 use crate::host::Tournaments;
 use crate::now_ms;
 use crate::ports::Host;
+pub use crate::request::{ArbiterAction, Op};
 
 use super::book::{Book, Tour};
-use super::export::Export;
 use super::message::TournamentMessage;
 use super::view::TournamentView;
 use crate::handle::Answer;
@@ -34,156 +32,6 @@ use crate::handle::Answer;
 mod arbiter;
 mod arena;
 mod rounds;
-
-/// What a request asks of the tournament.
-#[derive(Clone, Debug)]
-pub enum Op {
-    /// The view.
-    View,
-    /// The `clock` socket message.
-    Clock,
-    /// Join (with the password if any).
-    Join {
-        /// The password given.
-        password: Option<String>,
-    },
-    /// Withdraw oneself.
-    Withdraw,
-    /// Ask for a bye.
-    Bye {
-        /// The round.
-        round: u32,
-        /// Half or zero.
-        kind: ByeKind,
-    },
-    /// Take a bye back.
-    CancelBye {
-        /// The round.
-        round: u32,
-    },
-    /// Go berserk in an arena game.
-    Berserk {
-        /// The game.
-        game: String,
-    },
-    /// An arbiter's action.
-    Arbiter {
-        /// What.
-        action: ArbiterAction,
-        /// Why.
-        reason: Option<String>,
-    },
-    /// An export, as text.
-    Export(Export),
-}
-
-/// The arbiter's actions (docs/api.md).
-#[derive(Clone, Debug)]
-pub enum ArbiterAction {
-    /// Starts a tournament without a scheduled time.
-    Start,
-    /// Pairs the next round.
-    Pair,
-    /// Publishes a previewed Swiss round.
-    Publish {
-        /// The round.
-        round: u32,
-    },
-    /// Undoes the last round's pairing while none of its games has started.
-    Unpair {
-        /// The round.
-        round: u32,
-    },
-    /// Withdraws a player from a round on.
-    Withdraw {
-        /// The player's account name.
-        player: String,
-        /// From this round (default: the next to pair).
-        round: Option<u32>,
-    },
-    /// Pairs a withdrawn player again from the next round.
-    Reinstate {
-        /// The player's account name.
-        player: String,
-    },
-    /// A bye for a round not yet paired, beyond the players' limit if the arbiter wishes.
-    Bye {
-        /// The player's account name.
-        player: String,
-        /// The round.
-        round: u32,
-        /// Half, zero or full.
-        kind: ByeKind,
-    },
-    /// A bye taken back.
-    CancelBye {
-        /// The player's account name.
-        player: String,
-        /// The round.
-        round: u32,
-    },
-    /// Two players who never meet.
-    ForbidPair {
-        /// One.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// A forbidden pair lifted.
-    AllowPair {
-        /// One.
-        a: String,
-        /// The other.
-        b: String,
-    },
-    /// Time added to a running game's clock.
-    AddTime {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-        /// Whose clock.
-        color: Color,
-        /// How much, 1 to 3,600 s.
-        seconds: u64,
-    },
-    /// A result declared or corrected.
-    Result {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-        /// The result.
-        result: BoardResult,
-    },
-    /// A game restarted with the colours turned round (RULES.md §12).
-    SwapColours {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-    },
-    /// Ends the tournament now.
-    End,
-    /// Cancels it.
-    Cancel,
-}
-
-impl ArbiterAction {
-    /// Whether RULES.md §12 wants a reason recorded.
-    pub fn needs_reason(&self) -> bool {
-        matches!(
-            self,
-            ArbiterAction::Withdraw { .. }
-                | ArbiterAction::Reinstate { .. }
-                | ArbiterAction::AddTime { .. }
-                | ArbiterAction::Result { .. }
-                | ArbiterAction::SwapColours { .. }
-                | ArbiterAction::End
-                | ArbiterAction::Cancel
-        )
-    }
-}
 
 pub(crate) struct Actor<H> {
     /// The registry it belongs to: the store, the host's ports.

@@ -15,9 +15,9 @@ use tokio::time::Instant;
 
 use super::engine_player::EngineSeat;
 use super::view::{end_message, event_messages, live_view, Crowd};
-use super::{rebuild, Command, GameEvent, GameHandle, Joined, Rebuilt, Seat};
+use super::{rebuild, Command, GameEvent, GameHandle, Joined, LiveGames, Rebuilt, Seat};
+use crate::clock::now_ms;
 use crate::protocol::{GameAction, PlayerAction, Refusal, ServerMessage};
-use crate::state::{now_ms, AppState};
 
 /// The most lag one move is credited with.
 const MAX_LAG_PER_MOVE_MS: u64 = 500;
@@ -28,7 +28,7 @@ const LAG_REFILL_MS: u64 = 100;
 const LINGER_MS: u64 = 10 * 60 * 1000;
 
 pub(super) fn spawn(
-    state: Arc<AppState>,
+    live: Arc<LiveGames>,
     handle: GameHandle,
     rx: mpsc::Receiver<Command>,
     game: Game,
@@ -37,7 +37,7 @@ pub(super) fn spawn(
     resumed: bool,
 ) {
     let meta = handle.meta.clone();
-    let writer = state.ownership.writer(handle.claim);
+    let writer = live.services.ownership.writer(handle.claim);
     let wall = now_ms();
     let human = |c: Color| meta.player(c).kind != PlayerKind::Engine;
     let gone_since = ByColor::new_with(|c| human(c).then_some(wall));
@@ -47,10 +47,10 @@ pub(super) fn spawn(
         .map(|c| EngineSeat::new(c, meta.player(c).engine_level.unwrap_or(1)));
     let (updates, _) = broadcast::channel(64);
     // On a cluster the actor serves only under this node's lease (issue 51).
-    let lease = state.ownership.lease();
+    let lease = live.services.ownership.lease();
     let lapses_seen = lease.as_ref().map_or(0, |l| l.borrow().lapses);
     let actor = Actor {
-        state,
+        live,
         handle,
         game,
         seq,
@@ -73,7 +73,9 @@ pub(super) fn spawn(
 }
 
 struct Actor {
-    state: Arc<AppState>,
+    /// The registry it is in, and the handles it reaches: the store, the cluster's
+    /// ownership, the games' events.
+    live: Arc<LiveGames>,
     handle: GameHandle,
     game: Game,
     /// The next action's sequence number.
@@ -173,7 +175,7 @@ impl Actor {
                 break;
             }
         }
-        self.state.live.remove(&self.handle);
+        self.live.remove(&self.handle);
         tracing::debug!(game = %id, "actor ended");
     }
 
@@ -193,7 +195,7 @@ impl Actor {
         self.lapses_seen = lease.lapses;
         let Some(lapse) = &lease.lapse else { return };
         let id = &self.handle.meta.id;
-        if !self.state.ownership.holds(id.as_str(), self.handle.claim).await {
+        if !self.live.services.ownership.holds(id.as_str(), self.handle.claim).await {
             tracing::warn!(game = %id, "another node owns this game now: its actor here stops");
             self.stopped = true;
             return;
@@ -431,7 +433,7 @@ impl Actor {
                 return false;
             }
         }
-        match self.state.ownership.release_game(id.as_str(), self.handle.claim).await {
+        match self.live.services.ownership.release_game(id.as_str(), self.handle.claim).await {
             Ok(true) => {
                 tracing::info!(game = %id, "handed over to the node its players are on");
                 self.stopped = true;
@@ -600,8 +602,7 @@ impl Actor {
             && events.iter().any(|e| matches!(e, Event::MovePlayed { .. }));
         if first_move {
             let seat = self.handle.meta.tournament.clone();
-            self.state
-                .live
+            self.live
                 .events
                 .publish(GameEvent::Started { game: self.handle.meta.id.clone(), seat });
         }
@@ -616,7 +617,7 @@ impl Actor {
     async fn reload(&mut self) {
         let id = self.handle.meta.id.to_string();
         for attempt in 0u32.. {
-            let stored = self.state.store.game(&id).await;
+            let stored = self.live.services.store.game(&id).await;
             let rebuilt = match &stored {
                 Ok(Some(g)) => rebuild(g).map_err(|e| e.to_string()),
                 Ok(None) => Err("the game is gone".to_owned()),
@@ -683,7 +684,7 @@ impl Actor {
         };
         let mut ladder: Option<RatingChanges> = None;
         for attempt in 0..5u64 {
-            let turn = self.state.write_turn().await;
+            let turn = self.live.write_turn().await;
             let finished = self.writer.finish_game(&finish).await;
             drop(turn);
             match finished {
@@ -706,10 +707,10 @@ impl Actor {
         tracing::info!(game = %finish.game_id, result = %finish.result, termination = %finish.termination, "game over");
         self.finished_at = Some(now_ms());
         // Out of the live list at once; sockets already joined keep this actor until they go.
-        self.state.live.remove(&self.handle);
+        self.live.remove(&self.handle);
         let now = self.game_now();
         self.broadcast(&self.stamped(end_message(&self.game, now, ladder.as_ref()), now));
-        self.state.live.events.publish(GameEvent::Ended {
+        self.live.events.publish(GameEvent::Ended {
             game: self.handle.meta.id.clone(),
             seat: self.handle.meta.tournament.clone(),
             outcome,

@@ -16,21 +16,20 @@ use rookery_arbiter::{
     Game, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError, RecordError,
     RuleSet, StartPolicy, TimeControl,
 };
-use rookery_cluster::{Claim, Claimed};
+use rookery_cluster::{Claim, Claimed, Ownership, Relay};
 use rookery_core::{ByColor, Color, Move};
-use rookery_store::{NewGame, Player, StoredGame, TournamentSeat};
+use rookery_store::{NewGame, Player, Store, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 pub use events::{GameEvent, GameEvents};
 pub(crate) use shared::{locate, Located};
 pub use view::{finished_view, live_view, record_pgn, Crowd};
 
-use crate::error::ApiError;
+use crate::clock::now_ms;
 use crate::protocol::{
     ClientMessage, DecodeError, GameAction, GameId, GameView, NewLiveGame, PlayerAction, Refusal,
     ServerMessage,
 };
-use crate::state::{now_ms, AppState};
 
 /// What a game is, apart from its moves.
 #[derive(Clone, Debug)]
@@ -334,17 +333,94 @@ impl GameHandle {
 }
 
 /// The registry of live games.
-#[derive(Default)]
 pub struct LiveGames {
+    /// The handles the games reach beyond themselves.
+    services: Services,
     games: Mutex<HashMap<GameId, GameHandle>>,
     /// Taken while this node takes a game over (issue 39): two sockets of one game arriving
     /// together start one actor, not two (the second claim would fence the first).
     taking_over: tokio::sync::Mutex<()>,
     /// The games' news: first moves and ends.
     pub events: GameEvents,
+    /// On a cluster, the count of live games on every node, when it was read (Unix ms) and
+    /// how many this node served then: the lobby shows it, read at most every few seconds
+    /// whatever the lobby's size, and again at once when this node's own games change.
+    counted: Mutex<(u64, usize, usize)>,
+    /// Taken around game creation and results when the database is SQLite (see
+    /// [`LiveGames::write_turn`]).
+    sqlite_writer: tokio::sync::Mutex<()>,
+}
+
+/// What the live games reach beyond themselves: handles, no logic. The server's state holds
+/// the same handles for its edges; no live game sees that state.
+pub struct Services {
+    /// The database.
+    pub store: Store,
+    /// Who serves what (issue 39): this node's lease and claims, or everything its own alone.
+    pub ownership: Arc<dyn Ownership>,
+    /// The other nodes, to serve a game's requests from them; nobody alone.
+    pub relay: Arc<dyn Relay>,
 }
 
 impl LiveGames {
+    /// No live game yet, over these handles.
+    pub fn new(services: Services) -> Arc<LiveGames> {
+        Arc::new(LiveGames {
+            services,
+            games: Mutex::default(),
+            taking_over: tokio::sync::Mutex::new(()),
+            events: GameEvents::default(),
+            counted: Mutex::new((0, 0, 0)),
+            sqlite_writer: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    /// The handles the games reach.
+    pub fn services(&self) -> &Services {
+        &self.services
+    }
+
+    /// How many games are live: this node's actors, or on a cluster every node's (read from
+    /// the store at most every 5 s, and at once when this node has started, ended or handed
+    /// over a game since: a lobby on the node where a game was just made never shows the
+    /// count from before it, which its list of games, read fresh, contradicts).
+    pub async fn count_everywhere(&self) -> usize {
+        let here = self.len();
+        if self.services.ownership.node().is_none() {
+            return here;
+        }
+        let now = now_ms();
+        let (at, count, served) = *self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        if now < at + 5_000 && served == here {
+            return count;
+        }
+        match self.services.store.count_live_games().await {
+            Ok(n) => {
+                let n = n as usize;
+                *self.counted.lock().unwrap_or_else(|e| e.into_inner()) = (now, n, here);
+                n
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot count the live games");
+                count
+            }
+        }
+    }
+
+    /// Waits for this task's turn to create or finish a game, when the database is SQLite.
+    ///
+    /// SQLite has one writer at a time; pool connections that race for its lock sleep in its
+    /// busy handler (1, 2, 5, 10 … ms), which made creating 5,000 games in the load benchmark
+    /// (BENCHMARKS.md, "Server load") take 44 s instead of 19 s. Queued here, in order, these
+    /// writes rarely meet the lock taken. (Moves need no turn: the store commits them in
+    /// groups from one task.) PostgreSQL needs no turn.
+    pub async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.services.store.backend() {
+            rookery_store::Backend::Sqlite => Some(self.sqlite_writer.lock().await),
+            rookery_store::Backend::Postgres => None,
+        }
+    }
+
     /// The live game `id`, if its actor runs.
     pub fn get(&self, id: &GameId) -> Option<GameHandle> {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
@@ -380,11 +456,7 @@ impl LiveGames {
     ///
     /// # Errors
     /// [`CreateError`]: a position the arbiter refuses, the store failing.
-    pub async fn create(
-        &self,
-        state: &Arc<AppState>,
-        new: NewLiveGame,
-    ) -> Result<GameHandle, CreateError> {
+    pub async fn create(self: &Arc<Self>, new: NewLiveGame) -> Result<GameHandle, CreateError> {
         if let Some(handle) = new.id.as_ref().and_then(|id| self.get(id)) {
             return Ok(handle);
         }
@@ -403,10 +475,11 @@ impl LiveGames {
             tournament: new.tournament,
         };
         let game = Game::new(meta.spec(), now).map_err(CreateError::Position)?;
-        let turn = state.write_turn().await;
+        let store = &self.services.store;
+        let turn = self.write_turn().await;
         let created = match &meta.tournament {
-            Some(seat) => state.store.create_tournament_game(&meta.new_game(), seat).await?,
-            None => state.store.create_game(&meta.new_game()).await.map(|()| true)?,
+            Some(seat) => store.create_tournament_game(&meta.new_game(), seat).await?,
+            None => store.create_game(&meta.new_game()).await.map(|()| true)?,
         };
         drop(turn);
         if !created {
@@ -420,14 +493,18 @@ impl LiveGames {
                 tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = meta.rules.label(), rated = meta.rated, "game created")
             }
         }
-        let claim = claim_new(state, &meta.id).await?;
+        let claim = match self.services.ownership.claim_game(meta.id.as_str()).await? {
+            Claimed::Here { claim, .. } => claim,
+            other => {
+                return Err(CreateError::Claim(format!("a new game {:?} is {other:?}", meta.id)))
+            }
+        };
         let new = Rebuilt { meta, game, seq: 0, last_stamp: now, owner_offset: Some(0) };
-        Ok(self.spawn(state, new, false, claim).await)
+        Ok(self.spawn(new, false, claim).await)
     }
 
     async fn spawn(
-        &self,
-        state: &Arc<AppState>,
+        self: &Arc<Self>,
         Rebuilt { meta, game, seq, last_stamp, .. }: Rebuilt,
         resumed: bool,
         claim: Claim,
@@ -436,15 +513,15 @@ impl LiveGames {
         let handle = GameHandle { meta: Arc::new(meta), claim, tx };
         // Other nodes' requests are answered from the moment this node owns the game: a node
         // that finds it owned here relays to it at once.
-        state.relay.serve(Arc::new(handle.clone())).await;
+        self.services.relay.serve(Arc::new(handle.clone())).await;
         self.insert(handle.clone());
-        actor::spawn(state.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
+        actor::spawn(self.clone(), handle.clone(), rx, game, seq, last_stamp, resumed);
         handle
     }
 
     /// Rebuilds every live game in the store (after a restart) and starts its actor.
-    pub async fn resume_all(&self, state: &Arc<AppState>) {
-        let stored = match state.store.live_games().await {
+    pub async fn resume_all(self: &Arc<Self>) {
+        let stored = match self.services.store.live_games().await {
             Ok(games) => games,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the live games to resume");
@@ -454,7 +531,7 @@ impl LiveGames {
         for g in stored {
             // On a cluster, only the games no live node owns (or this node's, from before a
             // restart under the same id).
-            let (claim, heartbeat) = match state.ownership.claim_game(&g.id).await {
+            let (claim, heartbeat) = match self.services.ownership.claim_game(&g.id).await {
                 Ok(Claimed::Here { claim, dead_owner_heartbeat }) => (claim, dead_owner_heartbeat),
                 Ok(Claimed::Elsewhere(_) | Claimed::Over) => continue,
                 Err(e) => {
@@ -462,7 +539,7 @@ impl LiveGames {
                     continue;
                 }
             };
-            self.resume(state, &g, claim, heartbeat).await;
+            self.resume(&g, claim, heartbeat).await;
         }
     }
 
@@ -470,8 +547,7 @@ impl LiveGames {
     /// game taken from a dead node is charged up to its last heartbeat
     /// ([`Rebuilt::charge_until`]). `None` (logged) if the stored game cannot be rebuilt.
     async fn resume(
-        &self,
-        state: &Arc<AppState>,
+        self: &Arc<Self>,
         g: &StoredGame,
         claim: Claim,
         dead_owner_heartbeat: Option<i64>,
@@ -485,7 +561,7 @@ impl LiveGames {
                 }
                 let plies = rebuilt.game.plies().len();
                 tracing::info!(game = %rebuilt.meta.id, plies, epoch = ?claim.epoch(), "resumed");
-                Some(self.spawn(state, rebuilt, true, claim).await)
+                Some(self.spawn(rebuilt, true, claim).await)
             }
             Err(e) => {
                 tracing::error!(game = %g.id, error = %e, "cannot rebuild a live game; left as it is");
@@ -497,27 +573,26 @@ impl LiveGames {
     /// On a node of a cluster, the live game `id` that no live node serves, taken over by
     /// this one (its actor rebuilt from the store and resumed; the outage charged to no
     /// one). `Ok(None)` on a single node, for a game that is not live, and for one another
-    /// node owns (then [`ApiError::Elsewhere`]).
+    /// node owns (then [`LocateError::Elsewhere`]).
     ///
     /// # Errors
-    /// [`ApiError::Elsewhere`] naming the owner; the store failing.
+    /// [`LocateError::Elsewhere`] naming the owner; the store failing.
     pub async fn take_over(
-        &self,
-        state: &Arc<AppState>,
+        self: &Arc<Self>,
         id: &GameId,
-    ) -> Result<Option<GameHandle>, ApiError> {
+    ) -> Result<Option<GameHandle>, LocateError> {
         let _turn = self.taking_over.lock().await;
         if let Some(handle) = self.get(id) {
             return Ok(Some(handle));
         }
-        let (claim, heartbeat) = match state.ownership.claim_game(id.as_str()).await? {
+        let (claim, heartbeat) = match self.services.ownership.claim_game(id.as_str()).await? {
             // A single node's live games all have their actors.
             Claimed::Here { claim: Claim::Single, .. } | Claimed::Over => return Ok(None),
             Claimed::Here { claim, dead_owner_heartbeat } => (claim, dead_owner_heartbeat),
-            Claimed::Elsewhere(node) => return Err(ApiError::Elsewhere(node)),
+            Claimed::Elsewhere(node) => return Err(LocateError::Elsewhere(node)),
         };
-        let Some(stored) = state.store.game(id.as_str()).await? else { return Ok(None) };
-        Ok(self.resume(state, &stored, claim, heartbeat).await)
+        let Some(stored) = self.services.store.game(id.as_str()).await? else { return Ok(None) };
+        Ok(self.resume(&stored, claim, heartbeat).await)
     }
 
     /// Stops every actor, each storing its clocks first.
@@ -529,6 +604,17 @@ impl LiveGames {
             }
         }
     }
+}
+
+/// Why the node serving a game could not be found, nor the game taken over.
+#[derive(Debug, thiserror::Error)]
+pub enum LocateError {
+    /// Another node serves it (or, without a relay, holds it): the client connects again.
+    #[error("this game is served by node {0:?}: connect again")]
+    Elsewhere(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] rookery_store::StoreError),
 }
 
 /// Why a game was not created.
@@ -546,14 +632,6 @@ pub enum CreateError {
     /// A game of that id exists, and is not live here (it ended, or is being resumed).
     #[error("game {0:?} exists and is not live here")]
     Exists(GameId),
-}
-
-/// The claim on a game this node has just created: everything is a single node's.
-async fn claim_new(state: &AppState, id: &GameId) -> Result<Claim, CreateError> {
-    match state.ownership.claim_game(id.as_str()).await? {
-        Claimed::Here { claim, .. } => Ok(claim),
-        other => Err(CreateError::Claim(format!("a new game {id:?} is {other:?}"))),
-    }
 }
 
 /// A live game rebuilt from storage: its meta, the arbiter game after every stored action,
@@ -633,12 +711,6 @@ impl fmt::Display for StoredGameError {
 }
 
 impl std::error::Error for StoredGameError {}
-
-impl From<StoredGameError> for ApiError {
-    fn from(e: StoredGameError) -> ApiError {
-        ApiError::Internal(e.to_string())
-    }
-}
 
 /// Replays a live game's stored actions through the arbiter: after a restart, after a
 /// storage failure, and for a live game whose actor is gone.

@@ -10,10 +10,9 @@ use futures_util::FutureExt;
 use rookery_cluster::{Joined, LocalGame, RelayError};
 use rookery_core::{ByColor, Color};
 
-use super::{GameHandle, Seat};
-use crate::error::ApiError;
+use super::{GameHandle, LiveGames, LocateError, Seat};
+use crate::clock::now_ms;
 use crate::protocol::{ClientMessage, GameId};
-use crate::state::{now_ms, AppState};
 
 /// Where a socket's game is served.
 pub(crate) enum Located {
@@ -34,23 +33,24 @@ pub(crate) enum Located {
 /// game over then.
 ///
 /// # Errors
-/// [`ApiError::Elsewhere`] on a node without a relay, or when the owner neither answers nor
+/// [`LocateError::Elsewhere`] on a node without a relay, or when the owner neither answers nor
 /// lets its lease run out; the store failing.
-pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located, ApiError> {
-    if let Some(handle) = state.live.get(id) {
+pub(crate) async fn locate(live: &Arc<LiveGames>, id: &GameId) -> Result<Located, LocateError> {
+    if let Some(handle) = live.get(id) {
         return Ok(Located::Here(handle));
     }
-    let give_up_at = state
+    let give_up_at = live
+        .services
         .ownership
         .lease_length()
         .map_or(0, |lease| now_ms() + lease.as_millis() as u64 + 1_000);
-    let relay = &state.relay;
+    let relay = &live.services.relay;
     let mut asked = false;
     loop {
-        let owner = match state.live.take_over(state, id).await {
+        let owner = match live.take_over(id).await {
             Ok(Some(handle)) => return Ok(Located::Here(handle)),
             Ok(None) => return Ok(Located::Over),
-            Err(ApiError::Elsewhere(owner)) => owner,
+            Err(LocateError::Elsewhere(owner)) => owner,
             Err(e) => return Err(e),
         };
         // A stopped owner cannot be relayed to, nor asked for the game (issue 51).
@@ -68,12 +68,12 @@ pub(crate) async fn locate(state: &Arc<AppState>, id: &GameId) -> Result<Located
         match relay.handoff(id).await {
             Ok(_) => continue,
             // Nobody to relay to: the socket is told where the game is.
-            Err(RelayError::Alone) => return Err(ApiError::Elsewhere(owner)),
+            Err(RelayError::Alone) => return Err(LocateError::Elsewhere(owner)),
             Err(RelayError::NoOwner) if now_ms() < give_up_at => {
                 asked = false;
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            Err(RelayError::NoOwner) => return Err(ApiError::Elsewhere(owner)),
+            Err(RelayError::NoOwner) => return Err(LocateError::Elsewhere(owner)),
             Err(e @ RelayError::Failed(_)) => {
                 tracing::debug!(game = %id, error = %e, "no answer to a hand-over: looking again");
             }

@@ -12,21 +12,26 @@ use tokio::sync::broadcast;
 
 use super::{accept_here, cancel_here, Lobby, LobbyMessage, Seek, SeekNews};
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::live::LiveGames;
 
-/// This node's lobby, as the other nodes' lobbies reach it: the state, for the accepts of
-/// its seeks that other nodes ask for (an accept creates the game here).
-pub(crate) struct Shared(pub(crate) Arc<AppState>);
+/// This node's lobby, as the other nodes' lobbies reach it, with the live games, for the
+/// accepts of its seeks that other nodes ask for (an accept creates the game here).
+pub(crate) struct Shared {
+    /// This node's lobby.
+    pub(crate) lobby: Arc<Lobby>,
+    /// This node's live games.
+    pub(crate) live: Arc<LiveGames>,
+}
 
 impl LocalLobby for Shared {
     type Message = LobbyMessage;
 
     fn elsewhere(&self) -> &Elsewhere {
-        &self.0.lobby.elsewhere
+        &self.lobby.elsewhere
     }
 
     fn subscribe(&self) -> broadcast::Receiver<LobbyMessage> {
-        self.0.lobby.events.subscribe()
+        self.lobby.events.subscribe()
     }
 
     fn said(message: &LobbyMessage) -> Option<Said> {
@@ -43,23 +48,23 @@ impl LocalLobby for Shared {
     }
 
     fn own(&self) -> (Vec<Arc<Seek>>, Vec<String>) {
-        self.0.lobby.own()
+        self.lobby.own()
     }
 
     fn tell(&self, heard: Heard) {
-        self.0.lobby.told(heard);
+        self.lobby.told(heard);
     }
 
     fn accept(&self, seek: String, by: Player) -> BoxFuture<'_, Result<String, SeekRefusal>> {
         async move {
-            let game = accept_here(&self.0, &by, &seek).await?;
+            let game = accept_here(&self.lobby, &self.live, &by, &seek).await?;
             Ok(game.to_string())
         }
         .boxed()
     }
 
     fn cancel(&self, seek: &str, by: &Player) -> Result<(), SeekRefusal> {
-        Ok(cancel_here(&self.0.lobby, by, seek)?)
+        Ok(cancel_here(&self.lobby, by, seek)?)
     }
 }
 

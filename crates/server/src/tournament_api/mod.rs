@@ -24,9 +24,11 @@ pub use bodies::{
 };
 pub use socket::socket;
 
+use crate::clock::now_ms;
 use crate::error::{ApiError, Body, QueryOf, Upload};
 use crate::identity::{Identity, Visitor};
-use crate::state::{now_ms, random_id, AppState};
+use crate::protocol::random_id;
+use crate::state::AppState;
 
 type Shared = State<Arc<AppState>>;
 

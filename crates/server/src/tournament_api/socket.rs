@@ -12,9 +12,10 @@ use rookery_competitions::{Answer, Clock, Op, SocketError, TournamentHandle, Tou
 use tokio::sync::broadcast;
 
 use super::{view_of, Shared};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::identity::Visitor;
-use crate::state::{now_ms, AppState};
+use crate::state::AppState;
 
 /// `GET /api/v1/tournaments/{id}/socket`: counted among the visitor's sockets (issue 37),
 /// 4 at most on one tournament; `ping`s come out of the shared message budget.

@@ -1,0 +1,158 @@
+//! What a request asks of a tournament ([`Op`]), the arbiter's decisions among them
+//! ([`ArbiterAction`]): the vocabulary of its handle and its actor.
+
+use rookery_core::Color;
+use rookery_tournament::competition::BoardResult;
+use rookery_tournament::ByeKind;
+
+use crate::export::Export;
+
+/// What a request asks of the tournament.
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// The view.
+    View,
+    /// The `clock` socket message.
+    Clock,
+    /// Join (with the password if any).
+    Join {
+        /// The password given.
+        password: Option<String>,
+    },
+    /// Withdraw oneself.
+    Withdraw,
+    /// Ask for a bye.
+    Bye {
+        /// The round.
+        round: u32,
+        /// Half or zero.
+        kind: ByeKind,
+    },
+    /// Take a bye back.
+    CancelBye {
+        /// The round.
+        round: u32,
+    },
+    /// Go berserk in an arena game.
+    Berserk {
+        /// The game.
+        game: String,
+    },
+    /// An arbiter's action.
+    Arbiter {
+        /// What.
+        action: ArbiterAction,
+        /// Why.
+        reason: Option<String>,
+    },
+    /// An export, as text.
+    Export(Export),
+}
+
+/// The arbiter's actions (docs/api.md).
+#[derive(Clone, Debug)]
+pub enum ArbiterAction {
+    /// Starts a tournament without a scheduled time.
+    Start,
+    /// Pairs the next round.
+    Pair,
+    /// Publishes a previewed Swiss round.
+    Publish {
+        /// The round.
+        round: u32,
+    },
+    /// Undoes the last round's pairing while none of its games has started.
+    Unpair {
+        /// The round.
+        round: u32,
+    },
+    /// Withdraws a player from a round on.
+    Withdraw {
+        /// The player's account name.
+        player: String,
+        /// From this round (default: the next to pair).
+        round: Option<u32>,
+    },
+    /// Pairs a withdrawn player again from the next round.
+    Reinstate {
+        /// The player's account name.
+        player: String,
+    },
+    /// A bye for a round not yet paired, beyond the players' limit if the arbiter wishes.
+    Bye {
+        /// The player's account name.
+        player: String,
+        /// The round.
+        round: u32,
+        /// Half, zero or full.
+        kind: ByeKind,
+    },
+    /// A bye taken back.
+    CancelBye {
+        /// The player's account name.
+        player: String,
+        /// The round.
+        round: u32,
+    },
+    /// Two players who never meet.
+    ForbidPair {
+        /// One.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// A forbidden pair lifted.
+    AllowPair {
+        /// One.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// Time added to a running game's clock.
+    AddTime {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// Whose clock.
+        color: Color,
+        /// How much, 1 to 3,600 s.
+        seconds: u64,
+    },
+    /// A result declared or corrected.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+    },
+    /// A game restarted with the colours turned round (RULES.md §12).
+    SwapColours {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// Ends the tournament now.
+    End,
+    /// Cancels it.
+    Cancel,
+}
+
+impl ArbiterAction {
+    /// Whether RULES.md §12 wants a reason recorded.
+    pub fn needs_reason(&self) -> bool {
+        matches!(
+            self,
+            ArbiterAction::Withdraw { .. }
+                | ArbiterAction::Reinstate { .. }
+                | ArbiterAction::AddTime { .. }
+                | ArbiterAction::Result { .. }
+                | ArbiterAction::SwapColours { .. }
+                | ArbiterAction::End
+                | ArbiterAction::Cancel
+        )
+    }
+}
