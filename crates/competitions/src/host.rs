@@ -11,12 +11,12 @@ use rookery_store::{LogEntry, Store, StoredTournament, TournamentRow, Tournament
 use tokio::sync::mpsc;
 
 use crate::actor::Actor;
-use crate::request::Op;
 use crate::book::Tour;
 use crate::handle::{TournamentHandle, Who};
 use crate::log::Entry;
 use crate::ports::{Host, TournamentClaim};
 use crate::refusal::TournamentError;
+use crate::request::Op;
 use crate::settings::Settings;
 use crate::view::TournamentView;
 

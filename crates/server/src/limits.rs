@@ -115,3 +115,67 @@ impl Default for AccountLimits {
         }
     }
 }
+
+/// A limit a client reached (issue 37; docs/api.md, "Limits"), with the figure it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Limit {
+    /// Open sockets of one visitor.
+    #[error("at most {0} open sockets per visitor; close one first")]
+    SocketsPerVisitor(usize),
+    /// Open sockets of one visitor on one game (or the lobby).
+    #[error("at most {0} open sockets per visitor on one game (or the lobby); close one first")]
+    SocketsPerGame(usize),
+    /// Open seeks of the guests at one client address.
+    #[error(
+        "at most {0} open seeks from guests at one address; sign in to seek with your account"
+    )]
+    SeeksPerAddress(usize),
+    /// Seeks created in a minute by the guests at one client address, or by one account.
+    #[error("at most {0} new seeks a minute")]
+    SeeksPerMinute(u32),
+    /// Open seeks of one owner.
+    #[error("at most {0} open seeks each")]
+    SeeksPerOwner(usize),
+    /// Sign-ups from one address.
+    #[error("at most {0} sign-ups from one address in 10 minutes; try again later")]
+    SignUps(u32),
+    /// Failed log-ins to one name from one address.
+    #[error("more than {max} failed log-ins to {name:?} from your address; try again in a minute")]
+    LogInsToName {
+        /// The name (lower case).
+        name: String,
+        /// The limit.
+        max: u32,
+    },
+    /// Failed log-ins from one address.
+    #[error("more than {0} failed log-ins from your address; try again in a minute")]
+    LogIns(u32),
+    /// A name being guessed at: only browsers that have logged in to it before may.
+    #[error(
+        "{0:?} is being guessed at: for up to an hour it can be logged in to only from a \
+         browser that has logged in to it before"
+    )]
+    NameGuessed(String),
+    /// Class accounts one organiser may create per day.
+    #[error("at most {max} class accounts a day; {left} more today")]
+    ClassAccounts {
+        /// The limit.
+        max: u64,
+        /// How many the organiser may still create today.
+        left: u64,
+    },
+}
+
+impl Limit {
+    /// The machine code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Limit::SocketsPerVisitor(_) | Limit::SocketsPerGame(_) => "too_many_sockets",
+            Limit::SeeksPerAddress(_) | Limit::SeeksPerMinute(_) | Limit::SeeksPerOwner(_) => {
+                "too_many_seeks"
+            }
+            Limit::SignUps(_) | Limit::LogInsToName { .. } | Limit::LogIns(_) => "rate_limited",
+            Limit::NameGuessed(_) | Limit::ClassAccounts { .. } => "rate_limited",
+        }
+    }
+}

@@ -15,14 +15,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::{RuleSet, TimeControl};
-use rookery_cluster::lobby::{accept_elsewhere, cancel_elsewhere, Elsewhere};
+use rookery_cluster::lobby::{accept_elsewhere, cancel_elsewhere, Elsewhere, SeekRefusal};
 use rookery_store::{Player, PlayerKind};
 use tokio::sync::broadcast;
 
 use crate::client::ClientAddr;
 use crate::clock::now_ms;
-use crate::error::{ApiError, Limit};
+use crate::limits::Limit;
 use crate::limits::SeekLimits;
+use crate::live::CreateError;
 use crate::live::LiveGames;
 use crate::protocol::random_id;
 pub use crate::protocol::{ColorChoice, Seek};
@@ -31,10 +32,45 @@ use crate::ratelimit::RateLimiter;
 
 pub(crate) use shared::Shared;
 
+/// Why a seek was not opened, accepted or cancelled; the edge answers each as docs/api.md
+/// says (error.rs), and another node's asker is told the same (lobby/shared.rs).
+#[derive(Debug, thiserror::Error)]
+pub enum SeekError {
+    /// A rated seek with takebacks (field `rules`).
+    #[error("rated games use the seed or fide rules (§8.1: no takebacks)")]
+    RatedTakebacks,
+    /// A limit reached (issue 37).
+    #[error("{0}")]
+    TooMany(Limit),
+    /// The seek was accepted or cancelled already.
+    #[error("seek {0:?} is no longer open: someone else accepted it or it was cancelled")]
+    Gone(String),
+    /// The seek is not the asker's to accept or cancel.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// No such seek.
+    #[error("seek {0:?} not found")]
+    NotFound(String),
+    /// Its game could not be created (the seek is open again).
+    #[error(transparent)]
+    Create(#[from] CreateError),
+    /// The node holding it refused, or did not answer.
+    #[error("{0}")]
+    Elsewhere(SeekRefusal),
+    /// The node holding it answered a game id that is none.
+    #[error("node {node:?} answered game {game:?}")]
+    BadAnswer {
+        /// The node.
+        node: String,
+        /// What it answered.
+        game: String,
+    },
+}
+
 /// Checks and builds a seek made now.
 ///
 /// # Errors
-/// [`ApiError::BadField`] naming the bad field: a rated game with takebacks.
+/// [`SeekError::RatedTakebacks`].
 pub fn new_seek(
     owner: Player,
     addr: ClientAddr,
@@ -43,12 +79,9 @@ pub fn new_seek(
     rules: RuleSet,
     color: ColorChoice,
     to: Option<String>,
-) -> Result<Seek, ApiError> {
+) -> Result<Seek, SeekError> {
     if rated && rules.takebacks {
-        return Err(ApiError::field(
-            "rules",
-            "rated games use the seed or fide rules (§8.1: no takebacks)",
-        ));
+        return Err(SeekError::RatedTakebacks);
     }
     Ok(Seek {
         id: random_id(8),
@@ -184,10 +217,10 @@ impl Lobby {
     /// at most [`MAX_SEEKS_PER_OWNER`].
     ///
     /// # Errors
-    /// [`ApiError::TooMany`] `too_many_seeks` when its guest's address, or its account, holds
+    /// [`SeekError::TooMany`] (`too_many_seeks`) when its guest's address, or its account, holds
     /// or has created too many, or its owner holds [`MAX_SEEKS_PER_OWNER`] here and on the
     /// other nodes.
-    pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, ApiError> {
+    pub fn add(&self, seek: Seek) -> Result<Arc<Seek>, SeekError> {
         let seek = Arc::new(seek);
         let by_address = |s: &Seek| s.owner.kind != PlayerKind::User && !s.addr.is_trusted();
         let counted_by_address = by_address(&seek);
@@ -205,14 +238,14 @@ impl Lobby {
                 && seeks.values().filter(|s| s.addr == seek.addr && by_address(s)).count()
                     >= per_address
             {
-                return Err(ApiError::TooMany(Limit::SeeksPerAddress(per_address)));
+                return Err(SeekError::TooMany(Limit::SeeksPerAddress(per_address)));
             }
             if !self.created.allows(&created_key, seek.created_at_ms) {
-                return Err(ApiError::TooMany(Limit::SeeksPerMinute(self.created.limit())));
+                return Err(SeekError::TooMany(Limit::SeeksPerMinute(self.created.limit())));
             }
             let here = seeks.values().filter(|s| s.owner.name == seek.owner.name).count();
             if here + elsewhere >= MAX_SEEKS_PER_OWNER {
-                return Err(ApiError::TooMany(Limit::SeeksPerOwner(MAX_SEEKS_PER_OWNER)));
+                return Err(SeekError::TooMany(Limit::SeeksPerOwner(MAX_SEEKS_PER_OWNER)));
             }
             seeks.insert(seek.id.clone(), seek.clone());
             self.created.record(&created_key, seek.created_at_ms);
@@ -338,21 +371,21 @@ impl Lobby {
 /// `me` accepts the seek `id`, held here or, on a cluster, by another node: the game.
 ///
 /// # Errors
-/// As [`accept_here`]; on a cluster, [`ApiError::SeekGone`] also when the seek's node does
+/// As [`accept_here`]; on a cluster, [`SeekError::Gone`] also when the seek's node does
 /// not answer.
 pub async fn accept(
     lobby: &Arc<Lobby>,
     live: &Arc<LiveGames>,
     me: &Player,
     id: &str,
-) -> Result<GameId, ApiError> {
+) -> Result<GameId, SeekError> {
     if lobby.peek(id).is_none() {
         if let Some(node) = lobby.holder(id) {
             let shared = Shared { lobby: lobby.clone(), live: live.clone() };
-            let game = accept_elsewhere(&shared, &node, id, me).await?;
-            return GameId::parse(&game).ok_or_else(|| {
-                ApiError::Internal(format!("node {node:?} answered game {game:?}"))
-            });
+            let game =
+                accept_elsewhere(&shared, &node, id, me).await.map_err(SeekError::Elsewhere)?;
+            return GameId::parse(&game)
+                .ok_or_else(|| SeekError::BadAnswer { node: node.clone(), game: game.clone() });
         }
     }
     accept_here(lobby, live, me, id).await
@@ -362,7 +395,7 @@ pub async fn accept(
 /// seek is taken under the lobby's lock), and both players are told on their lobby sockets.
 ///
 /// # Errors
-/// [`ApiError::SeekGone`] when no such seek is open; [`ApiError::Forbidden`] for one's own
+/// [`SeekError::Gone`] when no such seek is open; [`SeekError::Forbidden`] for one's own
 /// seek, a challenge to someone else, or a rated seek for a guest; what creating the game
 /// fails with (the seek is open again then).
 pub async fn accept_here(
@@ -370,20 +403,20 @@ pub async fn accept_here(
     live: &Arc<LiveGames>,
     me: &Player,
     id: &str,
-) -> Result<GameId, ApiError> {
-    let seek = lobby.peek(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+) -> Result<GameId, SeekError> {
+    let seek = lobby.peek(id).ok_or_else(|| SeekError::Gone(id.to_owned()))?;
     if same_player(me, &seek.owner) {
-        return Err(ApiError::Forbidden("you cannot accept your own seek".into()));
+        return Err(SeekError::Forbidden("you cannot accept your own seek"));
     }
     if let Some(to) = &seek.to {
         if !to.eq_ignore_ascii_case(&me.name) || me.user_id.is_none() {
-            return Err(ApiError::Forbidden("this challenge is for someone else".into()));
+            return Err(SeekError::Forbidden("this challenge is for someone else"));
         }
     }
     if seek.rated && me.user_id.is_none() {
-        return Err(ApiError::Forbidden("rated games need an account: sign in".into()));
+        return Err(SeekError::Forbidden("rated games need an account: sign in"));
     }
-    let seek = lobby.take(id).ok_or_else(|| ApiError::SeekGone(id.to_owned()))?;
+    let seek = lobby.take(id).ok_or_else(|| SeekError::Gone(id.to_owned()))?;
     let (white, black) = if seek.color.owner_is_white() {
         (seek.owner.clone(), me.clone())
     } else {
@@ -407,18 +440,18 @@ pub async fn accept_here(
 /// `me` cancels the seek `id`, held here or, on a cluster, by another node.
 ///
 /// # Errors
-/// As [`cancel_here`]; on a cluster, [`ApiError::NotFound`] also when the seek's node does
+/// As [`cancel_here`]; on a cluster, [`SeekError::NotFound`] also when the seek's node does
 /// not answer.
 pub async fn cancel(
     lobby: &Arc<Lobby>,
     live: &Arc<LiveGames>,
     me: &Player,
     id: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), SeekError> {
     if lobby.peek(id).is_none() {
         if let Some(node) = lobby.holder(id) {
             let shared = Shared { lobby: lobby.clone(), live: live.clone() };
-            return Ok(cancel_elsewhere(&shared, &node, id, me).await?);
+            return cancel_elsewhere(&shared, &node, id, me).await.map_err(SeekError::Elsewhere);
         }
     }
     cancel_here(lobby, me, id)
@@ -427,12 +460,12 @@ pub async fn cancel(
 /// `me` cancels the seek `id` held here.
 ///
 /// # Errors
-/// [`ApiError::NotFound`] when no such seek is open; [`ApiError::Forbidden`] when `me` is
+/// [`SeekError::NotFound`] when no such seek is open; [`SeekError::Forbidden`] when `me` is
 /// not its owner.
-pub fn cancel_here(lobby: &Lobby, me: &Player, id: &str) -> Result<(), ApiError> {
-    let seek = lobby.peek(id).ok_or_else(|| ApiError::NotFound(format!("seek {id:?}")))?;
+pub fn cancel_here(lobby: &Lobby, me: &Player, id: &str) -> Result<(), SeekError> {
+    let seek = lobby.peek(id).ok_or_else(|| SeekError::NotFound(id.to_owned()))?;
     if !same_player(me, &seek.owner) {
-        return Err(ApiError::Forbidden("only its owner may cancel a seek".into()));
+        return Err(SeekError::Forbidden("only its owner may cancel a seek"));
     }
     lobby.take(id);
     Ok(())

@@ -10,8 +10,7 @@ use rookery_cluster::lobby::{Elsewhere, Heard, LocalLobby, Said, SeekRefusal};
 use rookery_store::Player;
 use tokio::sync::broadcast;
 
-use super::{accept_here, cancel_here, Lobby, LobbyMessage, Seek, SeekNews};
-use crate::error::ApiError;
+use super::{accept_here, cancel_here, Lobby, LobbyMessage, Seek, SeekError, SeekNews};
 use crate::live::LiveGames;
 
 /// This node's lobby, as the other nodes' lobbies reach it, with the live games, for the
@@ -99,28 +98,19 @@ impl Lobby {
     }
 }
 
-impl From<ApiError> for SeekRefusal {
-    fn from(e: ApiError) -> SeekRefusal {
+/// A refusal of this node's, told to the node that asked: the same status and code there
+/// (error.rs maps the refusal back).
+impl From<SeekError> for SeekRefusal {
+    fn from(e: SeekError) -> SeekRefusal {
         match e {
-            ApiError::SeekGone(id) => SeekRefusal::Gone(id),
-            ApiError::Forbidden(why) => SeekRefusal::Forbidden(why),
-            ApiError::NotFound(what) => SeekRefusal::NotFound(what),
-            ApiError::Internal(why) => SeekRefusal::Internal(why),
+            SeekError::Gone(id) => SeekRefusal::Gone(id),
+            SeekError::Forbidden(why) => SeekRefusal::Forbidden(why.to_owned()),
+            SeekError::NotFound(id) => SeekRefusal::NotFound(format!("seek {id:?}")),
+            SeekError::Elsewhere(refusal) => refusal,
             other => {
                 tracing::warn!(error = %other, "an accept for another node failed");
                 SeekRefusal::Internal(other.to_string())
             }
-        }
-    }
-}
-
-impl From<SeekRefusal> for ApiError {
-    fn from(e: SeekRefusal) -> ApiError {
-        match e {
-            SeekRefusal::Gone(id) => ApiError::SeekGone(id),
-            SeekRefusal::Forbidden(why) => ApiError::Forbidden(why),
-            SeekRefusal::NotFound(what) => ApiError::NotFound(what),
-            SeekRefusal::Internal(why) => ApiError::Internal(format!("on another node: {why}")),
         }
     }
 }
@@ -131,6 +121,7 @@ mod tests {
     use rookery_cluster::lobby::{Note, WireSeek, SILENT_FOR};
 
     use crate::client::ClientAddr;
+    use crate::error::ApiError;
     use crate::lobby::ColorChoice;
     use rookery_store::{PlayerKind, UserId};
 
@@ -179,14 +170,16 @@ mod tests {
 
     #[test]
     fn errors_cross_the_wire_with_their_status_and_code() {
-        let cases = [
-            ApiError::SeekGone("abc".into()),
-            ApiError::Forbidden("this challenge is for someone else".into()),
-            ApiError::NotFound("seek \"abc\"".into()),
-            ApiError::Internal("database".into()),
-        ];
-        for sent in cases {
-            let (status, code, text) = (sent.status(), sent.code(), sent.to_string());
+        let cases = || {
+            [
+                SeekError::Gone("abc".into()),
+                SeekError::Forbidden("this challenge is for someone else"),
+                SeekError::NotFound("abc".into()),
+                SeekError::BadAnswer { node: "n2".into(), game: "?".into() },
+            ]
+        };
+        for (sent, here) in cases().into_iter().zip(cases().map(ApiError::from)) {
+            let (status, code, text) = (here.status(), here.code(), here.to_string());
             let wire = serde_json::to_string(&SeekRefusal::from(sent)).unwrap();
             let got = ApiError::from(serde_json::from_str::<SeekRefusal>(&wire).unwrap());
             assert_eq!((got.status(), got.code()), (status, code), "{wire}");
@@ -253,7 +246,7 @@ mod tests {
         lobby.hear(Note::Lobby { node: "b".into(), seeks: on_b, present: vec![] }, 0);
         lobby.add(seek(ann.clone(), None)).unwrap();
         lobby.add(seek(ann.clone(), None)).unwrap();
-        let refused = lobby.add(seek(ann.clone(), None)).unwrap_err();
+        let refused = ApiError::from(lobby.add(seek(ann.clone(), None)).unwrap_err());
         assert_eq!(refused.code(), "too_many_seeks");
         assert_eq!(refused.to_string(), "at most 5 open seeks each", "as on one node");
         assert!(lobby.add(seek(user("bob", 8), None)).is_ok(), "another owner's count is his");
