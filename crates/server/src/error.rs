@@ -204,6 +204,12 @@ impl From<crate::live::StoredGameError> for ApiError {
     }
 }
 
+impl From<Limit> for ApiError {
+    fn from(limit: Limit) -> ApiError {
+        ApiError::TooMany(limit)
+    }
+}
+
 impl From<SeekError> for ApiError {
     fn from(e: SeekError) -> ApiError {
         match e {

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::client::ClientAddr;
-use crate::error::{ApiError, Limit};
 use crate::limits::AccountLimits;
+use crate::limits::Limit;
 
 /// Counts events per key in windows of `window_ms`.
 pub struct RateLimiter {
@@ -132,16 +132,16 @@ impl LoginThrottle {
     /// Whether `name` may be tried from `addr` by the browser `browser` at `now`.
     ///
     /// # Errors
-    /// [`ApiError::TooMany`] `rate_limited`, saying which limit holds.
+    /// The [`Limit`] that holds (`rate_limited`).
     pub fn check(
         &self,
         name: &str,
         addr: ClientAddr,
         browser: Option<&str>,
         now: u64,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), Limit> {
         let name = name.to_ascii_lowercase();
-        let refuse = |limit| Err(ApiError::TooMany(limit));
+        let refuse = Err;
         if !self.by_name_and_addr.allows(&pair(&name, addr), now) {
             let max = self.limits.failures_per_name_and_address;
             return refuse(Limit::LogInsToName { name, max });

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::error::{ApiError, Limit};
+use crate::limits::Limit;
 use crate::limits::SocketLimits;
 use crate::ratelimit::TokenBucket;
 
@@ -50,9 +50,9 @@ impl SocketLimiter {
     /// Opens a socket of `visitor` (the identity's name) on `scope` at `now` (Unix ms).
     ///
     /// # Errors
-    /// [`ApiError::TooMany`] `too_many_sockets` when the visitor holds its cap in all or on
+    /// The [`Limit`] reached (`too_many_sockets`) when the visitor holds its cap in all or on
     /// this scope.
-    pub fn open(&self, visitor: &str, scope: Scope, now: u64) -> Result<SocketPermit, ApiError> {
+    pub fn open(&self, visitor: &str, scope: Scope, now: u64) -> Result<SocketPermit, Limit> {
         let mut visitors = self.visitors.lock().unwrap_or_else(|e| e.into_inner());
         if visitors.len() > 10_000 {
             prune(&mut visitors, now);
@@ -60,11 +60,11 @@ impl SocketLimiter {
         let mine = visitors.entry(visitor.to_owned()).or_default();
         let on_scope = mine.scopes.get(&scope).map_or(0, |s| s.open);
         if mine.open >= self.limits.per_visitor {
-            return Err(ApiError::TooMany(Limit::SocketsPerVisitor(self.limits.per_visitor)));
+            return Err(Limit::SocketsPerVisitor(self.limits.per_visitor));
         }
         if on_scope >= self.limits.per_visitor_and_game {
             let max = self.limits.per_visitor_and_game;
-            return Err(ApiError::TooMany(Limit::SocketsPerGame(max)));
+            return Err(Limit::SocketsPerGame(max));
         }
         let limits = &self.limits;
         let entry = mine.scopes.entry(scope.clone()).or_insert_with(|| ScopeSockets {
