@@ -24,6 +24,27 @@ function freePort() {
   });
 }
 
+function portIsFree(port) {
+  return new Promise((ok) => {
+    const srv = createServer();
+    srv.once('error', () => ok(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
+  });
+}
+
+/** The first of `count` consecutive free ports (scripts/cluster.sh numbers its nodes from
+ * NODE_PORT up): each is checked, since a busy machine's outgoing connections may hold the
+ * ports just above a free one. */
+async function freePorts(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await freePort();
+    let free = first + count - 1 <= 65535;
+    for (let i = 1; free && i < count; i++) free = await portIsFree(first + i);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports`);
+}
+
 async function waitForHealth(base, proc, ms = 60000) {
   const until = Date.now() + ms;
   let last = null;
@@ -44,7 +65,16 @@ async function waitForHealth(base, proc, ms = 60000) {
  * each `rookery serve … args`, instead of one server. Returns `{base, stop, log}`.
  */
 async function startCluster(nodes, args) {
-  const [port, nodePort, natsPort] = [await freePort(), await freePort(), await freePort()];
+  const nodePort = await freePorts(nodes);
+  const outside = async () => {
+    for (;;) {
+      const p = await freePort();
+      if (p < nodePort || p >= nodePort + nodes) return p;
+    }
+  };
+  const port = await outside();
+  let natsPort = await outside();
+  while (natsPort === port) natsPort = await outside();
   const dir = mkdtempSync(join(tmpdir(), 'rookery-e2e-cluster-'));
   const env = { ...process.env, PORT: String(port), NODE_PORT: String(nodePort), NATS_PORT: String(natsPort), CLUSTER_DIR: dir };
   env.ROOKERY = process.env.ROOKERY_BIN || join(ROOT, 'target/debug/rookery');
