@@ -14,7 +14,7 @@ use rookery_pgn::main_line::{self, read_main_line, MainLine};
 use serde::Serialize;
 use tokio::sync::Notify;
 
-use rookery_store::Store;
+use rookery_store::{now_ms, Store};
 
 use crate::judge::{game_accuracy, judge, move_accuracy, Eval, Judgement};
 
@@ -362,14 +362,6 @@ fn report(
         moves,
         players: ByColorReport { white: players.white, black: players.black },
     }
-}
-
-/// Wall-clock time in milliseconds since the Unix epoch, for the job's row: read by the
-/// worker's loop, never by the analysis.
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 #[cfg(test)]

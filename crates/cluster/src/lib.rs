@@ -10,7 +10,6 @@ mod ownership;
 mod relay;
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use rookery_store::{Store, StoreError};
 
@@ -62,8 +61,5 @@ pub async fn join(store: Store, config: NodeConfig) -> Result<Cluster, JoinError
     Ok(Cluster { ownership, relay })
 }
 
-/// Wall-clock time in milliseconds since the Unix epoch: the one reading of the time of day
-/// in this crate (leases by the wall clock, probes, the lobby's snapshots).
-pub(crate) fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
-}
+/// The time of day (leases by the wall clock, probes, the lobby's snapshots).
+pub(crate) use rookery_store::now_ms;

@@ -26,9 +26,6 @@ pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
 pub use request::{ArbiterAction, Op};
 
-/// Wall-clock time in milliseconds since the Unix epoch: read by the actors' loops only (the
-/// outermost loop of a tournament), and passed in to everything below them.
-pub(crate) fn now_ms() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
-}
+/// The time of day: read by the actors' loops only (the outermost loop of a tournament), and
+/// passed in to everything below them.
+pub(crate) use rookery_store::now_ms;

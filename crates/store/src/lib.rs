@@ -27,3 +27,12 @@ pub use tournament::{
     LogEntry, StoredTournament, TournamentGame, TournamentRow, TournamentStatus, TournamentSummary,
 };
 pub use writer::{Writer, Written};
+
+/// Wall-clock time in milliseconds since the Unix epoch, as the store's `*_at_ms` columns
+/// record it: the one reading of the time of day for the server and the crates it hosts
+/// (live games, tournaments, the cluster, analyses), each of which passes it in below its
+/// outermost loop.
+pub fn now_ms() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}

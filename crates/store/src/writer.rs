@@ -76,7 +76,7 @@ impl Writer {
 
     /// Ends a live game, and for a rated game between two accounts moves their points
     /// (RULES.md §11, White as side A) and Glicko-2 ratings, in one transaction (see
-    /// [`Store::finish`] for what it records). The ladder changes made, if any, are the
+    /// [`Finish`](crate::Finish) for what it records). The ladder changes made, if any, are the
     /// answer.
     ///
     /// # Errors
