@@ -16,9 +16,7 @@
 
 use rookery_core::legality::{Attempt, Illegal, NotAMove};
 use rookery_core::san::{San, SanError, SanPlus};
-use rookery_core::{
-    ByColor, CastlingSide, Color, GameResult, Move, Position, Role, Square, UciMove,
-};
+use rookery_core::{ByColor, Color, GameResult, Move, Position, Role, Square, UciMove};
 
 use crate::clock::{Clock, ClockState};
 use crate::event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
@@ -963,12 +961,15 @@ fn san_candidates(pos: &Position, san: &San) -> Vec<Square> {
 /// Judges a SAN move that names no legal move: illegal (counted) if some piece's pattern fits,
 /// otherwise not a move.
 fn san_attempt(pos: &Position, san: &San) -> Attempt {
-    // §8.2 "castling illegally": castling with the king off its home square is still a
-    // castling attempt (the king has moved, so the right is lost), not a king step.
-    if matches!(san, San::Castle(_))
-        && pos.king_of(pos.turn()) != CastlingSide::king_from(pos.turn())
-    {
-        return Attempt::Illegal(Illegal::CastlingRightLost);
+    // §8.2 "castling illegally": castling without the right (the king or that rook has moved)
+    // is still a castling attempt, not a king step; with it, the king goes onto its rook, which
+    // names castling in both standard chess and Chess960 (§13).
+    if let San::Castle(side) = *san {
+        let us = pos.turn();
+        return match pos.castles().rook(us, side) {
+            None => Attempt::Illegal(Illegal::CastlingRightLost),
+            Some(rook) => pos.attempt(pos.king_of(us), rook, None),
+        };
     }
     let target = match *san {
         San::Castle(side) => Some(side.king_to(pos.turn())),

@@ -1,8 +1,30 @@
-//! Castling rights (RULES.md §3): which of the four castlings are still possible in principle.
+//! Castling (RULES.md §3, §13): which of the four castlings are still possible in principle,
+//! with which rook, and how castling moves are written (the castling mode).
 
 use core::fmt;
 
-use crate::{Color, Square};
+use crate::{Color, File, Rank, Square};
+
+/// How a position writes castling: as the king's two-square move (`e1g1`, standard chess), or
+/// as the king taking its own rook (`e1h1`, Chess960, RULES.md §13), which also allows castling
+/// rights with rooks on any file of the back rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// Standard chess: the king starts on the e-file and castles with the corner rooks.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random): king and rooks anywhere on the back rank, the king between
+    /// its rooks.
+    Chess960,
+}
+
+impl CastlingMode {
+    /// `true` for Chess960.
+    #[inline]
+    pub const fn is_chess960(self) -> bool {
+        matches!(self, CastlingMode::Chess960)
+    }
+}
 
 /// The side of the board a castling goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,12 +39,33 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
-    /// Where the king starts: `e1` or `e8`.
+    /// Where the king starts in standard chess: `e1` or `e8` (in Chess960 wherever it stands
+    /// while it keeps a castling right).
     #[inline]
-    pub const fn king_from(color: Color) -> Square {
+    pub const fn standard_king_from(color: Color) -> Square {
         match color {
             Color::White => Square::E1,
             Color::Black => Square::E8,
+        }
+    }
+
+    /// The file of the standard rook of this side: `h` or `a`.
+    #[inline]
+    pub const fn standard_rook_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::H,
+            CastlingSide::QueenSide => File::A,
+        }
+    }
+
+    /// The side a rook on `rook` castles to with a king on `king` (same rank): king side when
+    /// the rook is towards the h-file.
+    #[inline]
+    pub const fn of_rook(king: Square, rook: Square) -> CastlingSide {
+        if (rook as u8) > (king as u8) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
         }
     }
 
@@ -34,17 +77,6 @@ impl CastlingSide {
             (CastlingSide::QueenSide, Color::White) => Square::C1,
             (CastlingSide::KingSide, Color::Black) => Square::G8,
             (CastlingSide::QueenSide, Color::Black) => Square::C8,
-        }
-    }
-
-    /// Where the rook starts: a corner.
-    #[inline]
-    pub const fn rook_from(self, color: Color) -> Square {
-        match (self, color) {
-            (CastlingSide::KingSide, Color::White) => Square::H1,
-            (CastlingSide::QueenSide, Color::White) => Square::A1,
-            (CastlingSide::KingSide, Color::Black) => Square::H8,
-            (CastlingSide::QueenSide, Color::Black) => Square::A8,
         }
     }
 
@@ -130,26 +162,16 @@ impl CastlingRights {
         CastlingRights(self.0 & !other.0)
     }
 
-    /// The rights that survive a move touching `sq` (from or to): moving the king or a rook, or
-    /// capturing a rook on its corner, ends the rights that depend on it (§3).
+    /// The index of a single right (0–3: `K`, `Q`, `k`, `q`).
     #[inline]
-    pub fn after_touching(self, sq: Square) -> CastlingRights {
-        CastlingRights(self.0 & KEEP[sq.index()])
+    const fn index(color: Color, side: CastlingSide) -> usize {
+        2 * color as usize
+            + match side {
+                CastlingSide::KingSide => 0,
+                CastlingSide::QueenSide => 1,
+            }
     }
 }
-
-const fn keep_table() -> [u8; 64] {
-    let mut t = [0b1111; 64];
-    t[Square::E1 as usize] = 0b1100;
-    t[Square::H1 as usize] = 0b1110;
-    t[Square::A1 as usize] = 0b1101;
-    t[Square::E8 as usize] = 0b0011;
-    t[Square::H8 as usize] = 0b1011;
-    t[Square::A8 as usize] = 0b0111;
-    t
-}
-
-static KEEP: [u8; 64] = keep_table();
 
 impl fmt::Display for CastlingRights {
     /// The FEN castling field: `KQkq`, a subset of it, or `-`.
@@ -163,5 +185,101 @@ impl fmt::Display for CastlingRights {
             }
         }
         Ok(())
+    }
+}
+
+/// The castling rights together with the rook each right castles with (RULES.md §3, §13): in
+/// standard chess always the corner rooks, in Chess960 any rook of the back rank on that side
+/// of the king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Castles {
+    rights: CastlingRights,
+    /// The rook's file of each right (by [`CastlingRights::index`]); the standard file for a
+    /// right not held, so that equal rights compare equal.
+    files: [File; 4],
+}
+
+const STANDARD_FILES: [File; 4] = [File::H, File::A, File::H, File::A];
+
+impl Castles {
+    /// No castling right.
+    pub const NONE: Castles = Castles { rights: CastlingRights::NONE, files: STANDARD_FILES };
+    /// The four rights of the standard start, with the corner rooks.
+    pub const STANDARD: Castles = Castles { rights: CastlingRights::ALL, files: STANDARD_FILES };
+
+    /// The rights, without their rooks.
+    #[inline]
+    pub const fn rights(self) -> CastlingRights {
+        self.rights
+    }
+
+    /// The rook `color` castles with on `side`, if it keeps that right.
+    #[inline]
+    pub const fn rook(self, color: Color, side: CastlingSide) -> Option<Square> {
+        if self.rights.has(color, side) {
+            let rank = match color {
+                Color::White => Rank::First,
+                Color::Black => Rank::Eighth,
+            };
+            Some(Square::from_coords(self.files[CastlingRights::index(color, side)], rank))
+        } else {
+            None
+        }
+    }
+
+    /// These rights and the right of `color` to castle on `side` with the rook on `file`.
+    #[inline]
+    pub const fn with(mut self, color: Color, side: CastlingSide, file: File) -> Castles {
+        self.rights = self.rights.union(CastlingRights::single(color, side));
+        self.files[CastlingRights::index(color, side)] = file;
+        self
+    }
+
+    /// These rights without those in `lost`.
+    #[inline]
+    pub const fn without(mut self, lost: CastlingRights) -> Castles {
+        self.rights = self.rights.without(lost);
+        let mut i = 0;
+        while i < 4 {
+            if lost.0 & (1 << i) != 0 {
+                self.files[i] = STANDARD_FILES[i];
+            }
+            i += 1;
+        }
+        self
+    }
+
+    /// `true` if every right castles with a corner rook, as in standard chess.
+    #[inline]
+    pub fn is_standard(self) -> bool {
+        self.files == STANDARD_FILES
+    }
+
+    /// The rights that survive a move from `from` to `to` by `mover` (RULES.md §3): moving the
+    /// king ends both of its side's rights, moving a castling rook or capturing it ends its
+    /// right.
+    #[inline]
+    pub fn after_move(self, mover: Color, king_moved: bool, from: Square, to: Square) -> Castles {
+        if self.rights.is_empty() {
+            return self;
+        }
+        let mut lost =
+            if king_moved { CastlingRights::ALL.of(mover) } else { CastlingRights::NONE };
+        let mut i = 0;
+        while i < 4 {
+            if self.rights.0 & (1 << i) != 0 {
+                let rank = if i < 2 { Rank::First } else { Rank::Eighth };
+                let rook = Square::from_coords(self.files[i], rank);
+                if rook as u8 == from as u8 || rook as u8 == to as u8 {
+                    lost = lost.union(CastlingRights(1 << i));
+                }
+            }
+            i += 1;
+        }
+        if lost.is_empty() {
+            self
+        } else {
+            self.without(lost)
+        }
     }
 }

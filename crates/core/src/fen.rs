@@ -5,8 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Piece, Position, PositionError,
-    Rank, Role, Setup, Square,
+    Bitboard, Board, Castles, CastlingMode, CastlingSide, Color, File, Piece, Position,
+    PositionError, Rank, Role, Setup, Square,
 };
 
 /// The FEN of the standard starting position.
@@ -48,7 +48,8 @@ pub enum ParseFenError {
     },
     /// The side to move is not `w` or `b`.
     BadTurn(String),
-    /// The castling field is not `-` or some of `KQkq` once each.
+    /// The castling field is not `-` or up to one right of each of the four kinds, written
+    /// `KQkq` or by the rook's file (X-FEN, Shredder-FEN: `HAha`).
     BadCastling(String),
     /// The en passant field is not `-` or a square on rank 3 or 6.
     BadEnPassant(String),
@@ -76,7 +77,10 @@ impl fmt::Display for ParseFenError {
             }
             ParseFenError::BadTurn(s) => write!(f, "side to move must be w or b, found {s:?}"),
             ParseFenError::BadCastling(s) => {
-                write!(f, "castling field must be - or letters of KQkq, found {s:?}")
+                write!(
+                    f,
+                    "castling field must be - or KQkq, or the rooks' files (AHah), each right once, found {s:?}"
+                )
             }
             ParseFenError::BadEnPassant(s) => {
                 write!(f, "en passant field must be - or a square on rank 3 or 6, found {s:?}")
@@ -250,28 +254,55 @@ fn parse_board_ranks(field: &str) -> Result<Board, ParseFenError> {
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<CastlingRights, ParseFenError> {
+fn parse_castling(field: &str, board: &Board) -> Result<Castles, ParseFenError> {
     if field == "-" {
-        return Ok(CastlingRights::NONE);
+        return Ok(Castles::NONE);
     }
-    let mut rights = CastlingRights::NONE;
-    for c in field.chars() {
-        let right = match c {
-            'K' => CastlingRights::WHITE_KING_SIDE,
-            'Q' => CastlingRights::WHITE_QUEEN_SIDE,
-            'k' => CastlingRights::BLACK_KING_SIDE,
-            'q' => CastlingRights::BLACK_QUEEN_SIDE,
-            _ => return Err(ParseFenError::BadCastling(field.to_owned())),
+    castles_of(field.as_bytes(), board).ok_or_else(|| ParseFenError::BadCastling(field.to_owned()))
+}
+
+/// The castling field's rights on `board`, in any of its three forms (RULES.md §10, §13):
+/// `KQkq` (the outermost rook on that side of the king; the corner rook in standard chess),
+/// X-FEN (`KQkq`, or the rook's file where another rook stands further out) or Shredder-FEN
+/// (always the file: `HAha`). `None` for anything else, or a right given twice.
+fn castles_of(field: &[u8], board: &Board) -> Option<Castles> {
+    if field.is_empty() || field.len() > 4 {
+        return None;
+    }
+    let mut castles = Castles::NONE;
+    for &c in field {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let back = Rank::First.relative_to(color);
+        let king = board.king_of(color).filter(|k| k.rank() == back).map(|k| k.file());
+        let rooks = board.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(back);
+        let (side, file) = match c.to_ascii_lowercase() {
+            b'k' => {
+                let beyond = |f: &File| king.is_none_or(|k| *f > k);
+                let outer = rooks.into_iter().map(|sq| sq.file()).filter(beyond).max();
+                (CastlingSide::KingSide, outer.unwrap_or(File::H))
+            }
+            b'q' => {
+                let beyond = |f: &File| king.is_none_or(|k| *f < k);
+                let outer = rooks.into_iter().map(|sq| sq.file()).filter(beyond).min();
+                (CastlingSide::QueenSide, outer.unwrap_or(File::A))
+            }
+            f @ b'a'..=b'h' => {
+                let file = File::new(u32::from(f - b'a'))?;
+                let kingside = match king {
+                    Some(k) => file > k,
+                    None => file > File::E,
+                };
+                let side = if kingside { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                (side, file)
+            }
+            _ => return None,
         };
-        if rights.contains(right) {
-            return Err(ParseFenError::BadCastling(field.to_owned()));
+        if castles.rights().has(color, side) {
+            return None;
         }
-        rights = rights.union(right);
+        castles = castles.with(color, side, file);
     }
-    if rights.is_empty() {
-        return Err(ParseFenError::BadCastling(field.to_owned()));
-    }
-    Ok(rights)
+    Some(castles)
 }
 
 /// The common form of a FEN, six fields each after one space (`… w KQkq - 0 1`), read in one
@@ -289,28 +320,10 @@ fn parse_plain(text: &[u8]) -> Option<Fen> {
         _ => return None,
     };
     let (castling, rest) = match rest {
-        [b'-', b' ', rest @ ..] => (CastlingRights::NONE, rest),
+        [b'-', b' ', rest @ ..] => (Castles::NONE, rest),
         _ => {
-            let mut rights = CastlingRights::NONE;
-            let mut k = 0;
-            while let Some(&b) = rest.get(k).filter(|&&b| b != b' ') {
-                let right = match b {
-                    b'K' => CastlingRights::WHITE_KING_SIDE,
-                    b'Q' => CastlingRights::WHITE_QUEEN_SIDE,
-                    b'k' => CastlingRights::BLACK_KING_SIDE,
-                    b'q' => CastlingRights::BLACK_QUEEN_SIDE,
-                    _ => return None,
-                };
-                if rights.contains(right) {
-                    return None;
-                }
-                rights = rights.union(right);
-                k += 1;
-            }
-            if rights.is_empty() {
-                return None;
-            }
-            (rights, rest.get(k + 1..)?)
+            let k = rest.iter().position(|&b| b == b' ')?;
+            (castles_of(&rest[..k], &board)?, rest.get(k + 1..)?)
         }
     };
     let (ep_square, rest) = match rest {
@@ -377,7 +390,7 @@ impl Fen {
             "b" => Color::Black,
             other => return Err(ParseFenError::BadTurn(other.to_owned())),
         };
-        let castling = parse_castling(fields[2])?;
+        let castling = parse_castling(fields[2], &board)?;
         let ep_square = match fields[3] {
             "-" => None,
             s => match s.parse::<Square>() {
@@ -403,12 +416,33 @@ impl Fen {
         Fen(setup)
     }
 
-    /// Checks the setup and builds the position.
+    /// Checks the setup and builds the position, for standard chess.
     ///
     /// # Errors
     /// [`PositionError`] if the FEN describes an illegal position.
     pub fn into_position(self) -> Result<Position, PositionError> {
-        Position::from_setup(self.0)
+        Position::from_setup(self.0, CastlingMode::Standard)
+    }
+
+    /// Checks the setup and builds the position, with castling in `mode`.
+    ///
+    /// # Errors
+    /// [`PositionError`] if the FEN describes an illegal position.
+    pub fn into_position_in(self, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::from_setup(self.0, mode)
+    }
+
+    /// The FEN with the castling field in Shredder-FEN: each right by its rook's file
+    /// (`HAha`), as some engines and GUIs write Chess960 positions.
+    pub fn to_shredder(&self) -> String {
+        let mut text = self.to_string();
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        let field = castling_field(&self.0, true);
+        if let Some(slot) = fields.get_mut(2) {
+            *slot = &field;
+        }
+        text = fields.join(" ");
+        text
     }
 }
 
@@ -539,17 +573,22 @@ impl Fen {
         push(b' ');
         push(s.turn.to_char() as u8);
         push(b' ');
-        if s.castling.is_empty() {
+        if s.castling.rights().is_empty() {
             push(b'-');
-        }
-        for (color, side, c) in [
-            (Color::White, CastlingSide::KingSide, b'K'),
-            (Color::White, CastlingSide::QueenSide, b'Q'),
-            (Color::Black, CastlingSide::KingSide, b'k'),
-            (Color::Black, CastlingSide::QueenSide, b'q'),
-        ] {
-            if s.castling.has(color, side) {
-                push(c);
+        } else if s.castling.is_standard() {
+            for (color, side, c) in [
+                (Color::White, CastlingSide::KingSide, b'K'),
+                (Color::White, CastlingSide::QueenSide, b'Q'),
+                (Color::Black, CastlingSide::KingSide, b'k'),
+                (Color::Black, CastlingSide::QueenSide, b'q'),
+            ] {
+                if s.castling.rights().has(color, side) {
+                    push(c);
+                }
+            }
+        } else {
+            for b in castling_field(s, false).bytes() {
+                push(b);
             }
         }
         push(b' ');
@@ -604,6 +643,36 @@ fn decimal(mut n: u64) -> ([u8; 20], usize) {
     }
 }
 
+/// The castling field in X-FEN (`shredder` false: `KQkq`, or the rook's file where another rook
+/// of that side stands further out) or Shredder-FEN (`shredder` true: always the file), White's
+/// rights first, each colour's from the h-side.
+fn castling_field(s: &Setup, shredder: bool) -> String {
+    let mut field = String::with_capacity(4);
+    for color in Color::ALL {
+        let back = Bitboard::from_rank(Rank::First.relative_to(color));
+        let rooks = s.board.by_piece(Role::Rook.of(color)) & back;
+        for side in CastlingSide::ALL {
+            let Some(rook) = s.castling.rook(color, side) else { continue };
+            let further_out = rooks.into_iter().any(|other| match side {
+                CastlingSide::KingSide => other.file() > rook.file(),
+                CastlingSide::QueenSide => other.file() < rook.file(),
+            });
+            let c = if shredder || further_out {
+                rook.file().char()
+            } else if side == CastlingSide::KingSide {
+                'k'
+            } else {
+                'q'
+            };
+            field.push(if color.is_white() { c.to_ascii_uppercase() } else { c });
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
+}
+
 impl Position {
     /// Reads a position from FEN.
     ///
@@ -613,7 +682,16 @@ impl Position {
         Ok(Fen::parse(text)?.into_position()?)
     }
 
-    /// The position's FEN (en passant square only when an en passant capture is legal).
+    /// Reads a position from FEN, with castling in `mode`.
+    ///
+    /// # Errors
+    /// [`FenError`]: the text is not FEN, or not of a legal position.
+    pub fn from_fen_in(text: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        Ok(Fen::parse(text)?.into_position_in(mode)?)
+    }
+
+    /// The position's FEN (en passant square only when an en passant capture is legal; the
+    /// castling field in X-FEN, which is `KQkq` in standard chess).
     pub fn to_fen(&self) -> String {
         Fen::from_position(self).to_string()
     }

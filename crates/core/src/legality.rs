@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::attacks;
+use crate::{attacks, movegen};
 use crate::{CastlingSide, Move, MoveKind, Position, Rank, Role, Square};
 
 /// The verdict on an attempted move.
@@ -40,7 +40,7 @@ pub enum Illegal {
     PawnBlocked,
     /// The king or that rook has moved (§3).
     CastlingRightLost,
-    /// A square between king and rook is occupied (§3).
+    /// A square the king or the rook must cross or land on is occupied (§3, §13).
     CastlingBlocked,
     /// The king is in check (§3).
     CastlingOutOfCheck,
@@ -88,7 +88,7 @@ impl Illegal {
                 "castling is no longer allowed: the king or that rook has moved"
             }
             Illegal::CastlingBlocked => {
-                "castling is blocked: a square between king and rook is occupied"
+                "castling is blocked: a square the king or the rook must cross is occupied"
             }
             Illegal::CastlingOutOfCheck => "cannot castle out of check",
             Illegal::CastlingThroughCheck => "cannot castle through an attacked square",
@@ -153,10 +153,9 @@ impl Position {
                 return Attempt::NotAMove(NotAMove::BadPromotion);
             }
             let side = castle_side.unwrap_or(CastlingSide::KingSide);
-            let m = Move::castle(from, to);
             return match castle_problem(self, side) {
-                None => Attempt::Legal(m),
-                Some(reason) => Attempt::Illegal(reason),
+                Ok(m) => Attempt::Legal(m),
+                Err(reason) => Attempt::Illegal(reason),
             };
         }
         if !pattern_allows(self, role, from, to) {
@@ -211,29 +210,45 @@ impl Position {
     }
 }
 
-/// The castling side when `from` → `to` is a king's castling move by its geometry.
+/// The castling side when `from` → `to` is a king's castling move by its geometry: the king onto
+/// a rook it may castle with, or two squares or more along the back rank onto its castling
+/// square (from the e-file in standard chess).
 fn castling_geometry(pos: &Position, from: Square, to: Square) -> Option<CastlingSide> {
     let us = pos.turn();
-    if from != CastlingSide::king_from(us) {
+    if from != pos.king_of(us) || from.rank() != Rank::First.relative_to(us) {
         return None;
     }
-    CastlingSide::ALL.into_iter().find(|side| side.king_to(us) == to)
+    if let Some(side) =
+        CastlingSide::ALL.into_iter().find(|&s| pos.castles().rook(us, s) == Some(to))
+    {
+        return Some(side);
+    }
+    if !pos.is_chess960() && from != CastlingSide::standard_king_from(us) {
+        return None;
+    }
+    CastlingSide::ALL
+        .into_iter()
+        .find(|side| side.king_to(us) == to && from.file().index().abs_diff(to.file().index()) >= 2)
 }
 
-fn castle_problem(pos: &Position, side: CastlingSide) -> Option<Illegal> {
+/// The castling move on `side`, or why the rules forbid it here (§3, §13).
+fn castle_problem(pos: &Position, side: CastlingSide) -> Result<Move, Illegal> {
     let us = pos.turn();
-    let king = CastlingSide::king_from(us);
-    let occupied = pos.board().occupied();
-    if pos.is_legal(Move::castle(king, side.king_to(us))) {
-        return None;
+    let king = pos.king_of(us);
+    let (Some(m), Some(rook)) = (pos.castling_move(side), pos.castles().rook(us, side)) else {
+        return Err(Illegal::CastlingRightLost);
+    };
+    if pos.is_legal(m) {
+        return Ok(m);
     }
-    Some(if !pos.castling_rights().has(us, side) {
-        Illegal::CastlingRightLost
-    } else if (attacks::between(king, side.rook_from(us)) & occupied).any() {
+    let others = pos.board().occupied().without(king).without(rook);
+    let king_to = side.king_to(us);
+    Err(if movegen::castling_blockers(pos, side, king, rook).any() {
         Illegal::CastlingBlocked
     } else if pos.is_check() {
         Illegal::CastlingOutOfCheck
-    } else if pos.is_attacked(side.rook_to(us), !us, occupied) {
+    } else if attacks::between(king, king_to).into_iter().any(|sq| pos.is_attacked(sq, !us, others))
+    {
         Illegal::CastlingThroughCheck
     } else {
         Illegal::CastlingIntoCheck

@@ -5,6 +5,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+pub mod chess960;
 mod color;
 pub mod fen;
 pub mod hint;
@@ -23,7 +24,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use castling::{CastlingRights, CastlingSide};
+pub use castling::{Castles, CastlingMode, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use fen::{Fen, FenError, ParseFenError};
 pub use legality::{Attempt, Illegal, NotAMove};

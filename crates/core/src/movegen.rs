@@ -238,8 +238,9 @@ fn pawns<S: Sink, const WHITE: bool, const KIND: u8>(
     }
 }
 
-/// Castling (§3): the right still held, the squares between king and rook empty, and the king
-/// neither in check (the caller checks) nor passing through or landing on an attacked square.
+/// Castling (§3, §13): the right still held, the squares the king and the rook cross empty, and
+/// the king neither in check (the caller checks) nor passing through or landing on an attacked
+/// square.
 #[inline(always)]
 fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
     let us = pos.turn();
@@ -249,24 +250,44 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
     }
     for side in CastlingSide::ALL {
         if can_castle(pos, side, king) {
-            sink.special(Move::castle(king, side.king_to(us)));
+            if let Some(m) = pos.castling_move(side) {
+                sink.special(m);
+            }
         }
     }
 }
 
 /// `true` if the side to move, not in check, with its king on `king`, may castle on `side`:
-/// the right is kept, the squares between king and rook are empty, and the king passes
-/// through and lands on no attacked square (RULES.md §3).
+/// the right is kept, every square the king and the rook cross or land on is empty but for the
+/// two of them, and the king passes through and lands on no attacked square (RULES.md §3,
+/// §13). The attacks are seen without the castling rook, which may have shielded the king's
+/// landing square (Chess960: king on e1, rook on b1, an enemy rook on a1 covers c1).
 #[inline]
 pub(crate) fn can_castle(pos: &Position, side: CastlingSide, king: Square) -> bool {
     let us = pos.turn();
-    let occupied = pos.board().occupied();
+    let Some(rook) = pos.castles().rook(us, side) else { return false };
+    let others = pos.board().occupied().without(king).without(rook);
     let king_to = side.king_to(us);
-    pos.castling_rights().has(us, side)
-        && (attacks::between(king, side.rook_from(us)) & occupied).is_empty()
-        && (attacks::between(king, king_to).with(king_to))
-            .into_iter()
-            .all(|sq| !pos.is_attacked(sq, !us, occupied))
+    let king_path = attacks::between(king, king_to).with(king_to);
+    castling_blockers(pos, side, king, rook).is_empty()
+        && king_path.into_iter().all(|sq| !pos.is_attacked(sq, !us, others))
+}
+
+/// The pieces, other than the castling king on `king` and rook on `rook`, on a square either
+/// must cross or land on (RULES.md §3, §13): castling needs none.
+#[inline]
+pub(crate) fn castling_blockers(
+    pos: &Position,
+    side: CastlingSide,
+    king: Square,
+    rook: Square,
+) -> Bitboard {
+    let us = pos.turn();
+    let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+    let others = pos.board().occupied().without(king).without(rook);
+    let path = attacks::between(king, king_to).with(king_to)
+        | attacks::between(rook, rook_to).with(rook_to);
+    path & others
 }
 
 /// `true` if `m` is legal in `pos`: the same rules as [`generate`], applied to one move.
@@ -275,28 +296,26 @@ pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
     let board = pos.board();
     let (from, to) = (m.from(), m.to());
     let ours = board.by_color(us);
+    let king = pos.king_of(us);
+    let checkers = pos.checkers();
+    if m.kind() == crate::MoveKind::Castle {
+        // In Chess960 a castling move goes to the king's own rook.
+        let mut found = false;
+        if checkers.is_empty() && from == king {
+            castling(pos, &mut ForEach(|c: Move| found |= c == m), king);
+        }
+        return found;
+    }
     if !ours.contains(from) || ours.contains(to) {
         return false;
     }
     let Some(role) = board.role_at(from) else { return false };
-    let king = pos.king_of(us);
-    let checkers = pos.checkers();
     let occupied = board.occupied();
-    match m.kind() {
-        crate::MoveKind::Castle => {
-            let mut found = false;
-            if checkers.is_empty() {
-                castling(pos, &mut ForEach(|c: Move| found |= c == m), king);
-            }
-            return found;
-        }
-        crate::MoveKind::EnPassant => {
-            return role == Role::Pawn
-                && pos.ep_square() == Some(to)
-                && attacks::pawn(us, from).contains(to)
-                && pos.is_legal_en_passant(from, to);
-        }
-        _ => {}
+    if m.kind() == crate::MoveKind::EnPassant {
+        return role == Role::Pawn
+            && pos.ep_square() == Some(to)
+            && attacks::pawn(us, from).contains(to)
+            && pos.is_legal_en_passant(from, to);
     }
     if role == Role::King {
         return m.kind() == crate::MoveKind::Normal

@@ -13,7 +13,8 @@ pub enum MoveKind {
     Normal,
     /// A pawn capturing en passant (RULES.md §3).
     EnPassant,
-    /// Castling, written as the king's move (`e1g1`).
+    /// Castling: from the king's square to its landing square in standard chess (`e1g1`), to
+    /// its own rook's square in Chess960 (`e1h1`), as the position writes it.
     Castle,
     /// A pawn move to the last rank, becoming the given role (§3).
     Promotion(Role),
@@ -50,7 +51,9 @@ impl Move {
         Move::pack(from, to, KIND_EN_PASSANT)
     }
 
-    /// Castling, given by the king's from and to squares.
+    /// Castling, given by the king's square and, as the position writes castling, the king's
+    /// landing square (standard chess) or the rook's square (Chess960); see
+    /// [`crate::Position::castling_move`].
     #[inline]
     pub const fn castle(king_from: Square, king_to: Square) -> Move {
         Move::pack(king_from, king_to, KIND_CASTLE)
@@ -94,7 +97,8 @@ impl Move {
         Square::from_index_wrapping(self.0 as u32)
     }
 
-    /// The square the piece lands on (the king's for castling).
+    /// The square the piece lands on (for castling: the king's landing square in standard
+    /// chess, the rook's square in Chess960).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_wrapping((self.0 >> 6) as u32)

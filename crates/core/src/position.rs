@@ -5,8 +5,8 @@ use core::fmt;
 use crate::attacks;
 use crate::movegen::{self, Counter, ForEach};
 use crate::{
-    zobrist, Bitboard, Board, CastlingRights, CastlingSide, Color, GameResult, Move, MoveKind,
-    MoveList, Piece, Rank, Role, Setup, Square,
+    zobrist, Bitboard, Board, Castles, CastlingMode, CastlingRights, CastlingSide, Color,
+    GameResult, Move, MoveKind, MoveList, Piece, Rank, Role, Setup, Square,
 };
 
 /// A legal chess position: exactly one king per side, the side not on move not in check,
@@ -21,7 +21,8 @@ use crate::{
 pub struct Position {
     board: Board,
     turn: Color,
-    castling: CastlingRights,
+    castling: Castles,
+    mode: CastlingMode,
     /// Kept only when a pawn of the side to move stands beside the double-stepped pawn, as
     /// Polyglot does; whether the capture is also legal is decided on demand.
     ep_square: Option<Square>,
@@ -45,7 +46,8 @@ pub enum PositionError {
     /// More pieces than a side can have: over 16 pieces, over 8 pawns, or more promoted pieces
     /// than missing pawns.
     TooMuchMaterial(Color),
-    /// A castling right without the king and that rook on their starting squares.
+    /// A castling right without the king and that rook on their starting squares (in
+    /// Chess960: without the king on its back rank and that rook on the right's side of it).
     InvalidCastlingRight(CastlingRights),
     /// An en passant square that no double pawn step can have produced.
     InvalidEnPassant(Square),
@@ -108,18 +110,21 @@ impl Position {
     pub fn new() -> Position {
         static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
         *START.get_or_init(|| {
-            Position::from_setup(Setup::standard()).expect("the starting position is legal")
+            Position::from_setup(Setup::standard(), CastlingMode::Standard)
+                .expect("the starting position is legal")
         })
     }
 
-    /// Checks `setup` and builds the position.
+    /// Checks `setup` and builds the position, with castling in `mode`: in standard chess every
+    /// castling right needs the king on the e-file and the corner rook; in Chess960 the king on
+    /// its back rank and the right's rook on that side of it (RULES.md §13).
     ///
     /// An en passant square is kept only when a pawn of the side to move could capture on it;
     /// otherwise it is dropped, as FEN writers differ in when they write one.
     ///
     /// # Errors
     /// The first [`PositionError`] found.
-    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
             match (board.by_role(Role::King) & board.by_color(color)).count() {
@@ -145,13 +150,12 @@ impl Position {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                let right = CastlingRights::single(color, side);
-                if setup.castling.contains(right)
-                    && (board.piece_at(CastlingSide::king_from(color))
-                        != Some(Role::King.of(color))
-                        || board.piece_at(side.rook_from(color)) != Some(Role::Rook.of(color)))
-                {
-                    return Err(PositionError::InvalidCastlingRight(right));
+                if let Some(rook) = setup.castling.rook(color, side) {
+                    if !castling_right_fits(&board, color, side, rook, mode) {
+                        return Err(PositionError::InvalidCastlingRight(CastlingRights::single(
+                            color, side,
+                        )));
+                    }
                 }
             }
         }
@@ -184,6 +188,7 @@ impl Position {
             board,
             turn,
             castling: setup.castling,
+            mode,
             ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
@@ -234,7 +239,47 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
+        self.castling.rights()
+    }
+
+    /// The castling rights with the rook of each.
+    #[inline]
+    pub fn castles(&self) -> Castles {
         self.castling
+    }
+
+    /// How this position writes castling (standard chess or Chess960).
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// `true` for a Chess960 position (castling written king-takes-rook).
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.mode.is_chess960()
+    }
+
+    /// The same position with castling in `mode`.
+    ///
+    /// # Errors
+    /// [`PositionError::InvalidCastlingRight`] when a right does not fit standard chess.
+    pub fn with_castling_mode(self, mode: CastlingMode) -> Result<Position, PositionError> {
+        if mode == self.mode {
+            return Ok(self);
+        }
+        Position::from_setup(self.to_setup(), mode)
+    }
+
+    /// The castling move of the side to move on `side` as this position writes it: the king's
+    /// move to its castling square in standard chess, the king taking its rook in Chess960.
+    /// `None` without the right (the move may still be illegal).
+    #[inline]
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.turn;
+        let rook = self.castling.rook(us, side)?;
+        let king = self.king_of(us);
+        Some(Move::castle(king, if self.mode.is_chess960() { rook } else { side.king_to(us) }))
     }
 
     /// The en passant square when a pawn of the side to move stands ready to capture on it
@@ -283,7 +328,7 @@ impl Position {
 
     /// The Zobrist key computed from scratch (equal to [`Position::zobrist`]).
     pub fn compute_key(&self) -> u64 {
-        let mut key = zobrist::castling(self.castling) ^ zobrist::turn(self.turn);
+        let mut key = zobrist::castling(self.castling.rights()) ^ zobrist::turn(self.turn);
         // Set by set, not square by square: asking each occupied square for its piece searched
         // the roles (a position set up from a `[FEN]` tag computes its key here; issue 41).
         for color in Color::ALL {
@@ -579,13 +624,18 @@ impl Position {
                 self.halfmoves = 0;
             }
             MoveKind::Castle => {
-                let side = if to > from { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                // The king and the rook land on the standard squares wherever they start
+                // (RULES.md §13); either may stay where it is, or land where the other stood.
+                let side = CastlingSide::of_rook(from, to);
                 let rook = Role::Rook.of(us);
-                let (rook_from, rook_to) = (side.rook_from(us), side.rook_to(us));
-                self.board.shift(mover, from, to);
-                self.board.shift(rook, rook_from, rook_to);
+                let rook_from = self.castling.rook(us, side).unwrap_or(to);
+                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+                self.board.take(mover, from);
+                self.board.take(rook, rook_from);
+                self.board.put(mover, king_to);
+                self.board.put(rook, rook_to);
                 key ^= zobrist::piece(mover, from)
-                    ^ zobrist::piece(mover, to)
+                    ^ zobrist::piece(mover, king_to)
                     ^ zobrist::piece(rook, rook_from)
                     ^ zobrist::piece(rook, rook_to);
             }
@@ -601,9 +651,9 @@ impl Position {
             }
         }
         // Most moves keep the rights as they are, and their keys need no change.
-        let castling = self.castling.after_touching(from).after_touching(to);
-        if castling != self.castling {
-            key ^= zobrist::castling(self.castling) ^ zobrist::castling(castling);
+        let castling = self.castling.after_move(us, role == Role::King, from, to);
+        if castling.rights() != self.castling.rights() {
+            key ^= zobrist::castling(self.castling.rights()) ^ zobrist::castling(castling.rights());
             self.castling = castling;
         }
         if us == Color::Black {
@@ -663,6 +713,29 @@ impl Position {
     pub fn is_insufficient_material(&self) -> bool {
         self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
+}
+
+/// `true` if `color` may hold the right to castle on `side` with the rook on `rook`: the king on
+/// the back rank (on the e-file in standard chess), the rook there on that side of it (in the
+/// corner in standard chess).
+fn castling_right_fits(
+    board: &Board,
+    color: Color,
+    side: CastlingSide,
+    rook: Square,
+    mode: CastlingMode,
+) -> bool {
+    let Some(king) = board.king_of(color) else { return false };
+    let back = Rank::First.relative_to(color);
+    let placed = king.rank() == back
+        && rook.rank() == back
+        && board.piece_at(rook) == Some(Role::Rook.of(color))
+        && CastlingSide::of_rook(king, rook) == side
+        && king != rook;
+    placed
+        && (mode.is_chess960()
+            || (king == CastlingSide::standard_king_from(color)
+                && rook.file() == side.standard_rook_file()))
 }
 
 impl Default for Position {

@@ -563,20 +563,21 @@ fn pawn_origins(pos: &Position, to: Square) -> Bitboard {
 
 fn castle_move(pos: &Position, side: CastlingSide) -> Result<Move, SanError> {
     let us = pos.turn();
-    let king = CastlingSide::king_from(us);
+    let king = pos.king_of(us);
     // What `is_legal` decides for this move, without going through the move generator: a kept
-    // right means the king stands on `king`.
-    if !pos.is_check() && movegen::can_castle(pos, side, king) {
-        return Ok(Move::castle(king, side.king_to(us)));
+    // right means the king stands on its castling square.
+    if let Some(m) = pos.castling_move(side) {
+        if !pos.is_check() && movegen::can_castle(pos, side, king) {
+            return Ok(m);
+        }
     }
-    let reason = if !pos.castling_rights().has(us, side) {
-        "the king or that rook has moved"
-    } else if pos.is_check() {
-        "the king is in check"
-    } else if (attacks::between(king, side.rook_from(us)) & pos.board().occupied()).any() {
-        "a square between king and rook is occupied"
-    } else {
-        "the king would pass through or land on an attacked square"
+    let reason = match pos.castles().rook(us, side) {
+        None => "the king or that rook has moved",
+        Some(_) if pos.is_check() => "the king is in check",
+        Some(rook) if movegen::castling_blockers(pos, side, king, rook).any() => {
+            "a square the king or the rook must cross is occupied"
+        }
+        Some(_) => "the king would pass through or land on an attacked square",
     };
     Err(SanError::Castling { side, reason })
 }

@@ -1,6 +1,6 @@
 //! A position as written down, not yet checked: the raw twin of [`crate::Position`].
 
-use crate::{Board, CastlingRights, Color, Square};
+use crate::{Board, Castles, Color, Square};
 
 /// Everything a FEN says, without any guarantee that it describes a legal position.
 /// [`crate::Position::from_setup`] is the one way from here to a position.
@@ -10,8 +10,8 @@ pub struct Setup {
     pub board: Board,
     /// The side to move.
     pub turn: Color,
-    /// The castling rights.
-    pub castling: CastlingRights,
+    /// The castling rights, with the rook of each.
+    pub castling: Castles,
     /// The square a pawn just passed over with a double step, if any.
     pub ep_square: Option<Square>,
     /// Plies since the last capture or pawn move (RULES.md §6.6).
@@ -26,7 +26,7 @@ impl Setup {
         Setup {
             board: Board::standard(),
             turn: Color::White,
-            castling: CastlingRights::ALL,
+            castling: Castles::STANDARD,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
@@ -38,7 +38,7 @@ impl Setup {
         Setup {
             board: Board::empty(),
             turn: Color::White,
-            castling: CastlingRights::NONE,
+            castling: Castles::NONE,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,

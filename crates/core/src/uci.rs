@@ -1,10 +1,10 @@
-//! UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`, the null move `0000`),
-//! both ways, and long algebraic notation for people (`e2-e4`, `Ng1xf3`, `e7-e8=Q`).
+//! UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1` in standard chess and as
+//! the king taking its rook `e1h1` in Chess960, the null move `0000`), both ways, and long algebraic notation for people (`e2-e4`, `Ng1xf3`, `e7-e8=Q`).
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Move, MoveKind, Position, Role, Square};
+use crate::{CastlingSide, Move, MoveKind, Position, Role, Square};
 
 /// A move in UCI notation, parsed but not yet checked against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,7 +80,8 @@ impl UciMove {
         Ok(UciMove::Normal { from, to, promotion })
     }
 
-    /// The UCI form of a move (castling as the king's move).
+    /// The UCI form of a move (castling as the position that made it writes it: `e1g1` in
+    /// standard chess, `e1h1` in Chess960).
     pub fn from_move(m: Move) -> UciMove {
         UciMove::Normal { from: m.from(), to: m.to(), promotion: m.promotion_role() }
     }
@@ -92,11 +93,13 @@ impl UciMove {
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUciMove> {
         let illegal = || IllegalUciMove { uci: *self, fen: pos.to_fen() };
         let UciMove::Normal { from, to, promotion } = *self else { return Err(illegal()) };
+        if promotion.is_none() && from == pos.king_of(pos.turn()) {
+            if let Some(side) = castling_side_of(pos, from, to) {
+                return pos.castling_move(side).filter(|&m| pos.is_legal(m)).ok_or_else(illegal);
+            }
+        }
         let kind = match (promotion, pos.board().role_at(from)) {
             (Some(role), _) => MoveKind::Promotion(role),
-            (None, Some(Role::King)) if from.file().index().abs_diff(to.file().index()) == 2 => {
-                MoveKind::Castle
-            }
             (None, Some(Role::Pawn))
                 if from.file() != to.file()
                     && pos.ep_square() == Some(to)
@@ -113,6 +116,20 @@ impl UciMove {
             Err(illegal())
         }
     }
+}
+
+/// The castling side a king's move from `from` to `to` names, in either mode's notation: the
+/// king onto a rook it may castle with (`e1h1`), or two files or more along the back rank onto
+/// its castling square (`e1g1`; in Chess960 a one-file step is an ordinary king move).
+fn castling_side_of(pos: &Position, from: Square, to: Square) -> Option<CastlingSide> {
+    let us = pos.turn();
+    CastlingSide::ALL.into_iter().find(|&side| {
+        pos.castles().rook(us, side) == Some(to)
+            || (to == side.king_to(us)
+                && from.rank() == to.rank()
+                && from.file().index().abs_diff(to.file().index()) >= 2
+                && pos.castles().rook(us, side).is_some())
+    })
 }
 
 impl From<Move> for UciMove {

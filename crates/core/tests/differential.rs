@@ -45,13 +45,23 @@ impl Rng {
     }
 }
 
+/// shakmaty's castling mode for ours.
+fn their_mode(ours: &Position) -> CastlingMode {
+    if ours.is_chess960() {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
 fn compare(ours: &Position, theirs: &Chess, trail: &str) {
+    let mode = their_mode(ours);
     let fen = ours.to_fen();
     let their_fen = Fen::from_position(theirs, EnPassantMode::Legal).to_string();
     assert_eq!(fen, their_fen, "FEN after {trail}");
     let our_moves: BTreeSet<String> = ours.legal_moves().iter().map(|m| m.to_uci()).collect();
     let their_moves: BTreeSet<String> =
-        theirs.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+        theirs.legal_moves().iter().map(|m| m.to_uci(mode).to_string()).collect();
     assert_eq!(our_moves, their_moves, "legal moves of {fen} after {trail}");
     assert_eq!(ours.count_legal_moves() as usize, our_moves.len(), "count of {fen}");
     assert_eq!(ours.has_legal_moves(), !their_moves.is_empty(), "has legal moves in {fen}");
@@ -63,7 +73,7 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
         .capture_moves()
         .iter()
         .chain(theirs.promotion_moves().iter())
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .map(|m| m.to_uci(mode).to_string())
         .collect();
     assert_eq!(our_tactical, their_tactical, "captures and promotions of {fen} after {trail}");
     let mut our_quiet = BTreeSet::new();
@@ -91,7 +101,7 @@ fn compare(ours: &Position, theirs: &Chess, trail: &str) {
     assert_eq!(ours.zobrist(), their_key.0, "Polyglot key of {fen}");
     let their_legal_key: Zobrist64 = theirs.zobrist_hash(EnPassantMode::Legal);
     assert_eq!(ours.repetition_key(), their_legal_key.0, "repetition key of {fen}");
-    let reparsed: Position = fen.parse().expect("our FEN reads back");
+    let reparsed = Position::from_fen_in(&fen, ours.castling_mode()).expect("our FEN reads back");
     assert_eq!(reparsed.to_fen(), fen, "FEN round trip");
     assert_eq!(reparsed.repetition_key(), ours.repetition_key(), "key after FEN round trip");
 }
@@ -294,4 +304,105 @@ fn san_reading_agrees_with_the_legal_moves() {
         }
     }
     assert!(resolved > 50_000 && ambiguous > 100, "{resolved} resolved, {ambiguous} ambiguous");
+}
+
+/// Chess960 (RULES.md §13): random playouts from random start positions, compared at every ply
+/// as above (legal moves with castling written king-takes-rook, captures and quiet moves,
+/// check, mate, the X-FEN, the keys), and the SAN of every legal move both ways.
+#[test]
+fn chess960_playouts_agree_with_shakmaty() {
+    let mut rng = Rng(0x0960_2026);
+    let (mut positions, mut castlings, mut sans) = (0u64, 0u64, 0u64);
+    for _game in 0..1_500 {
+        let number = rng.below(960) as u16;
+        let mut ours = rookery_core::chess960::position(number).expect("a start position");
+        let start = ours.to_fen();
+        let mut theirs: Chess = start
+            .parse::<Fen>()
+            .expect("our X-FEN reads in shakmaty")
+            .into_position(CastlingMode::Chess960)
+            .unwrap_or_else(|e| panic!("start {number} {start}: {e}"));
+        let mut trail = format!("start {number}: ");
+        for ply in 0..200 {
+            compare(&ours, &theirs, &trail);
+            positions += 1;
+            let moves = ours.legal_moves();
+            if moves.is_empty() || ours.halfmoves() >= 100 {
+                break;
+            }
+            if ply % 4 == 0 {
+                for &m in moves.iter() {
+                    let their_move = m
+                        .to_uci()
+                        .parse::<shakmaty::uci::UciMove>()
+                        .unwrap()
+                        .to_move(&theirs)
+                        .unwrap_or_else(|e| panic!("{m} in {}: {e}", ours.to_fen()));
+                    let their_san = shakmaty::san::SanPlus::from_move(theirs.clone(), their_move);
+                    let san = ours.san(m);
+                    assert_eq!(san, their_san.to_string(), "SAN of {m} in {}", ours.to_fen());
+                    assert_eq!(
+                        ours.parse_san(&san),
+                        Ok(m),
+                        "{san} reads back in {}",
+                        ours.to_fen()
+                    );
+                    sans += 1;
+                }
+            }
+            // Castle whenever it is legal, half of the time, so that most games castle.
+            let castles: Vec<_> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+            let m = if !castles.is_empty() && rng.below(2) == 0 {
+                castlings += 1;
+                castles[rng.below(castles.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            let uci = m.to_uci();
+            let their_move = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .expect("UCI text")
+                .to_move(&theirs)
+                .unwrap_or_else(|e| panic!("shakmaty rejects {uci} in {}: {e}", ours.to_fen()));
+            theirs.play_unchecked(their_move);
+            ours.play_unchecked(m);
+            trail.push_str(&uci);
+            trail.push(' ');
+        }
+    }
+    assert!(positions > 50_000, "only {positions} positions compared");
+    assert!(castlings > 1_000, "only {castlings} castlings played");
+    assert!(sans > 100_000, "only {sans} SAN moves compared");
+}
+
+/// `is_legal` agrees with the generator in Chess960 positions too, castling moves onto any
+/// square included.
+#[test]
+fn chess960_is_legal_agrees_with_generation() {
+    use rookery_core::{Move, MoveKind, Square};
+    let mut rng = Rng(0x0960_1e9a);
+    for _game in 0..150 {
+        let mut pos = rookery_core::chess960::position(rng.below(960) as u16).unwrap();
+        for _ in 0..40 {
+            let legal = pos.legal_moves();
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    for kind in [MoveKind::Normal, MoveKind::Castle] {
+                        let m = Move::new(from, to, kind);
+                        assert_eq!(pos.is_legal(m), legal.contains(&m), "{m} in {}", pos.to_fen());
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let castles: Vec<_> = legal.iter().copied().filter(|m| m.is_castle()).collect();
+            let m = if !castles.is_empty() && rng.below(2) == 0 {
+                castles[rng.below(castles.len())]
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            pos.play_unchecked(m);
+        }
+    }
 }

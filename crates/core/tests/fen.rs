@@ -122,11 +122,11 @@ fn every_parse_error_names_its_field() {
         ("4k3/8/8/8/8/8/8/4K3 white - - 0 1", "side to move must be w or b, found \"white\""),
         (
             "4k3/8/8/8/8/8/8/4K3 w KK - 0 1",
-            "castling field must be - or letters of KQkq, found \"KK\"",
+            "castling field must be - or KQkq, or the rooks' files (AHah), each right once, found \"KK\"",
         ),
         (
-            "4k3/8/8/8/8/8/8/4K3 w H - 0 1",
-            "castling field must be - or letters of KQkq, found \"H\"",
+            "4k3/8/8/8/8/8/8/4K3 w X - 0 1",
+            "castling field must be - or KQkq, or the rooks' files (AHah), each right once, found \"X\"",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",

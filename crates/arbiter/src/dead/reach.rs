@@ -399,7 +399,7 @@ impl Reach {
                     Role::Rook => {
                         let mut seed = u.reach;
                         for side in CastlingSide::ALL {
-                            if castling.has(u.color, side) && u.sq == side.rook_from(u.color) {
+                            if pos.castles().rook(u.color, side) == Some(u.sq) {
                                 seed |= bit(side.rook_to(u.color));
                             }
                         }
