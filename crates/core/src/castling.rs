@@ -58,6 +58,17 @@ impl CastlingSide {
         }
     }
 
+    /// Where the rook of this side starts in standard chess: a corner.
+    #[inline]
+    pub const fn standard_rook_from(self, color: Color) -> Square {
+        match (self, color) {
+            (CastlingSide::KingSide, Color::White) => Square::H1,
+            (CastlingSide::QueenSide, Color::White) => Square::A1,
+            (CastlingSide::KingSide, Color::Black) => Square::H8,
+            (CastlingSide::QueenSide, Color::Black) => Square::A8,
+        }
+    }
+
     /// The side a rook on `rook` castles to with a king on `king` (same rank): king side when
     /// the rook is towards the h-file.
     #[inline]
@@ -160,6 +171,14 @@ impl CastlingRights {
     #[inline]
     pub const fn without(self, other: CastlingRights) -> CastlingRights {
         CastlingRights(self.0 & !other.0)
+    }
+
+    /// The rights that survive a move touching `from` and `to` in standard chess, where every
+    /// right's king stands on e1/e8 and its rook in a corner: a table lookup a square, the
+    /// cheap case of [`Castles::after_move`] for every move of a standard game.
+    #[inline]
+    pub fn after_touching_standard(self, from: Square, to: Square) -> CastlingRights {
+        CastlingRights(self.0 & KEEP[from.index()] & KEEP[to.index()])
     }
 
     /// The index of a single right (0–3: `K`, `Q`, `k`, `q`).
@@ -283,3 +302,18 @@ impl Castles {
         }
     }
 }
+
+/// The rights a standard-chess move keeps when it touches each square: all but those of a
+/// king's home square (both of its side's) and of a corner (that rook's).
+const fn keep_table() -> [u8; 64] {
+    let mut t = [0b1111; 64];
+    t[Square::E1 as usize] = 0b1100;
+    t[Square::H1 as usize] = 0b1110;
+    t[Square::A1 as usize] = 0b1101;
+    t[Square::E8 as usize] = 0b0011;
+    t[Square::H8 as usize] = 0b1011;
+    t[Square::A8 as usize] = 0b0111;
+    t
+}
+
+static KEEP: [u8; 64] = keep_table();

@@ -250,9 +250,12 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
     }
     for side in CastlingSide::ALL {
         if can_castle(pos, side, king) {
-            if let Some(m) = pos.castling_move(side) {
-                sink.special(m);
-            }
+            let to = if pos.is_chess960() {
+                pos.castles().rook(us, side).unwrap_or(king)
+            } else {
+                side.king_to(us)
+            };
+            sink.special(Move::castle(king, to));
         }
     }
 }
@@ -260,17 +263,30 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square) {
 /// `true` if the side to move, not in check, with its king on `king`, may castle on `side`:
 /// the right is kept, every square the king and the rook cross or land on is empty but for the
 /// two of them, and the king passes through and lands on no attacked square (RULES.md §3,
-/// §13). The attacks are seen without the castling rook, which may have shielded the king's
-/// landing square (Chess960: king on e1, rook on b1, an enemy rook on a1 covers c1).
+/// §13).
 #[inline]
 pub(crate) fn can_castle(pos: &Position, side: CastlingSide, king: Square) -> bool {
     let us = pos.turn();
+    let king_to = side.king_to(us);
+    if !pos.is_chess960() {
+        // Standard chess: king on e1/e8, rook in the corner; only the squares between them
+        // need be empty, and the rook shields nothing the king crosses. The general test below
+        // decides the same with more work, on every node of a search or a perft.
+        let occupied = pos.board().occupied();
+        return pos.castling_rights().has(us, side)
+            && (attacks::between(king, side.standard_rook_from(us)) & occupied).is_empty()
+            && (attacks::between(king, king_to).with(king_to))
+                .into_iter()
+                .all(|sq| !pos.is_attacked(sq, !us, occupied));
+    }
+    // The attacks are seen without the castling rook, which may have shielded the king's
+    // landing square (king on e1, rook on b1, an enemy rook on a1 covers c1).
     let Some(rook) = pos.castles().rook(us, side) else { return false };
     let others = pos.board().occupied().without(king).without(rook);
-    let king_to = side.king_to(us);
-    let king_path = attacks::between(king, king_to).with(king_to);
     castling_blockers(pos, side, king, rook).is_empty()
-        && king_path.into_iter().all(|sq| !pos.is_attacked(sq, !us, others))
+        && (attacks::between(king, king_to).with(king_to))
+            .into_iter()
+            .all(|sq| !pos.is_attacked(sq, !us, others))
 }
 
 /// The pieces, other than the castling king on `king` and rook on `rook`, on a square either

@@ -625,15 +625,24 @@ impl Position {
             }
             MoveKind::Castle => {
                 // The king and the rook land on the standard squares wherever they start
-                // (RULES.md §13); either may stay where it is, or land where the other stood.
+                // (RULES.md §13); in Chess960 either may stay where it is, or land where the
+                // other stood, so both leave before either lands.
                 let side = CastlingSide::of_rook(from, to);
                 let rook = Role::Rook.of(us);
-                let rook_from = self.castling.rook(us, side).unwrap_or(to);
                 let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-                self.board.take(mover, from);
-                self.board.take(rook, rook_from);
-                self.board.put(mover, king_to);
-                self.board.put(rook, rook_to);
+                let rook_from = if self.mode.is_chess960() {
+                    let rook_from = self.castling.rook(us, side).unwrap_or(to);
+                    self.board.take(mover, from);
+                    self.board.take(rook, rook_from);
+                    self.board.put(mover, king_to);
+                    self.board.put(rook, rook_to);
+                    rook_from
+                } else {
+                    let rook_from = side.standard_rook_from(us);
+                    self.board.shift(mover, from, king_to);
+                    self.board.shift(rook, rook_from, rook_to);
+                    rook_from
+                };
                 key ^= zobrist::piece(mover, from)
                     ^ zobrist::piece(mover, king_to)
                     ^ zobrist::piece(rook, rook_from)
@@ -651,10 +660,15 @@ impl Position {
             }
         }
         // Most moves keep the rights as they are, and their keys need no change.
-        let castling = self.castling.after_move(us, role == Role::King, from, to);
-        if castling.rights() != self.castling.rights() {
-            key ^= zobrist::castling(self.castling.rights()) ^ zobrist::castling(castling.rights());
-            self.castling = castling;
+        let rights = self.castling.rights();
+        let kept = if self.mode.is_chess960() {
+            self.castling.after_move(us, role == Role::King, from, to).rights()
+        } else {
+            rights.after_touching_standard(from, to)
+        };
+        if kept != rights {
+            key ^= zobrist::castling(rights) ^ zobrist::castling(kept);
+            self.castling = self.castling.without(rights.without(kept));
         }
         if us == Color::Black {
             self.fullmoves += 1;
