@@ -2,7 +2,8 @@
 //! same run, interleaved (library by library within each round), single-threaded, with bulk
 //! counting at the last ply in each library's own idiom. Also asserts every node count.
 //!
-//! Run: `cargo bench -p rookery-core --bench perft` (`-- --rounds N` for more rounds).
+//! Run: `cargo bench -p rookery-core --bench perft` (`-- --rounds N` for more rounds). The
+//! five standard positions, then five Chess960 positions in each library's Chess960 mode.
 //! Each cell is the best of the rounds, which filters out noise from the shared machine.
 
 use std::hint::black_box;
@@ -23,33 +24,49 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
 ];
 
+/// Chess960 positions of the published suite (`tests/data/chess960.perft`, lines 28, 40, 51, 60
+/// and 70: every castling right, kings and rooks off their standard files) at depth 5, in
+/// each library's Chess960 mode (the `chess` crate has none).
+const CHESS960: [(&str, &str, u32, u64); 5] = [
+    ("960-28", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 5, 8_146_062),
+    ("960-40", "qnnbrk1r/1p1ppbpp/2p5/p4p2/2NP3P/8/PPP1PPP1/Q1NBRKBR w HEhe - 0 9", 5, 17_819_770),
+    ("960-51", "nbqnbrkr/2ppp1p1/pp3p1p/8/4N2P/1N6/PPPPPPP1/1BQ1BRKR w HFhf - 0 9", 5, 12_719_546),
+    ("960-60", "bnn1qrkr/pp1ppp1p/2p5/b3Q1p1/8/5P1P/PPPPP1P1/BNNB1RKR w HFhf - 2 9", 5, 29_742_670),
+    ("960-70", "nnqr1krb/p1p1pppp/2bp4/8/1p1P4/4P3/PPP2PPP/NNQRBKRB w GDgd - 0 9", 5, 18_162_741),
+];
+
 const LIBRARIES: [&str; 4] = ["rookery", "shakmaty", "cozy-chess", "chess"];
 
-fn run(library: &str, fen: &str, depth: u32) -> u64 {
-    match library {
+/// The perft count of `library`, or `None` for a library without Chess960.
+fn run(library: &str, fen: &str, depth: u32, chess960: bool) -> Option<u64> {
+    Some(match library {
         "rookery" => {
-            let pos: rookery_core::Position = fen.parse().expect("valid FEN");
+            let mode = if chess960 {
+                rookery_core::CastlingMode::Chess960
+            } else {
+                rookery_core::CastlingMode::Standard
+            };
+            let pos = rookery_core::Position::from_fen_in(fen, mode).expect("valid FEN");
             rookery_core::perft::perft(&pos, depth)
         }
         "shakmaty" => {
             use shakmaty::{fen::Fen, CastlingMode, Chess};
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .expect("valid FEN")
-                .into_position(CastlingMode::Standard)
-                .expect("legal position");
+            let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+            let pos: Chess =
+                fen.parse::<Fen>().expect("valid FEN").into_position(mode).expect("legal position");
             shakmaty::perft(&pos, depth)
         }
         "cozy-chess" => {
-            let board: cozy_chess::Board = fen.parse().expect("valid FEN");
+            let board = cozy_chess::Board::from_fen(fen, chess960).expect("valid FEN");
             cozy_perft(&board, depth)
         }
+        "chess" if chess960 => return None,
         "chess" => {
             let board: chess::Board = fen.parse().expect("valid FEN");
             chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
         }
         _ => unreachable!(),
-    }
+    })
 }
 
 /// cozy-chess has no perft of its own; this is the one from its README and examples.
@@ -97,34 +114,52 @@ fn main() {
     );
     println!("{:<9} {:>2} {:>11} | {:>39} | ratio of Rookery's speed", "", "", "", "Mnps");
     let mut worst = [f64::INFINITY; 3];
-    for (name, fen, depth, expected) in POSITIONS {
+    let table = POSITIONS.iter().map(|p| (p, false)).chain(CHESS960.iter().map(|p| (p, true)));
+    for (&(name, fen, depth, expected), chess960) in table {
         let mut best = [Duration::MAX; 4];
         for _ in 0..rounds {
             for (i, library) in LIBRARIES.iter().enumerate() {
                 let start = Instant::now();
-                let nodes = black_box(run(library, black_box(fen), depth));
+                let Some(nodes) = black_box(run(library, black_box(fen), depth, chess960)) else {
+                    continue;
+                };
                 let took = start.elapsed();
                 assert_eq!(nodes, expected, "{library} perft({depth}) of {name}: {fen}");
                 best[i] = best[i].min(took);
             }
         }
-        let mnps: Vec<f64> = best.iter().map(|t| expected as f64 / t.as_secs_f64() / 1e6).collect();
+        // A library that did not run (no Chess960) has no speed: 0, and no ratio.
+        let mnps: Vec<f64> = best
+            .iter()
+            .map(
+                |&t| if t == Duration::MAX { 0.0 } else { expected as f64 / t.as_secs_f64() / 1e6 },
+            )
+            .collect();
         let ratios: Vec<f64> = (1..4).map(|i| mnps[0] / mnps[i]).collect();
         for (w, r) in worst.iter_mut().zip(&ratios) {
-            *w = w.min(*r);
+            if r.is_finite() {
+                *w = w.min(*r);
+            }
         }
+        let cell = |x: f64, width: usize| {
+            if x.is_finite() {
+                format!("{x:>width$.2}")
+            } else {
+                format!("{:>width$}", "-")
+            }
+        };
         println!(
-            "{:<9} {:>2} {:>11} | {:>9.1} {:>9.1} {:>9.1} {:>9.1} | {:>8.2} {:>8.2} {:>8.2}",
+            "{:<9} {:>2} {:>11} | {:>9.1} {:>9.1} {:>9.1} {:>9} | {} {} {}",
             name,
             depth,
             expected,
             mnps[0],
             mnps[1],
             mnps[2],
-            mnps[3],
-            ratios[0],
-            ratios[1],
-            ratios[2]
+            if chess960 { "-".to_owned() } else { format!("{:.1}", mnps[3]) },
+            cell(ratios[0], 8),
+            cell(ratios[1], 8),
+            cell(ratios[2], 8)
         );
     }
     println!(
