@@ -27,7 +27,7 @@ use crate::live::CreateError;
 use crate::live::LiveGames;
 use crate::protocol::random_id;
 pub use crate::protocol::{ColorChoice, Seek};
-use crate::protocol::{GameId, NewLiveGame, ServerMessage};
+use crate::protocol::{GameId, NewLiveGame, ServerMessage, VariantChoice};
 use crate::ratelimit::RateLimiter;
 
 pub(crate) use shared::Shared;
@@ -77,6 +77,7 @@ pub fn new_seek(
     time_control: TimeControl,
     rated: bool,
     rules: RuleSet,
+    variant: VariantChoice,
     color: ColorChoice,
     to: Option<String>,
 ) -> Result<Seek, SeekError> {
@@ -90,6 +91,7 @@ pub fn new_seek(
         time_control,
         rated,
         rules,
+        variant,
         color,
         to,
         created_at_ms: now_ms(),
@@ -423,7 +425,9 @@ pub async fn accept_here(
         (me.clone(), seek.owner.clone())
     };
     let tc = seek.time_control.clone();
-    let new = NewLiveGame::between(white, black, seek.rules, tc, seek.rated);
+    // A Chess960 start left open is drawn now, once: both players get this game's.
+    let variant = seek.variant.resolve();
+    let new = NewLiveGame::between(white, black, variant, seek.rules, tc, seek.rated);
     match live.create(new).await {
         Ok(handle) => {
             let game = handle.meta.id.clone();

@@ -153,6 +153,7 @@ mod tests {
             tc,
             true,
             RuleSet::FIDE,
+            crate::protocol::VariantChoice::Standard,
             ColorChoice::Black,
             to.map(str::to_owned),
         )
