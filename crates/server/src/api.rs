@@ -18,7 +18,7 @@ use crate::identity::{Identity, Visitor};
 use crate::live::{
     finished_view, live_view, pgn_record, rebuild, stored_record, stored_variant, Crowd, Rebuilt,
 };
-use crate::lobby::{self, ColorChoice};
+use crate::lobby::{self, ColorChoice, SeekTerms};
 use crate::protocol::{
     FieldError, Fields, GameId, GameView, NewLiveGame, PlayerView, Variant, VariantChoice,
 };
@@ -28,24 +28,20 @@ type Shared = State<Arc<AppState>>;
 
 /// `POST /api/v1/seeks` and `/challenges`.
 pub struct SeekBody {
-    time_control: TimeControl,
-    rated: bool,
-    rules: RuleSet,
-    variant: VariantChoice,
-    color: ColorChoice,
+    terms: SeekTerms,
     to: Option<String>,
 }
 
 impl FromBody for SeekBody {
     fn from_fields(f: &mut Fields) -> Result<SeekBody, FieldError> {
-        Ok(SeekBody {
+        let terms = SeekTerms {
             time_control: f.req("time_control")?,
             rated: f.opt("rated")?.unwrap_or(false),
             rules: f.opt("rules")?.unwrap_or(RuleSet::SEED),
             variant: VariantChoice::from_fields(f)?,
             color: f.opt("color")?.unwrap_or(ColorChoice::Random),
-            to: f.opt("to")?,
-        })
+        };
+        Ok(SeekBody { terms, to: f.opt("to")? })
     }
 }
 
@@ -61,7 +57,7 @@ async fn open_seek(
     body: SeekBody,
     challenge: bool,
 ) -> Result<Response, ApiError> {
-    if body.rated && matches!(visitor.identity, Identity::Anonymous { .. }) {
+    if body.terms.rated && matches!(visitor.identity, Identity::Anonymous { .. }) {
         return Err(ApiError::field("rated", "rated games need an account: sign in"));
     }
     let to = match (challenge, body.to) {
@@ -82,16 +78,7 @@ async fn open_seek(
             Some(user.username)
         }
     };
-    let seek = lobby::new_seek(
-        visitor.identity.as_player(),
-        addr,
-        body.time_control,
-        body.rated,
-        body.rules,
-        body.variant,
-        body.color,
-        to,
-    )?;
+    let seek = lobby::new_seek(visitor.identity.as_player(), addr, body.terms, to)?;
     let seek = state.lobby.add(seek)?;
     Ok((StatusCode::CREATED, Json(seek)).into_response())
 }

@@ -67,20 +67,32 @@ pub enum SeekError {
     },
 }
 
-/// Checks and builds a seek made now.
+/// The game a seek offers, as its owner asked for it: what its accepter plays.
+#[derive(Clone, Debug)]
+pub struct SeekTerms {
+    /// The time control.
+    pub time_control: TimeControl,
+    /// Rated.
+    pub rated: bool,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Standard chess or Chess960, its start chosen or drawn with the game.
+    pub variant: VariantChoice,
+    /// The owner's colour.
+    pub color: ColorChoice,
+}
+
+/// Checks and builds a seek made now, open to all or (`to`) a challenge to one user.
 ///
 /// # Errors
 /// [`SeekError::RatedTakebacks`].
 pub fn new_seek(
     owner: Player,
     addr: ClientAddr,
-    time_control: TimeControl,
-    rated: bool,
-    rules: RuleSet,
-    variant: VariantChoice,
-    color: ColorChoice,
+    terms: SeekTerms,
     to: Option<String>,
 ) -> Result<Seek, SeekError> {
+    let SeekTerms { time_control, rated, rules, variant, color } = terms;
     if rated && rules.takebacks {
         return Err(SeekError::RatedTakebacks);
     }

@@ -40,7 +40,7 @@ async fn play(w: &mut Ws, b: &mut Ws, from: usize, moves: &[&str]) -> Value {
     let mut last = Value::Null;
     for (i, uci) in moves.iter().enumerate() {
         let ply = from + i;
-        let mover = if ply % 2 == 0 { &mut *w } else { &mut *b };
+        let mover = if ply.is_multiple_of(2) { &mut *w } else { &mut *b };
         last = mover.play(uci, ply).await;
     }
     last
