@@ -91,7 +91,10 @@ export class Board {
         free: false,
         color: undefined,
         showDests: true,
-        rookCastle: false,
+        // Kept: a king dropped on its own rook castles (chessground moves both), which
+        // Chess960 needs (its dests hold the rook's square, RULES.md §13); a standard game's
+        // dests hold only the king's two-square move.
+        rookCastle: true,
         events: { after: (orig, dest, meta) => this.afterMove(orig, dest, meta) },
       },
       premovable: { enabled: true, showDests: true, castle: true },

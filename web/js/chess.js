@@ -2,6 +2,11 @@
 // (to review earlier positions), to offer pattern moves on the board in `seed` and `fide`
 // games (RULES.md §8.2: an illegal attempt must be possible), and to write an engine line in
 // SAN. The server is the arbiter; nothing here decides legality of a game move.
+//
+// Chess960 (RULES.md §13) is a setting of the position, as in the server's rules: castling
+// rights name their rook's file (X-FEN `KQkq` for the outermost rooks, Shredder-FEN letters
+// otherwise), a castling is written as the king taking its own rook (`e1h1`), and the king's
+// two-square move to its castling square is read as castling too.
 
 const FILES = 'abcdefgh';
 const ROLE = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
@@ -19,8 +24,60 @@ const roleOf = (p) => ROLE[p.toLowerCase()];
 const fileOf = (i) => i & 7;
 const rankOf = (i) => i >> 3;
 
-/** Parses a FEN into `{board, turn, castling, ep, halfmove, fullmove}`; board[sq] is a piece letter or null. */
-export function parseFen(fen) {
+const backRank = (color) => (color === 'white' ? 0 : 7);
+const isRook = (p, color) => !!p && roleOf(p) === 'rook' && colorOf(p) === color;
+
+/** The files of `color`'s rooks on its back rank beyond its king towards `side` ('k' or 'q'), nearest first. */
+function rookFiles(board, color, side) {
+  const rank = backRank(color);
+  const king = board.indexOf(color === 'white' ? 'K' : 'k');
+  if (king < 0 || rankOf(king) !== rank) return [];
+  const out = [];
+  const step = side === 'k' ? 1 : -1;
+  for (let f = fileOf(king) + step; f >= 0 && f < 8; f += step) if (isRook(board[8 * rank + f], color)) out.push(f);
+  return out;
+}
+
+/** Reads a FEN castling field (`KQkq`, X-FEN or Shredder-FEN) as each side's castling rook files: `{white: {k, q}, black: {k, q}}`, a file index or null. */
+function readRights(board, field) {
+  const rights = { white: { k: null, q: null }, black: { k: null, q: null } };
+  for (const ch of field === '-' ? '' : field) {
+    const color = ch === ch.toUpperCase() ? 'white' : 'black';
+    const c = ch.toLowerCase();
+    const king = board.indexOf(color === 'white' ? 'K' : 'k');
+    if (king < 0) continue;
+    if (c === 'k' || c === 'q') {
+      const files = rookFiles(board, color, c);
+      if (files.length) rights[color][c] = files[files.length - 1]; // the outermost
+    } else if (FILES.includes(c)) {
+      const f = FILES.indexOf(c);
+      rights[color][f > fileOf(king) ? 'k' : 'q'] = f;
+    }
+  }
+  return rights;
+}
+
+/** Writes the castling field in X-FEN: `K`/`Q` for the outermost rook of a side, its file's letter for another. */
+function writeRights(pos) {
+  let field = '';
+  for (const color of ['white', 'black']) {
+    for (const side of ['k', 'q']) {
+      const f = pos.rights[color][side];
+      if (f === null) continue;
+      const files = rookFiles(pos.board, color, side);
+      const letter = files[files.length - 1] === f ? side : FILES[f];
+      field += color === 'white' ? letter.toUpperCase() : letter;
+    }
+  }
+  return field || '-';
+}
+
+/**
+ * Parses a FEN into `{board, turn, rights, chess960, ep, halfmove, fullmove}`; board[sq] is a
+ * piece letter or null, `rights` each side's castling rook files (`chess960`: castling is
+ * played and written as in Chess960).
+ */
+export function parseFen(fen, { chess960 = false } = {}) {
   const [placement, turn = 'w', castling = '-', ep = '-', half = '0', full = '1'] = fen.trim().split(/\s+/);
   const board = new Array(64).fill(null);
   const rows = placement.split('/');
@@ -34,7 +91,8 @@ export function parseFen(fen) {
   return {
     board,
     turn: turn === 'b' ? 'black' : 'white',
-    castling: castling === '-' ? '' : castling,
+    rights: readRights(board, castling),
+    chess960,
     ep: ep === '-' ? null : squareIndex(ep),
     halfmove: Number(half) || 0,
     fullmove: Number(full) || 1,
@@ -53,11 +111,37 @@ export function toFen(pos) {
     if (empty) row += empty;
     rows.push(row);
   }
-  return [rows.join('/'), pos.turn === 'white' ? 'w' : 'b', pos.castling || '-',
+  return [rows.join('/'), pos.turn === 'white' ? 'w' : 'b', writeRights(pos),
     pos.ep === null ? '-' : squareName(pos.ep), pos.halfmove, pos.fullmove].join(' ');
 }
 
-const clone = (pos) => ({ ...pos, board: pos.board.slice() });
+const clone = (pos) => ({
+  ...pos, board: pos.board.slice(), rights: { white: { ...pos.rights.white }, black: { ...pos.rights.black } },
+});
+
+/**
+ * The castling a UCI move of `pos` is, if it is one: the king taken onto its own castling
+ * rook, or moved two files or more to its castling square (g- or c-file) with the right
+ * still held. `{side, kingFrom, rookFrom, kingTo, rookTo}` (square indices) or null.
+ */
+export function castlingOf(pos, uci) {
+  const move = parseUci(uci);
+  const from = squareIndex(move.from), to = squareIndex(move.to);
+  const king = pos.board[from];
+  if (!king || roleOf(king) !== 'king' || move.promotion) return null;
+  const color = colorOf(king);
+  const rank = backRank(color);
+  if (rankOf(from) !== rank || rankOf(to) !== rank) return null;
+  const side = fileOf(to) > fileOf(from) ? 'k' : 'q';
+  const rookFile = pos.rights[color][side];
+  if (rookFile === null) return null;
+  const rookFrom = 8 * rank + rookFile;
+  const kingTo = 8 * rank + (side === 'k' ? 6 : 2);
+  const ontoRook = to === rookFrom && isRook(pos.board[to], color);
+  const twoSquares = to === kingTo && Math.abs(fileOf(to) - fileOf(from)) >= 2 && isRook(pos.board[rookFrom], color);
+  if (!ontoRook && !twoSquares) return null;
+  return { side, kingFrom: from, rookFrom, kingTo, rookTo: 8 * rank + (side === 'k' ? 5 : 3) };
+}
 
 /** Plays a UCI move without checking it (the server already did); returns the new position. */
 export function play(pos, uci) {
@@ -67,24 +151,35 @@ export function play(pos, uci) {
   const piece = next.board[from];
   if (!piece) return next;
   const white = colorOf(piece) === 'white';
+  const color = colorOf(piece);
   const role = roleOf(piece);
-  const captured = next.board[to];
+  const castle = castlingOf(pos, uci);
+  const captured = castle ? null : next.board[to];
   next.board[from] = null;
   let placed = piece;
   if (role === 'pawn') {
     if (to === pos.ep && !captured && fileOf(from) !== fileOf(to)) next.board[to + (white ? -8 : 8)] = null;
     if (move.promotion) placed = white ? move.promotion.toUpperCase() : move.promotion.toLowerCase();
   }
-  if (role === 'king' && Math.abs(fileOf(to) - fileOf(from)) === 2) {
-    const rank = rankOf(from) * 8;
-    const [rf, rt] = fileOf(to) === 6 ? [rank + 7, rank + 5] : [rank, rank + 3];
-    next.board[rt] = next.board[rf];
-    next.board[rf] = null;
+  if (castle) {
+    // King and rook leave first: in Chess960 either may land where the other stood.
+    const rook = next.board[castle.rookFrom];
+    next.board[castle.rookFrom] = null;
+    next.board[castle.rookTo] = rook;
+    next.board[castle.kingTo] = placed;
+  } else {
+    next.board[to] = placed;
   }
-  next.board[to] = placed;
   next.ep = role === 'pawn' && Math.abs(to - from) === 16 ? (from + to) / 2 : null;
-  const lose = (sq, chars) => { if (from === sq || to === sq) next.castling = next.castling.replace(new RegExp(`[${chars}]`, 'g'), ''); };
-  lose(4, 'KQ'); lose(60, 'kq'); lose(7, 'K'); lose(0, 'Q'); lose(63, 'k'); lose(56, 'q');
+  // A king that moves loses both rights; a rook that moves or is taken on its square, its own.
+  if (role === 'king') next.rights[color] = { k: null, q: null };
+  for (const c of ['white', 'black']) {
+    for (const side of ['k', 'q']) {
+      const f = next.rights[c][side];
+      const sq = f === null ? -1 : 8 * backRank(c) + f;
+      if (sq === from || (sq === to && !castle)) next.rights[c][side] = null;
+    }
+  }
   next.halfmove = role === 'pawn' || captured ? 0 : pos.halfmove + 1;
   if (!white) next.fullmove += 1;
   next.turn = white ? 'black' : 'white';
@@ -155,14 +250,43 @@ export function patternMoves(pos) {
     } else {
       for (const t of attacks(board, from)) if (!board[t] || colorOf(board[t]) !== turn) moves.push([from, t]);
     }
-    if (role === 'king') {
-      const home = turn === 'white' ? 4 : 60;
-      const [k, q] = turn === 'white' ? ['K', 'Q'] : ['k', 'q'];
-      if (from === home && pos.castling.includes(k) && !board[home + 1] && !board[home + 2]) moves.push([from, home + 2]);
-      if (from === home && pos.castling.includes(q) && !board[home - 1] && !board[home - 2] && !board[home - 3]) moves.push([from, home - 2]);
-    }
+    if (role === 'king') for (const c of castlingPatterns(pos, from)) moves.push(...c.moves);
   }
   return moves.map(([f, t]) => squareName(f) + squareName(t));
+}
+
+/**
+ * The castlings the king on `from` may attempt (its right held, every square the king and
+ * the rook cross or reach empty but for the two of them), each with the `[from, to]` moves
+ * that play it: the king's two-square move in standard chess; in Chess960 the king onto its
+ * rook and, when the king travels two files or more, onto its castling square.
+ */
+function castlingPatterns(pos, from) {
+  const { board, turn } = pos;
+  const rank = backRank(turn);
+  if (rankOf(from) !== rank) return [];
+  const out = [];
+  for (const side of ['k', 'q']) {
+    const rookFile = pos.rights[turn][side];
+    if (rookFile === null) continue;
+    const rookFrom = 8 * rank + rookFile;
+    if (!isRook(board[rookFrom], turn)) continue;
+    const kingTo = 8 * rank + (side === 'k' ? 6 : 2), rookTo = 8 * rank + (side === 'k' ? 5 : 3);
+    const span = [from, rookFrom, kingTo, rookTo];
+    const [lo, hi] = [Math.min(...span), Math.max(...span)];
+    let clear = true;
+    for (let sq = lo; sq <= hi; sq++) if (sq !== from && sq !== rookFrom && board[sq]) clear = false;
+    if (!clear) continue;
+    const moves = [];
+    if (pos.chess960) {
+      moves.push([from, rookFrom]);
+      if (Math.abs(fileOf(kingTo) - fileOf(from)) >= 2) moves.push([from, kingTo]);
+    } else if (Math.abs(fileOf(kingTo) - fileOf(from)) === 2) {
+      moves.push([from, kingTo]);
+    }
+    if (moves.length) out.push({ side, rookFrom, kingTo, moves });
+  }
+  return out;
 }
 
 function kingSquare(board, color) {
@@ -175,19 +299,30 @@ export function inCheck(pos, color = pos.turn) {
   return k >= 0 && isAttacked(pos.board, k, other(color));
 }
 
-/** Legal moves (UCI, promotions spelled out). */
+/**
+ * Legal moves (UCI, promotions spelled out; a castling once, as the server writes it: the
+ * king's two-square move in standard chess, the king taking its rook in Chess960).
+ */
 export function legalMoves(pos) {
   const out = [];
   for (const uci of patternMoves(pos)) {
     const move = parseUci(uci);
     const from = squareIndex(move.from), to = squareIndex(move.to);
     const role = roleOf(pos.board[from]);
-    if (role === 'king' && Math.abs(fileOf(to) - fileOf(from)) === 2) {
-      const mid = (from + to) / 2;
-      const rookSq = to > from ? from + 3 : from - 4;
-      const rook = pos.board[rookSq];
-      if (!rook || roleOf(rook) !== 'rook' || colorOf(rook) !== pos.turn) continue;
-      if (inCheck(pos) || isAttacked(pos.board, mid, other(pos.turn))) continue;
+    const castle = castlingOf(pos, uci);
+    if (castle) {
+      if (pos.chess960 && to !== castle.rookFrom) continue;
+      // Not out of check, nor through or onto an attacked square (the two castling pieces
+      // lifted: in Chess960 the rook may stand on the king's path).
+      const lifted = pos.board.slice();
+      lifted[from] = null;
+      lifted[castle.rookFrom] = null;
+      const [lo, hi] = [Math.min(from, castle.kingTo), Math.max(from, castle.kingTo)];
+      let safe = true;
+      for (let sq = lo; sq <= hi; sq++) if (isAttacked(lifted, sq, other(pos.turn))) safe = false;
+      if (!safe) continue;
+    } else if (pos.board[to] && colorOf(pos.board[to]) === pos.turn) {
+      continue;
     }
     const after = play(pos, uci);
     if (inCheck(after, pos.turn)) continue;
@@ -216,8 +351,9 @@ export function toSan(pos, uci) {
   if (!p) return uci;
   const role = roleOf(p);
   let san;
-  if (role === 'king' && Math.abs(fileOf(to) - fileOf(from)) === 2) {
-    san = fileOf(to) === 6 ? 'O-O' : 'O-O-O';
+  const castle = castlingOf(pos, uci);
+  if (castle) {
+    san = castle.side === 'k' ? 'O-O' : 'O-O-O';
   } else {
     const capture = !!pos.board[to] || (role === 'pawn' && fileOf(from) !== fileOf(to));
     if (role === 'pawn') {
@@ -242,8 +378,8 @@ export function toSan(pos, uci) {
 }
 
 /** Every position of a game: positions[0] is the initial one, positions[i] after move i. */
-export function replay(initialFen, ucis) {
-  const out = [parseFen(initialFen)];
+export function replay(initialFen, ucis, { chess960 = false } = {}) {
+  const out = [parseFen(initialFen, { chess960 })];
   for (const u of ucis) out.push(play(out[out.length - 1], u));
   return out;
 }

@@ -1,5 +1,5 @@
 // How a game is read out, wherever it is shown (lobby, game, review, profile, tournaments): its
-// time control, its players, its rule set and its opening.
+// time control, its players, its rule set, its variant and its opening.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -29,6 +29,24 @@ export function playerName(p, link = true) {
 export function rulesBadge(rules, { explain = false } = {}) {
   const badge = h('span.rules-badge', { dataset: { rules }, title: t(`rules.${rules}.help`) }, t('rules.' + rules));
   return explain ? h('span.rules-cell', badge, h('small.rules-help', t(`rules.${rules}.help`))) : badge;
+}
+
+/**
+ * A Chess960 game's or seek's variant as a badge, "Chess960 #412" (a seek whose start is
+ * drawn with its game: "Chess960"); nothing for standard chess. `x` has the protocol's
+ * `variant` and `position`.
+ */
+export function variantBadge(x) {
+  if (!x || x.variant !== 'chess960') return null;
+  const known = x.position !== null && x.position !== undefined;
+  return h('span.variant-badge', { dataset: { variant: 'chess960' }, title: t('variant.chess960.help') },
+    known ? t('variant.chess960_n', { n: x.position }) : t('variant.chess960'));
+}
+
+/** The variant in words for a line of text: "Chess960 #412", or "" for standard chess. */
+export function variantText(x) {
+  if (!x || x.variant !== 'chess960') return '';
+  return x.position !== null && x.position !== undefined ? t('variant.chess960_n', { n: x.position }) : t('variant.chess960');
 }
 
 /** The opening's ECO code and name (lichess's names, in English), or nothing. */

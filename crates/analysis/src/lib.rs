@@ -6,4 +6,4 @@ mod position;
 mod worker;
 
 pub use position::{Analysts, PositionAnalysis, PositionError};
-pub use worker::{run, Analyst, Progress, Report};
+pub use worker::{run, Analyst, Progress, ReadLine, Report};

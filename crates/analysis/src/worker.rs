@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use rookery_core::{ByColor, Color, Position};
 use rookery_engine::{Engine, Limits, Options, Score, Signals};
-use rookery_pgn::main_line::{self, read_main_line, MainLine};
+use rookery_pgn::main_line::MainLine;
 use serde::Serialize;
 use tokio::sync::Notify;
 
-use rookery_store::{now_ms, Store};
+use rookery_store::{now_ms, Store, StoredGame};
 
 use crate::judge::{game_accuracy, judge, move_accuracy, Eval, Judgement};
 
@@ -89,15 +89,22 @@ impl Analyst {
     }
 }
 
-/// Takes queued jobs oldest first, one at a time, until the server stops.
-pub async fn run(store: Store, analyst: Arc<Analyst>) {
+/// How the worker reads the main line of a finished game from what the store holds of it:
+/// the server's one reading of a game's record (its PGN, or for a game its PGN reader cannot
+/// read back, such as Chess960's, its action log), each position in the game's castling
+/// mode; or why not.
+pub type ReadLine = fn(&StoredGame) -> Result<MainLine, String>;
+
+/// Takes queued jobs oldest first, one at a time, until the server stops, reading each game's
+/// main line with `read_line`.
+pub async fn run(store: Store, analyst: Arc<Analyst>, read_line: ReadLine) {
     while !analyst.is_closing() {
         match store.take_queued_analysis().await {
             Ok(Some(job)) => {
                 let started = Instant::now();
                 // The budget asked for with the job, so that its report says what it was.
                 let nodes = u64::try_from(job.nodes).unwrap_or(1).max(1);
-                let outcome = analyse_game(&store, &analyst, &job.game_id, nodes).await;
+                let outcome = analyse_game(&store, &analyst, &job.game_id, nodes, read_line).await;
                 if analyst.is_closing() {
                     break;
                 }
@@ -132,16 +139,14 @@ async fn analyse_game(
     analyst: &Analyst,
     game: &str,
     nodes: u64,
+    read_line: ReadLine,
 ) -> Result<String, String> {
     let stored = store
-        .game_summary(game)
+        .game(game)
         .await
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("game {game:?} is gone"))?;
-    let pgn = stored.pgn.ok_or("the game has no record")?;
-    let line = read_main_line(&pgn, main_line::Options::default())
-        .ok_or("the game's record holds no game")?
-        .map_err(|e| format!("the game's record: {e}"))?;
+    let line = read_line(&stored)?;
     let running = Running {
         game: game.to_owned(),
         done: Arc::new(AtomicUsize::new(0)),
@@ -367,6 +372,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rookery_pgn::main_line::{self, read_main_line};
 
     fn line(pgn: &str) -> MainLine {
         read_main_line(pgn, main_line::Options::default()).unwrap().unwrap()

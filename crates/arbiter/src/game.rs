@@ -16,7 +16,9 @@
 
 use rookery_core::legality::{Attempt, Illegal, NotAMove};
 use rookery_core::san::{San, SanError, SanPlus};
-use rookery_core::{ByColor, Color, GameResult, Move, Position, Role, Square, UciMove};
+use rookery_core::{
+    ByColor, CastlingMode, Color, GameResult, Move, Position, Role, Square, UciMove,
+};
 
 use crate::clock::{Clock, ClockState};
 use crate::event::{ActionResult, DrawClaim, Event, MoveInput, Obligation, Rejected, Rejection};
@@ -29,8 +31,12 @@ use crate::time_control::TimeControl;
 /// The unchecked description of a game to start: the raw twin of [`Game`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameSpec {
-    /// The starting position as FEN; `None` for the standard start.
+    /// The starting position as FEN; `None` for the standard start. A Chess960 game gives
+    /// its start here (X-FEN, Shredder-FEN or `KQkq`), so that its record carries it.
     pub fen: Option<String>,
+    /// How castling is played and written: standard chess, or Chess960 (RULES.md §13), in
+    /// which `fen` is read and the moves, castling included, are judged and recorded.
+    pub castling_mode: CastlingMode,
     /// The rule set (default `seed`).
     pub rules: RuleSet,
     /// The time control (default: unknown, never flags).
@@ -128,8 +134,12 @@ impl Game {
     /// [`GameSpecError`] for a bad or finished starting position.
     pub fn new(spec: GameSpec, now: u64) -> Result<Game, GameSpecError> {
         let start = match &spec.fen {
-            None => Position::new(),
-            Some(fen) => Position::from_fen(fen).map_err(GameSpecError::Fen)?,
+            None => Position::new()
+                .with_castling_mode(spec.castling_mode)
+                .map_err(|e| GameSpecError::Fen(e.into()))?,
+            Some(fen) => {
+                Position::from_fen_in(fen, spec.castling_mode).map_err(GameSpecError::Fen)?
+            }
         };
         if !start.has_legal_moves() {
             return Err(GameSpecError::AlreadyOver(start.to_fen()));
@@ -1012,5 +1022,41 @@ mod tests {
         assert_eq!(game.strikes(Color::White), 0);
         game.play(Color::White, &"e4".parse().unwrap(), false, 2).unwrap();
         assert_eq!(game.plies()[0].san.to_string(), "e4", "the record keeps the SAN typed");
+    }
+
+    /// The spec's castling mode reads the start and the moves (RULES.md §13): from start 291
+    /// (BQNRKRNB) a Chess960 game castles, the king dropped on its rook or moved two squares,
+    /// recorded king-takes-rook; read as standard chess, the same start is refused, its
+    /// castling rights fitting no standard rook.
+    #[test]
+    fn the_castling_mode_reads_the_start_and_the_moves() {
+        let fen = "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1";
+        let spec = GameSpec {
+            fen: Some(fen.into()),
+            castling_mode: CastlingMode::Chess960,
+            ..GameSpec::default()
+        };
+        let mut game = Game::new(spec.clone(), 0).unwrap();
+        assert!(game.start_position().is_chess960());
+        for (t, (color, uci)) in [
+            (Color::White, "g1f3"),
+            (Color::Black, "c8d6"),
+            (Color::White, "e1f1"),
+            (Color::Black, "e8c8"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            game.play(color, &uci.parse().unwrap(), false, t as u64 + 1).unwrap();
+        }
+        let record: Vec<String> =
+            game.plies().iter().map(|p| format!("{} {}", p.m.to_uci(), p.san)).collect();
+        assert_eq!(record, ["g1f3 Nf3", "c8d6 Nd6", "e1f1 O-O", "e8d8 O-O-O"]);
+        assert!(game.to_pgn().contains(&format!("[FEN \"{fen}\"]")));
+        let standard = GameSpec { castling_mode: CastlingMode::Standard, ..spec };
+        assert!(matches!(Game::new(standard, 0), Err(GameSpecError::Fen(_))));
+        // Without a FEN, the standard start in either mode.
+        let c960 = GameSpec { castling_mode: CastlingMode::Chess960, ..GameSpec::default() };
+        assert!(Game::new(c960, 0).unwrap().start_position().is_chess960());
     }
 }

@@ -83,6 +83,7 @@ pub fn play(
     let standard = start == rookery_core::Position::new();
     let spec = GameSpec {
         fen: (!standard).then(|| start.to_fen()),
+        castling_mode: start.castling_mode(),
         rules: ENGINE_RULES,
         time_control: Some(settings.time_control.clone()),
         white: white.name.to_owned(),

@@ -7,6 +7,7 @@ mod fields;
 mod lobby;
 mod new_game;
 mod server;
+mod variant;
 
 use std::fmt;
 
@@ -22,6 +23,7 @@ pub use server::{
     LadderView, LevelView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage,
     TournamentRef,
 };
+pub use variant::{Chess960Start, Variant, VariantChoice};
 
 /// A game id: 1 to 16 ASCII letters and digits (the server makes 8).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

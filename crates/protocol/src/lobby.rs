@@ -10,7 +10,7 @@ use rookery_store::Player;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::PlayerView;
+use crate::{PlayerView, VariantChoice};
 
 /// Which colour the seek's owner wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +81,9 @@ pub struct Seek {
     pub rated: bool,
     /// The rule set.
     pub rules: RuleSet,
+    /// Standard chess or Chess960 (its start chosen, or drawn when the game is made): a seek
+    /// is a game of this variant, so only those who want that variant accept it.
+    pub variant: VariantChoice,
     /// The owner's colour.
     pub color: ColorChoice,
     /// The challenged user's name (case as typed), for a challenge.
@@ -104,13 +107,15 @@ impl Seek {
 /// A seek as the API and the lobby socket show it (its address never).
 impl Serialize for Seek {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Seek", 9)?;
+        let mut st = s.serialize_struct("Seek", 11)?;
         st.serialize_field("id", &self.id)?;
         st.serialize_field("owner", &PlayerView::of(&self.owner))?;
         st.serialize_field("time_control", &self.time_control.to_string())?;
         st.serialize_field("speed", self.speed)?;
         st.serialize_field("rated", &self.rated)?;
         st.serialize_field("rules", self.rules.label())?;
+        st.serialize_field("variant", self.variant.name())?;
+        st.serialize_field("position", &self.variant.number())?;
         st.serialize_field("color", self.color.name())?;
         st.serialize_field("to", &self.to)?;
         st.serialize_field("created_at_ms", &self.created_at_ms)?;

@@ -4,7 +4,7 @@
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_store::{Player, PlayerKind, TournamentSeat};
 
-use crate::GameId;
+use crate::{GameId, Variant};
 
 /// A game to create and start.
 #[derive(Clone, Debug)]
@@ -16,6 +16,9 @@ pub struct NewLiveGame {
     pub white: Player,
     /// Black.
     pub black: Player,
+    /// Standard chess, or Chess960 from its start position (fixed before the game is made:
+    /// a tournament gives every board of a round the same).
+    pub variant: Variant,
     /// The rule set.
     pub rules: RuleSet,
     /// The time control.
@@ -35,12 +38,23 @@ impl NewLiveGame {
     pub fn between(
         white: Player,
         black: Player,
+        variant: Variant,
         rules: RuleSet,
         time_control: TimeControl,
         rated: bool,
     ) -> NewLiveGame {
         let engine = white.kind == PlayerKind::Engine || black.kind == PlayerKind::Engine;
         let start = (!engine).then(|| StartPolicy::online(time_control.speed()));
-        NewLiveGame { id: None, white, black, rules, time_control, rated, start, tournament: None }
+        NewLiveGame {
+            id: None,
+            white,
+            black,
+            variant,
+            rules,
+            time_control,
+            rated,
+            start,
+            tournament: None,
+        }
     }
 }

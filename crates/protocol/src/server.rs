@@ -14,7 +14,7 @@ use rookery_store::{GameStatus, PlayerKind};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::{GameId, ParseError, ProtocolError, Refusal, Seek};
+use super::{GameId, ParseError, ProtocolError, Refusal, Seek, Variant};
 
 /// One message of the server, on the game socket or the lobby's.
 #[derive(Clone, Debug, Serialize)]
@@ -155,29 +155,43 @@ pub struct ClockView {
 
 /// The legal moves of the side to move: from-square → to-squares, each once, in the order the
 /// move generator makes them.
+///
+/// A castling is where its move goes: the king's two-square step in standard chess (`e1g1`);
+/// in Chess960 the king's own rook (`e1h1`) and also, when the king travels two files or
+/// more, its castling square (`g1`, `c1`), so that a board lets the king be dropped on
+/// either, the four ways FIDE's Guidelines II allow. The server reads both (RULES.md §13).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Dests(Vec<(Square, Vec<Square>)>);
 
 impl Dests {
     /// The destinations in `pos`; none when the game is over.
     pub fn of(pos: &Position, over: bool) -> Dests {
-        let mut dests: Vec<(Square, Vec<Square>)> = Vec::new();
+        let mut dests = Dests::default();
         if !over {
             for m in pos.legal_moves().iter() {
-                let (from, to) = (m.from(), m.to());
-                let i = match dests.iter().position(|(f, _)| *f == from) {
-                    Some(i) => i,
-                    None => {
-                        dests.push((from, Vec::new()));
-                        dests.len() - 1
+                dests.add(m.from(), m.to());
+                if let (true, Some(side)) = (pos.is_chess960(), m.castling_side()) {
+                    let king_to = side.king_to(pos.turn());
+                    if m.from().file().index().abs_diff(king_to.file().index()) >= 2 {
+                        dests.add(m.from(), king_to);
                     }
-                };
-                if !dests[i].1.contains(&to) {
-                    dests[i].1.push(to);
                 }
             }
         }
-        Dests(dests)
+        dests
+    }
+
+    fn add(&mut self, from: Square, to: Square) {
+        let i = match self.0.iter().position(|(f, _)| *f == from) {
+            Some(i) => i,
+            None => {
+                self.0.push((from, Vec::new()));
+                self.0.len() - 1
+            }
+        };
+        if !self.0[i].1.contains(&to) {
+            self.0[i].1.push(to);
+        }
     }
 }
 
@@ -247,6 +261,10 @@ pub struct GameView {
     pub speed: &'static str,
     /// Whether it counts for the ladder.
     pub rated: bool,
+    /// Standard chess or Chess960: written as two fields, `variant` (`standard` or
+    /// `chess960`) and `position` (the Chess960 start's number, `null` in standard chess).
+    #[serde(flatten)]
+    pub variant: Variant,
     /// White.
     pub white: PlayerView,
     /// Black.
@@ -548,6 +566,17 @@ pub struct EndMessage {
     pub clock: ClockView,
     /// The ladder changes of a rated game between two accounts.
     pub ladder: Option<LadderView>,
+}
+
+/// `"variant":"chess960","position":518` (`"position":null` in standard chess): a game's
+/// variant and start as the game view and the lists write them.
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Variant", 2)?;
+        st.serialize_field("variant", self.name())?;
+        st.serialize_field("position", &self.number())?;
+        st.end()
+    }
 }
 
 impl Serialize for GameId {

@@ -10,16 +10,14 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rookery_analysis::{PositionAnalysis, PositionError, Progress};
-use rookery_arbiter::RecordError;
-use rookery_pgn::main_line::{self, read_main_line};
 use rookery_store::{AnalysisStatus, GameStatus, StoredAnalysis};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::api::game_id;
+use crate::api::{finished_record, game_id};
 use crate::clock::now_ms;
 use crate::error::{ApiError, FromBody, QueryOf};
-use crate::live::StoredGameError;
+use crate::live::main_line;
 use crate::protocol::GameId;
 use crate::protocol::{FieldError, Fields, Ply};
 use crate::state::AppState;
@@ -127,12 +125,9 @@ pub async fn analysis(
     if stored.status == GameStatus::Live {
         return Err(ApiError::GameInProgress);
     }
-    // The stored record's main line, played once by rookery-pgn's replay: nothing of the
-    // action log is read.
-    let pgn = stored.pgn.as_deref().ok_or(StoredGameError::NoRecord)?;
-    let line = read_main_line(pgn, main_line::Options::default())
-        .ok_or(StoredGameError::Record(RecordError::Empty))?
-        .map_err(|e| StoredGameError::Record(RecordError::MainLine(e)))?;
+    // The stored record's main line (a Chess960 game's from its action log, see
+    // `stored_record`), in the game's own castling mode: the engine searches its positions.
+    let line = main_line(&finished_record(&state, &stored).await?);
     let view: PositionAnalysis = state.analysts.analyse(line, ply).await.map_err(|e| match e {
         PositionError::PlyOutOfRange { .. } => ApiError::field("ply", e.to_string()),
         PositionError::Engine(why) => ApiError::Internal(why),

@@ -15,31 +15,33 @@ use crate::accounts::user_json;
 use crate::client::ClientAddr;
 use crate::error::{ApiError, Body, FromBody, QueryOf};
 use crate::identity::{Identity, Visitor};
-use crate::live::{finished_view, live_view, rebuild, Crowd, Rebuilt};
-use crate::lobby::{self, ColorChoice};
-use crate::protocol::{FieldError, Fields, GameId, GameView, NewLiveGame, PlayerView};
+use crate::live::{
+    finished_view, live_view, pgn_record, rebuild, stored_record, stored_variant, Crowd, Rebuilt,
+};
+use crate::lobby::{self, ColorChoice, SeekTerms};
+use crate::protocol::{
+    FieldError, Fields, GameId, GameView, NewLiveGame, PlayerView, Variant, VariantChoice,
+};
 use crate::state::AppState;
 
 type Shared = State<Arc<AppState>>;
 
 /// `POST /api/v1/seeks` and `/challenges`.
 pub struct SeekBody {
-    time_control: TimeControl,
-    rated: bool,
-    rules: RuleSet,
-    color: ColorChoice,
+    terms: SeekTerms,
     to: Option<String>,
 }
 
 impl FromBody for SeekBody {
     fn from_fields(f: &mut Fields) -> Result<SeekBody, FieldError> {
-        Ok(SeekBody {
+        let terms = SeekTerms {
             time_control: f.req("time_control")?,
             rated: f.opt("rated")?.unwrap_or(false),
             rules: f.opt("rules")?.unwrap_or(RuleSet::SEED),
+            variant: VariantChoice::from_fields(f)?,
             color: f.opt("color")?.unwrap_or(ColorChoice::Random),
-            to: f.opt("to")?,
-        })
+        };
+        Ok(SeekBody { terms, to: f.opt("to")? })
     }
 }
 
@@ -55,7 +57,7 @@ async fn open_seek(
     body: SeekBody,
     challenge: bool,
 ) -> Result<Response, ApiError> {
-    if body.rated && matches!(visitor.identity, Identity::Anonymous { .. }) {
+    if body.terms.rated && matches!(visitor.identity, Identity::Anonymous { .. }) {
         return Err(ApiError::field("rated", "rated games need an account: sign in"));
     }
     let to = match (challenge, body.to) {
@@ -76,15 +78,7 @@ async fn open_seek(
             Some(user.username)
         }
     };
-    let seek = lobby::new_seek(
-        visitor.identity.as_player(),
-        addr,
-        body.time_control,
-        body.rated,
-        body.rules,
-        body.color,
-        to,
-    )?;
+    let seek = lobby::new_seek(visitor.identity.as_player(), addr, body.terms, to)?;
     let seek = state.lobby.add(seek)?;
     Ok((StatusCode::CREATED, Json(seek)).into_response())
 }
@@ -136,6 +130,7 @@ pub struct EngineGameBody {
     color: ColorChoice,
     time_control: TimeControl,
     rules: RuleSet,
+    variant: VariantChoice,
 }
 
 impl FromBody for EngineGameBody {
@@ -149,6 +144,7 @@ impl FromBody for EngineGameBody {
             color: f.opt("color")?.unwrap_or(ColorChoice::Random),
             time_control: f.req("time_control")?,
             rules: f.opt("rules")?.unwrap_or(RuleSet::CASUAL),
+            variant: VariantChoice::from_fields(f)?,
         })
     }
 }
@@ -167,15 +163,24 @@ pub async fn engine_game(
     };
     let me = visitor.identity.as_player();
     let (white, black) = if body.color.owner_is_white() { (me, engine) } else { (engine, me) };
-    let new = NewLiveGame::between(white, black, body.rules, body.time_control, false);
+    let variant = body.variant.resolve();
+    let new = NewLiveGame::between(white, black, variant, body.rules, body.time_control, false);
     let handle = state.live.create(new).await?;
     Ok((StatusCode::CREATED, Json(json!({ "game": handle.meta.id.as_str() }))).into_response())
 }
 
+/// A stored game's variant and start, for the lists: a row whose start does not read is
+/// listed as standard chess (its own page says what is wrong with it).
+fn summary_variant(g: &GameSummary) -> Variant {
+    stored_variant(g.variant, g.initial_fen.as_deref()).unwrap_or_default()
+}
+
 fn summary_json(g: &GameSummary) -> Value {
+    let variant = summary_variant(g);
     json!({
         "id": g.id, "white": PlayerView::of(&g.white), "black": PlayerView::of(&g.black),
-        "rules": g.rules, "time_control": g.time_control, "rated": g.rated,
+        "rules": g.rules, "variant": variant.name(), "position": variant.number(),
+        "time_control": g.time_control, "rated": g.rated,
         "status": g.status.as_str(), "result": g.result.map(|r| r.as_str()), "termination": g.termination,
         "created_at_ms": g.created_at_ms, "ended_at_ms": g.ended_at_ms,
     })
@@ -189,11 +194,19 @@ const LIVE_LIST_LIMIT: i64 = 500;
 /// showing both never contradicts itself (the lobby socket's `live` count on a cluster can be
 /// a few seconds older: `AppState::live_games`).
 pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
-    let row = |id: &str, white: &Player, black: &Player, rules: &str, tc: String, rated, at| {
+    let row = |id: &str,
+               white: &Player,
+               black: &Player,
+               rules: &str,
+               variant: Variant,
+               tc: String,
+               rated,
+               at| {
         let speed = tc.parse::<TimeControl>().map_or("", |tc| tc.speed().name());
         json!({
             "id": id, "white": PlayerView::of(white), "black": PlayerView::of(black),
-            "rules": rules, "time_control": tc, "speed": speed,
+            "rules": rules, "variant": variant.name(), "position": variant.number(),
+            "time_control": tc, "speed": speed,
             "rated": rated, "status": "live", "created_at_ms": at,
         })
     };
@@ -207,7 +220,8 @@ pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
         };
         let rows = stored.iter().map(|g| {
             let at = g.created_at_ms.max(0) as u64;
-            row(&g.id, &g.white, &g.black, &g.rules, g.time_control.clone(), g.rated, at)
+            let variant = summary_variant(g);
+            row(&g.id, &g.white, &g.black, &g.rules, variant, g.time_control.clone(), g.rated, at)
         });
         (count, rows.collect())
     } else {
@@ -223,6 +237,7 @@ pub async fn live_games(State(state): Shared) -> Result<Json<Value>, ApiError> {
                     &m.white,
                     &m.black,
                     m.rules.label(),
+                    m.variant,
                     tc,
                     m.rated,
                     m.created_at_ms,
@@ -266,7 +281,8 @@ pub async fn game_state(state: &AppState, id: &GameId) -> Result<GameView, ApiEr
 /// The store failing, or a stored game that does not read.
 pub async fn stored_game_view(state: &AppState, g: &GameSummary) -> Result<GameView, ApiError> {
     if g.status != GameStatus::Live {
-        return Ok(finished_view(g)?);
+        let record = finished_record(state, g).await?;
+        return Ok(finished_view(g, &record)?);
     }
     let stored = state
         .store
@@ -275,6 +291,26 @@ pub async fn stored_game_view(state: &AppState, g: &GameSummary) -> Result<GameV
         .ok_or_else(|| ApiError::NotFound(format!("game {:?}", g.id)))?;
     let Rebuilt { meta, game, last_stamp, .. } = rebuild(&stored)?;
     Ok(live_view(&meta, &game, last_stamp, &Crowd::default()))
+}
+
+/// The record of a game that has ended (see [`stored_record`]): a standard game's from its
+/// summary's PGN, a Chess960 game's from its action log, read for it.
+///
+/// # Errors
+/// The store failing, or a stored game that does not read.
+pub async fn finished_record(
+    state: &AppState,
+    g: &GameSummary,
+) -> Result<rookery_arbiter::GameRecord, ApiError> {
+    if g.variant == rookery_core::CastlingMode::Standard {
+        return Ok(pgn_record(g.pgn.as_deref())?);
+    }
+    let stored = state
+        .store
+        .game(&g.id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("game {:?}", g.id)))?;
+    Ok(stored_record(&stored)?)
 }
 
 /// `GET /api/v1/games/{id}`.

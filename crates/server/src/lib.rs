@@ -167,6 +167,7 @@ impl Server {
         let analyst = tokio::spawn(rookery_analysis::run(
             self.state.store.clone(),
             self.state.analyst.clone(),
+            |stored| Ok(live::main_line(&live::stored_record(stored).map_err(|e| e.to_string())?)),
         ));
         let heartbeats = tokio::spawn(self.state.ownership.heartbeats());
         let lobby = self.state.relay.lobby_link().map(|link| {

@@ -27,7 +27,7 @@ use crate::live::CreateError;
 use crate::live::LiveGames;
 use crate::protocol::random_id;
 pub use crate::protocol::{ColorChoice, Seek};
-use crate::protocol::{GameId, NewLiveGame, ServerMessage};
+use crate::protocol::{GameId, NewLiveGame, ServerMessage, VariantChoice};
 use crate::ratelimit::RateLimiter;
 
 pub(crate) use shared::Shared;
@@ -67,19 +67,32 @@ pub enum SeekError {
     },
 }
 
-/// Checks and builds a seek made now.
+/// The game a seek offers, as its owner asked for it: what its accepter plays.
+#[derive(Clone, Debug)]
+pub struct SeekTerms {
+    /// The time control.
+    pub time_control: TimeControl,
+    /// Rated.
+    pub rated: bool,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Standard chess or Chess960, its start chosen or drawn with the game.
+    pub variant: VariantChoice,
+    /// The owner's colour.
+    pub color: ColorChoice,
+}
+
+/// Checks and builds a seek made now, open to all or (`to`) a challenge to one user.
 ///
 /// # Errors
 /// [`SeekError::RatedTakebacks`].
 pub fn new_seek(
     owner: Player,
     addr: ClientAddr,
-    time_control: TimeControl,
-    rated: bool,
-    rules: RuleSet,
-    color: ColorChoice,
+    terms: SeekTerms,
     to: Option<String>,
 ) -> Result<Seek, SeekError> {
+    let SeekTerms { time_control, rated, rules, variant, color } = terms;
     if rated && rules.takebacks {
         return Err(SeekError::RatedTakebacks);
     }
@@ -90,6 +103,7 @@ pub fn new_seek(
         time_control,
         rated,
         rules,
+        variant,
         color,
         to,
         created_at_ms: now_ms(),
@@ -423,7 +437,9 @@ pub async fn accept_here(
         (me.clone(), seek.owner.clone())
     };
     let tc = seek.time_control.clone();
-    let new = NewLiveGame::between(white, black, seek.rules, tc, seek.rated);
+    // A Chess960 start left open is drawn now, once: both players get this game's.
+    let variant = seek.variant.resolve();
+    let new = NewLiveGame::between(white, black, variant, seek.rules, tc, seek.rated);
     match live.create(new).await {
         Ok(handle) => {
             let game = handle.meta.id.clone();

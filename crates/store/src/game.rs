@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use rookery_core::{GameResult, ParseGameResultError};
+use rookery_core::{CastlingMode, GameResult, ParseGameResultError};
 use sqlx::any::AnyRow;
 use sqlx::AnyPool;
 use sqlx::Row;
@@ -21,7 +21,7 @@ macro_rules! game_columns {
          games.pgn, games.ended_at_ms, games.start_policy, games.tournament_id, \
          games.tournament_round, games.tournament_board, \
          (SELECT tournaments.name FROM tournaments WHERE tournaments.id = games.tournament_id), \
-         games.tournament_berserk"
+         games.tournament_berserk, games.variant"
     };
 }
 
@@ -93,8 +93,11 @@ pub struct NewGame {
     pub time_control: String,
     /// Whether the result moves ladder points and ratings.
     pub rated: bool,
-    /// The starting position, when it is not the standard one.
+    /// The starting position, when it is not the standard one (a Chess960 game's start).
     pub initial_fen: Option<String>,
+    /// The variant, as the castling mode its moves are read in: standard chess, or Chess960
+    /// (RULES.md §13), stored as `standard` or `chess960`.
+    pub variant: CastlingMode,
     /// When the game was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
     /// How it starts, in the arbiter's text (`abort:30000`); `None`: its clock runs from the
@@ -171,6 +174,9 @@ pub struct StoredGame {
     pub rated: bool,
     /// The starting position, when it is not the standard one.
     pub initial_fen: Option<String>,
+    /// The variant (see [`NewGame::variant`]); standard for every game stored before
+    /// variants existed.
+    pub variant: CastlingMode,
     /// When the game was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
     /// Live, finished or aborted.
@@ -207,6 +213,10 @@ pub struct GameSummary {
     pub time_control: String,
     /// Whether the game is rated.
     pub rated: bool,
+    /// The starting position, when it is not the standard one.
+    pub initial_fen: Option<String>,
+    /// The variant (see [`NewGame::variant`]).
+    pub variant: CastlingMode,
     /// Live, finished or aborted.
     pub status: GameStatus,
     /// The result, once the game has ended.
@@ -232,6 +242,7 @@ struct GameRow {
     time_control: String,
     rated: bool,
     initial_fen: Option<String>,
+    variant: CastlingMode,
     created_at_ms: i64,
     status: GameStatus,
     result: Option<GameResult>,
@@ -255,6 +266,22 @@ pub struct TournamentSeat {
     pub board: u32,
     /// Whether its players may go berserk (an arena with berserk on).
     pub berserk: bool,
+}
+
+/// The stored spelling of a variant: `standard` or `chess960`.
+const fn variant_name(mode: CastlingMode) -> &'static str {
+    match mode {
+        CastlingMode::Standard => "standard",
+        CastlingMode::Chess960 => "chess960",
+    }
+}
+
+fn variant_from_db(text: &str) -> Result<CastlingMode, sqlx::Error> {
+    match text {
+        "standard" => Ok(CastlingMode::Standard),
+        "chess960" => Ok(CastlingMode::Chess960),
+        _ => Err(decode_error(format!("unknown variant {text:?}"))),
+    }
 }
 
 /// A stored result (`1-0`, `0-1`, `1/2-1/2`, `*`), read back.
@@ -290,6 +317,7 @@ impl GameRow {
             time_control: row.try_get(10)?,
             rated: row.try_get::<i64, _>(11)? != 0,
             initial_fen: row.try_get(12)?,
+            variant: variant_from_db(&row.try_get::<String, _>(25)?)?,
             created_at_ms: row.try_get(13)?,
             status: GameStatus::from_db(&status)?,
             result: result_of(row.try_get(15)?)?,
@@ -319,6 +347,7 @@ impl GameRow {
             time_control: self.time_control,
             rated: self.rated,
             initial_fen: self.initial_fen,
+            variant: self.variant,
             created_at_ms: self.created_at_ms,
             status: self.status,
             result: self.result,
@@ -339,6 +368,8 @@ impl GameRow {
             rules: self.rules,
             time_control: self.time_control,
             rated: self.rated,
+            initial_fen: self.initial_fen,
+            variant: self.variant,
             status: self.status,
             result: self.result,
             termination: self.termination,
@@ -411,9 +442,9 @@ impl Store {
             "INSERT INTO games (id, white_kind, white_user_id, white_name, white_engine_level, \
              black_kind, black_user_id, black_name, black_engine_level, rules, time_control, \
              rated, initial_fen, created_at_ms, status, start_policy, tournament_id, \
-             tournament_round, tournament_board, tournament_berserk) \
+             tournament_round, tournament_board, tournament_berserk, variant) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'live', $15, \
-             $16, $17, $18, $19)",
+             $16, $17, $18, $19, $20)",
         )
         .bind(&game.id)
         .bind(game.white.kind.as_str())
@@ -434,6 +465,7 @@ impl Store {
         .bind(seat.and_then(|s| s.round).map(i64::from))
         .bind(seat.map(|s| i64::from(s.board)))
         .bind(i64::from(seat.is_some_and(|s| s.berserk)))
+        .bind(variant_name(game.variant))
         .execute(&self.pool)
         .await
         .map_err(StoreError::from)

@@ -91,6 +91,7 @@ impl Backend {
                     include_str!("../migrations/sqlite/0008_tournament_owner.sql"),
                 ),
                 (9, "class accounts", include_str!("../migrations/sqlite/0009_class_accounts.sql")),
+                (10, "variant", include_str!("../migrations/sqlite/0010_variant.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -118,6 +119,7 @@ impl Backend {
                     "class accounts",
                     include_str!("../migrations/postgres/0009_class_accounts.sql"),
                 ),
+                (10, "variant", include_str!("../migrations/postgres/0010_variant.sql")),
             ],
         }
     }

@@ -144,6 +144,7 @@ pub fn play(
     let player = format!("rookery {} nodes", settings.nodes);
     let spec = GameSpec {
         fen: Some(start.to_fen()),
+        castling_mode: start.castling_mode(),
         rules: ENGINE_RULES,
         time_control: None,
         white: player.clone(),

@@ -159,7 +159,9 @@ export function gameActions(s, { ctx, send, moveInput, renderBars }) {
   async function offerRematch() {
     const opp = opponent();
     const g = s.g;
-    const spec = { time_control: g.time_control, rules: g.rules, color: other(s.you) };
+    // A Chess960 rematch is played from the same start, colours swapped, as on lichess.
+    const variant = g.variant === 'chess960' ? { variant: 'chess960', position: g.position } : {};
+    const spec = { time_control: g.time_control, rules: g.rules, color: other(s.you), ...variant };
     try {
       if (opp.kind === 'engine') {
         const r = await api.engineGame({ ...spec, level: opp.engine_level });

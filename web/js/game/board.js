@@ -100,7 +100,7 @@ export function gameBoard(s, { send, offerWanted, firstMoveEl }) {
       if (s.touchMove()) {
         // RULES.md §8.2: any move the piece's pattern allows may be attempted; the server
         // judges. No destination hints, as over the board.
-        dests = destsMap(patternMoves(parseFen(g.fen)));
+        dests = destsMap(patternMoves(parseFen(g.fen, s.variant())));
         showDests = false;
         const ob = g.obligation && (g.obligation.color || g.turn) === you ? g.obligation : null;
         if (ob && ob.kind === 'move_piece') dests = new Map([[ob.square, dests.get(ob.square) || []]]);

@@ -73,10 +73,10 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
     s.g = g;
     actions.offerCheck.checked = actions.offerCheck.checked && !s.barred();
     clocks.lowMs = lowMark(g.time_control);
-    s.positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
+    s.positions = replay(g.initial_fen, g.moves.map((m) => m.uci), s.variant());
     const positions = s.positions;
     // Trust the server's current position over the replay if they disagree.
-    if (g.fen && toFen(positions[positions.length - 1]).split(' ')[0] !== g.fen.split(' ')[0]) positions[positions.length - 1] = parseFen(g.fen);
+    if (g.fen && toFen(positions[positions.length - 1]).split(' ')[0] !== g.fen.split(' ')[0]) positions[positions.length - 1] = parseFen(g.fen, s.variant());
     if (s.viewPly !== null && s.viewPly > g.ply) s.viewPly = null;
     s.lastTouch = null;
     clocks.set(g.status === 'live' ? g.clock : g.clock && { ...g.clock, running: null }, at);
@@ -87,10 +87,11 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
     if (!g) return;
     if (msg.ply !== g.ply + 1) { send({ t: 'sync' }); return; }
     const prev = s.positions[s.positions.length - 1];
-    const capture = (msg.san || '').includes('x') || !!prev.board[squareIndex(parseUci(msg.uci).to)];
+    // By the SAN when there is one: a Chess960 castling's `uci` lands on the king's own rook.
+    const capture = msg.san ? msg.san.includes('x') : !!prev.board[squareIndex(parseUci(msg.uci).to)];
     g.moves.push({ uci: msg.uci, san: msg.san, clock_ms: msg.clock ? msg.clock[msg.by + '_ms'] : null });
     // A move that is not the latest of its batch comes without `fen`: replay it.
-    const next = msg.fen ? parseFen(msg.fen) : play(prev, msg.uci);
+    const next = msg.fen ? parseFen(msg.fen, s.variant()) : play(prev, msg.uci);
     g.ply = msg.ply;
     g.fen = msg.fen || toFen(next);
     g.turn = other(msg.by);

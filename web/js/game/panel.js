@@ -7,7 +7,7 @@ import { h, clear, copyText, icon } from '../dom.js';
 import { t, colorName, resultText, levelText } from '../i18n.js';
 import { boardThemeSelect, pieceSetSelect } from '../board.js';
 import { toFen } from '../chess.js';
-import { tcLabel, playerName, rulesBadge, openingLine } from '../format.js';
+import { tcLabel, playerName, rulesBadge, openingLine, variantBadge } from '../format.js';
 import { moveList, navKeys } from '../movelist.js';
 import { other } from './state.js';
 
@@ -62,6 +62,7 @@ export function gamePanel(s, { board, clockEls, actions, firstMove }) {
     clear(info,
       h('div.tc', h('strong', tcLabel(g.time_control)), ' · ', t('speed.' + g.speed), ' · ', g.rated ? t('common.rated') : t('common.casual')),
       h('div.rules', rulesBadge(g.rules), ' ', h('small', t(`rules.${g.rules}.help`))),
+      g.variant === 'chess960' ? h('div.variant#game-variant', variantBadge(g), ' ', h('small', t('variant.chess960.castling'))) : null,
       openingLine(g.opening),
       h('div.role', you ? t('game.you_play', { color: colorName(you) }) : t('game.spectating'), ' · ', spectatorsEl),
       g.tournament ? h('div.tournament-link', h('a#tournament-link', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, g.tournament.name),

@@ -20,6 +20,8 @@ export function gameState(id) {
     isLive() { return this.g && this.g.status === 'live'; },
     myTurn() { return this.isLive() && this.you && this.g.turn === this.you; },
     touchMove() { return this.g && (this.g.rules === 'seed' || this.g.rules === 'fide'); },
+    /** How the game's positions read: `{chess960}` for chess.js (RULES.md §13). */
+    variant() { return { chess960: !!this.g && this.g.variant === 'chess960' }; },
     /** Whether this player may not offer a draw now (§7). */
     barred() {
       const { g, you } = this;

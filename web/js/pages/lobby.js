@@ -6,7 +6,7 @@ import { Socket } from '../socket.js';
 import { h, clear, toast } from '../dom.js';
 import { tournamentRows } from '../tournament/format.js';
 import { t, tCount, apiText, levelText } from '../i18n.js';
-import { tcLabel, playerName, rulesBadge } from '../format.js';
+import { tcLabel, playerName, rulesBadge, variantBadge, variantText } from '../format.js';
 
 /** Presets in minutes+seconds as players say them, sent in the arbiter's seconds syntax. */
 const PRESETS = [['1+0', '60+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
@@ -17,6 +17,38 @@ function radioGroup(name, options, value) {
 }
 
 const valueOf = (form, name) => (form.querySelector(`input[name="${name}"]:checked`) || {}).value;
+
+/**
+ * The variant choice of a form (issue 55): standard chess, Chess960 from a start drawn when
+ * the game is made, or Chess960 from the start position numbered in the box (0–959). `fields()`
+ * is what the request carries: nothing for standard (as before), else `variant` and maybe
+ * `position`, sent as typed so that the server names a wrong one.
+ */
+function variantChoice(name) {
+  const input = h(`input.position-input#${name}-position`, {
+    type: 'number', min: 0, max: 959, step: 1, inputmode: 'numeric', disabled: true,
+    placeholder: '0–959', 'aria-label': t('variant.position'),
+  });
+  const el = h('div.field.variant-field', h('span.label', t('lobby.variant')),
+    radioGroup(name, [['standard', t('variant.standard')], ['random', t('variant.chess960_random')], ['position', t('variant.chess960_position')]], 'standard'),
+    h('label.position-label', h('span', t('variant.position')), input),
+    h('small.hint', t('variant.chess960.help')));
+  el.addEventListener('change', (e) => {
+    if (e.target.name !== name) return;
+    input.disabled = e.target.value !== 'position';
+    if (!input.disabled) input.focus();
+  });
+  return {
+    el,
+    fields() {
+      const v = valueOf(el, name);
+      if (v === 'random') return { variant: 'chess960' };
+      if (v !== 'position') return {};
+      const text = input.value.trim();
+      return { variant: 'chess960', position: /^\d+$/.test(text) ? Number(text) : text };
+    },
+  };
+}
 
 export async function mount(page, _params, ctx) {
   page.classList.add('lobby-page');
@@ -37,6 +69,7 @@ export async function mount(page, _params, ctx) {
   customInput.addEventListener('input', syncPresets);
 
   const ratedOk = ctx.signedIn;
+  const variant = variantChoice('variant');
   const form = h('form.create-form#create-form', { on: { submit: onCreate } },
     h('h2', t('lobby.create')),
     h('div.field', h('span.label', t('lobby.time_control')), h('div.presets', presetButtons)),
@@ -47,6 +80,7 @@ export async function mount(page, _params, ctx) {
     h('div.field', h('span.label', t('lobby.rules')),
       radioGroup('rules', ['seed', 'fide', 'casual'].map((r) => [r, t('rules.' + r)]), 'seed'),
       h('small.hint#rules-help', t('rules.seed.help'))),
+    variant.el,
     h('div.field', h('span.label', t('lobby.color')),
       radioGroup('color', [['white', t('common.white')], ['random', t('common.random')], ['black', t('common.black')]], 'random')),
     h('label.field', h('span.label', t('lobby.challenge_to')), h('input#challenge-to', { type: 'text', autocomplete: 'off', spellcheck: 'false' })),
@@ -73,6 +107,7 @@ export async function mount(page, _params, ctx) {
       rated: valueOf(form, 'rated') === 'rated',
       rules: valueOf(form, 'rules'),
       color: valueOf(form, 'color'),
+      ...variant.fields(),
     };
     const to = form.querySelector('#challenge-to').value.trim();
     try {
@@ -92,11 +127,13 @@ export async function mount(page, _params, ctx) {
     on: { click: () => { level = n; levelButtons.forEach((b) => b.setAttribute('aria-pressed', String(Number(b.dataset.level) === n))); } },
   }, String(n)));
   const engineTc = h('select#engine-tc', PRESETS.map(([label, value]) => h('option', { value, selected: value === '600+0' }, label)), h('option', { value: '-' }, t('common.untimed')));
+  const engineVariant = variantChoice('evariant');
   const engineForm = h('form.engine-form#engine-form', { on: { submit: onEngine } },
     h('h2', t('lobby.computer')),
     h('div.field', h('span.label#strength-label', t('lobby.strength')), h('div.levels', { role: 'group', 'aria-labelledby': 'strength-label' }, levelButtons), h('small.hint', t('lobby.strength.help'))),
     h('label.field', h('span.label', t('lobby.time_control')), engineTc),
     h('div.field', h('span.label', t('lobby.rules')), radioGroup('erules', ['casual', 'seed', 'fide'].map((r) => [r, t('rules.' + r)]), 'casual')),
+    engineVariant.el,
     h('div.field', h('span.label', t('lobby.color')),
       radioGroup('ecolor', [['white', t('common.white')], ['random', t('common.random')], ['black', t('common.black')]], 'random')),
     h('button.btn.primary#play-computer', { type: 'submit' }, t('lobby.play_computer')));
@@ -104,7 +141,7 @@ export async function mount(page, _params, ctx) {
   async function onEngine(e) {
     e.preventDefault();
     try {
-      const r = await api.engineGame({ level, color: valueOf(engineForm, 'ecolor'), time_control: engineTc.value, rules: valueOf(engineForm, 'erules') });
+      const r = await api.engineGame({ level, color: valueOf(engineForm, 'ecolor'), time_control: engineTc.value, rules: valueOf(engineForm, 'erules'), ...engineVariant.fields() });
       ctx.navigate(`/game/${r.game}`);
     } catch (err) {
       toast(t('common.error', { msg: apiText(err) }), 'error');
@@ -112,10 +149,16 @@ export async function mount(page, _params, ctx) {
   }
 
   // Quick pairing (issue 38): one click on a time control joins the waiting seek of the
-  // nearest points with the form's mode and rules, or creates one.
+  // nearest points with the form's mode, rules and variant (a chosen Chess960 start only
+  // with seeks of that start), or creates one.
   const QUICK = [['1+0', '60+0'], ['3+0', '180+0'], ['3+2', '180+2'], ['5+3', '300+3'], ['10+0', '600+0'], ['15+10', '900+10'], ['30+0', '1800+0']];
   const quickRules = h('span.quick-rules');
-  const syncQuick = () => clear(quickRules, rulesBadge(valueOf(form, 'rules')), ' ', valueOf(form, 'rated') === 'rated' ? t('common.rated') : t('common.casual'));
+  const syncQuick = () => {
+    const v = variant.fields();
+    clear(quickRules, rulesBadge(valueOf(form, 'rules')), ' ', valueOf(form, 'rated') === 'rated' ? t('common.rated') : t('common.casual'),
+      v.variant ? [' ', variantBadge({ variant: v.variant, position: typeof v.position === 'number' ? v.position : null })] : null);
+  };
+  form.addEventListener('input', syncQuick);
   form.addEventListener('change', syncQuick);
   syncQuick();
   const quickPanel = h('section.panel.quick-panel#quick',
@@ -124,11 +167,13 @@ export async function mount(page, _params, ctx) {
     h('small.hint', t('lobby.quick.help')));
 
   async function quick(label, tcv) {
-    const spec = { time_control: tcv, rated: valueOf(form, 'rated') === 'rated', rules: valueOf(form, 'rules'), color: 'random' };
+    const spec = { time_control: tcv, rated: valueOf(form, 'rated') === 'rated', rules: valueOf(form, 'rules'), color: 'random', ...variant.fields() };
     const mine = ctx.signedIn ? ownerInfo(ctx.name) : null;
     const points = (u) => Number(u && u.points) || 0;
+    const sameVariant = (x) => (x.variant || 'standard') === (spec.variant || 'standard')
+      && (spec.position === undefined || x.position === spec.position);
     const waiting = [...seeks.values()].filter((x) => x.owner && x.owner.name !== ctx.name && !x.to
-      && tcLabel(x.time_control) === label && x.rules === spec.rules && x.rated === spec.rated);
+      && tcLabel(x.time_control) === label && x.rules === spec.rules && x.rated === spec.rated && sameVariant(x));
     waiting.sort((a, b) => Math.abs(points(ownerInfo(a.owner.name)) - points(mine)) - Math.abs(points(ownerInfo(b.owner.name)) - points(mine)));
     if (waiting.length) { accept(waiting[0].id); return; }
     try {
@@ -177,7 +222,7 @@ export async function mount(page, _params, ctx) {
         h('td', s.owner && s.owner.kind === 'user' ? h('a', { href: `/@/${s.owner.name}`, 'data-link': true }, s.owner.name) : (s.owner ? s.owner.name : '?'),
           mine ? h('span.tag', t('lobby.yours')) : null, s.to ? h('span.tag.challenge', `${t('lobby.challenge')} → ${s.to}`) : null,
           user ? h('small.owner-standing', t('lobby.standing', { level: levelText(user.level), points: user.points, r: Math.round(user.rating ? user.rating.rating : 1500) })) : null),
-        h('td', tcLabel(s.time_control), ' ', h('small', t('speed.' + s.speed))),
+        h('td', tcLabel(s.time_control), ' ', h('small', t('speed.' + s.speed)), s.variant === 'chess960' ? [' ', variantBadge(s)] : null),
         h('td', s.rated ? t('common.rated') : t('common.casual')),
         h('td', rulesBadge(s.rules, { explain: true })),
         h('td', colorCell(s.color, mine)),
@@ -237,7 +282,8 @@ export async function mount(page, _params, ctx) {
       if (!r.games.length) { clear(liveList, h('li.empty', t('lobby.no_live'))); return; }
       clear(liveList, r.games.map((g) => h('li', h('a.live-game', { href: `/game/${g.id}`, 'data-link': true, dataset: { id: g.id } },
         h('span.players', playerName(g.white, false), ' – ', playerName(g.black, false)),
-        h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+        h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual'),
+          g.variant === 'chess960' ? [' · ', h('span.variant-text', variantText(g))] : null),
         h('span.watch', t('lobby.watch'))))));
     } catch (err) {
       if (read === liveReads) clear(liveList, h('li.empty', t('common.error', { msg: apiText(err) })));

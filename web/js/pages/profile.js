@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import { h } from '../dom.js';
 import { t, levelText, formatDate, resultText, apiText } from '../i18n.js';
-import { tcLabel, playerName } from '../format.js';
+import { tcLabel, playerName, variantText } from '../format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 function s(tag, attrs = {}, ...children) {
@@ -83,7 +83,8 @@ export async function mount(page, [name], ctx) {
         return h('li.game-row', { class: cls },
           h('span.outcome', label),
           h('span.players', playerName(g.white), ` ${t('profile.vs')} `, playerName(g.black)),
-          h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+          h('span.meta', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual'),
+            g.variant === 'chess960' ? [' · ', variantText(g)] : null),
           h('span.reason', g.status === 'live' ? '' : resultText(g.result, g.termination)),
           h('span.date', formatDate(g.ended_at_ms || g.created_at_ms)),
           h('a.btn.small', { href, 'data-link': true }, g.status === 'live' ? t('lobby.watch') : t('game.review')));

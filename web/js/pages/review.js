@@ -10,7 +10,7 @@ import { t, tCount, resultText, apiText } from '../i18n.js';
 import { evalGraph, scoreText } from '../evalgraph.js';
 import { toFen, replay, toSan, play, parseUci } from '../chess.js';
 import { pieceLists } from '../speech.js';
-import { tcLabel, playerName, openingLine } from '../format.js';
+import { tcLabel, playerName, openingLine, variantBadge } from '../format.js';
 import { moveList, adviceText, navKeys } from '../movelist.js';
 
 export async function mount(page, [id], ctx) {
@@ -22,7 +22,7 @@ export async function mount(page, [id], ctx) {
     page.append(e.status === 404 ? ctx.notFound() : h('p.notice.error', t('common.error', { msg: apiText(e) })));
     return null;
   }
-  const positions = replay(g.initial_fen, g.moves.map((m) => m.uci));
+  const positions = replay(g.initial_fen, g.moves.map((m) => m.uci), { chess960: g.variant === 'chess960' });
   let ply = g.moves.length;
   const finished = g.status === 'finished';
 
@@ -59,6 +59,7 @@ export async function mount(page, [id], ctx) {
       h('div.game-info',
         h('div.players', playerName(g.white), ' – ', playerName(g.black)),
         h('div.tc', tcLabel(g.time_control), ' · ', t('rules.' + g.rules), ' · ', g.rated ? t('common.rated') : t('common.casual')),
+        g.variant === 'chess960' ? h('div.variant#game-variant', variantBadge(g)) : null,
         openingLine(g.opening)),
       finished || g.status === 'aborted'
         ? h('div.result-banner', h('div.result-score', (g.result || '*').replace(/1\/2/g, '½')), h('div.result-text', resultText(g.result, g.termination, g.reason)))

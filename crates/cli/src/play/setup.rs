@@ -159,6 +159,7 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     let start = args.tc.is_timed().then(|| StartPolicy::online(args.tc.speed()));
     let mut spec = GameSpec {
         fen: args.fen,
+        castling_mode: rookery_core::CastlingMode::Standard,
         rules: args.rules,
         time_control: Some(args.tc),
         white,

@@ -372,6 +372,7 @@ pub(crate) mod tests {
             time_control,
             rated: false,
             rules: rookery_arbiter::RuleSet::SEED,
+            variant: rookery_protocol::VariantChoice::Standard,
             color: ColorChoice::Random,
             to: None,
             created_at_ms: 0,

@@ -4,7 +4,7 @@
 use std::net::IpAddr;
 
 use rookery_arbiter::{RuleSet, TimeControl};
-use rookery_protocol::{ClientAddr, ColorChoice, Seek};
+use rookery_protocol::{Chess960Start, ClientAddr, ColorChoice, Seek, VariantChoice};
 use rookery_store::{Player, PlayerKind, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -121,10 +121,21 @@ pub struct WireSeek {
     time_control: String,
     rated: bool,
     rules: String,
+    /// `standard` or `chess960`; absent from nodes of earlier versions, whose seeks are all
+    /// standard.
+    #[serde(default = "standard")]
+    variant: String,
+    /// A Chess960 seek's chosen start position, `None` when it is drawn with the game.
+    #[serde(default)]
+    position: Option<u16>,
     color: String,
     to: Option<String>,
     created_at_ms: u64,
     addr: IpAddr,
+}
+
+fn standard() -> String {
+    "standard".to_owned()
 }
 
 impl WireSeek {
@@ -137,6 +148,8 @@ impl WireSeek {
             time_control: s.time_control.to_string(),
             rated: s.rated,
             rules: s.rules.label().to_owned(),
+            variant: s.variant.name().to_owned(),
+            position: s.variant.number(),
             color: s.color.name().to_owned(),
             to: s.to.clone(),
             created_at_ms: s.created_at_ms,
@@ -157,6 +170,19 @@ impl TryFrom<WireSeek> for Seek {
         let color = ColorChoice::from_name(&w.color)
             .ok_or_else(|| bad("color", &format!("{:?} is not white, black or random", w.color)))?;
         let owner = Player::try_from(w.owner).map_err(|e| bad("owner", &e))?;
+        let start = match w.position {
+            None => None,
+            Some(n) => Some(Chess960Start::new(n).ok_or_else(|| {
+                bad("position", &format!("{n} is not a Chess960 start from 0 to 959"))
+            })?),
+        };
+        let variant = match (w.variant.as_str(), start) {
+            ("standard", None) => VariantChoice::Standard,
+            ("chess960", start) => VariantChoice::Chess960(start),
+            (other, _) => {
+                return Err(bad("variant", &format!("{other:?} with position {:?}", w.position)))
+            }
+        };
         Ok(Seek {
             speed: time_control.speed().name(),
             id,
@@ -164,6 +190,7 @@ impl TryFrom<WireSeek> for Seek {
             time_control,
             rated: w.rated,
             rules,
+            variant,
             color,
             to: w.to,
             created_at_ms: w.created_at_ms,
@@ -228,6 +255,7 @@ mod tests {
             engine_level: None,
         };
         sent.to = Some("Bob".into());
+        sent.variant = VariantChoice::Chess960(Chess960Start::new(12));
         sent.addr = ClientAddr::from_ip("2001:db8:1:2::7".parse().unwrap());
         let wire = serde_json::to_string(&WireSeek::of(&sent)).unwrap();
         let got = Seek::try_from(serde_json::from_str::<WireSeek>(&wire).unwrap()).unwrap();

@@ -113,6 +113,7 @@ impl<H: Host> Actor<H> {
             id: Some(id.clone()),
             white: white.clone(),
             black: black.clone(),
+            variant: rookery_protocol::Variant::Standard,
             rules: s.rules(),
             time_control: s.time_control(),
             rated: s.rated,

@@ -13,22 +13,22 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use rookery_arbiter::{
-    Game, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError, RecordError,
-    RuleSet, StartPolicy, TimeControl,
+    Game, GameRecord, GameSpec, GameSpecError, ParseStartPolicyError, ParseTimeControlError,
+    RecordError, RuleSet, StartPolicy, TimeControl,
 };
 use rookery_cluster::{Claim, Claimed, Ownership, Relay};
-use rookery_core::{ByColor, Color, Move};
+use rookery_core::{ByColor, Color, Move, Position};
 use rookery_store::{NewGame, Player, Store, StoredGame, TournamentSeat};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 pub use events::{GameEvent, GameEvents};
 pub(crate) use shared::{locate, Located};
-pub use view::{finished_view, live_view, record_pgn, Crowd};
+pub use view::{finished_view, live_view, main_line, record_of, record_pgn, Crowd};
 
 use crate::clock::now_ms;
 use crate::protocol::{
     ClientMessage, DecodeError, GameAction, GameId, GameView, NewLiveGame, PlayerAction, Refusal,
-    ServerMessage,
+    ServerMessage, Variant,
 };
 
 /// What a game is, apart from its moves.
@@ -48,7 +48,9 @@ pub struct Meta {
     pub speed: &'static str,
     /// Whether it counts for the ladder.
     pub rated: bool,
-    /// A starting FEN other than the standard one.
+    /// Standard chess, or Chess960 from its start position.
+    pub variant: Variant,
+    /// A starting FEN other than the standard one: a Chess960 game's start.
     pub initial_fen: Option<String>,
     /// When it was created (Unix ms).
     pub created_at_ms: u64,
@@ -70,6 +72,7 @@ impl Meta {
             time_control: self.time_control.to_string(),
             rated: self.rated,
             initial_fen: self.initial_fen.clone(),
+            variant: self.variant.castling_mode(),
             created_at_ms: self.created_at_ms as i64,
             start_policy: self.start.map(|p| p.to_string()),
         }
@@ -97,19 +100,27 @@ impl Meta {
                 "-".to_owned(),
             ),
         };
+        let mut tags = vec![
+            ("Event".into(), event),
+            ("Site".into(), format!("Rookery, game {}", self.id)),
+            ("Date".into(), date),
+            ("Round".into(), round),
+            ("GameId".into(), self.id.to_string()),
+        ];
+        if let Variant::Chess960(_) = self.variant {
+            // Before the record's `[SetUp]` and `[FEN]` (the arbiter writes them after the
+            // spec's tags): a reader knows the castling mode before it reads the start, as in
+            // lichess's exports.
+            tags.push(("Variant".into(), "Chess960".into()));
+        }
         GameSpec {
             fen: self.initial_fen.clone(),
+            castling_mode: self.variant.castling_mode(),
             rules: self.rules,
             time_control: Some(self.time_control.clone()),
             white: self.white.name.clone(),
             black: self.black.name.clone(),
-            tags: vec![
-                ("Event".into(), event),
-                ("Site".into(), format!("Rookery, game {}", self.id)),
-                ("Date".into(), date),
-                ("Round".into(), round),
-                ("GameId".into(), self.id.to_string()),
-            ],
+            tags,
             start: self.start,
         }
     }
@@ -127,6 +138,7 @@ impl Meta {
             None => None,
             Some(text) => Some(text.parse::<StartPolicy>().map_err(StoredGameError::Start)?),
         };
+        let variant = stored_variant(g.variant, g.initial_fen.as_deref())?;
         Ok(Meta {
             id,
             white: g.white.clone(),
@@ -135,12 +147,31 @@ impl Meta {
             speed: tc.speed().name(),
             time_control: tc,
             rated: g.rated,
+            variant,
             initial_fen: g.initial_fen.clone(),
             created_at_ms: g.created_at_ms.max(0) as u64,
             start,
             tournament: g.tournament.clone(),
         })
     }
+}
+
+/// The variant of a stored game played in `mode` from `initial_fen` (the standard start when
+/// `None`): a Chess960 game's start number is read from its start position.
+///
+/// # Errors
+/// [`StoredGameError::Spec`] for a start that does not read, [`StoredGameError::Variant`]
+/// for a Chess960 start that is none of the 960.
+pub fn stored_variant(
+    mode: rookery_core::CastlingMode,
+    initial_fen: Option<&str>,
+) -> Result<Variant, StoredGameError> {
+    let start = match initial_fen {
+        None => Position::new().with_castling_mode(mode).map_err(|e| e.into()),
+        Some(fen) => Position::from_fen_in(fen, mode),
+    }
+    .map_err(|e| StoredGameError::Spec(GameSpecError::Fen(e)))?;
+    Variant::of_start(mode, &start).map_err(StoredGameError::Variant)
 }
 
 /// Where a connection sits.
@@ -469,7 +500,8 @@ impl LiveGames {
             speed: new.time_control.speed().name(),
             time_control: new.time_control,
             rated: new.rated,
-            initial_fen: None,
+            variant: new.variant,
+            initial_fen: new.variant.start_fen(),
             created_at_ms: now,
             start: new.start,
             tournament: new.tournament,
@@ -490,7 +522,7 @@ impl LiveGames {
                 tracing::info!(game = %meta.id, tournament = %seat.tournament, round = ?seat.round, board = seat.board, "tournament game created")
             }
             None => {
-                tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = meta.rules.label(), rated = meta.rated, "game created")
+                tracing::info!(game = %meta.id, white = %meta.white.name, black = %meta.black.name, tc = %meta.time_control, rules = meta.rules.label(), rated = meta.rated, variant = meta.variant.name(), position = ?meta.variant.number(), "game created")
             }
         }
         let claim = match self.services.ownership.claim_game(meta.id.as_str()).await? {
@@ -679,6 +711,8 @@ pub enum StoredGameError {
     Start(ParseStartPolicyError),
     /// The starting position is refused.
     Spec(GameSpecError),
+    /// A Chess960 game whose start is none of the 960 start positions.
+    Variant(String),
     /// An action of the log does not read.
     Action {
         /// Its sequence number.
@@ -702,6 +736,7 @@ impl fmt::Display for StoredGameError {
             StoredGameError::TimeControl(e) => write!(f, "time control: {e}"),
             StoredGameError::Start(e) => write!(f, "start policy: {e}"),
             StoredGameError::Spec(e) => write!(f, "game: {e}"),
+            StoredGameError::Variant(e) => write!(f, "variant: {e}"),
             StoredGameError::Action { seq, error } => write!(f, "action {seq}: {error}"),
             StoredGameError::NoRecord => f.write_str("an ended game without its PGN or result"),
             StoredGameError::Record(e) => write!(f, "PGN record: {e}"),
@@ -711,6 +746,29 @@ impl fmt::Display for StoredGameError {
 }
 
 impl std::error::Error for StoredGameError {}
+
+/// The record of a game that has ended, read from its PGN.
+///
+/// # Errors
+/// [`StoredGameError::NoRecord`] without one, [`StoredGameError::Record`] for one that does
+/// not read.
+pub fn pgn_record(pgn: Option<&str>) -> Result<GameRecord, StoredGameError> {
+    GameRecord::from_pgn(pgn.ok_or(StoredGameError::NoRecord)?).map_err(StoredGameError::Record)
+}
+
+/// The record of a game that has ended, as its view and its engine analysis read it: from
+/// its PGN, or for a Chess960 game from the replay of its action log (the same arbiter calls,
+/// so the same moves), since this version's PGN reader (crates/pgn, `main_line`) refuses a
+/// `[Variant "Chess960"]` record. Once it reads one, the PGN will do for both.
+///
+/// # Errors
+/// As [`pgn_record`] and [`rebuild`].
+pub fn stored_record(g: &StoredGame) -> Result<GameRecord, StoredGameError> {
+    match g.variant {
+        rookery_core::CastlingMode::Standard => pgn_record(g.pgn.as_deref()),
+        rookery_core::CastlingMode::Chess960 => Ok(record_of(&rebuild(g)?.game)),
+    }
+}
 
 /// Replays a live game's stored actions through the arbiter: after a restart, after a
 /// storage failure, and for a live game whose actor is gone.

@@ -16,7 +16,8 @@ use serde_json::Value;
 use super::view::{end_message, event_messages, finished_view, live_view, Crowd};
 use super::Meta;
 use crate::protocol::{
-    ClientMessage, ClockView, GameAction, GameId, ParseError, ProtocolError, Refusal, ServerMessage,
+    Chess960Start, ClientMessage, ClockView, GameAction, GameId, ParseError, ProtocolError,
+    Refusal, ServerMessage, Variant,
 };
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/messages.txt");
@@ -43,6 +44,7 @@ fn meta(id: &str, rules: RuleSet, tc: &str, start: bool, black: Player) -> Meta 
         start: start.then(|| StartPolicy::online(time_control.speed())),
         time_control,
         rated: false,
+        variant: crate::protocol::Variant::Standard,
         initial_fen: None,
         created_at_ms: 1_764_432_000_000,
         tournament: None,
@@ -193,6 +195,23 @@ fn render() -> (Vec<(String, Value)>, Vec<Script>) {
     all.append(&mut s.out);
     games.push(s);
 
+    // A Chess960 game (issue 55; not among the finished ones, whose records are read back
+    // from PGN) from start 291, BQNRKRNB: White castles by taking its rook with the king
+    // (`e1f1`), Black by the king's two-square move (`e8c8`); both written back as the king
+    // taking its rook, `O-O` and `O-O-O`, and the dests hold both forms.
+    let gil = player("gil", PlayerKind::User);
+    let mut m = meta("c960Game", RuleSet::CASUAL, "300+3", true, gil);
+    m.variant = Variant::Chess960(Chess960Start::new(291).unwrap());
+    m.initial_fen = m.variant.start_fen();
+    let mut s = Script::new(m);
+    s.hello("hello", Some(Color::White), 500, &Crowd::default());
+    s.act("nf3", Color::White, r#"{"t":"move","uci":"g1f3","ply":0}"#, 1_000);
+    s.act("nd6", Color::Black, r#"{"t":"move","uci":"c8d6","ply":1}"#, 2_000);
+    s.act("castle_onto_rook", Color::White, r#"{"t":"move","uci":"e1f1","ply":2}"#, 3_000);
+    s.act("castle_two_squares", Color::Black, r#"{"t":"move","uci":"e8c8","ply":3}"#, 4_000);
+    s.state("state", 5_000, &Crowd::default());
+    all.append(&mut s.out);
+
     // An arena game (not among the finished ones): its `tournament` seat, where berserk is
     // allowed, and Black's berserk before their first move, which both sides hear at once.
     let fay = player("fay", PlayerKind::User);
@@ -217,6 +236,7 @@ fn render() -> (Vec<(String, Value)>, Vec<Script>) {
         speed: "blitz",
         rated: true,
         rules: RuleSet::SEED,
+        variant: crate::protocol::VariantChoice::Standard,
         color: crate::lobby::ColorChoice::Random,
         to: Some("Bob".into()),
         created_at_ms: 1_764_432_000_123,
@@ -314,6 +334,8 @@ fn finished_games_are_served_from_their_record() {
             rules: meta.rules.label().into(),
             time_control: meta.time_control.to_string(),
             rated: meta.rated,
+            initial_fen: None,
+            variant: rookery_core::CastlingMode::Standard,
             status: if outcome.result.is_decided() {
                 GameStatus::Finished
             } else {
@@ -326,7 +348,9 @@ fn finished_games_are_served_from_their_record() {
             pgn: Some(game.to_pgn()),
             tournament: None,
         };
-        let served = finished_view(&summary).unwrap_or_else(|e| panic!("{}: {e}", meta.id));
+        let record = crate::live::pgn_record(summary.pgn.as_deref()).unwrap();
+        let served =
+            finished_view(&summary, &record).unwrap_or_else(|e| panic!("{}: {e}", meta.id));
         let mut live = live_view(meta, game, 0, &Crowd::default());
         // As the record writes them: whole seconds, tenths below a minute (issue 41).
         let second = |ms: Option<u64>| {

@@ -3,15 +3,18 @@
 
 use rookery_arbiter::{
     DrawClaim, DrawPolicy, Event, Game, GameRecord, GameResult, IllegalMovePolicy, Outcome,
-    RuleSet, Termination,
+    RecordedPly, RuleSet, Termination,
 };
 use rookery_core::{ByColor, Color};
+use rookery_pgn::main_line::{MainLine, Ply};
+use rookery_pgn::Location;
 use rookery_store::{GameStatus, GameSummary, PlayerKind, RatingChanges};
 
 use super::{Meta, StoredGameError};
 use crate::protocol::{
     Abandoned, ChangeView, ClockView, Dests, EndMessage, EventMessage, FirstMove, GameId, GameView,
     LadderView, MoveMessage, MoveView, OpeningView, PlayerView, ServerMessage, TournamentRef,
+    Variant,
 };
 
 /// Who is watching and who has gone.
@@ -102,6 +105,7 @@ pub fn live_view(meta: &Meta, game: &Game, now: u64, crowd: &Crowd) -> GameView 
         time_control: meta.time_control.clone(),
         speed: meta.speed,
         rated: meta.rated,
+        variant: meta.variant,
         white: player(&meta.white, crowd.online[Color::White]),
         black: player(&meta.black, crowd.online[Color::Black]),
         initial_fen: *game.start_position(),
@@ -151,19 +155,60 @@ pub fn record_pgn(game: &Game) -> String {
     game.to_pgn_with(&tags)
 }
 
-/// A finished (or aborted) game no actor holds, from what is stored: its row and its PGN
-/// record, read once; nothing is replayed through the arbiter. Its clocks are the record's,
-/// to the second, with the flag-fallen side at zero.
+/// The record of a game as its replay holds it: what [`GameRecord::from_pgn`] reads back from
+/// the game's PGN, but for the clocks, which are to the millisecond here.
+pub fn record_of(game: &Game) -> GameRecord {
+    GameRecord {
+        start: *game.start_position(),
+        plies: game
+            .plies()
+            .iter()
+            .map(|p| RecordedPly {
+                m: p.m,
+                san: p.san,
+                color: p.color,
+                clock_ms: p.clock_ms,
+                offered_draw: p.offered_draw,
+                illegal_attempts: p.illegal_attempts.clone(),
+            })
+            .collect(),
+        unplayed_attempts: game.unplayed_attempts().to_vec(),
+        tags: game.spec().tags.clone(),
+    }
+}
+
+/// The main line of a record, as the engine analysis reads it.
+pub fn main_line(record: &GameRecord) -> MainLine {
+    MainLine {
+        tags: record.tags.clone(),
+        start: record.start,
+        plies: record
+            .plies
+            .iter()
+            .map(|p| Ply {
+                m: p.m,
+                san: p.san,
+                at: Location { line: 0, column: 0 },
+                comments: Vec::new(),
+            })
+            .collect(),
+        comments: Vec::new(),
+        result: None,
+    }
+}
+
+/// A finished (or aborted) game no actor holds, from what is stored: its row and its
+/// `record` (read once from its PGN, see [`crate::live::finished_record`]). Its clocks are
+/// the record's, with the flag-fallen side at zero.
 ///
 /// # Errors
-/// [`StoredGameError`] for a row or record that does not read.
-pub fn finished_view(g: &GameSummary) -> Result<GameView, StoredGameError> {
+/// [`StoredGameError`] for a row that does not read.
+pub fn finished_view(g: &GameSummary, record: &GameRecord) -> Result<GameView, StoredGameError> {
     let id = GameId::parse(&g.id).ok_or_else(|| StoredGameError::Id(g.id.clone()))?;
     let rules: RuleSet = g.rules.parse().map_err(StoredGameError::Rules)?;
     let time_control: rookery_arbiter::TimeControl =
         g.time_control.parse().map_err(StoredGameError::TimeControl)?;
-    let pgn = g.pgn.as_deref().ok_or(StoredGameError::NoRecord)?;
-    let record = GameRecord::from_pgn(pgn).map_err(StoredGameError::Record)?;
+    let variant = Variant::of_start(g.variant, &record.start).map_err(StoredGameError::Variant)?;
     let result = g.result.ok_or(StoredGameError::NoRecord)?;
     let termination = match g.termination.as_deref() {
         Some(label) => Termination::from_label(label)
@@ -197,6 +242,7 @@ pub fn finished_view(g: &GameSummary) -> Result<GameView, StoredGameError> {
         },
         time_control,
         rated: g.rated,
+        variant,
         white: player(&g.white, false),
         black: player(&g.black, false),
         initial_fen: record.start,

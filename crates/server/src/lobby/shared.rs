@@ -147,16 +147,14 @@ mod tests {
     fn seek(owner: Player, to: Option<&str>) -> Seek {
         let addr = ClientAddr::from_ip("2001:db8:1:2::7".parse().unwrap());
         let tc = "900+10".parse().unwrap();
-        crate::lobby::new_seek(
-            owner,
-            addr,
-            tc,
-            true,
-            RuleSet::FIDE,
-            ColorChoice::Black,
-            to.map(str::to_owned),
-        )
-        .unwrap()
+        let terms = crate::lobby::SeekTerms {
+            time_control: tc,
+            rated: true,
+            rules: RuleSet::FIDE,
+            variant: crate::protocol::VariantChoice::Standard,
+            color: ColorChoice::Black,
+        };
+        crate::lobby::new_seek(owner, addr, terms, to.map(str::to_owned)).unwrap()
     }
 
     fn user(name: &str, id: i64) -> Player {

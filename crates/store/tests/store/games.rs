@@ -1,6 +1,8 @@
 //! Games and their action logs.
 
+use rookery_core::CastlingMode;
 use rookery_store::{Action, Finish, GameStatus, StoreError, Written};
+use sqlx::{Connection, Executor};
 
 use crate::harness::{anonymous, done, each_backend, engine, new_game, user};
 
@@ -236,6 +238,54 @@ async fn concurrent_appends_share_commits_and_each_gets_its_own_answer() {
             store.writer(None).append_action("nope", &action(0)).await,
             Err(StoreError::NotFound(_))
         ));
+    })
+    .await;
+}
+
+/// A game keeps its variant and start (issue 55): a Chess960 game reads back as one wherever
+/// it is read, so that a restarted server replays its moves (`e1h1`) in Chess960's castling
+/// mode; a row written before variants existed, without the column, reads as standard.
+#[tokio::test]
+async fn a_games_variant_is_kept_and_older_rows_read_as_standard() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+        let mut game = new_game("c960", anonymous("ann"), anonymous("bob"), 5);
+        game.initial_fen = Some(fen.to_owned());
+        game.variant = CastlingMode::Chess960;
+        store.create_game(&game).await.unwrap();
+        let stored = store.game("c960").await.unwrap().unwrap();
+        assert_eq!(
+            (stored.variant, stored.initial_fen.as_deref()),
+            (CastlingMode::Chess960, Some(fen))
+        );
+        let summary = store.game_summary("c960").await.unwrap().unwrap();
+        assert_eq!(
+            (summary.variant, summary.initial_fen.as_deref()),
+            (CastlingMode::Chess960, Some(fen))
+        );
+        let live = store.live_games().await.unwrap();
+        assert_eq!(
+            live.iter().map(|g| (g.id.as_str(), g.variant)).collect::<Vec<_>>(),
+            [("c960", CastlingMode::Chess960)]
+        );
+
+        // As an earlier version wrote a game: no variant column named.
+        let mut conn = sqlx::AnyConnection::connect(&db.url).await.unwrap();
+        conn.execute(
+            "INSERT INTO games (id, white_kind, white_name, black_kind, black_name, rules, \
+             time_control, rated, created_at_ms, status) \
+             VALUES ('old', 'anonymous', 'cy', 'anonymous', 'di', 'seed', '300+0', 0, 1, 'live')",
+        )
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+        let old = store.game("old").await.unwrap().unwrap();
+        assert_eq!((old.variant, old.initial_fen), (CastlingMode::Standard, None));
+        assert_eq!(
+            store.game_summary("old").await.unwrap().unwrap().variant,
+            CastlingMode::Standard
+        );
     })
     .await;
 }

@@ -185,6 +185,7 @@ pub fn new_game(id: &str, white: Player, black: Player, created_at_ms: i64) -> N
         time_control: "300+2".to_owned(),
         rated: true,
         initial_fen: None,
+        variant: rookery_core::CastlingMode::Standard,
         created_at_ms,
         start_policy: Some("abort:30000".to_owned()),
     }
