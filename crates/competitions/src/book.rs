@@ -1,7 +1,7 @@
 //! A tournament's state: the pure fold of its log ([`Book`]), with its row, settings and the
 //! log as shown ([`Tour`], what the views need); and the refusals a fold can give.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
@@ -64,6 +64,8 @@ pub(crate) struct Book {
     pub restarted: BTreeSet<(u32, u32)>,
     /// When it started (Unix ms).
     pub started_at: Option<u64>,
+    /// A Chess960 tournament's start position of each published round (RULES.md §13).
+    pub chess960_starts: BTreeMap<u32, u16>,
 }
 
 impl Book {
@@ -76,6 +78,7 @@ impl Book {
             arena_players: Vec::new(),
             restarted: BTreeSet::new(),
             started_at: None,
+            chess960_starts: BTreeMap::new(),
         }
     }
 
@@ -95,7 +98,13 @@ impl Book {
                 Entry::SwapColours(b) => {
                     self.restarted.insert((b.round, b.board));
                 }
-                Entry::Unpair(r) => self.restarted.retain(|(round, _)| *round != r.round),
+                Entry::Unpair(r) => {
+                    self.restarted.retain(|(round, _)| *round != r.round);
+                    self.chess960_starts.remove(&r.round);
+                }
+                Entry::Publish(log::Publish { round, chess960: Some(n) }) => {
+                    self.chess960_starts.insert(*round, *n);
+                }
                 _ => {}
             }
             return Ok(());

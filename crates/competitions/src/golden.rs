@@ -213,6 +213,7 @@ fn swiss() -> Script {
         bye: None,
         absent: None,
         boards: Vec::new(),
+        chess960: None,
     };
     s.message("round_unpaired", TournamentMessage::RoundPaired(unpaired));
     s.message("pong", TournamentMessage::Pong { server_ms: 0 });

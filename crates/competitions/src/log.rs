@@ -35,7 +35,7 @@ pub enum Entry {
     /// A round's pairing.
     Paired(Paired),
     /// A paired round published: its games are on.
-    Publish(Round),
+    Publish(Publish),
     /// The last round's pairing undone.
     Unpair(Round),
     /// A board's result (a game's end, the arbiter's declaration or correction).
@@ -139,6 +139,18 @@ pub struct Paired {
     /// The pairing-allocated bye.
     #[serde(default)]
     pub pab: Option<u32>,
+}
+
+/// `publish`: a round's games are on; in a Chess960 tournament, from the start position drawn
+/// for the round, the same on every board (RULES.md §13, as FIDE's Freestyle events play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Publish {
+    /// The round.
+    pub round: u32,
+    /// The round's Chess960 start position (0–959); absent in standard chess, and in every
+    /// entry written before Chess960 tournaments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chess960: Option<u16>,
 }
 
 /// A round.
@@ -334,7 +346,7 @@ impl Entry {
                 boards: boards.iter().map(|(w, b)| (w.0, b.0)).collect(),
                 pab: pab.map(|p| p.0),
             }),
-            Action::Publish { round } => Entry::Publish(Round { round }),
+            Action::Publish { round } => Entry::Publish(Publish { round, chess960: None }),
             Action::Unpair { round } => Entry::Unpair(Round { round }),
             Action::Result { round, board, result } => {
                 Entry::Result(BoardEntry { round, board, result })
@@ -402,7 +414,8 @@ impl Serialize for EntryData {
             Entry::Bye(d) => d.serialize(s),
             Entry::ForbidPair(d) | Entry::AllowPair(d) => d.serialize(s),
             Entry::Paired(d) => d.serialize(s),
-            Entry::Publish(d) | Entry::Unpair(d) => d.serialize(s),
+            Entry::Publish(d) => d.serialize(s),
+            Entry::Unpair(d) => d.serialize(s),
             Entry::Result(d) => d.serialize(s),
             Entry::FixOrder(d) | Entry::Start(d) | Entry::End(d) | Entry::Cancel(d) => {
                 d.serialize(s)

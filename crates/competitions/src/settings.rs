@@ -83,6 +83,11 @@ pub struct Settings {
     pub streaks: bool,
     /// Seeds the arena's colour coin and the initial colour.
     pub seed: u64,
+    /// Chess960 (RULES.md §13): each round of a Swiss or round robin from one start position
+    /// drawn when the round is published, the same on every board; each arena game from its
+    /// own. Absent in settings stored before Chess960 tournaments: standard chess.
+    #[serde(default)]
+    pub chess960: bool,
 }
 
 impl Settings {

@@ -28,6 +28,9 @@ pub struct Summary {
     pub speed: &'static str,
     /// Whether played games change §11 points.
     pub rated: bool,
+    /// Played as Chess960 (RULES.md §13); absent in standard chess.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub chess960: bool,
     /// A Swiss's rounds, a round robin's for its players, `null` for an arena.
     pub rounds: Option<u32>,
     /// `upcoming`, `running`, `finished`, `cancelled`.
@@ -199,6 +202,10 @@ pub struct RoundView {
     pub absent: Option<Vec<Absent>>,
     /// The boards.
     pub boards: Vec<BoardView>,
+    /// A Chess960 tournament's start position of the round, once published: the same on
+    /// every board (RULES.md §13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chess960: Option<u16>,
 }
 
 /// A player absent from a round.
@@ -376,6 +383,7 @@ impl Tour {
             bye: r.pab.map(|p| self.name_of(p).to_owned()),
             absent: Some(absent),
             boards,
+            chess960: self.book.chess960_starts.get(&round).copied(),
         })
     }
 
@@ -560,6 +568,7 @@ pub fn summary_of(
         time_control: s.time_control.clone(),
         speed: s.time_control().speed().name(),
         rated: s.rated,
+        chess960: s.chess960,
         rounds,
         status: status.as_str(),
         starts_at_ms: s.starts_at_ms,

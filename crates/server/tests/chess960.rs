@@ -359,3 +359,64 @@ async fn a_bad_variant_or_start_is_refused_naming_its_field() {
     assert_eq!(seeks["seeks"], json!([]), "nothing was opened");
     server.stop().await;
 }
+
+/// A Chess960 round robin (RULES.md §13, as FIDE's Freestyle events play it): each round's
+/// start is drawn when the round is published, the same on every board, shown in the round's
+/// view and the games' own; the tournament's PGN carries each game's start; a start chosen
+/// beforehand is refused, naming the field.
+#[tokio::test]
+async fn a_chess960_round_robin_plays_each_round_from_one_start() {
+    let server = TestServer::start().await;
+    let td = Client::new(&server).await;
+    td.signup("arbiter960").await;
+    let create = json!({"name":"Freestyle club","format":"round_robin","time_control":"600+5",
+                        "variant":"chess960"});
+    let mut chosen = create.clone();
+    chosen["position"] = json!(7);
+    let (status, err) = td.post("/api/v1/tournaments", chosen).await;
+    assert_eq!(
+        (status, err["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("position")),
+        "{err}"
+    );
+    let (status, t) = td.post("/api/v1/tournaments", create).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for name in ["ann", "bob", "cat", "dan"] {
+        let c = Client::new(&server).await;
+        c.signup(name).await;
+        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (status, v) =
+        td.post(&format!("/api/v1/tournaments/{id}/arbiter"), json!({"action":"start"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    for round in 1..=2u64 {
+        let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+        let r = &v["rounds_list"][round as usize - 1];
+        let start = r["chess960"].as_u64().unwrap_or_else(|| panic!("round {round}: {r}"));
+        assert!(start < 960, "{r}");
+        let fen = chess960::position(start as u16).unwrap().to_fen();
+        for (i, board) in r["boards"].as_array().unwrap().iter().enumerate() {
+            let game = board["game"].as_str().unwrap();
+            let (_, g) = td.get(&format!("/api/v1/games/{game}")).await;
+            assert_eq!(
+                (g["variant"].as_str(), g["position"].as_u64(), g["initial_fen"].as_str()),
+                (Some("chess960"), Some(start), Some(fen.as_str())),
+                "round {round}, board {}: {g}",
+                i + 1
+            );
+            let body = json!({"action":"result","round":round,"board":i + 1,"result":"1/2-1/2",
+                              "reason":"agreed at the board"});
+            let (status, v) = td.post(&format!("/api/v1/tournaments/{id}/arbiter"), body).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+        }
+    }
+    let (_, pgn) = td.get_text(&format!("/api/v1/tournaments/{id}/pgn")).await;
+    assert!(pgn.matches("[Variant \"Chess960\"]").count() >= 4, "{pgn}");
+    assert!(pgn.matches("[SetUp \"1\"]").count() >= 4, "{pgn}");
+    let (_, list) = td.get("/api/v1/tournaments").await;
+    let all = list.to_string();
+    assert!(all.contains("\"chess960\":true"), "{all}");
+    server.stop().await;
+}

@@ -39,7 +39,7 @@ impl<H: Host> Actor<H> {
                 self.pair(by).await?;
             }
             ArbiterAction::Publish { round } => {
-                self.record(comp(Action::Publish { round }), by, reason).await?;
+                self.record(self.publish_entry(round), by, reason).await?;
                 self.round_published(round).await?;
             }
             ArbiterAction::Unpair { round } => self.unpair(by, round, reason).await?,
@@ -150,6 +150,7 @@ impl<H: Host> Actor<H> {
             bye: None,
             absent: None,
             boards: Vec::new(),
+            chess960: None,
         }));
         Ok(())
     }

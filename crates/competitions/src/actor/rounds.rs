@@ -15,7 +15,7 @@ use crate::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
 use crate::refusal::{TournamentError, TournamentRefusal};
 use crate::settings::Format;
 use crate::Who;
-use rookery_protocol::{GameId, NewLiveGame};
+use rookery_protocol::{Chess960Start, GameId, NewLiveGame, Variant};
 
 use super::{crash_point, Actor};
 use crate::ports::Host;
@@ -33,7 +33,7 @@ impl<H: Host> Actor<H> {
             // Nobody is there to confirm a scheduled start's pairing: it is published.
             if scheduled && self.tour.settings.format == Format::Swiss {
                 let round = self.tour.book.comp.rounds().len() as u32;
-                self.record(Entry::of_action(Action::Publish { round }, None), None, None).await?;
+                self.record(self.publish_entry(round), None, None).await?;
                 self.round_published(round).await?;
             }
         }
@@ -48,13 +48,20 @@ impl<H: Host> Actor<H> {
         let publish_now = self.tour.settings.format != Format::Swiss;
         self.round_told(round);
         if publish_now {
-            self.record(Entry::of_action(Action::Publish { round }, None), by, None).await?;
+            self.record(self.publish_entry(round), by, None).await?;
             for forfeit in self.tour.book.comp.forfeits_of_withdrawn(round) {
                 self.record(Entry::of_action(forfeit, None), None, None).await?;
             }
             self.round_published(round).await?;
         }
         Ok(())
+    }
+
+    /// The entry that publishes `round`: in a Chess960 tournament with the round's start
+    /// position, drawn now, each of the 960 equally likely.
+    pub(super) fn publish_entry(&self, round: u32) -> Entry {
+        let chess960 = self.tour.settings.chess960.then(|| Chess960Start::random().number());
+        Entry::Publish(log::Publish { round, chess960 })
     }
 
     pub(super) fn round_told(&self, round: u32) {
@@ -108,12 +115,21 @@ impl<H: Host> Actor<H> {
             board,
             berserk: round.is_none() && s.berserk,
         };
+        // A round's games share the start drawn for the round; an arena game has its own.
+        let variant = match round {
+            Some(r) => match self.tour.book.chess960_starts.get(&r).copied() {
+                Some(n) => Chess960Start::new(n).map_or(Variant::Standard, Variant::Chess960),
+                None => Variant::Standard,
+            },
+            None if s.chess960 => Variant::Chess960(Chess960Start::random()),
+            None => Variant::Standard,
+        };
         let existed = self.host().is_live(&id);
         let new = NewLiveGame {
             id: Some(id.clone()),
             white: white.clone(),
             black: black.clone(),
-            variant: rookery_protocol::Variant::Standard,
+            variant,
             rules: s.rules(),
             time_control: s.time_control(),
             rated: s.rated,

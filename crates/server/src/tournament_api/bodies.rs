@@ -11,7 +11,7 @@ use rookery_tournament::{ByeKind, Tiebreak};
 use serde_json::Value;
 
 use crate::error::FromBody;
-use crate::protocol::{FieldError, Fields};
+use crate::protocol::{FieldError, Fields, VariantChoice};
 
 /// `POST /api/v1/tournaments` (and the settings part of an import).
 pub struct CreateBody {
@@ -183,6 +183,17 @@ impl FromBody for CreateBody {
         let password = free_text(f, "password")?;
         let berserk = f.opt("berserk")?.unwrap_or(true);
         let streaks = f.opt("streaks")?.unwrap_or(true);
+        // Chess960: each round's start is drawn when the round is published (an arena game's
+        // when it is paired), never chosen beforehand.
+        let chess960 =
+            match VariantChoice::from_fields(f)? {
+                VariantChoice::Standard => false,
+                VariantChoice::Chess960(None) => true,
+                VariantChoice::Chess960(Some(_)) => return Err(FieldError::field(
+                    "position",
+                    "a tournament draws each round's Chess960 start when it publishes the round",
+                )),
+            };
         let mut seed = [0u8; 8];
         getrandom::fill(&mut seed).expect("the operating system's random generator failed");
         Ok(CreateBody {
@@ -206,6 +217,7 @@ impl FromBody for CreateBody {
                 berserk,
                 streaks,
                 seed: u64::from_le_bytes(seed),
+                chess960,
             },
         })
     }
