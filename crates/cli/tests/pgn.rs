@@ -429,7 +429,10 @@ fn check_takes_mixed_files_and_names_chess960_problems() {
         "game 1, line 2, column 1: [Variant \"Chess960\"]: no [FEN] tag: a Chess960 game must \
          give its start position ([SetUp \"1\"] and [FEN])"
     );
-    assert!(lines[1].starts_with("game 2, line 11, column 13: move 2. O-O: illegal move O-O: "), "{out}");
+    assert!(
+        lines[1].starts_with("game 2, line 11, column 13: move 2. O-O: illegal move O-O: "),
+        "{out}"
+    );
     assert_eq!(
         lines[2],
         format!(
