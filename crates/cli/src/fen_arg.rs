@@ -37,16 +37,21 @@ impl PositionArgs {
             (fen, None) => parse_position(fen),
             (None, Some(Some(n))) => start_position(n),
             (Some(fen), Some(None)) => read_fen(fen, Some(CastlingMode::Chess960)),
-            (Some(_), Some(Some(n))) => Err(UsageError(format!(
-                "--960 {n} and --fen both give the position: use one (--960 alone reads the FEN \
-                 as Chess960)"
-            ))),
+            (Some(_), Some(Some(n))) => Err(fen_and_number(n)),
             (None, Some(None)) => Err(UsageError(
                 "--960 needs a start position number N (0 to 959) or a --fen to read as Chess960"
                     .into(),
             )),
         }
     }
+}
+
+/// The error of `--960 N` given with `--fen`: two positions.
+pub fn fen_and_number(n: u16) -> UsageError {
+    UsageError(format!(
+        "--960 {n} and --fen both give the position: use one (--960 alone reads the FEN as \
+         Chess960)"
+    ))
 }
 
 /// Reads `--960 N`: a Chess960 start position number.

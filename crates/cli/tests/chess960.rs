@@ -103,3 +103,17 @@ fn bad_chess960_arguments_are_named() {
     let err = one_line_error(&rookery(&["moves", "--fen", fen, "--960"]));
     assert!(err.contains("castling right K"), "{err}");
 }
+
+/// `rookery play --960 N` checks N before anything else, as every `play` argument is checked
+/// before the terminal is touched (crates/cli/tests/play.rs).
+#[test]
+fn play_names_a_bad_start_number() {
+    for bad in ["960", "-3", "x"] {
+        let err = one_line_error(&rookery(&["play", "--960", bad]));
+        assert!(err.contains(&format!("\"{bad}\"")) && err.contains("0 to 959"), "{err}");
+    }
+    let err = one_line_error(&rookery(&["play", "--960", "3", "--pgn", "game.pgn"]));
+    assert!(err.contains("--960") && err.contains("--pgn"), "{err}");
+    let err = one_line_error(&rookery(&["play", "--960", "3", "--fen", "startpos"]));
+    assert!(err.starts_with("rookery: --960 3 and --fen both give the position"), "{err}");
+}

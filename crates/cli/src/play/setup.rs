@@ -15,7 +15,7 @@ use rookery_pgn::{Location, MainLineReader, Reader};
 
 use super::screen::{detect_look, Look};
 use super::{Args, ColorChoice};
-use crate::fen_arg::{castling_mode_of, read_fen, start_position};
+use crate::fen_arg::{castling_mode_of, fen_and_number, read_fen, start_position};
 use crate::usage::UsageError;
 
 /// Who plays.
@@ -276,32 +276,25 @@ fn start_of(
     chess960: Option<Option<u16>>,
     seed: u64,
 ) -> Result<Start, UsageError> {
-    let number = match (fen, chess960) {
-        (None, None) => None,
-        (None, Some(n)) => Some(n.unwrap_or_else(|| random_start(seed))),
-        (Some(fen), chess960) => {
-            if let Some(Some(n)) = chess960 {
-                return Err(UsageError(format!(
-                    "--960 {n} and --fen both give the position: use one (--960 alone reads the \
-                     FEN as Chess960)"
-                )));
-            }
-            let castling_mode = match chess960 {
-                Some(_) => CastlingMode::Chess960,
-                None => castling_mode_of(&fen),
-            };
+    match (fen, chess960) {
+        (None, None) => {
+            Ok(Start { fen: None, castling_mode: CastlingMode::Standard, number: None })
+        }
+        (None, Some(n)) => {
+            let n = n.unwrap_or_else(|| random_start(seed));
+            let fen = start_position(n)?.to_fen();
+            Ok(Start { fen: Some(fen), castling_mode: CastlingMode::Chess960, number: Some(n) })
+        }
+        (Some(_), Some(Some(n))) => Err(fen_and_number(n)),
+        (Some(fen), asked) => {
+            let castling_mode =
+                if asked.is_some() { CastlingMode::Chess960 } else { castling_mode_of(&fen) };
+            // The arbiter names a bad standard FEN itself; a Chess960 one is checked here.
             if castling_mode.is_chess960() {
                 read_fen(&fen, Some(castling_mode))
                     .map_err(|e| UsageError(format!("bad --fen: {e}")))?;
             }
-            return Ok(Start { fen: Some(fen), castling_mode, number: None });
-        }
-    };
-    match number {
-        None => Ok(Start { fen: None, castling_mode: CastlingMode::Standard, number: None }),
-        Some(n) => {
-            let pos = start_position(n)?;
-            Ok(Start { fen: Some(pos.to_fen()), castling_mode: CastlingMode::Chess960, number })
+            Ok(Start { fen: Some(fen), castling_mode, number: None })
         }
     }
 }
