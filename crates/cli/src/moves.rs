@@ -5,14 +5,13 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::fen_arg::parse_position;
+use crate::fen_arg::PositionArgs;
 
 /// Arguments of `rookery moves`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position (default: the standard starting position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Write the moves in SAN instead of UCI.
     #[arg(long)]
     san: bool,
@@ -20,7 +19,7 @@ pub struct Args {
 
 /// Runs `rookery moves`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let pos = parse_position(args.fen.as_deref())?;
+    let pos = args.position.position()?;
     let mut out = std::io::stdout().lock();
     for &m in pos.legal_moves().iter() {
         if args.san {

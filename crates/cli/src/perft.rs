@@ -9,7 +9,7 @@ use anyhow::Result;
 use rookery_core::perft::perft;
 use rookery_core::{Move, Position};
 
-use crate::fen_arg::parse_position;
+use crate::fen_arg::PositionArgs;
 
 /// Arguments of `rookery perft`.
 #[derive(clap::Args)]
@@ -17,9 +17,8 @@ pub struct Args {
     /// Depth in plies (1 or more).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
-    /// Start from this position instead of the standard one.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print each root move (UCI) with its count, then the total, like Stockfish.
     #[arg(long)]
     divide: bool,
@@ -30,7 +29,7 @@ pub struct Args {
 
 /// Runs `rookery perft`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let pos = parse_position(args.fen.as_deref())?;
+    let pos = args.position.position()?;
     let start = Instant::now();
     let (per_move, total) = count(&pos, args.depth, args.threads as usize);
     let elapsed = start.elapsed();

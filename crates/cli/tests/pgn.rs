@@ -321,7 +321,7 @@ fn a_repeated_fen_start_is_the_same_start() {
 #[test]
 fn threads_print_what_one_thread_prints() {
     let mut one_pass = Vec::new();
-    for dir in ["nasty", "real"] {
+    for dir in ["nasty", "real", "chess960"] {
         let mut names: Vec<_> = std::fs::read_dir(format!("{DATA}/{dir}"))
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -364,5 +364,140 @@ fn threads_print_what_one_thread_prints() {
         let o = rookery(&["pgn", "stats", path, "--threads", threads], "");
         assert_eq!(o.status.code(), Some(2), "--threads {threads}: {}", stderr(&o));
         assert!(stderr(&o).contains("--threads"), "--threads {threads}: {}", stderr(&o));
+    }
+}
+
+/// Issue 55: lichess's Chess960 exports replay, each from its own start, castling as Chess960
+/// castles; the final positions are the ones shakmaty gives (crates/pgn/tests/chess960.rs).
+#[test]
+fn replay_plays_chess960_games_from_their_own_start() {
+    let path = format!("{DATA}/chess960/lichess.pgn");
+    let o = rookery(&["pgn", "replay", &path, "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
+    let want = [
+        json(
+            1,
+            28,
+            "2krb2r/pppq1pp1/2nbpn1p/3p4/3P4/2NBPNQ1/PPP2PPP/2KRB2R w - - 12 15",
+            "1/2-1/2",
+            "\"threefold_repetition\"",
+            "null",
+        ),
+        json(
+            2,
+            48,
+            "bb1r4/pp1kppp1/3p4/3P4/3NP3/6P1/PP3K1r/BBR5 w - - 0 25",
+            "0-1",
+            "null",
+            "null",
+        ),
+        json(
+            3,
+            20,
+            "r2q1rk1/ppp2p2/2np1n1p/2b1p1pb/2B1P3/2PP1NBP/PP3PP1/RN1Q1RK1 w - - 1 11",
+            "1/2-1/2",
+            "null",
+            "null",
+        ),
+    ];
+    assert_eq!(lines, want);
+}
+
+/// Issue 55: a file of standard and Chess960 games checks clean, each game in its own mode;
+/// Chess960 problems are named by game, line and column like any other.
+#[test]
+fn check_takes_mixed_files_and_names_chess960_problems() {
+    let o = rookery(&["pgn", "check", &format!("{DATA}/chess960/mixed.pgn")], "");
+    assert_eq!(stdout(&o), "3 games checked: 0 problems in 0 games\n");
+    assert_eq!(o.status.code(), Some(0));
+
+    let start0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let pgn = format!(
+        "[Event \"no start\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\n1. e4 *\n\n\
+         [Event \"blocked\"]\n[Variant \"Chess960\"]\n[FEN \"{start0}\"]\n\n1. e4 e5 2. O-O *\n\n\
+         [Event \"no variant\"]\n[FEN \"{start0}\"]\n\n1. e4 *\n\n\
+         [Event \"zh\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n\
+         [Event \"fine\"]\n[Variant \"Chess960\"]\n[FEN \"{start0}\"]\n\n1. e4 e5 2. Nf3 Nf6 *\n"
+    );
+    let o = rookery(&["pgn", "check", "-"], &pgn);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game 1, line 2, column 1: [Variant \"Chess960\"]: no [FEN] tag: a Chess960 game must \
+         give its start position ([SetUp \"1\"] and [FEN])"
+    );
+    assert!(
+        lines[1].starts_with("game 2, line 11, column 13: move 2. O-O: illegal move O-O: "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "game 3, line 14, column 1: [FEN {start0:?}]: illegal position in FEN: castling \
+             right K without the king and rook on their starting squares (a Chess960 position: \
+             the game needs [Variant \"Chess960\"])"
+        )
+    );
+    assert_eq!(lines[3], "game 4, line 19, column 1: unsupported variant \"Crazyhouse\"");
+    assert_eq!(lines[4], "5 games checked: 4 problems in 4 games");
+}
+
+/// Issue 55: export writes a Chess960 game with the tags every reader knows —
+/// `[Variant "Chess960"]`, `[SetUp "1"]`, the X-FEN of its start — and leaves standard games'
+/// tags as they were; the export reads back to the same games.
+#[test]
+fn export_writes_chess960_tags_and_reads_back() {
+    let path = format!("{DATA}/chess960/mixed.pgn");
+    let o = rookery(&["pgn", "export", &path], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let games: Vec<&str> = out.split("\n\n[Event").collect();
+    assert_eq!(games.len(), 3, "{out}");
+    // The engine match's `fischerandom`, after its FEN, becomes `Chess960` where it stood.
+    assert!(
+        games[0].contains(
+            "[FEN \"qnnrkrbb/pppppppp/8/8/8/8/PPPPPPPP/QNNRKRBB w KQkq - 0 1\"]\n\
+             [GameDuration \"00:00:41\"]\n[PlyCount \"29\"]\n[SetUp \"1\"]\n\
+             [TimeControl \"40/60\"]\n[Variant \"Chess960\"]\n"
+        ),
+        "{out}"
+    );
+    assert!(!games[1].contains("Variant") && !games[1].contains("SetUp"), "{out}");
+    // The Shredder-FEN is written in X-FEN.
+    assert!(
+        games[2].contains(
+            "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+             [FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]\n"
+        ),
+        "{out}"
+    );
+    assert!(games[2].contains("\n1. O-O d5 2. d4 Nd6 "), "{out}");
+    // The export replays as the file does, and exports to itself.
+    let replay = |text: &str| stdout(&rookery(&["pgn", "replay", "-"], text));
+    assert_eq!(replay(&out), replay(&std::fs::read_to_string(&path).unwrap()));
+    assert_eq!(stdout(&rookery(&["pgn", "export", "-"], &out)), out);
+}
+
+/// The start read for one game's `[FEN]` is kept for the next game with the same text (issue
+/// 41), but only in the same variant: the same text is another position in Chess960.
+#[test]
+fn a_repeated_fen_in_another_variant_is_read_again() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let standard = format!("[Event \"a\"]\n[FEN \"{fen}\"]\n\n1. e4 *\n\n");
+    let chess960 =
+        format!("[Event \"b\"]\n[Variant \"Fischerandom\"]\n[FEN \"{fen}\"]\n\n1. e4 *\n\n");
+    let o = rookery(&["pgn", "export", "-"], &format!("{standard}{chess960}{standard}"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let games: Vec<&str> = out.split("[Event").skip(1).collect();
+    assert_eq!(games.len(), 3, "{out}");
+    assert!(
+        games[1].contains("[Variant \"Chess960\"]\n[FEN") && games[1].contains("[SetUp \"1\"]")
+    );
+    for game in [games[0], games[2]] {
+        assert!(!game.contains("Variant") && !game.contains("SetUp"), "{out}");
     }
 }

@@ -9,6 +9,7 @@ pub mod main_line;
 pub mod parallel;
 mod reader;
 mod scan;
+pub mod start;
 pub mod tag;
 mod token;
 mod visitor;
@@ -20,6 +21,7 @@ pub use reader::Reader;
 /// The game termination marker (§8.2.6), which is also the value of the `Result` tag
 /// (§8.1.1.7): rookery-core's one result type.
 pub use rookery_core::GameResult;
+pub use start::{StartError, Variant};
 pub use tag::RawTag;
 pub use token::Nag;
 pub use visitor::{SkipVisitor, Visitor};

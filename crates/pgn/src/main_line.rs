@@ -2,18 +2,20 @@
 //! game that the tools share (`rookery play --pgn`, engine-match openings, tuning data, the
 //! server's finished games, `rookery pgn`'s start positions).
 //!
-//! The start is the `[FEN]` tag when there is one, whatever `[SetUp]` says (files omit
-//! `[SetUp "1"]` as often as they write it), with a fullmove number of 0, which real files
-//! write, read as 1; else the standard start. A `[Variant]` other than standard chess is
-//! refused. Variations are skipped; the first move that is not legal ends the replay with an
-//! error naming its place.
+//! The start is the one [`crate::start`] reads from the tags: the `[FEN]` tag when there is
+//! one, whatever `[SetUp]` says, else the standard start; in Chess960 (`[Variant "Chess960"]`
+//! and the names others give it) the `[FEN]` read with Chess960 castling, and required. Another
+//! `[Variant]` is refused. Every move is then played in the start's castling mode. Variations
+//! are skipped; the first move that is not legal ends the replay with an error naming its
+//! place.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
 use rookery_core::san::SanError;
-use rookery_core::{Color, FenError, GameResult, Move, Position, PositionError, SanPlus};
+use rookery_core::{Color, FenError, GameResult, Move, Position, SanPlus};
 
+use crate::start::{fen_hint, StartError, Variant};
 use crate::tag::decode_text;
 use crate::{Location, RawTag, ReadError, Reader, Visitor};
 
@@ -22,7 +24,8 @@ use crate::{Location, RawTag, ReadError, Reader, Visitor};
 pub struct MainLine {
     /// The tag pairs, in the order of the text, decoded as UTF-8 (Latin-1 where that fails).
     pub tags: Vec<(String, String)>,
-    /// The position the game starts from.
+    /// The position the game starts from, in the game's castling mode (Chess960 for a
+    /// Chess960 game, whatever its start).
     pub start: Position,
     /// The moves, each legal in the position before it.
     pub plies: Vec<Ply>,
@@ -70,6 +73,11 @@ impl MainLine {
         self.position_after(self.plies.len())
     }
 
+    /// The variant the game is played in: that of its start.
+    pub fn variant(&self) -> Variant {
+        Variant::of(&self.start)
+    }
+
     /// The result the game states: its termination marker, else its `Result` tag.
     pub fn stated_result(&self) -> Option<GameResult> {
         self.result.or_else(|| self.tag("Result").and_then(|r| r.parse().ok()))
@@ -108,11 +116,18 @@ pub enum MainLineErrorKind {
         /// Why.
         error: FenError,
     },
-    /// A `[Variant]` other than standard chess.
+    /// A `[Variant]` other than standard chess and Chess960.
     Variant {
         /// The tag's value.
         variant: String,
         /// Where the tag is.
+        at: Location,
+    },
+    /// A Chess960 game without a `[FEN]` tag: its start position is unknown.
+    MissingFen {
+        /// The `[Variant]` tag's value.
+        variant: String,
+        /// Where the `[Variant]` tag is.
         at: Location,
     },
     /// A move that is not legal in its position.
@@ -136,10 +151,13 @@ impl fmt::Display for MainLineError {
         match &self.kind {
             MainLineErrorKind::Read(e) => e.fmt(f),
             MainLineErrorKind::Fen { fen, at, error } => {
-                write!(f, "game {game}, {at}: [FEN {fen:?}]: {error}")
+                write!(f, "game {game}, {at}: [FEN {fen:?}]: {error}{}", fen_hint(fen))
             }
             MainLineErrorKind::Variant { variant, at } => {
-                write!(f, "game {game}, {at}: unsupported variant {variant:?}")
+                write!(f, "game {game}, {at}: {}", StartError::Variant(variant.clone()))
+            }
+            MainLineErrorKind::MissingFen { variant, at } => {
+                write!(f, "game {game}, {at}: [Variant {variant:?}]: {}", StartError::MissingFen)
             }
             MainLineErrorKind::Move { san, at, number, turn, error } => {
                 let dots = if *turn == Color::White { "." } else { "..." };
@@ -151,25 +169,9 @@ impl fmt::Display for MainLineError {
 
 impl std::error::Error for MainLineError {}
 
-/// The position of a `[FEN]` tag. A fullmove number of 0, which real files write, is read as 1.
-///
-/// # Errors
-/// [`FenError`] for text that is not FEN of a legal position.
-pub fn fen_tag_position(fen: &str) -> Result<Position, FenError> {
-    match Position::from_fen(fen) {
-        Err(FenError::Position(PositionError::ZeroFullmoves)) => {
-            let fixed = fen.trim_end().strip_suffix(" 0").map(|f| format!("{f} 1"));
-            Position::from_fen(fixed.as_deref().unwrap_or(fen))
-        }
-        other => other,
-    }
-}
-
-/// Whether a `[Variant]` tag names standard chess.
-pub fn is_standard_variant(variant: &str) -> bool {
-    let standard = ["standard", "chess", "normal", "from position"];
-    standard.contains(&variant.trim().to_ascii_lowercase().as_str())
-}
+/// Where [`crate::start`]'s readings of the tags were first: kept here, where they were, for the
+/// tools that import them from here.
+pub use crate::start::{fen_tag_position, is_standard_variant};
 
 /// The visitor that plays each game's main line: give it to [`Reader::read_game`].
 #[derive(Clone, Debug)]
@@ -178,6 +180,10 @@ pub struct MainLineReader {
     game: u64,
     line: MainLine,
     pos: Position,
+    /// The `[Variant]` and `[FEN]` tags and where they are: the start is set up once all tags
+    /// are read, as a `[Variant]` may come after the `[FEN]` it governs.
+    variant: Option<(String, Location)>,
+    fen: Option<(String, Location)>,
     /// Moves played; stop reading (the rest is skipped).
     done: bool,
     error: Option<MainLineErrorKind>,
@@ -191,6 +197,8 @@ impl MainLineReader {
             game: 0,
             line: MainLine::default(),
             pos: Position::new(),
+            variant: None,
+            fen: None,
             done: false,
             error: None,
         }
@@ -215,6 +223,8 @@ impl Visitor for MainLineReader {
         self.game += 1;
         self.line = MainLine::default();
         self.pos = Position::new();
+        self.variant = None;
+        self.fen = None;
         self.done = false;
         self.error = None;
     }
@@ -222,19 +232,32 @@ impl Visitor for MainLineReader {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
         let (name, value) = (decode_text(name).into_owned(), value.decode_utf8().into_owned());
         match name.as_str() {
-            "FEN" => match fen_tag_position(&value) {
-                Ok(pos) => (self.line.start, self.pos) = (pos, pos),
-                Err(error) => self.fail(MainLineErrorKind::Fen { fen: value.clone(), at, error }),
-            },
-            "Variant" if !is_standard_variant(&value) => {
-                self.fail(MainLineErrorKind::Variant { variant: value.clone(), at });
-            }
+            "FEN" => self.fen = Some((value.clone(), at)),
+            "Variant" => self.variant = Some((value.clone(), at)),
             _ => {}
         }
         self.line.tags.push((name, value));
     }
 
     fn end_tags(&mut self) -> ControlFlow<()> {
+        let (variant, fen) = (self.variant.take(), self.fen.take());
+        let start = Variant::of_game(variant.as_ref().map(|(v, _)| v.as_str()))
+            .and_then(|v| v.start(fen.as_ref().map(|(f, _)| f.as_str())));
+        match (start, variant, fen) {
+            (Ok(pos), ..) => (self.line.start, self.pos) = (pos, pos),
+            (Err(StartError::Fen { fen, error, .. }), _, Some((_, at))) => {
+                self.fail(MainLineErrorKind::Fen { fen, at, error });
+            }
+            (Err(StartError::MissingFen), Some((variant, at)), _) => {
+                self.fail(MainLineErrorKind::MissingFen { variant, at });
+            }
+            // Only a `[Variant]` tag is left to blame.
+            (Err(_), Some((variant, at)), _) => {
+                self.fail(MainLineErrorKind::Variant { variant, at });
+            }
+            // A start error names a tag the game has: no other case.
+            (Err(_), None, _) => {}
+        }
         if self.done {
             ControlFlow::Break(())
         } else {
@@ -350,8 +373,8 @@ mod tests {
             e.to_string().starts_with("game 1, line 1, column 1: [FEN \"8/8/8/8/8/8/8/8 w"),
             "{e}"
         );
-        let e = read("[Variant \"Chess960\"]\n\n1. e4 *\n").unwrap_err();
-        assert_eq!(e.to_string(), "game 1, line 1, column 1: unsupported variant \"Chess960\"");
+        let e = read("[Event \"x\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n").unwrap_err();
+        assert_eq!(e.to_string(), "game 1, line 2, column 1: unsupported variant \"Crazyhouse\"");
         let e = read("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Ke9 *\n").unwrap_err();
         assert!(matches!(e.kind, MainLineErrorKind::Read(_)), "{e}");
         let e = read("1. e4 e5 2. Ke3 *\n").unwrap_err();

@@ -6,10 +6,12 @@ use std::ops::ControlFlow;
 
 use rookery_arbiter::Repetitions;
 use rookery_core::{Position, San, SanPlus};
-use rookery_pgn::main_line::{fen_tag_position, is_standard_variant};
 use rookery_pgn::parallel::Origin;
+use rookery_pgn::start::set_start_tags;
 use rookery_pgn::tag::decode_text;
-use rookery_pgn::{GameResult, Location, Nag, RawTag, ReadError, Visitor, Writer};
+use rookery_pgn::{
+    GameResult, Location, Nag, RawTag, ReadError, StartError, Variant, Visitor, Writer,
+};
 
 /// How the final position of a game stands by itself; the first that applies, in the order
 /// issue 3 gives (RULES.md §4–§6).
@@ -173,11 +175,14 @@ pub struct Replayer {
     fen_at: Option<Location>,
     /// The `[FEN]` tag's bytes are those of `last_fen`, which then stands for `fen`.
     fen_same: bool,
-    /// The last `[FEN]` text that set up a position, and that position: engine matches play
-    /// each opening twice, colours swapped, so a game often starts where the last one did.
+    /// The last `[FEN]` text that set up a position, and that position (in its game's
+    /// variant): engine matches play each opening twice, colours swapped, so a game often
+    /// starts where the last one did.
     last_fen: String,
     last_start: Option<Position>,
     variant: Option<(String, Location)>,
+    /// The position the game starts from: a Chess960 game's export says it in its tags.
+    start: Position,
     tags: Vec<(String, String)>,
     /// The `[Result]` tag, where it was, and its text.
     result_tag: Option<(GameResult, Location)>,
@@ -202,6 +207,7 @@ impl Replayer {
             last_fen: String::new(),
             last_start: None,
             variant: None,
+            start,
             tags: Vec::new(),
             result_tag: None,
             result_token: None,
@@ -215,32 +221,48 @@ impl Replayer {
         self.problems.push(Problem::Game { game: self.game, at, message });
     }
 
-    /// Sets up the start position from the tags as rookery-pgn's main-line replay does:
-    /// `[FEN]` if present (whatever `[SetUp]` says), for standard chess only.
+    /// Sets up the start position from the tags as rookery-pgn's main-line replay does
+    /// (`rookery_pgn::start`): the `[FEN]` if present (whatever `[SetUp]` says), read in the
+    /// `[Variant]`'s castling mode; a Chess960 game must have one.
     fn start(&mut self) -> Result<Position, ()> {
-        if let Some((variant, at)) = self.variant.take() {
-            if !is_standard_variant(&variant) {
-                self.problem(at, format_args!("unsupported variant {variant:?}"));
-                return Err(());
-            }
-        }
-        match self.fen_at.take() {
-            None => Ok(Position::new()),
-            // The same text sets up the same position: read and checked once (issue 41: a
-            // `[FEN]` a game was a twentieth of the time on engine self-play files).
-            Some(_) if self.fen_same => self.last_start.ok_or(()),
-            Some(at) => match fen_tag_position(&self.fen) {
-                Ok(pos) => {
-                    std::mem::swap(&mut self.fen, &mut self.last_fen);
-                    self.last_start = Some(pos);
-                    Ok(pos)
-                }
-                Err(e) => {
-                    let fen = std::mem::take(&mut self.fen);
-                    self.problem(at, format_args!("[FEN {fen:?}]: {e}"));
-                    Err(())
+        let variant_tag = self.variant.take();
+        let variant = match &variant_tag {
+            None => Variant::Standard,
+            Some((value, at)) => match Variant::from_tag(value) {
+                Some(variant) => variant,
+                None => {
+                    self.problem(*at, StartError::Variant(value.clone()));
+                    return Err(());
                 }
             },
+        };
+        let Some(at) = self.fen_at.take() else {
+            return variant.start(None).map_err(|e| {
+                if let Some((value, at)) = variant_tag {
+                    self.problem(at, format_args!("[Variant {value:?}]: {e}"));
+                }
+            });
+        };
+        // The same text sets up the same position in the same variant: read and checked once
+        // (issue 41: a `[FEN]` a game was a twentieth of the time on engine self-play files).
+        let cached = self.last_start.filter(|p| self.fen_same && Variant::of(p) == variant);
+        if let Some(pos) = cached {
+            return Ok(pos);
+        }
+        // With `fen_same` the text is the last one's, which `fen` was not filled with.
+        let text = if self.fen_same { &self.last_fen } else { &self.fen };
+        match variant.start(Some(text)) {
+            Ok(pos) => {
+                if !self.fen_same {
+                    std::mem::swap(&mut self.fen, &mut self.last_fen);
+                }
+                self.last_start = Some(pos);
+                Ok(pos)
+            }
+            Err(e) => {
+                self.problem(at, e);
+                Err(())
+            }
         }
     }
 
@@ -344,6 +366,7 @@ impl Visitor for Replayer {
     fn end_tags(&mut self) -> ControlFlow<()> {
         let start = self.start();
         let pos = start.unwrap_or_default();
+        self.start = pos;
         self.line = Line { pos, before: None, dead: start.is_err() };
         self.history.restart(&pos);
         self.movetext.set_start(pos.fullmoves(), pos.turn());
@@ -427,6 +450,11 @@ impl Visitor for Replayer {
             self.result_tag.map(|(r, _)| r).or(self.result_token).unwrap_or(GameResult::NoResult);
         let export = (self.options.export && self.problems.is_empty()).then(|| {
             let mut tags = std::mem::take(&mut self.tags);
+            // A Chess960 game says so in the tags every reader knows: `[Variant "Chess960"]`,
+            // `[SetUp "1"]`, its start in X-FEN. Standard games keep their tags as written.
+            if Variant::of(&self.start) == Variant::Chess960 {
+                set_start_tags(&mut tags, &self.start);
+            }
             tags.retain(|(k, _)| k != "Result");
             tags.push(("Result".to_owned(), result.to_string()));
             let mut out = Writer::new(Vec::new());

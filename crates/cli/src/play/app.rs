@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use rookery_arbiter::{
     DrawClaim, Event, Game, MoveInput, Obligation, Rejected, Rejection, RuleSetName,
 };
-use rookery_core::{Color, Move, Piece, Rank, Role, SanPlus, Square};
+use rookery_core::{CastlingSide, Color, Move, Piece, Rank, Role, SanPlus, Square};
 use rookery_engine::{Limits, Score, TimeLeft};
 
 use super::screen::Look;
@@ -84,6 +84,8 @@ pub enum Tone {
 /// The state of the terminal game.
 pub struct App {
     pub(super) game: Game,
+    /// The Chess960 start position's number, when the game began from one by `--960`.
+    pub(super) chess960: Option<u16>,
     pub(super) mode: Mode,
     pub(super) look: Look,
     pub(super) now: u64,
@@ -130,6 +132,7 @@ impl App {
         };
         let mut app = App {
             game,
+            chess960: config.chess960,
             mode: config.mode,
             look: config.look,
             now,
@@ -372,9 +375,22 @@ impl App {
             Ok(by) => by,
             Err(why) => return self.warn(why.into()),
         };
-        let board = self.game.position().board();
+        let pos = self.game.position();
+        let board = pos.board();
+        // In Chess960 the king castles by moving onto its own rook (RULES.md §13), as on the
+        // site: with the king taken up, a rook it may castle with is where it goes, not the
+        // next piece to take up. (Standard chess castles by the king's two-square move.)
+        let castles_onto = |from: Square| {
+            pos.is_chess960()
+                && from == pos.king_of(by)
+                && CastlingSide::ALL.iter().any(|&side| pos.castles().rook(by, side) == Some(sq))
+        };
         match self.selected {
             Some(from) if from == sq => self.selected = None,
+            Some(from) if castles_onto(from) => {
+                self.play(MoveInput::squares(from, sq, None));
+                self.selected = None;
+            }
             _ if board.color_at(sq) == Some(by) => {
                 self.selected = Some(sq);
                 self.message = None;

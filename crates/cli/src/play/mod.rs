@@ -19,6 +19,8 @@ mod worker;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_960;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -50,9 +52,16 @@ pub struct Args {
     /// Your colour against the engine.
     #[arg(long, value_enum, default_value = "random", requires = "level")]
     color: ColorChoice,
-    /// Start from this position (FEN) instead of the standard one.
+    /// Start from this position (FEN) instead of the standard one. Read as Chess960 when its
+    /// castling field only makes sense there (a rook's file, or a right off e1 or the corners).
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     fen: Option<String>,
+    /// Chess960: from start position N (0–959; 518 is the standard start), or a random one
+    /// when N is left out (its number is printed and shown); with --fen, read the FEN as
+    /// Chess960. Castle with O-O/O-O-O, the king onto its rook (e1h1) or its two-square move.
+    #[arg(long = "960", value_name = "N", num_args = 0..=1, allow_negative_numbers = true,
+        value_parser = crate::fen_arg::parse_start_number, conflicts_with = "pgn")]
+    chess960: Option<Option<u16>>,
     /// Continue the first game of this PGN file after its last main-line move.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
@@ -90,6 +99,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "play needs a terminal: its standard input and output must be one".into(),
         )
         .into());
+    }
+    if let Some(n) = config.chess960 {
+        // Printed before the screen is taken over, so that it stays above the game's output.
+        println!("Chess960 start position {n}");
     }
     let app = app::App::new(config, 0)?;
     let app = terminal::run(app)?;

@@ -240,7 +240,12 @@ fn panel_lines(app: &App, width: u16, height: u16) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let tc = game.clock().time_control().to_string();
     let tc = if tc == "-" { "no clock".to_owned() } else { tc };
-    lines.push(Line::from(format!("Rookery · {} rules · {tc}", game.rules().label())));
+    let variant = match (game.start_position().is_chess960(), app.chess960) {
+        (true, Some(n)) => format!("Chess960 #{n} · "),
+        (true, None) => "Chess960 · ".to_owned(),
+        (false, _) => String::new(),
+    };
+    lines.push(Line::from(format!("Rookery · {variant}{} rules · {tc}", game.rules().label())));
     lines.push(Line::from(""));
     let turn = game.position().turn();
     let top = if app.flipped { Color::White } else { Color::Black };

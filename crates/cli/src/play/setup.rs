@@ -1,12 +1,13 @@
-//! From the command line to the first position: the mode, the rule set and clock, and the
-//! moves of a PGN to continue. Every error names the offending argument (and for a PGN, the
-//! file, line and column) and exits with status 2.
+//! From the command line to the first position: the mode, the rule set and clock, the start
+//! (standard chess, a FEN, or a Chess960 start position, RULES.md §13), and the moves of a PGN
+//! to continue. Every error names the offending argument (and for a PGN, the file, line and
+//! column) and exits with status 2.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rookery_arbiter::{Game, GameSpec, MoveInput, StartPolicy};
-use rookery_core::{Color, SanPlus};
+use rookery_core::{chess960, CastlingMode, Color, SanPlus};
 use rookery_engine::Level;
 use rookery_pgn::date::UtcDateTime;
 use rookery_pgn::main_line::MainLineErrorKind;
@@ -14,6 +15,7 @@ use rookery_pgn::{Location, MainLineReader, Reader};
 
 use super::screen::{detect_look, Look};
 use super::{Args, ColorChoice};
+use crate::fen_arg::{castling_mode_of, fen_and_number, read_fen, start_position};
 use crate::usage::UsageError;
 
 /// Who plays.
@@ -35,6 +37,10 @@ pub enum Mode {
 pub struct Config {
     /// The game to create (rules, clock, start position, names).
     pub spec: GameSpec,
+    /// How the game castles: standard chess, or Chess960 (`--960`, a FEN or PGN that is one).
+    pub castling_mode: CastlingMode,
+    /// The Chess960 start position's number, when the game starts from one by `--960`.
+    pub chess960: Option<u16>,
     /// Moves to replay before play starts (the main line of `--pgn`), with where they stand.
     pub moves: Vec<(SanPlus, Location)>,
     /// The PGN file the moves come from, for messages.
@@ -59,6 +65,8 @@ impl Config {
     pub fn hot_seat(spec: GameSpec) -> Config {
         Config {
             spec,
+            castling_mode: CastlingMode::Standard,
+            chess960: None,
             moves: Vec::new(),
             pgn: None,
             mode: Mode::HotSeat,
@@ -75,6 +83,8 @@ impl Config {
     /// # Errors
     /// [`UsageError`] naming the bad `--fen`, or the PGN move that cannot be played.
     pub fn start_game(&self, now: u64) -> Result<Game, UsageError> {
+        // The spec carries the castling mode: the arbiter reads the start, and judges and
+        // records every move, in Chess960 when the game is one.
         let mut game = Game::new(self.spec.clone(), now).map_err(|e| match &self.pgn {
             Some(path) => UsageError(format!("{}: [FEN]: {e}", path.display())),
             None => UsageError(format!("bad --fen: {e}")),
@@ -122,11 +132,22 @@ impl WallClock {
     }
 }
 
-/// Checks the arguments and builds the game's configuration.
+/// Checks the arguments and builds the game's configuration, and checks that the game starts.
 ///
 /// # Errors
 /// [`UsageError`] naming the bad argument or PGN file.
 pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
+    let config = configure(args, wall)?;
+    // Fail now, before the terminal changes, if the position or the PGN cannot be played.
+    config.start_game(0)?;
+    Ok(config)
+}
+
+/// Checks the arguments and builds the game's configuration, without starting the game.
+///
+/// # Errors
+/// [`UsageError`] naming the bad argument or PGN file.
+pub fn configure(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     let seed = args.seed.unwrap_or(u64::from(wall.nanos) ^ wall.unix_secs);
     let mode = match args.level {
         None => Mode::HotSeat,
@@ -154,12 +175,13 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
         }
     };
     let now = wall.civil();
+    let start = start_of(args.fen, args.chess960, seed)?;
     // RULES.md §9: outside a competition no clock runs before both sides have moved, and a
     // first move not made in time aborts the game, as on the site.
-    let start = args.tc.is_timed().then(|| StartPolicy::online(args.tc.speed()));
+    let policy = args.tc.is_timed().then(|| StartPolicy::online(args.tc.speed()));
     let mut spec = GameSpec {
-        fen: args.fen,
-        castling_mode: rookery_core::CastlingMode::Standard,
+        fen: start.fen,
+        castling_mode: start.castling_mode,
         rules: args.rules,
         time_control: Some(args.tc),
         white,
@@ -170,12 +192,14 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             ("Date".into(), now.pgn_date()),
             ("Round".into(), "-".into()),
         ],
-        start,
+        start: policy,
     };
+    let mut castling_mode = start.castling_mode;
     let mut moves = Vec::new();
     if let Some(path) = &args.pgn {
         let loaded = load_pgn(path)?;
         spec.fen = loaded.fen;
+        castling_mode = loaded.castling_mode;
         moves = loaded.moves;
         // The game goes on between the same players; the engine takes its side's name.
         let engine_side = match mode {
@@ -189,6 +213,11 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             }
         }
     }
+    if castling_mode.is_chess960() {
+        // The saved PGN says it is Chess960, as every Chess960 game must (rookery_pgn::start);
+        // the arbiter writes `[SetUp]` and `[FEN]` from `spec.fen`, which a Chess960 game has.
+        spec.tags.push(("Variant".into(), "Chess960".into()));
+    }
     if let Some(path) = &args.save {
         check_save_path(path)?;
     }
@@ -199,8 +228,10 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             "rookery-{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}.pgn"
         ))
     });
-    let config = Config {
+    Ok(Config {
         spec,
+        castling_mode,
+        chess960: start.number,
         moves,
         pgn: args.pgn,
         mode,
@@ -209,10 +240,61 @@ pub fn config(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
         save,
         auto_save: args.save.is_some(),
         seed,
-    };
-    // Fail now, before the terminal changes, if the position or the PGN cannot be played.
-    config.start_game(0)?;
-    Ok(config)
+    })
+}
+
+/// Where a game from the command line starts.
+struct Start {
+    /// The FEN the arbiter sets the game up from; `None` for the standard start.
+    fen: Option<String>,
+    castling_mode: CastlingMode,
+    /// The Chess960 start position's number, for `--960`.
+    number: Option<u16>,
+}
+
+/// The start that `--fen` and `--960 [N]` give (the same combinations as `perft` and `moves`
+/// take, `crate::fen_arg`, but for a bare `--960`, which here draws a start position from
+/// `seed`). A FEN is read as Chess960 when `--960` or its castling field says so.
+///
+/// # Errors
+/// [`UsageError`] for a FEN that is no position of its variant, or both `--960 N` and `--fen`.
+fn start_of(
+    fen: Option<String>,
+    chess960: Option<Option<u16>>,
+    seed: u64,
+) -> Result<Start, UsageError> {
+    match (fen, chess960) {
+        (None, None) => {
+            Ok(Start { fen: None, castling_mode: CastlingMode::Standard, number: None })
+        }
+        (None, Some(n)) => {
+            let n = n.unwrap_or_else(|| random_start(seed));
+            let fen = start_position(n)?.to_fen();
+            Ok(Start { fen: Some(fen), castling_mode: CastlingMode::Chess960, number: Some(n) })
+        }
+        (Some(_), Some(Some(n))) => Err(fen_and_number(n)),
+        (Some(fen), asked) => {
+            let castling_mode =
+                if asked.is_some() { CastlingMode::Chess960 } else { castling_mode_of(&fen) };
+            // The arbiter names a bad standard FEN itself; a Chess960 one is checked here.
+            if castling_mode.is_chess960() {
+                read_fen(&fen, Some(castling_mode))
+                    .map_err(|e| UsageError(format!("bad --fen: {e}")))?;
+            }
+            Ok(Start { fen: Some(fen), castling_mode, number: None })
+        }
+    }
+}
+
+/// A Chess960 start position drawn from `seed`: SplitMix64's mixing of it (Steele, Lea and
+/// Flood, 2014), as `--color random` already takes the seed's lowest bit.
+pub(super) fn random_start(seed: u64) -> u16 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let n = z % u64::from(chess960::COUNT);
+    u16::try_from(n).unwrap_or(chess960::STANDARD)
 }
 
 /// `--save FILE` is checked before the game, not at the first save (issue 41): a directory,
@@ -232,6 +314,7 @@ fn check_save_path(path: &Path) -> Result<(), UsageError> {
 /// The first game of a PGN file: its start position, main-line moves and players.
 struct LoadedGame {
     fen: Option<String>,
+    castling_mode: CastlingMode,
     moves: Vec<(SanPlus, Location)>,
     white: Option<String>,
     black: Option<String>,
@@ -253,9 +336,12 @@ fn load_pgn(path: &Path) -> Result<LoadedGame, UsageError> {
             }
             _ => UsageError(format!("{}: {e}", path.display())),
         })?;
+    // A Chess960 game always has its `[FEN]` (rookery_pgn::start); the start is written back in
+    // X-FEN, which the arbiter reads.
     let fen = line.tag("FEN").is_some().then(|| line.start.to_fen());
+    let castling_mode = line.start.castling_mode();
     let name = |tag: &str| line.tag(tag).map(str::to_owned).filter(|n| !n.is_empty() && n != "?");
     let (white, black) = (name("White"), name("Black"));
     let moves = line.plies.into_iter().map(|p| (p.san, p.at)).collect();
-    Ok(LoadedGame { fen, moves, white, black })
+    Ok(LoadedGame { fen, castling_mode, moves, white, black })
 }

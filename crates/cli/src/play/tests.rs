@@ -21,7 +21,7 @@ use super::{input, render};
 const WIDTH: u16 = 100;
 const HEIGHT: u16 = 34;
 
-fn spec(rules: RuleSet, tc: &str) -> GameSpec {
+pub(super) fn spec(rules: RuleSet, tc: &str) -> GameSpec {
     GameSpec {
         rules,
         time_control: Some(tc.parse().expect("a valid time control")),
@@ -53,7 +53,7 @@ fn draw_at(app: &mut App, width: u16, height: u16) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
-fn draw(app: &mut App) -> Buffer {
+pub(super) fn draw(app: &mut App) -> Buffer {
     draw_at(app, WIDTH, HEIGHT)
 }
 
@@ -72,12 +72,12 @@ fn text(buffer: &Buffer) -> String {
     out
 }
 
-fn screen(app: &mut App) -> String {
+pub(super) fn screen(app: &mut App) -> String {
     text(&draw(app))
 }
 
 /// The message, on the two rows above the typed move.
-fn status(app: &mut App) -> String {
+pub(super) fn status(app: &mut App) -> String {
     let shown = screen(app);
     let rows: Vec<&str> = shown.lines().skip(HEIGHT as usize - 4).take(2).collect();
     rows.join(" ").trim_end().to_owned()
@@ -97,28 +97,28 @@ fn send(app: &mut App, event: Event, now: u64) {
     }
 }
 
-fn key(app: &mut App, code: KeyCode, now: u64) {
+pub(super) fn key(app: &mut App, code: KeyCode, now: u64) {
     send(app, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
 }
 
-fn ctrl(app: &mut App, c: char, now: u64) {
+pub(super) fn ctrl(app: &mut App, c: char, now: u64) {
     send(app, Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)), now);
 }
 
-fn type_text(app: &mut App, text: &str, now: u64) {
+pub(super) fn type_text(app: &mut App, text: &str, now: u64) {
     for c in text.chars() {
         key(app, KeyCode::Char(c), now);
     }
 }
 
 /// Types a move and presses Enter.
-fn type_move(app: &mut App, text: &str, now: u64) {
+pub(super) fn type_move(app: &mut App, text: &str, now: u64) {
     type_text(app, text, now);
     key(app, KeyCode::Enter, now);
 }
 
 /// A left click in the middle of `sq` as the screen shows it.
-fn click(app: &mut App, sq: Square, now: u64) {
+pub(super) fn click(app: &mut App, sq: Square, now: u64) {
     draw(app);
     let board = board_geometry(app.screen, app.look, app.flipped).expect("room for a board");
     let rect = board.square_rect(sq);
@@ -135,12 +135,12 @@ fn outcome(app: &App) -> Option<(GameResult, Termination)> {
     app.game.outcome().map(|o| (o.result, o.termination))
 }
 
-fn sans(app: &App) -> Vec<String> {
+pub(super) fn sans(app: &App) -> Vec<String> {
     app.game.plies().iter().map(|p| p.san.to_string()).collect()
 }
 
 /// `rookery play` arguments as clap reads them.
-fn parse_args(args: &[&str]) -> super::Args {
+pub(super) fn parse_args(args: &[&str]) -> super::Args {
     #[derive(clap::Parser)]
     struct Play {
         #[command(flatten)]
@@ -150,7 +150,7 @@ fn parse_args(args: &[&str]) -> super::Args {
     <Play as clap::Parser>::try_parse_from(args).expect("the arguments parse").args
 }
 
-fn temp_file(name: &str) -> PathBuf {
+pub(super) fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("rookery-play-{}-{name}", std::process::id()))
 }
 
