@@ -42,10 +42,25 @@ fn executable(path: &Path, body: &str) -> String {
     path.to_str().unwrap().to_owned()
 }
 
-/// `rookery uci`, with every line the match sends it appended to `log`.
-fn logged_rookery(dir: &Path, name: &str, log: &Path) -> String {
-    let body = format!("#!/bin/sh\ntee -a '{}' | '{ROOKERY}' uci\n", log.display());
-    executable(&dir.join(name), &body)
+/// `rookery uci`, with every line the match sends it written to a log of its own in `dir`
+/// (`uci.<pid>.log`: engines run side by side, and one shared file would mix their lines).
+fn logged_rookery(dir: &Path) -> String {
+    let body = format!("#!/bin/sh\ntee '{}/uci.'$$'.log' | '{ROOKERY}' uci\n", dir.display());
+    executable(&dir.join("engine"), &body)
+}
+
+/// The lines of every engine's log in `dir`.
+fn logged_lines(dir: &Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("uci.") && name.ends_with(".log") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            lines.extend(text.lines().map(str::to_owned));
+        }
+    }
+    lines
 }
 
 /// One game of a PGN file as these tests read it.
@@ -124,8 +139,8 @@ fn games(path: &Path) -> Vec<Game> {
 #[test]
 fn the_engines_are_told_and_the_pgn_says_chess960() {
     let dir = scratch("told");
-    let (log, pgn) = (dir.join("uci.log"), dir.join("games.pgn"));
-    let engine = logged_rookery(&dir, "engine", &log);
+    let pgn = dir.join("games.pgn");
+    let engine = logged_rookery(&dir);
     let out = rookery_match(&[
         "--engine",
         &format!("{engine} nodes=300 name=a"),
@@ -142,9 +157,10 @@ fn the_engines_are_told_and_the_pgn_says_chess960() {
     ]);
     let progress = String::from_utf8_lossy(&out.stderr);
     assert!(progress.contains("Chess960 start positions 518"), "{progress}");
-    let sent = std::fs::read_to_string(&log).unwrap();
+    let sent = logged_lines(&dir);
     // Each engine is started once to learn its name and once for the games.
-    assert_eq!(sent.matches("setoption name UCI_Chess960 value true\n").count(), 4, "{sent}");
+    let told = sent.iter().filter(|l| *l == "setoption name UCI_Chess960 value true").count();
+    assert_eq!(told, 4, "{sent:?}");
     let games = games(&pgn);
     assert_eq!(games.len(), 2);
     let start = chess960::position(518).unwrap().to_fen();
@@ -168,8 +184,8 @@ fn the_engines_are_told_and_the_pgn_says_chess960() {
 #[ignore = "needs the arbiter to start Chess960 games (GameSpec::castling_mode, issue 55)"]
 fn random_start_positions_are_played_from_both_sides() {
     let dir = scratch("random");
-    let (log, pgn) = (dir.join("uci.log"), dir.join("games.pgn"));
-    let engine = logged_rookery(&dir, "engine", &log);
+    let pgn = dir.join("games.pgn");
+    let engine = logged_rookery(&dir);
     let play = |pgn: &Path| {
         rookery_match(&[
             "--engine",
@@ -213,16 +229,21 @@ fn random_start_positions_are_played_from_both_sides() {
         game.replay().unwrap_or_else(|e| panic!("{e}: {game:?}"));
     }
     // Every castling sent to an engine is written the Chess960 way: the king onto its rook.
-    for line in std::fs::read_to_string(&log).unwrap().lines() {
+    let sent = logged_lines(&dir);
+    assert!(sent.iter().any(|l| l.starts_with("position fen ")), "{sent:?}");
+    let mut castlings = 0;
+    for line in &sent {
         let Some(rest) = line.strip_prefix("position fen ") else { continue };
         let (fen, moves) = rest.split_once(" moves ").unwrap_or((rest, ""));
         let mut pos = Position::from_fen_in(fen, CastlingMode::Chess960).unwrap();
         for text in moves.split_whitespace() {
             let m = pos.parse_uci(text).unwrap_or_else(|e| panic!("{line}: {e}"));
             assert!(!m.is_castle() || m.to_uci() == text, "{text} in {line}");
+            castlings += usize::from(m.is_castle());
             pos.play_unchecked(m);
         }
     }
+    assert!(castlings > 0, "no castling reached the engines: {sent:?}");
     // The same seed plays the same positions.
     let again = dir.join("again.pgn");
     play(&again);
