@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use rookery_arbiter::TimeControl;
+use rookery_core::CastlingMode;
 use rookery_match::{
-    opening, pgn_date, DrawRule, EngineSpec, GameSettings, MatchConfig, MonotonicTimer, ResignRule,
-    Sprt,
+    opening, pgn_date, DrawRule, EngineSpec, GameSettings, MatchConfig, MonotonicTimer, Opening,
+    ResignRule, Sprt,
 };
 
 use crate::usage::UsageError;
@@ -46,7 +47,9 @@ Examples:
                 --tc 10+0.1 --games 100 --sprt 0,10 --pgn games.pgn
   rookery match --engine \"target/release/rookery uci nodes=20000 name=new\" \\
                 --engine \"old/rookery uci nodes=20000 name=old\" \\
-                --tc 600+1 --games 708 --concurrency 2 --openings scripts/data/openings.epd";
+                --tc 600+1 --games 708 --concurrency 2 --openings scripts/data/openings.epd
+  rookery match --engine \"target/release/rookery uci\" --engine stockfish \\
+                --tc 10+0.1 --games 100 --960 --seed 7 --pgn chess960.pgn";
 
 /// The engines.
 #[derive(clap::Args)]
@@ -85,6 +88,25 @@ struct GameArgs {
     /// Use only the first N plies of each opening.
     #[arg(long, value_name = "N")]
     opening_plies: Option<usize>,
+    /// Play Chess960 (Fischer random): each pair of games starts from one of the 960 start
+    /// positions, drawn at random from --seed (none twice before all have come), or from the
+    /// --openings file read as Chess960 (X-FEN or Shredder-FEN castling). Both engines are
+    /// started with UCI_Chess960 on; the PGN says [Variant "Chess960"].
+    #[arg(long = "960")]
+    chess960: bool,
+    /// Play Chess960 from these start positions (0 to 959, 518 the standard one), in order,
+    /// each twice with colours swapped, from the first again when they run out.
+    #[arg(
+        long = "960-positions",
+        value_name = "N,M,...",
+        value_delimiter = ',',
+        conflicts_with = "openings",
+        value_parser = clap::value_parser!(u16).range(0..960)
+    )]
+    chess960_positions: Vec<u16>,
+    /// The seed of --960's random start positions: the same seed, the same positions.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "chess960")]
+    seed: u64,
     /// Stop early by a sequential probability ratio test of elo0 against elo1, such as 0,10.
     #[arg(long, value_name = "ELO0,ELO1")]
     sprt: Option<String>,
@@ -160,10 +182,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .map_err(|e| UsageError(format!("--sprt {text}: {e}")))?,
         ),
     };
-    let openings = match &games.openings {
-        None => Vec::new(),
-        Some(path) => opening::load(path, games.opening_plies)
-            .map_err(|e| UsageError(format!("--openings: {e}")))?,
+    let chess960 = games.chess960 || !games.chess960_positions.is_empty();
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let (openings, described) = match &games.openings {
+        Some(path) => {
+            let openings = opening::load_in(path, games.opening_plies, mode)
+                .map_err(|e| UsageError(format!("--openings: {e}")))?;
+            let kind = if chess960 { "Chess960 opening(s)" } else { "opening(s)" };
+            let described = format!("{} {kind}", openings.len());
+            (openings, described)
+        }
+        None if !games.chess960_positions.is_empty() => {
+            let numbers = &games.chess960_positions;
+            let openings = numbers.iter().map(|&n| Opening::chess960(n).expect("0 to 959"));
+            let list: Vec<String> = numbers.iter().map(u16::to_string).collect();
+            (openings.collect(), format!("Chess960 start positions {}", list.join(",")))
+        }
+        None if chess960 => {
+            let openings = opening::random_chess960(games.games.div_ceil(2), games.seed);
+            let described =
+                format!("{} random Chess960 start positions (seed {})", openings.len(), games.seed);
+            (openings, described)
+        }
+        None => (Vec::new(), "1 opening(s)".to_owned()),
     };
     let mut pgn =
         match &output.pgn {
@@ -195,9 +236,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         start_timeout_ms: engines.start_timeout,
     };
     if !output.quiet {
-        let count = if config.openings.is_empty() { 1 } else { config.openings.len() };
         eprintln!(
-            "match: {} games at {}, concurrency {}, {count} opening(s){}",
+            "match: {} games at {}, concurrency {}, {described}{}",
             config.games,
             config.settings.time_control,
             config.concurrency,

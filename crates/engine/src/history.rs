@@ -5,6 +5,11 @@
 //! "Countermove Heuristic") and killer moves (CPW "Killer Heuristic"); and, for captures, a
 //! capture history by piece, destination and victim (Stockfish's `captureHistory`), which
 //! orders captures of equal victims by how often they refuted.
+//!
+//! Every table is keyed by where the moving piece lands, which for castling is the king's
+//! castling square (g1, c1, g8, c8) and not the move's `to()`: in Chess960 a castling move is
+//! written as the king taking its own rook (`e1h1`, RULES.md §13), so keying by `to()` would
+//! file the same castling under different cells in the two notations.
 
 use rookery_core::{Color, Move, Piece, Role};
 
@@ -40,7 +45,19 @@ impl ContinuationKey {
     /// The key of the move `m`, made by `piece`.
     #[inline]
     pub(crate) fn new(piece: Piece, m: Move) -> ContinuationKey {
-        ContinuationKey((piece_index(piece) * 64 + m.to().index()) * CONTINUATION_ROW)
+        ContinuationKey((piece_index(piece) * 64 + landing(piece.color, m)) * CONTINUATION_ROW)
+    }
+}
+
+/// The index of the square where `color`'s move `m` puts the moving piece: its `to()`, but
+/// the king's castling square for castling, whichever way the position writes it. So a
+/// Chess960 search of a standard position fills the same cells as the standard search, and
+/// standard chess, where the two agree, is keyed as before.
+#[inline]
+fn landing(color: Color, m: Move) -> usize {
+    match m.castling_side() {
+        Some(side) => side.king_to(color).index(),
+        None => m.to().index(),
     }
 }
 
@@ -93,14 +110,14 @@ impl History {
     /// The butterfly history value of a quiet move of `color`.
     #[inline]
     pub(crate) fn get(&self, color: Color, m: Move) -> i32 {
-        i32::from(self.butterfly[color.index()][m.from().index()][m.to().index()])
+        i32::from(self.butterfly[color.index()][m.from().index()][landing(color, m)])
     }
 
     /// The continuation history of the quiet move `m` by `piece` after the moves `before`:
     /// the sum of its values as the answer to each.
     #[inline]
     pub(crate) fn continuation(&self, before: &Continuations, piece: Piece, m: Move) -> i32 {
-        let at = piece_index(piece) * 64 + m.to().index();
+        let at = piece_index(piece) * 64 + landing(piece.color, m);
         before.iter().flatten().map(|key| i32::from(self.continuation[key.0 + at])).sum()
     }
 
@@ -113,8 +130,9 @@ impl History {
 
     /// Adds `bonus` to every history of the quiet move `m` by `piece` after `before`.
     pub(crate) fn update(&mut self, before: &Continuations, piece: Piece, m: Move, bonus: i32) {
-        nudge(&mut self.butterfly[piece.color.index()][m.from().index()][m.to().index()], bonus);
-        let at = piece_index(piece) * 64 + m.to().index();
+        let to = landing(piece.color, m);
+        nudge(&mut self.butterfly[piece.color.index()][m.from().index()][to], bonus);
+        let at = piece_index(piece) * 64 + to;
         for key in before.iter().flatten() {
             nudge(&mut self.continuation[key.0 + at], bonus);
         }
@@ -135,13 +153,13 @@ impl History {
     #[inline]
     pub(crate) fn counter(&self, previous: Option<(Piece, Move)>) -> Option<Move> {
         let (piece, m) = previous?;
-        self.counter[piece_index(piece)][m.to().index()]
+        self.counter[piece_index(piece)][landing(piece.color, m)]
     }
 
     /// Records `refutation` as the answer to the previous move.
     pub(crate) fn set_counter(&mut self, previous: Option<(Piece, Move)>, refutation: Move) {
         if let Some((piece, m)) = previous {
-            self.counter[piece_index(piece)][m.to().index()] = Some(refutation);
+            self.counter[piece_index(piece)][landing(piece.color, m)] = Some(refutation);
         }
     }
 
@@ -238,6 +256,30 @@ mod tests {
         assert!(history.capture(rook, rxd5, Role::Bishop) < 0);
         history.clear();
         assert_eq!(history.capture(rook, rxd5, Role::Knight), 0);
+    }
+
+    /// Castling written both ways (`e1g1` in standard chess, `e1h1` in Chess960) is one entry
+    /// in every table: a history learned in one notation is found in the other.
+    #[test]
+    fn castling_is_keyed_by_the_kings_landing_square() {
+        let mut history = History::new();
+        let king = Role::King.of(Color::White);
+        let standard = Move::castle(Square::E1, Square::G1);
+        let chess960 = Move::castle(Square::E1, Square::H1);
+        let knight = Role::Knight.of(Color::Black);
+        let reply = Move::normal(Square::G8, Square::F6);
+        let after = |m| [Some(ContinuationKey::new(king, m)), None];
+        history.update(&after(standard), knight, reply, bonus(10));
+        history.update(&[None, None], king, chess960, bonus(10));
+        history.set_counter(Some((king, chess960)), reply);
+        for m in [standard, chess960] {
+            assert!(history.get(Color::White, m) > 0, "{m:?}");
+            assert!(history.continuation(&after(m), knight, reply) > 0, "{m:?}");
+            assert_eq!(history.counter(Some((king, m))), Some(reply), "{m:?}");
+        }
+        let long = Move::castle(Square::B1, Square::A1);
+        assert_eq!(history.get(Color::White, long), 0, "queen side is apart");
+        assert_eq!(landing(Color::Black, Move::castle(Square::B8, Square::A8)), 58, "c8");
     }
 
     #[test]

@@ -395,6 +395,34 @@ mod tests {
         }
     }
 
+    /// In Chess960 castling goes from the king to its own rook (`e1h1`, RULES.md §13): a hash
+    /// move, killer or countermove written the standard way (`e1g1`, learned on the same board
+    /// in standard chess) names no legal move and is skipped, and each castling comes once, in
+    /// its own notation.
+    #[test]
+    fn chess960_castling_comes_once_in_its_own_notation() {
+        use rookery_core::{CastlingMode, Square};
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let pos = Position::from_fen_in(fen, CastlingMode::Chess960).unwrap();
+        let short = Move::castle(Square::E1, Square::G1);
+        let long = Move::castle(Square::E1, Square::C1);
+        let hints = QuietHints {
+            killers: Killers([Some(long), Some(uci(&pos, "e1h1"))]),
+            counter: Some(short),
+            before: Default::default(),
+        };
+        let moves = picked(&pos, Mode::All, Some(short), hints, None);
+        let mut unique = moves.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), moves.len(), "{moves:?}");
+        assert_eq!(moves.len(), pos.legal_moves().len(), "{moves:?}");
+        let captures = pos.legal_moves().iter().filter(|&&m| pos.is_capture(m)).count();
+        assert_eq!(moves[captures], "e1h1", "the legal killer right after the captures");
+        assert!(moves.contains(&"e1a1".to_owned()), "{moves:?}");
+        assert!(!moves.iter().any(|m| m == "e1g1" || m == "e1c1"), "{moves:?}");
+    }
+
     #[test]
     fn illegal_tt_move_is_ignored() {
         let pos = Position::new();

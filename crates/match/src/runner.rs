@@ -27,7 +27,10 @@ pub struct MatchConfig {
     /// Games played at the same time.
     pub concurrency: usize,
     /// The openings, used in order, each twice (colours swapped), from the first again when
-    /// the list runs out; empty: the standard start.
+    /// the list runs out; empty: the standard start. An opening from a Chess960 position
+    /// (RULES.md §13; see [`Opening::chess960`]) makes its games Chess960 games: then both
+    /// engines are started with `UCI_Chess960` on, and those games' PGN says
+    /// `[Variant "Chess960"]`.
     pub openings: Vec<Opening>,
     /// How each game is played.
     pub settings: GameSettings,
@@ -136,11 +139,30 @@ impl fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
+/// The engines as they are started: with `UCI_Chess960` set last (so that it wins) when any
+/// game is a Chess960 game. An engine without the option fails to start, naming it.
+fn engine_specs(config: &MatchConfig, openings: &[Opening]) -> [EngineSpec; 2] {
+    let mut engines = config.engines.clone();
+    if openings.iter().any(|o| o.start.is_chess960()) {
+        for spec in &mut engines {
+            spec.options.push((CHESS960_OPTION.to_owned(), Some("true".to_owned())));
+        }
+    }
+    engines
+}
+
+/// The UCI option that switches an engine to Chess960.
+const CHESS960_OPTION: &str = "UCI_Chess960";
+
 /// The engines' names: the spec's, else the engine's `id name`, else the program's file
 /// name; the second gets ` (2)` appended when both would be the same.
-fn names(config: &MatchConfig, timer: &(dyn Timer + Sync)) -> Result<[String; 2], MatchError> {
+fn names(
+    config: &MatchConfig,
+    engines: &[EngineSpec; 2],
+    timer: &(dyn Timer + Sync),
+) -> Result<[String; 2], MatchError> {
     let mut names = [String::new(), String::new()];
-    for (k, spec) in config.engines.iter().enumerate() {
+    for (k, spec) in engines.iter().enumerate() {
         // Each engine is started once up front, so that a bad command or option fails the
         // match at once, with its reason, rather than losing every game.
         let engine = EngineProcess::start(spec, timer, config.start_timeout_ms)
@@ -171,10 +193,11 @@ pub fn run(
     timer: &(dyn Timer + Sync),
     mut on_game: impl FnMut(&Finished, &MatchReport) -> std::io::Result<()>,
 ) -> Result<MatchReport, MatchError> {
-    let names = names(config, timer)?;
     let standard = [Opening::standard()];
     let openings: &[Opening] =
         if config.openings.is_empty() { &standard } else { &config.openings };
+    let engines = engine_specs(config, openings);
+    let names = names(config, &engines, timer)?;
     let mut report = MatchReport {
         names: names.clone(),
         wdl: Wdl::default(),
@@ -243,13 +266,14 @@ fn worker(
     stop: &AtomicBool,
     tx: &mpsc::Sender<WorkerMessage>,
 ) {
+    let engines = engine_specs(config, openings);
     let mut processes: [Option<EngineProcess>; 2] = [None, None];
     while !stop.load(Ordering::Relaxed) {
         let index = next.fetch_add(1, Ordering::Relaxed);
         if index >= config.games {
             break;
         }
-        for (process, spec) in processes.iter_mut().zip(&config.engines) {
+        for (process, spec) in processes.iter_mut().zip(&engines) {
             if process.is_none() {
                 // A failure leaves the seat empty: the game is lost as a crash.
                 *process = EngineProcess::start(spec, timer, config.start_timeout_ms).ok();
@@ -264,20 +288,24 @@ fn worker(
             white: Seat { name: &names[white], process: white_process },
             black: Seat { name: &names[1 - white], process: black_process },
         };
-        let tags = vec![
+        let opening = &openings[opening_number];
+        let mut tags = vec![
             ("Event".to_owned(), config.event.clone()),
             ("Site".to_owned(), config.site.clone()),
             ("Date".to_owned(), config.date.clone()),
             ("Round".to_owned(), (index + 1).to_string()),
         ];
-        let played =
-            match game::play(seats, &openings[opening_number], &config.settings, tags, timer) {
-                Ok(played) => played,
-                Err(error) => {
-                    let _ = tx.send(Err(MatchError::Opening { number: opening_number + 1, error }));
-                    break;
-                }
-            };
+        if opening.start.is_chess960() {
+            // The game's own start is in its `[SetUp]` and `[FEN]`, which the arbiter writes.
+            tags.push(("Variant".to_owned(), "Chess960".to_owned()));
+        }
+        let played = match game::play(seats, opening, &config.settings, tags, timer) {
+            Ok(played) => played,
+            Err(error) => {
+                let _ = tx.send(Err(MatchError::Opening { number: opening_number + 1, error }));
+                break;
+            }
+        };
         let outcome = played.game.outcome().expect("a played game is over");
         let mut failures = [Failures::default(); 2];
         failures[white] = played.failures.white;

@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
-use rookery_core::Position;
-use rookery_match::opening::{self, parse_epd, parse_pgn, OpeningErrorKind};
+use rookery_core::{chess960, CastlingMode, Position};
+use rookery_match::opening::{self, parse_epd, parse_epd_in, parse_pgn, OpeningErrorKind};
+use rookery_match::Opening;
 
 #[test]
 fn epd_forms() {
@@ -88,4 +89,82 @@ fn real_files() {
         opening::load(Path::new("x.txt"), None).unwrap_err().kind,
         OpeningErrorKind::UnknownFormat
     ));
+}
+
+/// Chess960 start positions by number (RULES.md §13): 518 is the standard position written
+/// the Chess960 way, and 960 is none.
+#[test]
+fn chess960_start_positions() {
+    let standard = Opening::chess960(518).unwrap();
+    assert!(standard.start.is_chess960() && standard.moves.is_empty());
+    assert_eq!(standard.start.to_setup(), Position::new().to_setup());
+    assert_eq!(
+        Opening::chess960(0).unwrap().start.to_fen(),
+        chess960::position(0).unwrap().to_fen()
+    );
+    assert!(Opening::chess960(960).is_none());
+}
+
+/// A seed draws a shuffle of the 960: none comes twice before all have come, the same seed
+/// draws the same, another seed another.
+#[test]
+fn random_chess960_positions_follow_the_seed() {
+    let numbers = |count, seed| -> Vec<u16> {
+        opening::random_chess960(count, seed)
+            .iter()
+            .map(|o| {
+                assert!(o.start.is_chess960() && o.moves.is_empty());
+                chess960::number(o.start.board()).expect("a start position")
+            })
+            .collect()
+    };
+    let all = numbers(1_000, 7);
+    assert_eq!(all.len(), 1_000);
+    let mut first = all[..960].to_vec();
+    first.sort_unstable();
+    first.dedup();
+    assert_eq!(first.len(), 960, "each of the 960 once before any repeats");
+    assert_eq!(numbers(50, 7), all[..50], "the same seed, the same positions");
+    assert_ne!(numbers(50, 8), all[..50], "another seed, other positions");
+    assert!(opening::random_chess960(0, 7).is_empty());
+}
+
+/// In Chess960 mode an EPD file may use X-FEN or Shredder-FEN castling fields and castle
+/// king-takes-rook in its `moves`; read as standard chess, the same line is refused by its
+/// line number.
+#[test]
+fn epd_in_chess960() {
+    let text = "\
+# rooks on b1 and g1, in Shredder-FEN, castling long at once: the king to c1, the rook to d1
+1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1 moves e1b1;
+1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1
+";
+    let openings = parse_epd_in(text, "c.epd", CastlingMode::Chess960).unwrap();
+    assert_eq!(openings.len(), 2);
+    assert_eq!(openings[0].start, openings[1].start, "Shredder-FEN and X-FEN agree");
+    assert!(openings[0].moves[0].is_castle());
+    assert_eq!(openings[0].moves[0].to_uci(), "e1b1", "the king takes its rook");
+    assert_eq!(
+        openings[0].position().to_fen(),
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/2KR2R1 b kq - 1 1"
+    );
+    let error = parse_epd(text, "c.epd").unwrap_err();
+    assert_eq!(error.place, "c.epd, line 2");
+    assert!(matches!(error.kind, OpeningErrorKind::Fen(_)), "{error}");
+}
+
+/// An opening rewritten for Chess960 keeps its moves, castling now written king-takes-rook;
+/// a Chess960 opening does not fit standard chess unless it is the standard position.
+#[test]
+fn openings_change_castling_mode() {
+    let text =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - moves e4 e5 Nf3 Nc6 Bc4 Nf6 O-O;";
+    let standard = &parse_epd(text, "s.epd").unwrap()[0];
+    assert_eq!(standard.moves[6].to_uci(), "e1g1");
+    let chess960 = standard.in_mode(CastlingMode::Chess960).unwrap();
+    assert!(chess960.start.is_chess960());
+    assert_eq!(chess960.moves[6].to_uci(), "e1h1");
+    assert_eq!(chess960.position().to_setup(), standard.position().to_setup());
+    assert_eq!(chess960.in_mode(CastlingMode::Standard).unwrap(), *standard);
+    assert!(Opening::chess960(0).unwrap().in_mode(CastlingMode::Standard).is_err());
 }

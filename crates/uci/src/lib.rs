@@ -20,8 +20,9 @@ pub use info::{InfoField, Score, ScoreBound, ScoreValue};
 pub use message::{Message, Status};
 pub use option::{OptionDecl, OptionKind};
 /// Moves in UCI's long algebraic notation (`e2e4`, `e7e8q`, castling as the king's move
-/// `e1g1`, the null move `0000`): rookery-core's one UCI move type, syntax only until
-/// [`UciMove::to_move`] checks it against a position.
+/// `e1g1`, or as the king taking its rook `e1h1` in Chess960, the null move `0000`):
+/// rookery-core's one UCI move type, syntax only until [`UciMove::to_move`] checks it against
+/// a position.
 pub use rookery_core::uci::{IllegalUciMove, UciMove};
 pub use session::{best_move_message, info_message, run, ENGINE_AUTHOR, ENGINE_NAME};
 pub use settings::{OptionError, MAX_HASH_MB, MAX_THREADS};

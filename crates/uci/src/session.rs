@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use rookery_core::{perft, Move, Position, PositionError};
+use rookery_core::{perft, CastlingMode, Fen, Move, Position, PositionError};
 use rookery_engine::bench::{bench, BENCH_DEPTH};
 use rookery_engine::{BestMove, Bound, Engine, Handler, Limits, SearchInfo, Signals, TimeLeft};
 
@@ -157,6 +157,9 @@ struct Session<W> {
     /// Repetition keys of the positions before `position`.
     history: Vec<u64>,
     settings: Settings,
+    /// The last FEN read as Chess960 while `UCI_Chess960` was off, once said so: a GUI
+    /// sends its game's FEN again before every move, and one note is enough.
+    noted: Option<Fen>,
 }
 
 /// Runs the UCI loop on `input` and `output` until `quit` or the end of the input, and
@@ -174,6 +177,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         position: Position::new(),
         history: Vec::new(),
         settings: Settings::default(),
+        noted: None,
     };
     // `quit` stops a search; the end of the input lets a bounded one finish.
     let result = session.read_all(input);
@@ -226,6 +230,13 @@ impl<W: Write + Send + 'static> Session<W> {
                 let engine = self.engine();
                 match settings::apply(engine, &mut settings, &name, value.as_deref()) {
                     Ok(()) => {
+                        // `UCI_Chess960` also rewrites the current position's castling, when
+                        // its rights fit the new mode, so that a `go` without a new `position`
+                        // answers in the notation just asked for.
+                        if let Ok(pos) = self.position.with_castling_mode(settings.castling_mode())
+                        {
+                            self.position = pos;
+                        }
                         self.settings = settings;
                         Ok(())
                     }
@@ -236,15 +247,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.engine().clear();
                 Ok(())
             }
-            Command::Position { start, moves } => match replay(&start, &moves) {
-                Ok((position, history)) => {
-                    self.finish_search(true);
-                    self.position = position;
-                    self.history = history;
-                    Ok(())
+            Command::Position { start, moves } => {
+                match replay(&start, &moves, self.settings.castling_mode()) {
+                    Ok((position, history)) => {
+                        self.finish_search(true);
+                        self.position = position;
+                        self.history = history;
+                        self.note_chess960(&start, &position)
+                    }
+                    Err(why) => self.ignore(line, &why),
                 }
-                Err(why) => self.ignore(line, &why),
-            },
+            }
             Command::Go(go) => self.go(line, go, received),
             Command::Stop => {
                 self.finish_search(true);
@@ -272,6 +285,19 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.out.line(&format_args!("Nodes/second    : {}", report.nps()))
             }
         }
+    }
+
+    /// Says, once per FEN, that a FEN was read as Chess960 though `UCI_Chess960` is off.
+    fn note_chess960(&mut self, start: &StartPosition, position: &Position) -> io::Result<()> {
+        let StartPosition::Fen(fen) = start else { return Ok(()) };
+        if self.settings.chess960 || !position.is_chess960() || self.noted.as_ref() == Some(fen) {
+            return Ok(());
+        }
+        self.noted = Some(*fen);
+        self.out.send(&Message::info_string(format!(
+            "FEN {fen} has castling rights only Chess960 allows: read as Chess960, castling \
+             written as the king taking its rook (set UCI_Chess960 to say so)"
+        )))
     }
 
     /// The engine, once no search holds it: a running search is stopped.
@@ -390,12 +416,31 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-/// The position after `moves` from `start`, with the repetition keys of the positions before
-/// it.
-fn replay(start: &StartPosition, moves: &[UciMove]) -> Result<(Position, Vec<u64>), Rejection> {
+/// The position after `moves` from `start` with castling in `mode`, and the repetition keys
+/// of the positions before it.
+///
+/// A FEN whose castling rights fit only Chess960 (the king off the e-file, or a right's rook
+/// off its corner, in X-FEN or Shredder-FEN) is read as Chess960 even in standard mode, as
+/// Stockfish reads it: refusing it would leave the GUI without an engine for a game it has
+/// already set up, and the moves read the same (castling is accepted in both notations).
+/// Castling is then written as the king taking its rook, since the standard notation cannot
+/// tell castling from a king's step there (`f1g1` with the king on f1).
+fn replay(
+    start: &StartPosition,
+    moves: &[UciMove],
+    mode: CastlingMode,
+) -> Result<(Position, Vec<u64>), Rejection> {
     let mut pos = match start {
-        StartPosition::Standard => Position::new(),
-        StartPosition::Fen(fen) => fen.into_position().map_err(Rejection::Position)?,
+        StartPosition::Standard => Position::new()
+            .with_castling_mode(mode)
+            .expect("the standard start fits both castling modes"),
+        StartPosition::Fen(fen) => match fen.into_position_in(mode) {
+            Ok(pos) => pos,
+            Err(error @ PositionError::InvalidCastlingRight(_)) if !mode.is_chess960() => fen
+                .into_position_in(CastlingMode::Chess960)
+                .map_err(|_| Rejection::Position(error))?,
+            Err(error) => return Err(Rejection::Position(error)),
+        },
     };
     let mut history = Vec::with_capacity(moves.len());
     for (index, &m) in moves.iter().enumerate() {

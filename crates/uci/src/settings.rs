@@ -3,6 +3,7 @@
 use core::fmt;
 use std::time::Duration;
 
+use rookery_core::CastlingMode;
 use rookery_engine::{Engine, EvalFileError, HashSizeError, Level, ELO_RANGE};
 
 use crate::option::unempty;
@@ -26,6 +27,20 @@ pub(crate) struct Settings {
     pub(crate) show_wdl: bool,
     /// `UCI_AnalyseMode`: analysing, not playing; full strength whatever the level.
     pub(crate) analyse_mode: bool,
+    /// `UCI_Chess960`: positions are read, and castling written, as in Chess960 (the king
+    /// taking its own rook, `e1h1`; RULES.md §13).
+    pub(crate) chess960: bool,
+}
+
+impl Settings {
+    /// How `position` commands are read and castling is written.
+    pub(crate) fn castling_mode(&self) -> CastlingMode {
+        if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
 }
 
 impl Default for Settings {
@@ -38,6 +53,7 @@ impl Default for Settings {
             elo: ELO_RANGE.1,
             show_wdl: false,
             analyse_mode: false,
+            chess960: false,
         }
     }
 }
@@ -111,6 +127,7 @@ pub(crate) fn declarations(engine: &Engine, settings: &Settings) -> Vec<OptionDe
         spin("UCI_Elo", i64::from(settings.elo), i64::from(ELO_RANGE.0), i64::from(ELO_RANGE.1)),
         check("UCI_ShowWDL", settings.show_wdl),
         check("UCI_AnalyseMode", settings.analyse_mode),
+        check("UCI_Chess960", settings.chess960),
         OptionDecl { name: "Clear Hash".to_owned(), kind: OptionKind::Button },
     ]
 }
@@ -176,6 +193,7 @@ pub(crate) fn apply(
         }
         "uci_showwdl" => settings.show_wdl = check("UCI_ShowWDL", value)?,
         "uci_analysemode" => settings.analyse_mode = check("UCI_AnalyseMode", value)?,
+        "uci_chess960" => settings.chess960 = check("UCI_Chess960", value)?,
         "clear hash" => engine.clear(),
         _ => return Err(OptionError::Unknown(name.to_owned())),
     }

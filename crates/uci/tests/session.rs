@@ -71,6 +71,7 @@ fn handshake_declares_the_options() {
         "UCI_Elo",
         "UCI_ShowWDL",
         "UCI_AnalyseMode",
+        "UCI_Chess960",
         "Clear Hash",
     ] {
         assert!(
