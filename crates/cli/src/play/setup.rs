@@ -37,8 +37,6 @@ pub enum Mode {
 pub struct Config {
     /// The game to create (rules, clock, start position, names).
     pub spec: GameSpec,
-    /// How the game castles: standard chess, or Chess960 (`--960`, a FEN or PGN that is one).
-    pub castling_mode: CastlingMode,
     /// The Chess960 start position's number, when the game starts from one by `--960`.
     pub chess960: Option<u16>,
     /// Moves to replay before play starts (the main line of `--pgn`), with where they stand.
@@ -65,7 +63,6 @@ impl Config {
     pub fn hot_seat(spec: GameSpec) -> Config {
         Config {
             spec,
-            castling_mode: CastlingMode::Standard,
             chess960: None,
             moves: Vec::new(),
             pgn: None,
@@ -194,12 +191,11 @@ pub fn configure(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
         ],
         start: policy,
     };
-    let mut castling_mode = start.castling_mode;
     let mut moves = Vec::new();
     if let Some(path) = &args.pgn {
         let loaded = load_pgn(path)?;
         spec.fen = loaded.fen;
-        castling_mode = loaded.castling_mode;
+        spec.castling_mode = loaded.castling_mode;
         moves = loaded.moves;
         // The game goes on between the same players; the engine takes its side's name.
         let engine_side = match mode {
@@ -213,7 +209,7 @@ pub fn configure(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
             }
         }
     }
-    if castling_mode.is_chess960() {
+    if spec.castling_mode.is_chess960() {
         // The saved PGN says it is Chess960, as every Chess960 game must (rookery_pgn::start);
         // the arbiter writes `[SetUp]` and `[FEN]` from `spec.fen`, which a Chess960 game has.
         spec.tags.push(("Variant".into(), "Chess960".into()));
@@ -230,7 +226,6 @@ pub fn configure(args: Args, wall: &WallClock) -> Result<Config, UsageError> {
     });
     Ok(Config {
         spec,
-        castling_mode,
         chess960: start.number,
         moves,
         pgn: args.pgn,

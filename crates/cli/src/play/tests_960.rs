@@ -33,7 +33,7 @@ fn variant_tag(config: &Config) -> Option<&str> {
 #[test]
 fn a_numbered_start_is_that_position_in_chess960() {
     let c = config(&["--960", "714", "--ascii"]);
-    assert_eq!(c.castling_mode, CastlingMode::Chess960);
+    assert_eq!(c.spec.castling_mode, CastlingMode::Chess960);
     assert_eq!(c.chess960, Some(714));
     let fen = chess960::position(714).unwrap().to_fen();
     assert_eq!(fen, "rkqnbbnr/pppppppp/8/8/8/8/PPPPPPPP/RKQNBBNR w KQkq - 0 1");
@@ -41,11 +41,11 @@ fn a_numbered_start_is_that_position_in_chess960() {
     assert_eq!(variant_tag(&c), Some("Chess960"));
     // 518 is the standard start, still a Chess960 game.
     let c = config(&["--960", "518"]);
-    assert_eq!((c.castling_mode, variant_tag(&c)), (CastlingMode::Chess960, Some("Chess960")));
+    assert_eq!((c.spec.castling_mode, variant_tag(&c)), (CastlingMode::Chess960, Some("Chess960")));
     // Standard chess as before: no FEN, no tag.
     let c = config(&[]);
     assert_eq!(
-        (c.castling_mode, c.chess960, c.spec.fen.clone()),
+        (c.spec.castling_mode, c.chess960, c.spec.fen.clone()),
         (CastlingMode::Standard, None, None)
     );
     assert_eq!(variant_tag(&c), None);
@@ -68,11 +68,11 @@ fn a_random_start_comes_from_the_seed() {
 fn a_fen_is_chess960_when_it_says_so_or_when_asked() {
     let g1 = "bbqnr1kr/pppppppp/8/8/8/8/PPPPPPPP/BBQNR1KR w KQkq - 0 1";
     let c = config(&["--fen", g1]);
-    assert_eq!((c.castling_mode, c.chess960), (CastlingMode::Chess960, None));
+    assert_eq!((c.spec.castling_mode, c.chess960), (CastlingMode::Chess960, None));
     assert_eq!(variant_tag(&c), Some("Chess960"));
     let corners = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    assert_eq!(config(&["--fen", corners]).castling_mode, CastlingMode::Standard);
-    assert_eq!(config(&["--fen", corners, "--960"]).castling_mode, CastlingMode::Chess960);
+    assert_eq!(config(&["--fen", corners]).spec.castling_mode, CastlingMode::Standard);
+    assert_eq!(config(&["--fen", corners, "--960"]).spec.castling_mode, CastlingMode::Chess960);
 
     let e = error(&["--fen", corners, "--960", "4"]);
     assert!(e.starts_with("--960 4 and --fen both give the position"), "{e}");
@@ -90,7 +90,7 @@ fn a_chess960_pgn_continues_as_chess960() {
     std::fs::write(&path, pgn).expect("a temp file");
     let c = config(&["--pgn", path.to_str().expect("a UTF-8 temp path")]);
     let _ = std::fs::remove_file(&path);
-    assert_eq!(c.castling_mode, CastlingMode::Chess960);
+    assert_eq!(c.spec.castling_mode, CastlingMode::Chess960);
     assert_eq!(c.moves.len(), 3);
     assert_eq!(variant_tag(&c), Some("Chess960"));
     assert_eq!(
