@@ -388,6 +388,34 @@ mod tests {
         }
     }
 
+    /// The hidden layer after a move, updated from the pieces that changed, is the layer
+    /// computed afresh, for every kind of Chess960 castling (RULES.md §13): king and rook
+    /// trading squares (f1 and g1), the king standing still (g1), the rook standing still (f1),
+    /// the king on b1 castling long; and for every other move of those positions.
+    #[test]
+    fn updates_after_chess960_castling_match_a_fresh_computation() {
+        let net = network();
+        let mut castlings = 0;
+        for fen in [
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/5KR1 w G - 0 1",
+            "4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1",
+            "8/8/8/8/8/B1N5/PP1PPP2/k3KR2 w F - 0 1",
+            "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1",
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+        ] {
+            let pos = Position::from_fen_in(fen, rookery_core::CastlingMode::Chess960).unwrap();
+            let before = net.refresh(pos.board());
+            for &m in pos.legal_moves().iter() {
+                let mut after = pos;
+                after.play_unchecked(m);
+                let updated = net.update(&before, pos.board(), after.board());
+                assert_eq!(updated.0, net.refresh(after.board()).0, "{fen} {m}");
+                castlings += usize::from(m.is_castle());
+            }
+        }
+        assert_eq!(castlings, 6, "every castling above");
+    }
+
     #[test]
     fn features_are_distinct_and_in_range() {
         let pos = Position::new();
