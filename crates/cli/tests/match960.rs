@@ -176,12 +176,7 @@ fn the_engines_are_told_and_the_pgn_says_chess960() {
 
 /// Random start positions from a seed, each played twice with colours swapped; every game
 /// replays from its own start, and castling reaches the engines king-takes-rook.
-///
-/// Needs an arbiter that starts a Chess960 game from its FEN (`GameSpec::castling_mode`, the
-/// arbiter's part of issue 55): until then every start but 518 is refused as an illegal
-/// castling right.
 #[test]
-#[ignore = "needs the arbiter to start Chess960 games (GameSpec::castling_mode, issue 55)"]
 fn random_start_positions_are_played_from_both_sides() {
     let dir = scratch("random");
     let pgn = dir.join("games.pgn");
