@@ -53,7 +53,8 @@ export async function mount(page, _params, ctx) {
       field('time_control', t('tf.time_control'), tcInput, t('tf.time_control.help')),
       presets,
       field('rules', t('tf.rules'), radios('rules', ['seed', 'fide'].map((r) => [r, t('rules.' + r)]), 'seed'), h('span#tf-rules-help', t('rules.seed.help'))),
-      field('rated', t('tf.rated'), radios('rated', [['rated', t('common.rated')], ['casual', t('common.casual')]], 'rated'), t('tf.rated.help'))),
+      field('rated', t('tf.rated'), radios('rated', [['rated', t('common.rated')], ['casual', t('common.casual')]], 'rated'), t('tf.rated.help')),
+      field('variant', t('tf.variant'), radios('variant', [['standard', t('variant.standard')], ['chess960', t('variant.chess960')]], 'standard'), t('tf.variant.help'))),
     h('fieldset.tf-group',
       h('legend', t('tf.group.schedule')),
       field('rounds', t('tf.rounds'), h('input#tf-rounds', { type: 'number', min: 1, max: 99, value: 5 })),
@@ -136,6 +137,7 @@ export async function mount(page, _params, ctx) {
       max_level: num('#tf-max-level'),
       password: $('#tf-password').value || null,
     };
+    if (value('variant') === 'chess960') s.variant = 'chess960';
     const forfeit = num('#tf-forfeit');
     if (forfeit !== null) s.forfeit_s = forfeit;
     if (format === 'arena') {

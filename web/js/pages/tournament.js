@@ -227,7 +227,9 @@ export async function mount(page, [id], ctx) {
     if (round === null) { clear(pairings, h('p.empty', T.status === 'upcoming' ? t('tour.not_started') : t('tour.no_pairings'))); return; }
     const r = list.find((x) => x.round === round);
     clear(pairings,
-      h('div.round-head', h('strong', t('tour.round_n', { n: round })), ' ', h('span.tag.round-state', { dataset: { state: r.state } }, t('tour.round_state.' + r.state))),
+      h('div.round-head', h('strong', t('tour.round_n', { n: round })), ' ', h('span.tag.round-state', { dataset: { state: r.state } }, t('tour.round_state.' + r.state)),
+        r.chess960 != null ? ' ' : null,
+        r.chess960 != null ? h('span.variant-badge', { title: t('variant.chess960.help') }, t('variant.chess960_n', { n: r.chess960 })) : null),
       pairingsTable(T, round, { me: ctx.name, onPick: pick }));
   }
 
