@@ -268,6 +268,14 @@ impl Castles {
         self
     }
 
+    /// Keeps only `kept` of the rights of a standard-chess position, whose rooks are all in the
+    /// corners already: the files need no reset, which [`Castles::without`] would spend a loop
+    /// on at every move that ends a right.
+    #[inline]
+    pub(crate) fn keep_standard(&mut self, kept: CastlingRights) {
+        self.rights = kept;
+    }
+
     /// `true` if every right castles with a corner rook, as in standard chess.
     #[inline]
     pub fn is_standard(self) -> bool {

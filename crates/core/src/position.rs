@@ -661,14 +661,18 @@ impl Position {
         }
         // Most moves keep the rights as they are, and their keys need no change.
         let rights = self.castling.rights();
-        let kept = if self.mode.is_chess960() {
-            self.castling.after_move(us, role == Role::King, from, to).rights()
+        if self.mode.is_chess960() {
+            let castling = self.castling.after_move(us, role == Role::King, from, to);
+            if castling.rights() != rights {
+                key ^= zobrist::castling(rights) ^ zobrist::castling(castling.rights());
+                self.castling = castling;
+            }
         } else {
-            rights.after_touching_standard(from, to)
-        };
-        if kept != rights {
-            key ^= zobrist::castling(rights) ^ zobrist::castling(kept);
-            self.castling = self.castling.without(rights.without(kept));
+            let kept = rights.after_touching_standard(from, to);
+            if kept != rights {
+                key ^= zobrist::castling(rights) ^ zobrist::castling(kept);
+                self.castling.keep_standard(kept);
+            }
         }
         if us == Color::Black {
             self.fullmoves += 1;
