@@ -212,8 +212,9 @@ impl Position {
 
 /// The castling side when `from` → `to` is a king's castling move by its geometry: the king onto
 /// a rook it may castle with, or two squares or more along the back rank onto its castling
-/// square (from the e-file in standard chess).
-fn castling_geometry(pos: &Position, from: Square, to: Square) -> Option<CastlingSide> {
+/// square (from the e-file in standard chess). The one reading of a dragged or typed king move
+/// as castling, for the arbiter's judge and for UCI text alike.
+pub(crate) fn castling_geometry(pos: &Position, from: Square, to: Square) -> Option<CastlingSide> {
     let us = pos.turn();
     if from != pos.king_of(us) || from.rank() != Rank::First.relative_to(us) {
         return None;

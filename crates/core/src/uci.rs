@@ -1,10 +1,11 @@
 //! UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1` in standard chess and as
-//! the king taking its rook `e1h1` in Chess960, the null move `0000`), both ways, and long algebraic notation for people (`e2-e4`, `Ng1xf3`, `e7-e8=Q`).
+//! the king taking its rook `e1h1` in Chess960, the null move `0000`), both ways, and long
+//! algebraic notation for people (`e2-e4`, `Ng1xf3`, `e7-e8=Q`).
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{CastlingSide, Move, MoveKind, Position, Role, Square};
+use crate::{Move, MoveKind, Position, Role, Square};
 
 /// A move in UCI notation, parsed but not yet checked against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,7 +95,7 @@ impl UciMove {
         let illegal = || IllegalUciMove { uci: *self, fen: pos.to_fen() };
         let UciMove::Normal { from, to, promotion } = *self else { return Err(illegal()) };
         if promotion.is_none() && from == pos.king_of(pos.turn()) {
-            if let Some(side) = castling_side_of(pos, from, to) {
+            if let Some(side) = crate::legality::castling_geometry(pos, from, to) {
                 return pos.castling_move(side).filter(|&m| pos.is_legal(m)).ok_or_else(illegal);
             }
         }
@@ -116,20 +117,6 @@ impl UciMove {
             Err(illegal())
         }
     }
-}
-
-/// The castling side a king's move from `from` to `to` names, in either mode's notation: the
-/// king onto a rook it may castle with (`e1h1`), or two files or more along the back rank onto
-/// its castling square (`e1g1`; in Chess960 a one-file step is an ordinary king move).
-fn castling_side_of(pos: &Position, from: Square, to: Square) -> Option<CastlingSide> {
-    let us = pos.turn();
-    CastlingSide::ALL.into_iter().find(|&side| {
-        pos.castles().rook(us, side) == Some(to)
-            || (to == side.king_to(us)
-                && from.rank() == to.rank()
-                && from.file().index().abs_diff(to.file().index()) >= 2
-                && pos.castles().rook(us, side).is_some())
-    })
 }
 
 impl From<Move> for UciMove {
