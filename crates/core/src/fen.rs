@@ -435,13 +435,8 @@ impl Fen {
     /// The FEN with the castling field in Shredder-FEN: each right by its rook's file
     /// (`HAha`), as some engines and GUIs write Chess960 positions.
     pub fn to_shredder(&self) -> String {
-        let mut text = self.to_string();
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        let field = castling_field(&self.0, true);
-        if let Some(slot) = fields.get_mut(2) {
-            *slot = &field;
-        }
-        text = fields.join(" ");
+        let mut text = String::with_capacity(96);
+        self.write(&mut text, true);
         text
     }
 }
@@ -556,6 +551,12 @@ impl Fen {
     /// Appends the FEN's text, as [`Display`](fmt::Display) writes it, to `out`: a writer of
     /// many FENs keeps one string.
     pub fn append_to(&self, out: &mut String) {
+        self.write(out, false);
+    }
+
+    /// Appends the FEN to `out`, its castling field in Shredder-FEN when `shredder`, else in
+    /// X-FEN (`KQkq` for standard rights).
+    fn write(&self, out: &mut String, shredder: bool) {
         let s = &self.0;
         // The whole text in bytes first and appended once: a character at a time, each push
         // checked for room and encoded, cost as much as the placement.
@@ -575,7 +576,7 @@ impl Fen {
         push(b' ');
         if s.castling.rights().is_empty() {
             push(b'-');
-        } else if s.castling.is_standard() {
+        } else if s.castling.is_standard() && !shredder {
             for (color, side, c) in [
                 (Color::White, CastlingSide::KingSide, b'K'),
                 (Color::White, CastlingSide::QueenSide, b'Q'),
@@ -587,7 +588,7 @@ impl Fen {
                 }
             }
         } else {
-            for b in castling_field(s, false).bytes() {
+            for b in castling_field(s, shredder).bytes() {
                 push(b);
             }
         }
