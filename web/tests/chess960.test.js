@@ -6,15 +6,17 @@
 // game. Against a real `rookery serve`, as a person would.
 // Run with scripts/e2e.sh (or `npm test` here after `cargo build -p rookery`).
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, screenshot, gameReady, axe, SHOTS, ROOT,
+  startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, screenshot, gameReady, axe, SHOTS, ROOT, logOnFailure,
 } from './harness.js';
 
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 const suffix = Date.now().toString(36).slice(-4);

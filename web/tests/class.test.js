@@ -3,11 +3,13 @@
 // codes, all seek at once (more than the 20 open seeks a guests' address may hold) and all
 // play, under the server's default limits.
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, visitor, signup, drag, gameReady, screenshot, waitForPly } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, drag, gameReady, screenshot, waitForPly, logOnFailure } from './harness.js';
 
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 const suffix = Date.now().toString(36).slice(-4);

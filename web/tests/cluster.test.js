@@ -3,12 +3,14 @@
 // owner stops answering, within 2 s. Runs only
 // against a cluster (E2E_CLUSTER=3 scripts/e2e.sh; .ci/run does); skipped on one node.
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, visitor, signup } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, logOnFailure } from './harness.js';
 
 const cluster = Number(process.env.E2E_CLUSTER || 0) >= 2;
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 const suffix = Date.now().toString(36).slice(-4);

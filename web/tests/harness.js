@@ -95,8 +95,26 @@ async function startCluster(nodes, args) {
     nodeBase: (i) => `http://127.0.0.1:${nodePort + i - 1}`,
     /** Node `i`'s process id, to stop and continue it. */
     nodePid: (i) => Number(readFileSync(join(dir, `node-${i}.pid`), 'utf8').trim()),
+    /** The last `lines` lines of each node's log, colours stripped: what a failed test prints. */
+    tail(lines = 120) {
+      return Array.from({ length: nodes }, (_, i) => {
+        let text;
+        try { text = readFileSync(join(dir, `node-${i + 1}.log`), 'utf8'); } catch (e) { text = `(${e.message})`; }
+        return `--- node-${i + 1}.log ---\n${stripColours(text).split('\n').slice(-lines).join('\n')}`;
+      }).join('\n');
+    },
     async stop() { await run(['down']); if (!process.env.KEEP_CLUSTER_DIR) rmSync(dir, { recursive: true, force: true }); else console.log('cluster dir', dir); },
   };
+}
+
+const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+/**
+ * For an `afterEach` hook: when the test `t` failed, prints the end of the server's log (of
+ * each node's, on a cluster), so that a failure seen only in CI can be read from its output.
+ */
+export function logOnFailure(t, server) {
+  if (t.passed === false && server) console.error(`${t.name}: failed; the server's log:\n${server.tail()}`);
 }
 
 /** Starts the server (with `args` after `serve`'s own); returns `{base, stop, log}`. */
@@ -134,6 +152,10 @@ export async function startServer({ args = [] } = {}) {
     base: front,
     fromDisk: !!proxy,
     log,
+    /** The last `lines` lines of the server's log, colours stripped. */
+    tail(lines = 120) {
+      return `--- server log ---\n${stripColours(log.join('')).split('\n').slice(-lines).join('\n')}`;
+    },
     async stop() {
       if (proxy) proxy.kill('SIGTERM');
       if (proc.exitCode === null) {

@@ -7,10 +7,12 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, visitor, signup, gameReady, waitForPly, screenshot, axeViolations,
+  startServer, launchBrowser, visitor, signup, gameReady, waitForPly, screenshot, axeViolations, logOnFailure,
 } from './harness.js';
 
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 const suffix = Date.now().toString(36).slice(-4);

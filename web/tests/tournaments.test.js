@@ -10,9 +10,11 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, visitor, signup, drag, waitForPly, gameReady, screenshot, SHOTS, ROOT } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, drag, waitForPly, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
 
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 
@@ -84,9 +86,33 @@ async function foolsMate(white, black) {
   await waitForPly(black, 3);
   await drag(black, 'd8', 'h4');
   for (const p of [white, black]) {
-    await p.waitForSelector('#result:not([hidden])');
+    try {
+      await p.waitForSelector('#result:not([hidden])');
+    } catch (e) {
+      throw new Error(`${e.message}\n${await whatTheyShow(white, black)}`);
+    }
     assert.match(await p.textContent('#result'), /0-1/);
   }
+}
+
+/** What each player's page and the server show of their game: for a wait that timed out. */
+async function whatTheyShow(white, black) {
+  const id = white.url().split('/game/')[1];
+  const lines = [];
+  for (const [who, p] of [['White', white], ['Black', black]]) {
+    const shown = await p.evaluate(() => ({
+      moves: [...document.querySelectorAll('#moves .move[data-ply]')].map((e) => e.textContent.trim()).join(' '),
+      status: document.querySelector('#status')?.textContent,
+      connection: document.querySelector('#connection')?.textContent,
+    })).catch((e) => ({ error: e.message }));
+    lines.push(`${who} (${p.url()}): ${JSON.stringify(shown)}`);
+  }
+  const server = await white.evaluate(async (game) => {
+    const r = await fetch(`/api/games/${game}`);
+    return `${r.status} ${(await r.text()).slice(0, 600)}`;
+  }, id).catch((e) => e.message);
+  lines.push(`the server's /api/games/${id}: ${server}`);
+  return lines.join('\n');
 }
 
 /** Every player's page is on its game: pairs them up by game id and colour. */
