@@ -2,15 +2,17 @@
 // stalls) against a real `rookery serve`, and each failed before its fix.
 // Run with scripts/e2e.sh (or `npm test` here after `cargo build -p rookery`).
 
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  startServer, launchBrowser, visitor, signup, drag, clickMove, waitForPly, screenshot, gameReady, axe, SHOTS, ROOT,
+  startServer, launchBrowser, visitor, signup, drag, clickMove, waitForPly, moveList, screenshot, gameReady, axe, SHOTS, ROOT, logOnFailure,
 } from './harness.js';
 
 let server;
+// A failed test prints the end of the server's log (each node's, on a cluster).
+afterEach((t) => logOnFailure(t, server));
 let browser;
 const pages = [];
 const suffix = Date.now().toString(36).slice(-4);
@@ -198,6 +200,39 @@ test('issue 38 bug 1: a move held up by the network does not give the clock back
   hold = 0;
   const [a, b] = await Promise.all([clockSeconds(alice, 'white'), clockSeconds(bob, 'white')]);
   assert.ok(Math.abs(a - b) <= 1, `Alice's clock ${a} s, Bob's ${b} s`);
+  await alice.unrouteAll();
+  await resign(alice);
+});
+
+test('a move sent as the connection dies is sent again when the page reconnects', async () => {
+  // Alice's game socket goes through a link that can lose her frames and then drop, as a
+  // failing network does: the move leaves the page, never reaches the server, and the socket
+  // closes a moment later.
+  let losing = false;
+  let link = null;
+  await alice.routeWebSocket(/\/games\/[^/]+\/socket$/, (ws) => {
+    const upstream = ws.connectToServer();
+    link = { page: ws, server: upstream };
+    upstream.onMessage((m) => ws.send(m));
+    ws.onMessage((m) => { if (!(losing && JSON.parse(m).t === 'move')) upstream.send(m); });
+  });
+  await seekAndAccept({ tc: '300+0' });
+  await typeMoves(alice, bob, ['e4', 'e5']);
+  losing = true;
+  await alice.fill('#move-input', 'Nf3');
+  await alice.press('#move-input', 'Enter');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await moveList(bob)).length, 2, 'the move was lost on the way');
+  losing = false;
+  const dead = link;
+  await dead.server.close();
+  await dead.page.close();
+  // The page reconnects; the server's hello still has White to move at ply 2: the page sends
+  // Nf3 again by itself, and both boards show it.
+  await waitForPly(bob, 3);
+  await waitForPly(alice, 3);
+  assert.deepEqual(await moveList(bob), ['e4', 'e5', 'Nf3']);
+  assert.notEqual(link, dead, 'a new connection carried it');
   await alice.unrouteAll();
   await resign(alice);
 });

@@ -34,9 +34,11 @@ export function gameBoard(s, { send, offerWanted, firstMoveEl }) {
     el.setAttribute('aria-describedby', 'board-desc');
   }
 
-  function sendMove(fields, offer = offerWanted()) {
-    lastSent = { fields, ply: s.g.ply, offer_draw: offer };
+  function sendMove(fields, offer = offerWanted(), { resent = false } = {}) {
     const sent = send({ t: 'move', ...fields, ply: s.g.ply, offer_draw: offer });
+    // Settled once the server answers it; a move not sent at all (offline, said so) is not
+    // sent later behind the player's back.
+    lastSent = { fields, ply: s.g.ply, offer_draw: offer, resent, settled: !sent };
     if (!sent) { toast(t('net.offline'), 'error'); render(); }
     return sent;
   }
@@ -124,8 +126,10 @@ export function gameBoard(s, { send, offerWanted, firstMoveEl }) {
 
   return {
     frame, viewNote, moveForm, moveInput, attach, render, describe, sendMove,
-    /** The last move sent, with the ply and offer it went with. */
+    /** The last move sent, with the ply and offer it went with, and whether it is settled. */
     lastSent: () => lastSent,
+    /** The server answered the last move sent (played it, or refused it). */
+    settled: () => { if (lastSent) lastSent.settled = true; },
     /** Says a move to a screen reader. */
     announce: (text) => { announce.textContent = text; },
     orientation: () => board.orientation(),

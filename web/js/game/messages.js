@@ -38,6 +38,7 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
           firstHello = false;
         }
         renderAll();
+        resendLostMove();
         break;
       case 'state':
         setGame(msg.game, at);
@@ -66,6 +67,18 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
         nextGameTimer = setTimeout(() => ctx.navigate(`/game/${m.game}`), s.isLive() ? 0 : 3000);
       },
     });
+  }
+
+  /**
+   * A move sent just before the connection died may never have reached the server: when the
+   * new connection's `hello` still shows the position it was played in, with this side to
+   * move, it is sent again. The server takes it once (its `ply` names the position); a copy
+   * that comes second is refused as `stale_ply`, silently.
+   */
+  function resendLostMove() {
+    const sent = board.lastSent();
+    if (!sent || sent.settled || !s.myTurn() || sent.ply !== s.g.ply) return;
+    board.sendMove(sent.fields, sent.offer_draw, { resent: true });
   }
 
   function setGame(game, at) {
@@ -108,6 +121,7 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
     if (msg.fen) g.opening = msg.opening || null;
     s.positions.push(next);
     s.lastTouch = null;
+    if (msg.by === s.you) board.settled();
     board.announce(t('game.announce_move', { color: colorName(msg.by), san: sanWords(msg.san || toSan(prev, msg.uci)) }));
     if (msg.by === s.you) actions.offerCheck.checked = false;
     clocks.set(g.clock, at);
@@ -194,7 +208,10 @@ export function gameMessages(s, { ctx, socket, clocks, board, actions, renderAll
   function onRejected(msg) {
     const g = s.g;
     const lastSent = board.lastSent();
+    board.settled();
     if (msg.code === 'stale_ply') send({ t: 'sync' });
+    // A move sent again after a reconnection that had reached the server after all.
+    if (msg.code === 'stale_ply' && lastSent && lastSent.resent) { board.render(); return; }
     // Refuse the offer, not the move (issue 38): play the move alone, and say why.
     if (msg.code === 'offer_not_allowed' && lastSent && lastSent.offer_draw && g && lastSent.ply === g.ply) {
       g.offer_barred = { ...(g.offer_barred || {}), [s.you]: g.offer !== s.you };
