@@ -7,10 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use rookery_core::Color;
+use rookery_tournament::acceleration;
 use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::dutch::{self, RoundCheck};
 use rookery_tournament::generator::{self, GeneratorConfig};
-use rookery_tournament::{trf, RoundPairing, Tournament};
+use rookery_tournament::{trf, PlayerId, RoundPairing, Tournament};
 
 use crate::usage::UsageError;
 
@@ -54,6 +55,17 @@ pub struct Args {
     /// in a round already paired.
     #[arg(long, value_name = "white|black", value_parser = parse_colour)]
     initial_colour: Option<Color>,
+    /// Accelerated pairings by the Baku method (FIDE C.04.5.1): the program computes the
+    /// virtual points of the first rounds (a file whose type, line 092, ends in `_BAKU` asks
+    /// for them too). A file with accelerations of its own (250, XXA) keeps them. With
+    /// --generate, the tournament written carries them as 250 lines.
+    #[arg(long, conflicts_with = "round_robin")]
+    baku: bool,
+    /// With --baku: the pairing number of the last player of group GA, when late entries moved
+    /// him from where the split before round 1 put him (default: the first half of the
+    /// players rounded up to an even number).
+    #[arg(long, value_name = "N", requires = "baku")]
+    baku_last_ga: Option<u32>,
 }
 
 fn parse_colour(text: &str) -> Result<Color, String> {
@@ -74,12 +86,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         write!(out, "{schedule}")?;
         return Ok(ExitCode::SUCCESS);
     }
+    let last_ga = match args.baku_last_ga {
+        Some(n) => Some(
+            PlayerId::new(n)
+                .ok_or_else(|| UsageError("--baku-last-ga: pairing numbers start at 1".into()))?,
+        ),
+        None => None,
+    };
     if let Some(config_path) = &args.generate {
-        return generate(
-            config_path,
-            args.output.as_deref().expect("clap requires --output"),
-            args.seed.unwrap_or(1),
-        );
+        let baku = args.baku.then_some(last_ga);
+        let output = args.output.as_deref().expect("clap requires --output");
+        return generate(config_path, output, args.seed.unwrap_or(1), baku);
     }
     let Some(path) = &args.file else {
         return Err(
@@ -89,6 +106,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut tournament = read(path)?;
     if args.initial_colour.is_some() {
         tournament.initial_colour = args.initial_colour;
+    }
+    let asked = args.baku || acceleration::declared(&tournament);
+    if asked && tournament.accelerations.is_empty() {
+        acceleration::apply(&mut tournament, last_ga)
+            .map_err(|e| UsageError(format!("{}: --baku: {e}", path.display())))?;
     }
     if args.check {
         return check(path, &tournament);
@@ -180,8 +202,14 @@ fn one_line(pairing: &RoundPairing) -> String {
     text.join(" ")
 }
 
-/// `-g`: a random tournament paired by the Dutch engine.
-fn generate(config_path: &Path, output: &Path, seed: u64) -> Result<ExitCode> {
+/// `-g`: a random tournament paired by the Dutch engine; with `baku`, accelerated by the Baku
+/// method (GA ending at the player given, or drawn from the players).
+fn generate(
+    config_path: &Path,
+    output: &Path,
+    seed: u64,
+    baku: Option<Option<PlayerId>>,
+) -> Result<ExitCode> {
     let shown = config_path.display();
     if config_path.is_dir() {
         return Err(UsageError(format!("{shown}: is a directory, not a configuration file")).into());
@@ -189,10 +217,38 @@ fn generate(config_path: &Path, output: &Path, seed: u64) -> Result<ExitCode> {
     let text = std::fs::read_to_string(config_path)
         .map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
     let config: GeneratorConfig = text.parse().map_err(|e| UsageError(format!("{shown}: {e}")))?;
-    let tournament = generator::generate(&config, seed, dutch::pair)
-        .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    let failed = |e: &dyn std::fmt::Display| anyhow::anyhow!("{shown}: {e}");
+    let mut tournament = match baku {
+        None => generator::generate(&config, seed, dutch::pair).map_err(|e| failed(&e))?,
+        Some(last_ga) => generator::generate(&config, seed, |t: &Tournament, round| {
+            let mut accelerated = t.clone();
+            acceleration::apply(&mut accelerated, last_ga).map_err(Generated::Baku)?;
+            dutch::pair(&accelerated, round).map_err(Generated::Pair)
+        })
+        .map_err(|e| failed(&e))?,
+    };
+    if let Some(last_ga) = baku {
+        acceleration::apply(&mut tournament, last_ga).map_err(|e| failed(&e))?;
+        tournament.kind = Some("FIDE_DUTCH_BAKU".into());
+    }
     let text = trf::write(&tournament).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
     std::fs::write(output, text)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", output.display())))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why a generated round could not be paired: the Baku method or the pairing rules.
+#[derive(Debug)]
+enum Generated {
+    Baku(acceleration::BakuError),
+    Pair(dutch::PairError),
+}
+
+impl std::fmt::Display for Generated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Generated::Baku(e) => write!(f, "--baku: {e}"),
+            Generated::Pair(e) => e.fmt(f),
+        }
+    }
 }

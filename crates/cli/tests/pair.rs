@@ -128,6 +128,93 @@ fn generated_tournaments_are_reproducible_and_pass_the_checker() {
 }
 
 #[test]
+fn baku_acceleration_is_computed_written_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("rtg.txt");
+    std::fs::write(&config, "PlayersNumber=30\nRoundsNumber=9\nDrawPercentage=30\n").unwrap();
+    let accelerated = dir.path().join("baku.trf");
+    let o = rookery(&[
+        "pair",
+        "--dutch",
+        "--baku",
+        "-g",
+        config.to_str().unwrap(),
+        "-o",
+        accelerated.to_str().unwrap(),
+        "-s",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // 30 players: GA is the first 16 (half rounded up to an even number); nine rounds: a
+    // whole virtual point in rounds 1-3, half a point in rounds 4-5, as 250 records.
+    let t = read(&accelerated);
+    assert_eq!(t.kind.as_deref(), Some("FIDE_DUTCH_BAKU"));
+    assert_eq!(t.accelerations.len(), 16);
+    let points: Vec<String> = t.accelerations[15].points.iter().map(|p| p.to_string()).collect();
+    assert_eq!(points, ["1.0", "1.0", "1.0", "0.5", "0.5"]);
+    let o = rookery(&["pair", "--dutch", accelerated.to_str().unwrap(), "-c"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+
+    // Without the 250 lines the file's type still asks for the method: computed again, the
+    // same rounds. Without the type either, the rounds differ from a plain Dutch pairing,
+    // unless --baku is given.
+    let original = String::from_utf8(std::fs::read(&accelerated).unwrap()).unwrap();
+    let without = |codes: &[&str]| {
+        original
+            .split('\r')
+            .filter(|l| !codes.iter().any(|c| l.starts_with(c)))
+            .collect::<Vec<_>>()
+            .join("\r")
+    };
+    let declared = dir.path().join("declared.trf");
+    std::fs::write(&declared, without(&["250"])).unwrap();
+    assert!(rookery(&["pair", "--dutch", declared.to_str().unwrap(), "-c"]).status.success());
+    let plain = dir.path().join("plain.trf");
+    std::fs::write(&plain, without(&["250", "092"])).unwrap();
+    let o = rookery(&["pair", "--dutch", plain.to_str().unwrap(), "-c"]);
+    assert_eq!(o.status.code(), Some(1), "a plain Dutch pairing differs: {}", text(&o.stdout));
+    assert!(rookery(&["pair", "--dutch", "--baku", plain.to_str().unwrap(), "-c"])
+        .status
+        .success());
+    // GA ending elsewhere (late entries) is another acceleration: the rounds differ.
+    let o = rookery(&[
+        "pair",
+        "--dutch",
+        "--baku",
+        "--baku-last-ga",
+        "14",
+        plain.to_str().unwrap(),
+        "-c",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+
+    assert_usage_error(
+        &rookery(&[
+            "pair",
+            "--dutch",
+            "--baku",
+            "--baku-last-ga",
+            "31",
+            plain.to_str().unwrap(),
+            "-c",
+        ]),
+        "last GA player 31",
+    );
+    assert_usage_error(
+        &rookery(&[
+            "pair",
+            "--dutch",
+            "--baku",
+            "--baku-last-ga",
+            "0",
+            plain.to_str().unwrap(),
+            "-c",
+        ]),
+        "--baku-last-ga",
+    );
+}
+
+#[test]
 fn round_robin_schedules() {
     let o = rookery(&["pair", "--round-robin", "4"]);
     assert!(o.status.success());

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod acceleration;
 pub mod arena;
 pub mod berger;
 pub mod competition;
