@@ -9,6 +9,7 @@ pub mod matching;
 mod model;
 mod score;
 pub mod standings;
+mod swiss;
 pub mod tiebreak;
 pub mod trf;
 

@@ -18,7 +18,7 @@
 //! | float scores | 2^(place of the score) | C18–C21 |
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
-use super::entrant::{Entrant, Float};
+use crate::swiss::entrant::{Entrant, Float};
 use crate::score::Score;
 
 /// Bits needed to hold every value up to `max`.

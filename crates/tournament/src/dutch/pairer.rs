@@ -23,9 +23,9 @@
 
 use super::colour::ranks_above;
 use super::criteria::{pair_bits, Bits, Layout, Place};
-use super::entrant::Entrant;
-use super::NoPairing;
 use crate::matching::{Matching, Weight};
+use crate::swiss::entrant::Entrant;
+use crate::swiss::{NoPairing, Stop};
 use crate::model::PlayerId;
 use crate::score::Score;
 
@@ -37,14 +37,6 @@ enum Role {
     Resident,
     Next,
     Later,
-}
-
-/// Why a pairing attempt stopped.
-pub(crate) enum Stop {
-    /// No pairing complies with the absolute criteria.
-    NoPairing(NoPairing),
-    /// The weights need more bits than `W` has.
-    Overflow,
 }
 
 /// The pairs found (vertex indices into the sorted entrants) and the PAB assignee.
