@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod berger;
+pub mod burstein;
 pub mod competition;
 pub mod dutch;
 pub mod generator;

@@ -18,13 +18,9 @@
 //! | float scores | 2^(place of the score) | C18–C21 |
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
-use crate::swiss::entrant::{Entrant, Float};
 use crate::score::Score;
-
-/// Bits needed to hold every value up to `max`.
-pub(crate) fn bits_for(max: u64) -> u32 {
-    64 - max.leading_zeros()
-}
+use crate::swiss::bits_for;
+use crate::swiss::entrant::{Entrant, Float};
 
 /// Where each field sits, for one bracket.
 #[derive(Clone, Debug)]

@@ -24,10 +24,10 @@
 use super::colour::ranks_above;
 use super::criteria::{pair_bits, Bits, Layout, Place};
 use crate::matching::{Matching, Weight};
-use crate::swiss::entrant::Entrant;
-use crate::swiss::{NoPairing, Stop};
 use crate::model::PlayerId;
 use crate::score::Score;
+use crate::swiss::entrant::Entrant;
+use crate::swiss::{NoPairing, Stop};
 
 /// Where a vertex stands in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

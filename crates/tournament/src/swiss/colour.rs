@@ -54,7 +54,11 @@ pub(crate) fn from_preferences(p: &Entrant, q: &Entrant) -> Option<Color> {
 /// preference, or without one the initial colour if their pairing number is odd (`rank` is
 /// 0-based) and the other colour if it is even.
 pub(crate) fn of_higher(higher: &Entrant, initial: Color) -> Color {
-    higher.preference.unwrap_or(if higher.rank % 2 == 0 { initial } else { initial.other() })
+    higher.preference.unwrap_or(if higher.rank.is_multiple_of(2) {
+        initial
+    } else {
+        initial.other()
+    })
 }
 
 /// How one system allocates colours: which of two players ranks higher for its last colour

@@ -89,6 +89,11 @@ pub(crate) fn rounds_for(tournament: &Tournament, round: u32) -> Result<u32, Pai
     Ok(rounds)
 }
 
+/// Bits needed to hold every value up to `max`.
+pub(crate) fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
 /// Why a pairing attempt stopped.
 pub(crate) enum Stop {
     /// No pairing complies with the absolute criteria.
