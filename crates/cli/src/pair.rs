@@ -153,25 +153,13 @@ fn pair_next(
         PairError::NoPairing(_) => anyhow::anyhow!("{}: round {round}: {e}", path.display()),
         _ => UsageError(format!("{}: round {round}: {e}", path.display())).into(),
     })?;
-    let text = javafo_pairs(&pairing);
+    let text = pairing.to_javafo();
     match out {
         Some(file) => std::fs::write(file, text)
             .map_err(|e| UsageError(format!("cannot write {}: {e}", file.display())))?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The pairs as JaVaFo prints them: their number, then `white black` a line, the bye `N 0`.
-fn javafo_pairs(pairing: &RoundPairing) -> String {
-    let mut text = format!("{}\n", pairing.pairs.len() + pairing.bye.is_some() as usize);
-    for pair in &pairing.pairs {
-        text.push_str(&format!("{} {}\n", pair.white, pair.black));
-    }
-    if let Some(bye) = pairing.bye {
-        text.push_str(&format!("{bye} 0\n"));
-    }
-    text
 }
 
 /// `-c`: re-pairs every round, reports the rounds that differ.

@@ -204,14 +204,7 @@ fn burstein_generates_checks_and_pairs_like_the_library() {
     let o = rookery(&["pair", "--burstein", before.to_str().unwrap(), "-p"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let pairing = rookery_tournament::burstein::pair(&read(&before), 6).unwrap();
-    let mut expected = format!("{}\n", pairing.pairs.len() + pairing.bye.is_some() as usize);
-    for pair in &pairing.pairs {
-        expected.push_str(&format!("{} {}\n", pair.white, pair.black));
-    }
-    if let Some(bye) = pairing.bye {
-        expected.push_str(&format!("{bye} 0\n"));
-    }
-    assert_eq!(text(&o.stdout), expected);
+    assert_eq!(text(&o.stdout), pairing.to_javafo());
     assert_eq!(rookery_tournament::burstein::pairing_of(&full, 6).pairs.len(), pairing.pairs.len());
 
     assert_usage_error(&rookery(&["pair", "--burstein", rtg(1).to_str().unwrap(), "-p"]), "XXR");

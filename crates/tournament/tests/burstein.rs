@@ -14,6 +14,8 @@
 //! article, are listed in `data/burstein-rtg/KNOWN`; every other round must come out as the
 //! file has it, and a round that differs without being listed, or is listed and agrees, fails.
 
+mod swiss_support;
+
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
@@ -260,12 +262,7 @@ fn judge(
 #[test]
 fn every_round_of_the_reference_tournaments() {
     let dir = data_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
+    let files = swiss_support::trf_files(&dir);
     assert_eq!(files.len(), 327, "{}", dir.display());
     let known_path = dir.join("KNOWN");
     let known_text = std::fs::read_to_string(&known_path)

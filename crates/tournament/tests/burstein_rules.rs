@@ -2,22 +2,12 @@
 //! compared with the pairing worked out by hand, and the Index (C.04.4.2 1.7) and the seeding
 //! rounds (1.6.2) on worked examples.
 
+mod swiss_support;
+
 use std::path::Path;
 
 use rookery_tournament::burstein::{self, OppositionIndex};
-use rookery_tournament::{trf, ResultCode, RoundEntry, RoundPairing, Score};
-
-/// The pairing as JaVaFo prints it.
-fn javafo(pairing: &RoundPairing) -> String {
-    let mut text = format!("{}\n", pairing.pairs.len() + pairing.bye.is_some() as usize);
-    for pair in &pairing.pairs {
-        text.push_str(&format!("{} {}\n", pair.white, pair.black));
-    }
-    if let Some(bye) = pairing.bye {
-        text.push_str(&format!("{bye} 0\n"));
-    }
-    text
-}
+use rookery_tournament::{trf, ResultCode, RoundEntry, Score};
 
 fn case(name: &str) -> rookery_tournament::Tournament {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burstein").join(name);
@@ -27,20 +17,7 @@ fn case(name: &str) -> rookery_tournament::Tournament {
 #[test]
 fn every_case_pairs_as_worked_out_by_hand() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/burstein");
-    let mut cases: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 2);
-    for path in cases {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let t = case(&name);
-        let expected = std::fs::read_to_string(path.with_extension("pairs")).unwrap();
-        let got = javafo(&burstein::pair(&t, t.rounds_played() + 1).unwrap());
-        assert_eq!(got, expected, "{name}");
-    }
+    swiss_support::assert_hand_worked_cases(&dir, burstein::pair, 2);
 }
 
 #[test]

@@ -27,9 +27,8 @@ use super::NoPairing;
 use crate::matching::{Matching, Weight};
 use crate::model::PlayerId;
 use crate::score::Score;
-use crate::swiss::bits_for;
 use crate::swiss::entrant::Entrant;
-use crate::swiss::Stop;
+use crate::swiss::{self, bits_for, Fields, ScoreField, Stop};
 
 /// The pairs found (indices into the entrants) and the PAB assignee.
 pub(crate) struct Found {
@@ -39,9 +38,8 @@ pub(crate) struct Found {
 
 /// Where the fields of one bracket's weights sit (bit 0 the lowest).
 struct Layout {
-    /// The scores of the bracket and the next scoregroup with their sub-field's offset
-    /// inside a score field, the highest score highest.
-    scores: Vec<(Score, u32)>,
+    /// The sub-fields of the scores of the bracket and the next scoregroup.
+    scores: ScoreField,
     choice: u32,
     colours: u32,
     next_scores: u32,
@@ -58,46 +56,18 @@ impl Layout {
     fn new(scores: &[(Score, u32)], bracket: u32) -> Layout {
         let region: u32 = scores.iter().map(|&(_, n)| n).sum();
         let count = bits_for(u64::from(region) + 1);
-        let mut sorted = scores.to_vec();
-        sorted.sort();
-        let mut offset = 0;
-        let mut placed = Vec::with_capacity(sorted.len());
-        for &(score, players) in &sorted {
-            placed.push((score, offset));
-            // Each player of a pair adds 1 to their score's sub-field.
-            offset += bits_for(u64::from(players) + 1);
-        }
-        let score_width = offset;
-        let mut at = 0;
-        let mut field = |width: u32| {
-            let here = at;
-            at += width;
-            here
-        };
-        let choice = field(bits_for(u64::from(bracket) + 1));
-        let colours = field(count);
-        let next_scores = field(score_width);
-        let next_pairs = field(count);
-        let scores_field = field(score_width);
-        let pairs = field(count);
+        let placed = ScoreField::new(scores);
+        let mut fields = Fields::default();
         Layout {
+            choice: fields.take(bits_for(u64::from(bracket) + 1)),
+            colours: fields.take(count),
+            next_scores: fields.take(placed.width),
+            next_pairs: fields.take(count),
+            scores_field: fields.take(placed.width),
+            pairs: fields.take(count),
+            below_completion: fields.end,
             scores: placed,
-            choice,
-            colours,
-            next_scores,
-            next_pairs,
-            scores_field,
-            pairs,
-            below_completion: at,
         }
-    }
-
-    fn score_offset(&self, score: Score) -> u32 {
-        self.scores
-            .iter()
-            .find(|(s, _)| *s == score)
-            .map(|&(_, offset)| offset)
-            .expect("every score of the bracket and the next scoregroup has a place")
     }
 }
 
@@ -309,13 +279,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
 
     /// Makes the layout of this bracket, widening the weights if its fields need more room.
     fn set_layout(&mut self, bracket: &[usize], next: &[usize]) -> Result<(), Stop> {
-        let mut scores: Vec<(Score, u32)> = Vec::new();
-        for &p in bracket.iter().chain(next) {
-            match scores.iter_mut().find(|(s, _)| *s == self.e[p].score) {
-                Some((_, count)) => *count += 1,
-                None => scores.push((self.e[p].score, 1)),
-            }
-        }
+        let scores = swiss::tally(bracket.iter().chain(next).map(|&p| self.e[p].score));
         let layout = Layout::new(&scores, bracket.len() as u32);
         if layout.below_completion > self.top {
             let grow = layout.below_completion - self.top;
@@ -342,7 +306,7 @@ impl<'a, W: Weight> Pairer<'a, W> {
         }
         let layout = self.layout();
         let score_bit =
-            |field: u32, p: usize| W::ONE.shl(field + layout.score_offset(self.e[p].score));
+            |field: u32, p: usize| W::ONE.shl(field + layout.scores.offset(self.e[p].score));
         // [C7]: a pair the following bracket (this one's floaters and the next scoregroup)
         // could make; a pair of this bracket counts too, which changes nothing among the
         // pairings [C5] and [C6] leave.
@@ -378,13 +342,8 @@ fn may_meet(a: &Entrant, b: &Entrant, forbidden: &dyn Fn(PlayerId, PlayerId) -> 
 /// the one above it floated down whole, and the next one. A bracket that needs more makes the
 /// pairing start again with wider weights.
 pub(crate) fn estimated_bits(entrants: &[Entrant]) -> u32 {
-    let mut groups: Vec<(Score, u32)> = Vec::new();
-    for e in entrants {
-        match groups.last_mut() {
-            Some((s, count)) if *s == e.score => *count += 1,
-            _ => groups.push((e.score, 1)),
-        }
-    }
+    // Sorted by score: the tally is the scoregroups in order.
+    let groups = swiss::tally(entrants.iter().map(|e| e.score));
     let mut bits = 0;
     for g in 0..groups.len() {
         let region: Vec<(Score, u32)> =

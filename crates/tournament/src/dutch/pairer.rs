@@ -27,7 +27,7 @@ use crate::matching::{Matching, Weight};
 use crate::model::PlayerId;
 use crate::score::Score;
 use crate::swiss::entrant::Entrant;
-use crate::swiss::{NoPairing, Stop};
+use crate::swiss::{self, NoPairing, Stop};
 
 /// Where a vertex stands in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -264,13 +264,8 @@ impl<'a, W: Weight> Pairer<'a, W> {
         residents: std::ops::Range<usize>,
         next: std::ops::Range<usize>,
     ) -> Result<(), Stop> {
-        let mut scores: Vec<(Score, u32)> = Vec::new();
-        for p in mdps.iter().copied().chain(residents.clone()).chain(next.clone()) {
-            match scores.iter_mut().find(|(s, _)| *s == self.e[p].score) {
-                Some((_, count)) => *count += 1,
-                None => scores.push((self.e[p].score, 1)),
-            }
-        }
+        let players = mdps.iter().copied().chain(residents.clone()).chain(next.clone());
+        let scores = swiss::tally(players.map(|p| self.e[p].score));
         let max_games = self.e.iter().map(|e| e.played_games).max().unwrap_or(0);
         let layout = Layout::new(
             &scores,

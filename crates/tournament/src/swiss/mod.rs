@@ -12,6 +12,7 @@ use rookery_core::Color;
 
 use crate::matching::{Weight, Wide};
 use crate::model::{Pair, PlayerId, ResultCode, RoundPairing, Tournament};
+use crate::score::Score;
 
 /// Why no pairing comes out of the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -92,6 +93,67 @@ pub(crate) fn rounds_for(tournament: &Tournament, round: u32) -> Result<u32, Pai
 /// Bits needed to hold every value up to `max`.
 pub(crate) fn bits_for(max: u64) -> u32 {
     64 - max.leading_zeros()
+}
+
+/// The number of players with each score, in the order the scores first come.
+pub(crate) fn tally(scores: impl IntoIterator<Item = Score>) -> Vec<(Score, u32)> {
+    let mut counts: Vec<(Score, u32)> = Vec::new();
+    for score in scores {
+        match counts.iter_mut().find(|(s, _)| *s == score) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((score, 1)),
+        }
+    }
+    counts
+}
+
+/// A score field of an edge weight: one sub-field per score, the highest score highest, each
+/// wide enough for every player with that score to add 1 to it, twice over.
+#[derive(Clone, Debug)]
+pub(crate) struct ScoreField {
+    /// The scores, ascending, with the offset of their sub-field.
+    places: Vec<(Score, u32)>,
+    /// The width of the whole field.
+    pub width: u32,
+}
+
+impl ScoreField {
+    /// The field for `scores`: (score, number of players with it).
+    pub fn new(scores: &[(Score, u32)]) -> ScoreField {
+        let mut sorted = scores.to_vec();
+        sorted.sort();
+        let mut width = 0;
+        let mut places = Vec::with_capacity(sorted.len());
+        for &(score, players) in &sorted {
+            places.push((score, width));
+            width += bits_for(2 * u64::from(players) + 1);
+        }
+        ScoreField { places, width }
+    }
+
+    /// The offset of `score`'s sub-field inside the field.
+    pub fn offset(&self, score: Score) -> u32 {
+        self.places
+            .iter()
+            .find(|(s, _)| *s == score)
+            .map(|&(_, offset)| offset)
+            .expect("every score of the bracket and the next scoregroup has a place")
+    }
+}
+
+/// Fields laid out from bit 0 up: each call takes the next `width` bits and returns their
+/// offset; [`Fields::end`] is the first bit above them all.
+#[derive(Default)]
+pub(crate) struct Fields {
+    pub end: u32,
+}
+
+impl Fields {
+    pub fn take(&mut self, width: u32) -> u32 {
+        let at = self.end;
+        self.end += width;
+        at
+    }
 }
 
 /// Why a pairing attempt stopped.

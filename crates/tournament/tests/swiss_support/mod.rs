@@ -1,11 +1,48 @@
-//! What the generated-tournament tests of the Swiss systems share: a random configuration
-//! per seed, and the rules no round of any system may break.
+//! What the tests of the Swiss systems share: the tournament files of a folder, the
+//! hand-worked cases, a random configuration per seed, the rules no round of any system may
+//! break, and the run over generated tournaments. Each test uses part of it.
+#![allow(dead_code)]
 
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 use rookery_core::Color;
-use rookery_tournament::generator::GeneratorConfig;
-use rookery_tournament::{PlayerId, ResultCode, Tournament};
+use rookery_tournament::dutch::{PairError, RoundCheck};
+use rookery_tournament::generator::{generate, GenerateError, GeneratorConfig};
+use rookery_tournament::{trf, PlayerId, ResultCode, RoundPairing, Tournament};
+
+/// A Swiss system's engine.
+pub type Pair = fn(&Tournament, u32) -> Result<RoundPairing, PairError>;
+
+/// The `.trf` files of `dir`, sorted.
+pub fn trf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Pairs the next round of each `NAME.trf` of `dir` and compares it with `NAME.pairs`, the
+/// pairing worked out by hand as JaVaFo prints it (`no pairing` when the rules give none).
+pub fn assert_hand_worked_cases(dir: &Path, pair: Pair, at_least: usize) {
+    let cases = trf_files(dir);
+    assert!(cases.len() >= at_least, "{}", dir.display());
+    for case in cases {
+        let name = case.file_stem().unwrap().to_string_lossy().into_owned();
+        let t = trf::read(&std::fs::read_to_string(&case).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let expected = std::fs::read_to_string(case.with_extension("pairs")).unwrap();
+        let got = match pair(&t, t.rounds_played() + 1) {
+            Ok(pairing) => pairing.to_javafo(),
+            Err(PairError::NoPairing(_)) => "no pairing\n".to_owned(),
+            Err(e) => panic!("{name}: {e}"),
+        };
+        assert_eq!(got, expected, "{name}");
+    }
+}
 
 /// A configuration drawn from the seed: 4 to 79 players, 3 to 11 rounds (fewer than the
 /// players), draws, forfeits, retirements and half-point byes from none to frequent, and
@@ -106,4 +143,39 @@ pub fn assert_sound(t: &Tournament, seed: u64, topscorers: bool) {
             }
         }
     }
+}
+
+/// Generates a tournament for each seed, paired by `pair`, and asserts that it keeps the rules
+/// and that `check` re-pairs every round the same.
+pub fn run(
+    seeds: std::ops::Range<u64>,
+    pair: Pair,
+    check: fn(&Tournament) -> Vec<RoundCheck>,
+    topscorers: bool,
+) {
+    let mut checked = 0;
+    let mut impossible = 0;
+    for seed in seeds {
+        let config = config(seed);
+        let t = match generate(&config, seed, pair) {
+            Ok(t) => t,
+            // Few players and many rounds: a round no pairing can make (1.9.3) ends it.
+            Err(GenerateError::Pairing { error: PairError::NoPairing(_), .. }) => {
+                impossible += 1;
+                continue;
+            }
+            Err(e) => panic!("seed {seed}: {e}\n{config}"),
+        };
+        assert_sound(&t, seed, topscorers);
+        for check in check(&t) {
+            assert!(
+                check.agrees(),
+                "seed {seed}: round {} re-pairs differently\n{config}",
+                check.round
+            );
+        }
+        checked += 1;
+    }
+    println!("{checked} tournaments checked, {impossible} stopped at a round no pairing can make");
+    assert!(checked > impossible * 10);
 }
