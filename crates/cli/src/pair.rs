@@ -1,5 +1,6 @@
-//! `rookery pair`: the pairing engines on TRF files, with the command line of JaVaFo and
-//! bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), and Berger tables.
+//! `rookery pair`: the pairing engines (Dutch, Burstein) on TRF files, with the command line
+//! of JaVaFo and bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), and Berger
+//! tables.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,8 @@ use anyhow::Result;
 use rookery_core::Color;
 use rookery_tournament::acceleration;
 use rookery_tournament::berger::{self, Cycles};
-use rookery_tournament::dutch::{self, RoundCheck};
+use rookery_tournament::burstein;
+use rookery_tournament::dutch::{self, PairError, RoundCheck};
 use rookery_tournament::generator::{self, GeneratorConfig};
 use rookery_tournament::{trf, PlayerId, RoundPairing, Tournament};
 
@@ -17,11 +19,15 @@ use crate::usage::UsageError;
 
 /// Arguments of `rookery pair`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "round_robin"])))]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "burstein", "round_robin"])))]
 pub struct Args {
     /// The Dutch system (implements FIDE Handbook C.04.3, 2026).
     #[arg(long)]
     dutch: bool,
+    /// The Burstein system (implements FIDE Handbook C.04.4.2, 2026): Dutch seeding rounds,
+    /// then brackets ranked by the Opposition Evaluation Index.
+    #[arg(long)]
+    burstein: bool,
     /// A round robin of N players by the Berger tables (FIDE C.05 Annex 1): prints every round.
     #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
     round_robin: Option<u32>,
@@ -51,8 +57,8 @@ pub struct Args {
     /// With --generate: the random seed (the same seed gives the same file; default 1).
     #[arg(short = 's', long, value_name = "N", requires = "generate")]
     seed: Option<u64>,
-    /// The initial colour (C.04.3 5.1), when the file neither gives it (152, XXC) nor shows it
-    /// in a round already paired.
+    /// The initial colour (C.04.3 5.1, C.04.4.2 5.1), when the file neither gives it (152,
+    /// XXC) nor shows it in a round already paired.
     #[arg(long, value_name = "white|black", value_parser = parse_colour)]
     initial_colour: Option<Color>,
     /// Accelerated pairings by the Baku method (FIDE C.04.5.1): the program computes the
@@ -76,6 +82,33 @@ fn parse_colour(text: &str) -> Result<Color, String> {
     }
 }
 
+/// A Swiss system: its flag, its text, and its engine.
+#[derive(Clone, Copy)]
+struct System {
+    flag: &'static str,
+    text: &'static str,
+    /// The tournament type (TRF `092`) of a tournament accelerated by the Baku method.
+    baku_kind: &'static str,
+    pair: fn(&Tournament, u32) -> Result<RoundPairing, PairError>,
+    check: fn(&Tournament) -> Vec<RoundCheck>,
+}
+
+const DUTCH: System = System {
+    flag: "--dutch",
+    text: "C.04.3, 2026",
+    baku_kind: "FIDE_DUTCH_BAKU",
+    pair: dutch::pair,
+    check: dutch::check,
+};
+
+const BURSTEIN: System = System {
+    flag: "--burstein",
+    text: "C.04.4.2, 2026",
+    baku_kind: "FIDE_BURSTEIN_BAKU",
+    pair: burstein::pair,
+    check: burstein::check,
+};
+
 /// Runs `rookery pair`.
 pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(players) = args.round_robin {
@@ -93,15 +126,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ),
         None => None,
     };
+    let system = if args.burstein { BURSTEIN } else { DUTCH };
     if let Some(config_path) = &args.generate {
         let baku = args.baku.then_some(last_ga);
         let output = args.output.as_deref().expect("clap requires --output");
-        return generate(config_path, output, args.seed.unwrap_or(1), baku);
+        return generate(system, config_path, output, args.seed.unwrap_or(1), baku);
     }
     let Some(path) = &args.file else {
-        return Err(
-            UsageError("--dutch needs a tournament file (or --generate CONFIG)".into()).into()
-        );
+        return Err(UsageError(format!(
+            "{} needs a tournament file (or --generate CONFIG)",
+            system.flag
+        ))
+        .into());
     };
     let mut tournament = read(path)?;
     if args.initial_colour.is_some() {
@@ -113,10 +149,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .map_err(|e| UsageError(format!("{}: --baku: {e}", path.display())))?;
     }
     if args.check {
-        return check(path, &tournament);
+        return check(system, path, &tournament);
     }
     match &args.pair {
-        Some(out) => pair_next(path, &tournament, out.as_deref()),
+        Some(out) => pair_next(system, path, &tournament, out.as_deref()),
         None => Err(UsageError(format!(
             "{}: say what to do: -p (pair the next round) or -c (check)",
             path.display()
@@ -135,13 +171,18 @@ fn read(path: &Path) -> Result<Tournament, UsageError> {
 }
 
 /// `-p`: pairs the round after the last one paired.
-fn pair_next(path: &Path, tournament: &Tournament, out: Option<&Path>) -> Result<ExitCode> {
+fn pair_next(
+    system: System,
+    path: &Path,
+    tournament: &Tournament,
+    out: Option<&Path>,
+) -> Result<ExitCode> {
     let round = tournament.rounds_played() + 1;
-    let pairing = dutch::pair(tournament, round).map_err(|e| match e {
-        dutch::PairError::NoPairing(_) => anyhow::anyhow!("{}: round {round}: {e}", path.display()),
+    let pairing = (system.pair)(tournament, round).map_err(|e| match e {
+        PairError::NoPairing(_) => anyhow::anyhow!("{}: round {round}: {e}", path.display()),
         _ => UsageError(format!("{}: round {round}: {e}", path.display())).into(),
     })?;
-    let text = javafo_pairs(&pairing);
+    let text = pairing.to_javafo();
     match out {
         Some(file) => std::fs::write(file, text)
             .map_err(|e| UsageError(format!("cannot write {}: {e}", file.display())))?,
@@ -150,21 +191,9 @@ fn pair_next(path: &Path, tournament: &Tournament, out: Option<&Path>) -> Result
     Ok(ExitCode::SUCCESS)
 }
 
-/// The pairs as JaVaFo prints them: their number, then `white black` a line, the bye `N 0`.
-fn javafo_pairs(pairing: &RoundPairing) -> String {
-    let mut text = format!("{}\n", pairing.pairs.len() + pairing.bye.is_some() as usize);
-    for pair in &pairing.pairs {
-        text.push_str(&format!("{} {}\n", pair.white, pair.black));
-    }
-    if let Some(bye) = pairing.bye {
-        text.push_str(&format!("{bye} 0\n"));
-    }
-    text
-}
-
 /// `-c`: re-pairs every round, reports the rounds that differ.
-fn check(path: &Path, tournament: &Tournament) -> Result<ExitCode> {
-    let checks = dutch::check(tournament);
+fn check(system: System, path: &Path, tournament: &Tournament) -> Result<ExitCode> {
+    let checks = (system.check)(tournament);
     let differing: Vec<&RoundCheck> = checks.iter().filter(|c| !c.agrees()).collect();
     let mut out = std::io::stdout().lock();
     let name = path.display();
@@ -181,8 +210,9 @@ fn check(path: &Path, tournament: &Tournament) -> Result<ExitCode> {
     if differing.is_empty() {
         writeln!(
             out,
-            "{name}: {} rounds checked, every round as the rules give it (C.04.3, 2026)",
-            checks.len()
+            "{name}: {} rounds checked, every round as the rules give it ({})",
+            checks.len(),
+            system.text
         )?;
         Ok(ExitCode::SUCCESS)
     } else {
@@ -202,9 +232,10 @@ fn one_line(pairing: &RoundPairing) -> String {
     text.join(" ")
 }
 
-/// `-g`: a random tournament paired by the Dutch engine; with `baku`, accelerated by the Baku
-/// method (GA ending at the player given, or drawn from the players).
+/// `-g`: a random tournament paired by the system's engine; with `baku`, accelerated by the
+/// Baku method (GA ending at the player given, or drawn from the players).
 fn generate(
+    system: System,
     config_path: &Path,
     output: &Path,
     seed: u64,
@@ -219,17 +250,17 @@ fn generate(
     let config: GeneratorConfig = text.parse().map_err(|e| UsageError(format!("{shown}: {e}")))?;
     let failed = |e: &dyn std::fmt::Display| anyhow::anyhow!("{shown}: {e}");
     let mut tournament = match baku {
-        None => generator::generate(&config, seed, dutch::pair).map_err(|e| failed(&e))?,
+        None => generator::generate(&config, seed, system.pair).map_err(|e| failed(&e))?,
         Some(last_ga) => generator::generate(&config, seed, |t: &Tournament, round| {
             let mut accelerated = t.clone();
             acceleration::apply(&mut accelerated, last_ga).map_err(Generated::Baku)?;
-            dutch::pair(&accelerated, round).map_err(Generated::Pair)
+            (system.pair)(&accelerated, round).map_err(Generated::Pair)
         })
         .map_err(|e| failed(&e))?,
     };
     if let Some(last_ga) = baku {
         acceleration::apply(&mut tournament, last_ga).map_err(|e| failed(&e))?;
-        tournament.kind = Some("FIDE_DUTCH_BAKU".into());
+        tournament.kind = Some(system.baku_kind.into());
     }
     let text = trf::write(&tournament).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
     std::fs::write(output, text)
@@ -241,7 +272,7 @@ fn generate(
 #[derive(Debug)]
 enum Generated {
     Baku(acceleration::BakuError),
-    Pair(dutch::PairError),
+    Pair(PairError),
 }
 
 impl std::fmt::Display for Generated {

@@ -255,3 +255,46 @@ fn bad_input_is_one_line_with_status_2() {
         "PlayersNumber",
     );
 }
+
+#[test]
+fn burstein_generates_checks_and_pairs_like_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("rtg.txt");
+    std::fs::write(
+        &config,
+        "PlayersNumber=27\nRoundsNumber=8\nDrawPercentage=30\nForfeitRate=20\nRetiredRate=25\nHalfPointByeRate=10\n",
+    )
+    .unwrap();
+    let file = dir.path().join("burstein.trf");
+    let o = rookery(&[
+        "pair",
+        "--burstein",
+        "-g",
+        config.to_str().unwrap(),
+        "-o",
+        file.to_str().unwrap(),
+        "-s",
+        "7",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = rookery(&["pair", "--burstein", file.to_str().unwrap(), "-c"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("(C.04.4.2, 2026)"), "{}", text(&o.stdout));
+    // The Dutch checker disagrees with it after the seeding rounds (four of eight).
+    let o = rookery(&["pair", "--dutch", file.to_str().unwrap(), "-c"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stdout));
+
+    // -p: round 6 again, as the library pairs it, White first, the PAB last.
+    let full = read(&file);
+    let before = dir.path().join("before.trf");
+    std::fs::write(&before, trf::write(&full.before_round(6)).unwrap()).unwrap();
+    let o = rookery(&["pair", "--burstein", before.to_str().unwrap(), "-p"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let pairing = rookery_tournament::burstein::pair(&read(&before), 6).unwrap();
+    assert_eq!(text(&o.stdout), pairing.to_javafo());
+    assert_eq!(rookery_tournament::burstein::pairing_of(&full, 6).pairs.len(), pairing.pairs.len());
+
+    assert_usage_error(&rookery(&["pair", "--burstein", rtg(1).to_str().unwrap(), "-p"]), "XXR");
+    let o = rookery(&["pair", "--dutch", "--burstein", file.to_str().unwrap(), "-c"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}

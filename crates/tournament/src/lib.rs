@@ -3,6 +3,7 @@
 pub mod acceleration;
 pub mod arena;
 pub mod berger;
+pub mod burstein;
 pub mod competition;
 pub mod dutch;
 pub mod generator;
@@ -10,6 +11,7 @@ pub mod matching;
 mod model;
 mod score;
 pub mod standings;
+mod swiss;
 pub mod tiebreak;
 pub mod trf;
 

@@ -646,3 +646,18 @@ pub struct RoundPairing {
     /// The pairing-allocated bye.
     pub bye: Option<PlayerId>,
 }
+
+impl RoundPairing {
+    /// The pairing as JaVaFo and bbpPairings print it: the number of lines, then White and
+    /// Black a line in board order, the PAB last as `N 0`.
+    pub fn to_javafo(&self) -> String {
+        let mut text = format!("{}\n", self.pairs.len() + self.bye.is_some() as usize);
+        for pair in &self.pairs {
+            text.push_str(&format!("{} {}\n", pair.white, pair.black));
+        }
+        if let Some(bye) = self.bye {
+            text.push_str(&format!("{bye} 0\n"));
+        }
+        text
+    }
+}

@@ -5,6 +5,8 @@
 //! paired by its Dutch engine; the README there says how). The crate is optimised in test
 //! builds (the workspace's `profile.dev`), so this runs in about half a minute.
 
+mod swiss_support;
+
 use std::path::PathBuf;
 
 use rookery_tournament::{dutch, trf};
@@ -34,12 +36,7 @@ fn describe(check: &dutch::RoundCheck) -> String {
 #[test]
 fn every_round_of_the_reference_tournaments() {
     let dir = data_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
+    let files = swiss_support::trf_files(&dir);
     assert_eq!(files.len(), 499, "{}", dir.display());
     let mut failures = Vec::new();
     let mut rounds = 0;

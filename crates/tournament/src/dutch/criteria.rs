@@ -18,20 +18,16 @@
 //! | float scores | 2^(place of the score) | C18–C21 |
 //! | exchanges, BSN sum, probe, choice | used by the generation order | Art. 4 |
 
-use super::entrant::{Entrant, Float};
 use crate::score::Score;
-
-/// Bits needed to hold every value up to `max`.
-pub(crate) fn bits_for(max: u64) -> u32 {
-    64 - max.leading_zeros()
-}
+use crate::swiss::entrant::{Entrant, Float};
+use crate::swiss::{bits_for, Fields, ScoreField};
 
 /// Where each field sits, for one bracket.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
-    /// The distinct scores of the bracket and the next scoregroup, ascending, with the offset
-    /// and width of their sub-field inside every score field.
-    scores: Vec<(Score, u32)>,
+    /// The sub-fields of the scores of the bracket and the next scoregroup, inside every
+    /// score field.
+    scores: ScoreField,
     /// Offsets of the fields (bit 0 is the lowest).
     pub choice: u32,
     pub probe: u32,
@@ -65,22 +61,12 @@ impl Layout {
         let region = (bracket + next) as u64;
         let count = bits_for(region + 1);
         let double = bits_for(2 * region + 1);
-        let mut sorted: Vec<(Score, u32)> = scores.to_vec();
-        sorted.sort();
-        let mut offset = 0;
-        let mut placed = Vec::with_capacity(sorted.len());
-        for &(score, players) in &sorted {
-            placed.push((score, offset));
-            // Each player with this score adds at most 1 (twice for the float scores).
-            offset += bits_for(2 * players as u64 + 1);
-        }
-        let score_width = offset;
-        let mut at = 0;
-        let mut field = |width: u32| {
-            let here = at;
-            at += width;
-            here
-        };
+        // Each player with a score adds at most 1 to its sub-field (twice for the float
+        // scores).
+        let placed = ScoreField::new(scores);
+        let score_width = placed.width;
+        let mut fields = Fields::default();
+        let mut field = |width: u32| fields.take(width);
         let choice = field(double + 1);
         let probe = field(double + 1);
         let bsn_sum = field(bits_for(region * region + 1));
@@ -118,18 +104,14 @@ impl Layout {
             next_pairs,
             current_scores,
             current_pairs,
-            below_completion: at,
+            below_completion: fields.end,
             completion_width: bits_for(total as u64 / 2 + 2),
         }
     }
 
     /// The offset of `score`'s sub-field inside a score field.
     pub fn score_offset(&self, score: Score) -> u32 {
-        self.scores
-            .iter()
-            .find(|(s, _)| *s == score)
-            .map(|&(_, offset)| offset)
-            .expect("every score of the bracket and the next scoregroup has a place")
+        self.scores.offset(score)
     }
 }
 

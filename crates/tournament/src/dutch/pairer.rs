@@ -23,11 +23,11 @@
 
 use super::colour::ranks_above;
 use super::criteria::{pair_bits, Bits, Layout, Place};
-use super::entrant::Entrant;
-use super::NoPairing;
 use crate::matching::{Matching, Weight};
 use crate::model::PlayerId;
 use crate::score::Score;
+use crate::swiss::entrant::Entrant;
+use crate::swiss::{self, NoPairing, Stop};
 
 /// Where a vertex stands in the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,14 +37,6 @@ enum Role {
     Resident,
     Next,
     Later,
-}
-
-/// Why a pairing attempt stopped.
-pub(crate) enum Stop {
-    /// No pairing complies with the absolute criteria.
-    NoPairing(NoPairing),
-    /// The weights need more bits than `W` has.
-    Overflow,
 }
 
 /// The pairs found (vertex indices into the sorted entrants) and the PAB assignee.
@@ -272,13 +264,8 @@ impl<'a, W: Weight> Pairer<'a, W> {
         residents: std::ops::Range<usize>,
         next: std::ops::Range<usize>,
     ) -> Result<(), Stop> {
-        let mut scores: Vec<(Score, u32)> = Vec::new();
-        for p in mdps.iter().copied().chain(residents.clone()).chain(next.clone()) {
-            match scores.iter_mut().find(|(s, _)| *s == self.e[p].score) {
-                Some((_, count)) => *count += 1,
-                None => scores.push((self.e[p].score, 1)),
-            }
-        }
+        let players = mdps.iter().copied().chain(residents.clone()).chain(next.clone());
+        let scores = swiss::tally(players.map(|p| self.e[p].score));
         let max_games = self.e.iter().map(|e| e.played_games).max().unwrap_or(0);
         let layout = Layout::new(
             &scores,

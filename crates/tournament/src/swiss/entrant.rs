@@ -1,12 +1,13 @@
-//! What the Dutch rules need to know about each player before a round is paired: score,
-//! colour difference and preference, floats, whether the PAB may go to them (C.04.3 Art. 1).
+//! What the Swiss systems need to know about each player before a round is paired: score,
+//! colour difference and preference, floats, whether the PAB may go to them (C.04.1, C.04.3
+//! Art. 1; C.04.4.2 1.5 defines the colour preferences in the same words, without floats).
 
 use rookery_core::Color;
 
 use crate::model::{PlayerId, ResultCode, Tournament};
 use crate::score::Score;
 
-/// How strongly a player wants a colour (C.04.3 1.7).
+/// How strongly a player wants a colour (C.04.3 1.7, C.04.4.2 1.5).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(crate) enum Strength {
     /// No game played yet: no preference (1.7.4).
@@ -180,7 +181,7 @@ fn float_in(tournament: &Tournament, id: PlayerId, round: u32) -> Float {
 
 /// A player's score after `rounds` rounds, `299` records applied; a score below zero (a
 /// penalty larger than the points) pairs as zero.
-fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Score {
+pub(crate) fn score_after(tournament: &Tournament, id: PlayerId, rounds: u32) -> Score {
     let tenths = tournament.adjusted_score_after(id, rounds).max(0);
     Score::from_tenths(u32::try_from(tenths).unwrap_or(u32::MAX))
 }
