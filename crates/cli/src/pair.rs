@@ -12,7 +12,7 @@ use rookery_tournament::acceleration;
 use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::burstein;
 use rookery_tournament::dutch::{self, PairError, RoundCheck};
-use rookery_tournament::generator::{self, GeneratorConfig};
+use rookery_tournament::generator::{self, GenerateError, GeneratorConfig};
 use rookery_tournament::{trf, PlayerId, RoundPairing, Tournament};
 
 use crate::usage::UsageError;
@@ -178,10 +178,14 @@ fn pair_next(
     out: Option<&Path>,
 ) -> Result<ExitCode> {
     let round = tournament.rounds_played() + 1;
-    let pairing = (system.pair)(tournament, round).map_err(|e| match e {
-        PairError::NoPairing(_) => anyhow::anyhow!("{}: round {round}: {e}", path.display()),
-        _ => UsageError(format!("{}: round {round}: {e}", path.display())).into(),
-    })?;
+    let pairing = match (system.pair)(tournament, round) {
+        Ok(pairing) => pairing,
+        Err(e @ PairError::NoPairing(_)) => {
+            eprintln!("rookery: {}: round {round}: {e}", path.display());
+            return Ok(ExitCode::from(NO_PAIRING));
+        }
+        Err(e) => return Err(UsageError(format!("{}: round {round}: {e}", path.display())).into()),
+    };
     let text = pairing.to_javafo();
     match out {
         Some(file) => std::fs::write(file, text)
@@ -249,14 +253,24 @@ fn generate(
         .map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
     let config: GeneratorConfig = text.parse().map_err(|e| UsageError(format!("{shown}: {e}")))?;
     let failed = |e: &dyn std::fmt::Display| anyhow::anyhow!("{shown}: {e}");
-    let mut tournament = match baku {
-        None => generator::generate(&config, seed, system.pair).map_err(|e| failed(&e))?,
-        Some(last_ga) => generator::generate(&config, seed, |t: &Tournament, round| {
+    let generated = generator::generate(&config, seed, |t: &Tournament, round| match baku {
+        None => (system.pair)(t, round).map_err(Generated::Pair),
+        Some(last_ga) => {
             let mut accelerated = t.clone();
             acceleration::apply(&mut accelerated, last_ga).map_err(Generated::Baku)?;
             (system.pair)(&accelerated, round).map_err(Generated::Pair)
-        })
-        .map_err(|e| failed(&e))?,
+        }
+    });
+    let (mut tournament, unpairable) = match generated {
+        Ok(tournament) => (tournament, None),
+        // A round no pairing satisfies (frequent forfeits make them): the tournament up to it
+        // is written all the same, for a checker to confirm, with its own exit status.
+        Err(GenerateError::Pairing {
+            round,
+            error: Generated::Pair(e @ PairError::NoPairing(_)),
+            before,
+        }) => (*before, Some((round, e))),
+        Err(e) => return Err(failed(&e)),
     };
     if let Some(last_ga) = baku {
         acceleration::apply(&mut tournament, last_ga).map_err(|e| failed(&e))?;
@@ -265,8 +279,22 @@ fn generate(
     let text = trf::write(&tournament).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
     std::fs::write(output, text)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", output.display())))?;
-    Ok(ExitCode::SUCCESS)
+    match unpairable {
+        None => Ok(ExitCode::SUCCESS),
+        Some((round, e)) => {
+            eprintln!(
+                "rookery: {shown}: seed {seed}: round {round}: {e}; {} holds the tournament up to that round",
+                output.display()
+            );
+            Ok(ExitCode::from(NO_PAIRING))
+        }
+    }
 }
+
+/// The exit status when no pairing satisfies the rules: `-p` on such a round, and `-g` when
+/// its tournament reaches one (the file is written up to that round). bbpPairings uses 1 for
+/// it; here 1 already says that `-c` found rounds that differ.
+const NO_PAIRING: u8 = 3;
 
 /// Why a generated round could not be paired: the Baku method or the pairing rules.
 #[derive(Debug)]

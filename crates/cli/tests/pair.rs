@@ -215,6 +215,34 @@ fn baku_acceleration_is_computed_written_and_checked() {
 }
 
 #[test]
+fn a_generated_round_that_no_pairing_satisfies_leaves_the_file_up_to_it_and_status_3() {
+    // Six players, five rounds, frequent forfeits: with seed 5 round 5 cannot be paired.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("rtg.txt");
+    std::fs::write(&config, "PlayersNumber=6\nRoundsNumber=5\nForfeitRate=3\nRetiredRate=0\n")
+        .unwrap();
+    let out = dir.path().join("t.trf");
+    let args =
+        ["pair", "--dutch", "-g", config.to_str().unwrap(), "-o", out.to_str().unwrap(), "-s", "5"];
+    let o = rookery(&args);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("round 5") && err.contains("t.trf holds the tournament"), "{err}");
+    // The file has the four rounds paired, each as the rules give it, and pairing the fifth
+    // from it says again that no pairing exists, with the same status.
+    let t = read(&out);
+    assert_eq!(t.rounds_played(), 4);
+    assert!(rookery(&["pair", "--dutch", out.to_str().unwrap(), "-c"]).status.success());
+    let o = rookery(&["pair", "--dutch", out.to_str().unwrap(), "-p"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        text(&o.stderr).contains("no pairing complies with the absolute criteria"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
 fn round_robin_schedules() {
     let o = rookery(&["pair", "--round-robin", "4"]);
     assert!(o.status.success());

@@ -226,8 +226,16 @@ fn pairing_errors_name_the_round() {
         }
     }
     let error = generate(&config, 1, failing).unwrap_err();
-    assert_eq!(error, GenerateError::Pairing { round: 2, error: "no pairing" });
     assert_eq!(error.to_string(), "pairing round 2: no pairing");
+    // The tournament up to the round that failed comes with the error: round 1 played, round
+    // 2 not paired, and a checker reading it back sees one round.
+    let GenerateError::Pairing { round: 2, error: "no pairing", before } = error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(before.rounds_played(), 1);
+    assert!(before.players.iter().all(|p| p.round(1).is_some_and(|e| e.was_paired())));
+    let written = rookery_tournament::trf::write(&before).unwrap();
+    assert_eq!(rookery_tournament::trf::read(&written).unwrap().rounds_played(), 1);
 
     let id = |n| PlayerId::new(n).unwrap();
     let leaves_one_out = |_: &Tournament, _: u32| {

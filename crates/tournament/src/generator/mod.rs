@@ -46,6 +46,10 @@ pub enum GenerateError<E> {
         round: u32,
         /// The pairing function's error.
         error: E,
+        /// The tournament as it stood when the round was to be paired: the rounds before it
+        /// with their results, and the byes and absences entered for it. Written out, it lets
+        /// a checker confirm that no pairing exists (frequent forfeits make such rounds).
+        before: Box<Tournament>,
     },
     /// The pairing function returned a pairing that is not one.
     InvalidPairing {
@@ -86,7 +90,9 @@ impl fmt::Display for PairingFault {
 impl<E: fmt::Display> fmt::Display for GenerateError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GenerateError::Pairing { round, error } => write!(f, "pairing round {round}: {error}"),
+            GenerateError::Pairing { round, error, .. } => {
+                write!(f, "pairing round {round}: {error}")
+            }
             GenerateError::InvalidPairing { round, fault } => {
                 write!(f, "the pairing of round {round} is invalid: {fault}")
             }
@@ -268,7 +274,13 @@ where
             }
         }
         update_points(&mut t);
-        let pairing = pair(&t, round).map_err(|error| GenerateError::Pairing { round, error })?;
+        let pairing = match pair(&t, round) {
+            Ok(pairing) => pairing,
+            Err(error) => {
+                rank(&mut t);
+                return Err(GenerateError::Pairing { round, error, before: Box::new(t) });
+            }
+        };
         check_pairing(&t, round, &pairing)
             .map_err(|fault| GenerateError::InvalidPairing { round, fault })?;
         for game in &pairing.pairs {
