@@ -25,6 +25,19 @@ fn read(path: &Path) -> Tournament {
     trf::read_bytes(&std::fs::read(path).unwrap()).unwrap()
 }
 
+/// `rookery pair FLAGS -g CONFIG -o NAME -s SEED`, the configuration `config` written to
+/// `dir` first: the process's output and the tournament file's path.
+fn generate(dir: &Path, flags: &[&str], config: &str, seed: u32, name: &str) -> (Output, PathBuf) {
+    let config_path = dir.join(format!("{name}.rtg"));
+    std::fs::write(&config_path, config).unwrap();
+    let out = dir.join(name);
+    let seed = seed.to_string();
+    let mut args = vec!["pair"];
+    args.extend_from_slice(flags);
+    args.extend(["-g", config_path.to_str().unwrap(), "-o", out.to_str().unwrap(), "-s", &seed]);
+    (rookery(&args), out)
+}
+
 /// A failure the user caused: status 2 and one line on stderr, which contains `needle`.
 fn assert_usage_error(o: &Output, needle: &str) {
     let err = text(&o.stderr);
@@ -101,49 +114,25 @@ fn check_accepts_a_faithful_tournament_and_names_the_rounds_of_another() {
 #[test]
 fn generated_tournaments_are_reproducible_and_pass_the_checker() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("rtg.txt");
-    std::fs::write(
-        &config,
-        "PlayersNumber=31\nRoundsNumber=7\nDrawPercentage=35\nForfeitRate=15\nRetiredRate=20\nHalfPointByeRate=10\n",
-    )
-    .unwrap();
-    let (a, b) = (dir.path().join("a.trf"), dir.path().join("b.trf"));
-    for out in [&a, &b] {
-        let o = rookery(&[
-            "pair",
-            "--dutch",
-            "-g",
-            config.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-            "-s",
-            "5",
-        ]);
+    let config = "PlayersNumber=31\nRoundsNumber=7\nDrawPercentage=35\nForfeitRate=15\nRetiredRate=20\nHalfPointByeRate=10\n";
+    let mut files = Vec::new();
+    for name in ["a.trf", "b.trf"] {
+        let (o, file) = generate(dir.path(), &["--dutch"], config, 5, name);
         assert!(o.status.success(), "{}", text(&o.stderr));
+        files.push(file);
     }
-    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "same seed, same file");
+    let (a, b) = (&files[0], &files[1]);
+    assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "same seed, same file");
     let o = rookery(&["pair", "--dutch", a.to_str().unwrap(), "-c"]);
     assert!(o.status.success(), "{}", text(&o.stdout));
-    assert_eq!(read(&a).players.len(), 31);
+    assert_eq!(read(a).players.len(), 31);
 }
 
 #[test]
 fn baku_acceleration_is_computed_written_and_checked() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("rtg.txt");
-    std::fs::write(&config, "PlayersNumber=30\nRoundsNumber=9\nDrawPercentage=30\n").unwrap();
-    let accelerated = dir.path().join("baku.trf");
-    let o = rookery(&[
-        "pair",
-        "--dutch",
-        "--baku",
-        "-g",
-        config.to_str().unwrap(),
-        "-o",
-        accelerated.to_str().unwrap(),
-        "-s",
-        "3",
-    ]);
+    let config = "PlayersNumber=30\nRoundsNumber=9\nDrawPercentage=30\n";
+    let (o, accelerated) = generate(dir.path(), &["--dutch", "--baku"], config, 3, "baku.trf");
     assert!(o.status.success(), "{}", text(&o.stderr));
     // 30 players: GA is the first 16 (half rounded up to an even number); nine rounds: a
     // whole virtual point in rounds 1-3, half a point in rounds 4-5, as 250 records.
@@ -218,13 +207,8 @@ fn baku_acceleration_is_computed_written_and_checked() {
 fn a_generated_round_that_no_pairing_satisfies_leaves_the_file_up_to_it_and_status_3() {
     // Six players, five rounds, frequent forfeits: with seed 5 round 5 cannot be paired.
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("rtg.txt");
-    std::fs::write(&config, "PlayersNumber=6\nRoundsNumber=5\nForfeitRate=3\nRetiredRate=0\n")
-        .unwrap();
-    let out = dir.path().join("t.trf");
-    let args =
-        ["pair", "--dutch", "-g", config.to_str().unwrap(), "-o", out.to_str().unwrap(), "-s", "5"];
-    let o = rookery(&args);
+    let config = "PlayersNumber=6\nRoundsNumber=5\nForfeitRate=3\nRetiredRate=0\n";
+    let (o, out) = generate(dir.path(), &["--dutch"], config, 5, "t.trf");
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     let err = text(&o.stderr);
     assert!(err.contains("round 5") && err.contains("t.trf holds the tournament"), "{err}");
@@ -287,23 +271,8 @@ fn bad_input_is_one_line_with_status_2() {
 #[test]
 fn burstein_generates_checks_and_pairs_like_the_library() {
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("rtg.txt");
-    std::fs::write(
-        &config,
-        "PlayersNumber=27\nRoundsNumber=8\nDrawPercentage=30\nForfeitRate=20\nRetiredRate=25\nHalfPointByeRate=10\n",
-    )
-    .unwrap();
-    let file = dir.path().join("burstein.trf");
-    let o = rookery(&[
-        "pair",
-        "--burstein",
-        "-g",
-        config.to_str().unwrap(),
-        "-o",
-        file.to_str().unwrap(),
-        "-s",
-        "7",
-    ]);
+    let config = "PlayersNumber=27\nRoundsNumber=8\nDrawPercentage=30\nForfeitRate=20\nRetiredRate=25\nHalfPointByeRate=10\n";
+    let (o, file) = generate(dir.path(), &["--burstein"], config, 7, "burstein.trf");
     assert!(o.status.success(), "{}", text(&o.stderr));
     let o = rookery(&["pair", "--burstein", file.to_str().unwrap(), "-c"]);
     assert!(o.status.success(), "{}", text(&o.stdout));
