@@ -186,7 +186,9 @@ impl Knockout {
         let mut knockout =
             Knockout { bracket, rules: vec![rules; bracket.rounds() as usize], rounds };
         for number in 1..=bracket.matches_in(1) {
-            knockout.settle(MatchId { round: 1, number });
+            let id = MatchId { round: 1, number };
+            knockout.open(id);
+            knockout.settle(id);
         }
         Ok(knockout)
     }
@@ -290,15 +292,18 @@ impl Knockout {
     fn settle(&mut self, id: MatchId) {
         let Some(winner) = self.slot(id).and_then(Slot::winner) else { return };
         let Some((next, side)) = id.next(self.bracket.rounds()) else { return };
-        let rules = self.rules[next.round as usize - 1].clone();
-        let slot = self.slot_mut(next).expect("the next match is in the bracket");
-        slot.players[side] = Some(winner);
-        if let [Some(a), Some(b)] = slot.players {
-            if slot.game.is_none() {
-                let game = Match::new(rules, a.min(b), a.max(b)).expect("rules checked when set");
-                slot.game = Some(game);
-            }
-        }
+        self.slot_mut(next).expect("the next match is in the bracket").players[side] = Some(winner);
+        self.open(next);
+    }
+
+    /// Makes match `id` once both its players are known (the higher seed first), under its
+    /// round's rules.
+    fn open(&mut self, id: MatchId) {
+        let rules = &self.rules[id.round as usize - 1];
+        let slot = self.rounds[id.round as usize - 1].get(id.number as usize - 1);
+        let Some(Slot { players: [Some(a), Some(b)], game: None, .. }) = slot else { return };
+        let game = Match::new(rules.clone(), *a.min(b), *a.max(b)).expect("rules checked when set");
+        self.slot_mut(id).expect("the match is in the bracket").game = Some(game);
     }
 
     /// The first round with a match not decided (byes count as decided); `None` when the
@@ -428,4 +433,94 @@ pub enum MatchStatus {
     Level,
     /// Over.
     Decided(Decision),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: u32) -> PlayerId {
+        PlayerId::new(n).unwrap()
+    }
+
+    const fn m(round: u32, number: u32) -> MatchId {
+        MatchId { round, number }
+    }
+
+    #[test]
+    fn byes_go_through_and_winners_fill_the_next_round() {
+        let mut k = Knockout::new(6, MatchRules::classical(2, "90+30")).unwrap();
+        assert_eq!(k.current_round(), Some(1));
+        let playable: Vec<MatchId> = k.playable().into_iter().map(|(id, _)| id).collect();
+        assert_eq!(playable, [m(1, 2), m(1, 3)]);
+        assert_eq!(k.record(m(1, 1), 1, GameResult::Draw), Err(KnockoutError::Bye { id: m(1, 1) }));
+        assert_eq!(
+            k.record(m(2, 1), 1, GameResult::Draw),
+            Err(KnockoutError::NotReady { id: m(2, 1) })
+        );
+        // Seed 5 beats seed 4 (game 1: seed 4 White).
+        k.record(m(1, 2), 1, GameResult::BlackWins).unwrap();
+        k.record(m(1, 2), 2, GameResult::WhiteWins).unwrap();
+        let semi = &k.view()[1].matches[0];
+        assert_eq!(semi.players, [Some(id(1)), Some(id(5))]);
+        assert_eq!(semi.sides, [Side::Winner(m(1, 1)), Side::Winner(m(1, 2))]);
+        assert!(matches!(&semi.status, MatchStatus::Playing(next) if next.white == id(1)));
+        // The other semi-final waits for match 1.3.
+        assert_eq!(k.view()[1].matches[1].players, [None, Some(id(2))]);
+        assert_eq!(k.view()[1].matches[1].status, MatchStatus::Waiting);
+        assert_eq!(k.current_round(), Some(1));
+    }
+
+    #[test]
+    fn the_view_keeps_the_bracket_sides_and_their_scores() {
+        let mut k = Knockout::new(8, MatchRules::classical(2, "90+30")).unwrap();
+        for number in 1..=4 {
+            // The higher seed wins both games.
+            let [a, b] = [GameResult::WhiteWins, GameResult::BlackWins];
+            k.record(m(1, number), 1, a).unwrap();
+            k.record(m(1, number), 2, b).unwrap();
+        }
+        assert_eq!(k.current_round(), Some(2));
+        // Semi-final 2.2 is 3 (upper) against 2 (lower); seed 2 is the higher seed.
+        k.record(m(2, 2), 1, GameResult::WhiteWins).unwrap();
+        let view = &k.view()[1].matches[1];
+        assert_eq!(view.players, [Some(id(3)), Some(id(2))]);
+        assert_eq!(view.score, Some([Score::ZERO, Score::ONE]));
+        assert_eq!(k.view()[1].name, RoundName::SemiFinal);
+    }
+
+    #[test]
+    fn a_round_s_rules_change_until_it_begins() {
+        let mut k = Knockout::new(4, MatchRules::classical(2, "90+30")).unwrap();
+        assert_eq!(
+            k.set_round_rules(1, MatchRules::classical(4, "90+30")),
+            Err(KnockoutError::RoundBegun { round: 1 })
+        );
+        k.set_round_rules(2, MatchRules::classical(4, "90+30")).unwrap();
+        assert_eq!(
+            k.set_round_rules(3, MatchRules::classical(4, "90+30")).unwrap_err().to_string(),
+            "round 3 does not exist: this knockout has rounds 1 to 2"
+        );
+        for number in 1..=2 {
+            k.record(m(1, number), 1, GameResult::WhiteWins).unwrap();
+            k.record(m(1, number), 2, GameResult::BlackWins).unwrap();
+        }
+        assert_eq!(k.game(m(2, 1)).unwrap().rules().games, 4);
+    }
+
+    #[test]
+    fn a_level_match_waits_for_the_lot() {
+        let mut k = Knockout::new(2, MatchRules::classical(1, "90+30")).unwrap();
+        k.record(m(1, 1), 1, GameResult::Draw).unwrap();
+        assert_eq!(k.level(), [m(1, 1)]);
+        assert!(k.playable().is_empty());
+        assert_eq!(k.champion(), None);
+        k.decide_by_lot(m(1, 1), id(2)).unwrap();
+        assert_eq!(k.champion(), Some(id(2)));
+        assert_eq!(k.current_round(), None);
+        assert_eq!(
+            k.record(m(1, 1), 2, GameResult::Draw).unwrap_err().to_string(),
+            "match 1.1: game 2: the match is over, won by 2 (lots)"
+        );
+    }
 }
