@@ -6,8 +6,7 @@ use std::fmt;
 use crate::model::PlayerId;
 
 /// The largest field [`Bracket::new`] accepts. A cap, not a rule: a size typed by hand must
-/// not be able to exhaust memory, and no knockout played comes near it (the FIDE World Cup
-/// has had 206 players, a bracket of 256).
+/// not be able to exhaust memory, and no chess knockout comes near it.
 pub const MAX_ENTRANTS: u32 = 4096;
 
 /// Why there is no such bracket.
@@ -41,8 +40,7 @@ impl fmt::Display for BracketError {
 impl std::error::Error for BracketError {}
 
 /// One match of the bracket: its round (from 1) and its place in that round (from 1, top of
-/// the drawn bracket first). Written `round.number`, as the FIDE World Cup numbers its
-/// matches: `1.1`, `1.2` … `2.1`.
+/// the drawn bracket first). Written `round.number`: `1.1`, `1.2` … `2.1`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct MatchId {
     /// The round, from 1.

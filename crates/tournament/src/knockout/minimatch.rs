@@ -19,9 +19,9 @@
 //! - The Armageddon game: White has more time, and a draw wins the match for Black. Its
 //!   colours follow [`ArmageddonColours`]: the alternation, or a colour given to the higher
 //!   seed (by the regulations, or by a drawing of lots done outside this crate and passed in).
-//! - A forfeit (a player who does not turn up for a game) loses the match, not only the game,
-//!   as the FIDE World Cup regulations treat a player who fails to appear; the match is then
-//!   decided [`How::Forfeit`].
+//! - A forfeit (a player who does not turn up for a game) loses the match, not only the game
+//!   (the rule this crate applies; regulations that forfeit only the game are not modelled);
+//!   the match is then decided [`How::Forfeit`].
 //! - Level after every stage with no Armageddon game: the regulations must say what then (a
 //!   drawing of lots, another stage): the match waits in [`MatchState::Level`] for
 //!   [`Match::decide_by_lot`].
