@@ -65,7 +65,8 @@ enum Command {
     /// Rank a tournament (a TRF file) by score and FIDE C.07 tie-breaks: BH, SB, DE, TPR …
     Standings(standings::Args),
     /// Pair a round of a TRF tournament (Dutch system, FIDE C.04.3 2026), check every round
-    /// of one, generate random ones, or print a Berger round-robin schedule.
+    /// of one, generate random ones, or print a Berger round-robin schedule or a knockout
+    /// bracket.
     Pair(pair::Args),
 }
 

@@ -1,6 +1,6 @@
 //! `rookery pair`: the pairing engines (Dutch, Burstein) on TRF files, with the command line
-//! of JaVaFo and bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), and Berger
-//! tables.
+//! of JaVaFo and bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), Berger
+//! tables, and knockout brackets.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,13 +13,14 @@ use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::burstein;
 use rookery_tournament::dutch::{self, PairError, RoundCheck};
 use rookery_tournament::generator::{self, GenerateError, GeneratorConfig};
+use rookery_tournament::knockout::Bracket;
 use rookery_tournament::{trf, PlayerId, RoundPairing, Tournament};
 
 use crate::usage::UsageError;
 
 /// Arguments of `rookery pair`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "burstein", "round_robin"])))]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "burstein", "round_robin", "knockout"])))]
 pub struct Args {
     /// The Dutch system (implements FIDE Handbook C.04.3, 2026).
     #[arg(long)]
@@ -31,6 +32,10 @@ pub struct Args {
     /// A round robin of N players by the Berger tables (FIDE C.05 Annex 1): prints every round.
     #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
     round_robin: Option<u32>,
+    /// A knockout of N players in seed order: prints the bracket, round 1 with its byes (to
+    /// the top seeds) and the later rounds by the matches that feed them.
+    #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
+    knockout: Option<u32>,
     /// With --round-robin: a double round robin (the last two rounds of the first cycle
     /// swapped, the second cycle with colours reversed).
     #[arg(long, requires = "round_robin")]
@@ -65,7 +70,7 @@ pub struct Args {
     /// virtual points of the first rounds (a file whose type, line 092, ends in `_BAKU` asks
     /// for them too). A file with accelerations of its own (250, XXA) keeps them. With
     /// --generate, the tournament written carries them as 250 lines.
-    #[arg(long, conflicts_with = "round_robin")]
+    #[arg(long, conflicts_with_all = ["round_robin", "knockout"])]
     baku: bool,
     /// With --baku: the pairing number of the last player of group GA, when late entries moved
     /// him from where the split before round 1 put him (default: the first half of the
@@ -117,6 +122,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .map_err(|e| UsageError(format!("--round-robin {players}: {e}")))?;
         let mut out = std::io::stdout().lock();
         write!(out, "{schedule}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(players) = args.knockout {
+        let bracket =
+            Bracket::new(players).map_err(|e| UsageError(format!("--knockout {players}: {e}")))?;
+        write!(std::io::stdout().lock(), "{bracket}")?;
         return Ok(ExitCode::SUCCESS);
     }
     let last_ga = match args.baku_last_ga {

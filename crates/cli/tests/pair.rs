@@ -237,6 +237,20 @@ fn round_robin_schedules() {
 }
 
 #[test]
+fn knockout_brackets() {
+    let o = rookery(&["pair", "--knockout", "6"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    let round_one: Vec<&str> =
+        out.lines().skip_while(|l| !l.starts_with("Round 1")).skip(1).take(4).collect();
+    assert_eq!(round_one, ["  1.1  1 - bye", "  1.2  4 - 5", "  1.3  3 - 6", "  1.4  2 - bye"]);
+    assert!(out.contains("Round 3, final:\n  3.1  winner 2.1 - winner 2.2\n"), "{out}");
+    assert_usage_error(&rookery(&["pair", "--knockout", "1"]), "--knockout 1");
+    let o = rookery(&["pair", "--knockout", "8", "--round-robin", "8"]);
+    assert_eq!(o.status.code(), Some(2), "one system at a time");
+}
+
+#[test]
 fn bad_input_is_one_line_with_status_2() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.trf");

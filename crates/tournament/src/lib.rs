@@ -7,6 +7,7 @@ pub mod burstein;
 pub mod competition;
 pub mod dutch;
 pub mod generator;
+pub mod knockout;
 pub mod matching;
 mod model;
 mod score;
