@@ -6,7 +6,8 @@
 #   BBP=/path/to/bbpPairings.exe scripts/bbp-crosscheck.sh [--baku] [COUNT] [FIRST_SEED]
 #
 # For each seed (COUNT, default 1000, from FIRST_SEED, default 1), with every generator key
-# drawn in bbpPairings' ranges:
+# drawn in bbpPairings' ranges (its own generator's number of rounds, 5 unless told, set to
+# 3 + SEED mod 9):
 #   theirs  bbpPairings generates a tournament (`--dutch -g -o F -s SEED`), Rookery checks it
 #           (`rookery pair --dutch F -c`): every round must come out as the file has it. Its
 #           generator stops on some seeds: counted apart.
@@ -49,7 +50,9 @@ rounds_of() { tr '\r' '\n' < "$1" | awk '/^001/ { n = int((length($0) - 89) / 10
 for ((seed = first; seed < first + count; seed++)); do
     if [ ${#baku[@]} -eq 0 ]; then
         file=$work/theirs.trf
-        if "$bbp" --dutch -g "$work/empty.cfg" -o "$file" -s "$seed" > /dev/null 2>&1 && [ -s "$file" ]; then
+        # bbpPairings' generator plays 5 rounds unless told: 3 to 11, by the seed.
+        echo "RoundsNumber=$((3 + seed % 9))" > "$work/theirs.cfg"
+        if "$bbp" --dutch -g "$work/theirs.cfg" -o "$file" -s "$seed" > /dev/null 2>&1 && [ -s "$file" ]; then
             theirs_rounds=$((theirs_rounds + $(rounds_of "$file")))
             if "$rookery" pair --dutch "$file" -c > "$work/check.txt" 2>&1; then
                 theirs_ok=$((theirs_ok + 1))
