@@ -11,7 +11,7 @@ use rookery_tournament::PlayerId;
 use super::log::{self, Entry, Join};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
-use super::view::{LogDetail, LogEntryView, LogNames};
+use crate::log_view::{LogDetail, LogEntryView, LogNames};
 use rookery_protocol::GameId;
 
 /// An arena's refusal, its player named (the arena knows them by number only).
@@ -195,6 +195,40 @@ impl Book {
     }
 }
 
+impl Book {
+    /// The names of the players `entry` numbers, as the book knows them.
+    pub(crate) fn log_names(&self, entry: &Entry) -> LogNames {
+        let book = self;
+        let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
+        let player = |n: u32| {
+            let i = (n as usize).checked_sub(1)?;
+            book.arena_players.get(i).map(|p| p.name.clone())
+        };
+        let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
+            Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
+        };
+        let mut names = LogNames::default();
+        match entry {
+            Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
+            Entry::Reinstate(x) => names.name = entrant(x.entrant),
+            Entry::Bye(x) => names.name = entrant(x.entrant),
+            Entry::ForbidPair(p) | Entry::AllowPair(p) => {
+                names.a_name = entrant(p.a);
+                names.b_name = entrant(p.b);
+            }
+            Entry::Paired(p) => {
+                names.board_names = pairs(&p.boards, &entrant);
+                names.pab_name = p.pab.and_then(entrant);
+            }
+            Entry::ArenaLeave(p) => names.name = player(p.player),
+            Entry::Berserk(b) => names.name = player(b.player),
+            Entry::ArenaPair(g) => names.names = pairs(&g.games, &player),
+            _ => {}
+        }
+        names
+    }
+}
+
 /// The tournament: its row, settings, state and log (everything the views need).
 pub struct Tour {
     /// The stored row.
@@ -224,10 +258,7 @@ impl Tour {
             at_ms: stored.at_ms,
             by,
             action: stored.kind.clone(),
-            detail: LogDetail {
-                names: LogNames::of(&self.book, &entry),
-                data: log::EntryData(entry),
-            },
+            detail: LogDetail { names: self.book.log_names(&entry), data: log::EntryData(entry) },
             reason: stored.reason.clone(),
         }
     }

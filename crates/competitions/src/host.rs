@@ -1,128 +1,42 @@
-//! The tournaments a server runs (RULES.md §12, issue 40): one actor per tournament that is
-//! not over, and the finished ones read lately, folded once and kept. On a cluster (issue 39)
-//! one node runs a tournament at a time, its writes fenced by its claim.
+//! The tournaments a server runs (RULES.md §12, issue 40), as their actors are started: one
+//! actor per tournament that is not over, created, resumed after a restart or revived for a
+//! late game, into the registry ([`crate::registry`]), which also keeps the finished ones read
+//! lately. On a cluster (issue 39) one node runs a tournament at a time, its writes fenced by
+//! its claim.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rookery_arbiter::Outcome;
 use rookery_protocol::GameId;
-use rookery_store::{LogEntry, Store, StoredTournament, TournamentRow, TournamentStatus};
+use rookery_store::{LogEntry, StoredTournament, TournamentRow, TournamentStatus};
 use tokio::sync::mpsc;
 
 use crate::actor::Actor;
-use crate::book::Tour;
 use crate::handle::{TournamentHandle, Who};
 use crate::log::Entry;
 use crate::ports::{Host, TournamentClaim};
 use crate::refusal::TournamentError;
+use crate::registry::{Finished, Tournaments};
 use crate::request::Op;
 use crate::settings::Settings;
 use crate::view::TournamentView;
 
-/// A tournament no actor runs (finished or cancelled), folded from the store once and kept:
-/// reads are served from here, not rebuilt from the log each time.
-pub struct Finished {
-    /// The tournament.
-    pub tour: Tour,
-    /// Its view.
-    pub view: Arc<TournamentView>,
-}
-
-/// How many finished tournaments are kept folded (the list shows the last 50).
-const FINISHED_KEPT: usize = 256;
-
-/// The finished tournaments kept, and their ids, the first read first.
-#[derive(Default)]
-struct FinishedKept {
-    by_id: HashMap<String, Arc<Finished>>,
-    order: VecDeque<String>,
-}
-
-/// The running tournaments, and the finished ones read lately. Cheap to clone: clones share
-/// one registry.
-pub struct Tournaments<H> {
-    shared: Arc<Shared<H>>,
-}
-
-impl<H> Clone for Tournaments<H> {
-    fn clone(&self) -> Self {
-        Tournaments { shared: self.shared.clone() }
-    }
-}
-
-struct Shared<H> {
-    store: Store,
-    host: H,
-    /// This node's id on a cluster; `None` alone.
-    node: Option<String>,
-    actors: Mutex<HashMap<String, TournamentHandle>>,
-    finished: Mutex<FinishedKept>,
-    /// Held while a finished tournament's actor is started again, so that it gets one.
-    reviving: tokio::sync::Mutex<()>,
-}
-
 impl<H: Host> Tournaments<H> {
-    /// The tournaments stored in `store`, whose games `host` serves, run on the node `node` of
-    /// a cluster (`None`: a single node).
-    pub fn new(store: Store, host: H, node: Option<String>) -> Tournaments<H> {
-        Tournaments {
-            shared: Arc::new(Shared {
-                store,
-                host,
-                node,
-                actors: Mutex::default(),
-                finished: Mutex::default(),
-                reviving: tokio::sync::Mutex::new(()),
-            }),
-        }
-    }
-
-    pub(crate) fn store(&self) -> &Store {
-        &self.shared.store
-    }
-
-    pub(crate) fn host(&self) -> &H {
-        &self.shared.host
-    }
-
-    /// The actor of `id`, if it runs here.
-    pub fn get(&self, id: &str) -> Option<TournamentHandle> {
-        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
-    }
-
-    fn insert(&self, id: String, handle: TournamentHandle) {
-        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle);
-    }
-
-    pub(crate) fn remove(&self, id: &str) {
-        self.shared.actors.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
-    }
-
     /// A tournament without an actor, folded from the store at the first read and kept
-    /// (the oldest read first forgotten beyond [`FINISHED_KEPT`]). `None` if it does not exist.
+    /// (the oldest read first forgotten beyond the registry's bound). `None` if it does not
+    /// exist.
     ///
     /// # Errors
     /// A store failure, or a log that does not fold.
     pub async fn finished(&self, id: &str) -> Result<Option<Arc<Finished>>, TournamentError> {
-        let kept =
-            self.shared.finished.lock().unwrap_or_else(|e| e.into_inner()).by_id.get(id).cloned();
-        if let Some(f) = kept {
+        if let Some(f) = self.kept(id) {
             return Ok(Some(f));
         }
         let Some(stored) = self.store().tournament(id).await? else { return Ok(None) };
         let tour = Actor::rebuild(self.clone(), stored).await?.into_tour();
         let view = Arc::new(tour.view());
         let f = Arc::new(Finished { tour, view });
-        let mut cache = self.shared.finished.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.by_id.insert(id.to_owned(), f.clone()).is_none() {
-            cache.order.push_back(id.to_owned());
-        }
-        while cache.order.len() > FINISHED_KEPT {
-            if let Some(old) = cache.order.pop_front() {
-                cache.by_id.remove(&old);
-            }
-        }
+        self.keep(id, f.clone());
         Ok(Some(f))
     }
 
@@ -194,7 +108,7 @@ impl<H: Host> Tournaments<H> {
         if let Some(h) = self.get(id) {
             return Ok(Some(h));
         }
-        let _one = self.shared.reviving.lock().await;
+        let _one = self.reviving().await;
         if let Some(h) = self.get(id) {
             return Ok(Some(h));
         }
@@ -204,7 +118,7 @@ impl<H: Host> Tournaments<H> {
         let revived = match stored.row.status {
             TournamentStatus::Finished => finished_too,
             TournamentStatus::Cancelled => false,
-            _ => self.shared.node.is_some(),
+            _ => self.on_cluster(),
         };
         if !revived {
             return Ok(None);
@@ -234,12 +148,7 @@ impl<H: Host> Tournaments<H> {
         let handle = TournamentHandle { tx };
         let actor = Actor::rebuild(self.clone(), stored).await?.fenced_by(writer);
         // Its actor serves it from now on: the folded copy kept would fall behind.
-        {
-            let mut cache = self.shared.finished.lock().unwrap_or_else(|e| e.into_inner());
-            if cache.by_id.remove(&id).is_some() {
-                cache.order.retain(|x| *x != id);
-            }
-        }
+        self.forget_finished(&id);
         self.insert(id.clone(), handle.clone());
         tokio::spawn(actor.run(rx));
         self.host().follow_elsewhere(&id, handle.clone()).await;

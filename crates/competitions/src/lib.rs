@@ -9,9 +9,11 @@ mod golden;
 mod handle;
 mod host;
 pub mod log;
+mod log_view;
 mod message;
 mod ports;
 mod refusal;
+mod registry;
 mod request;
 pub mod settings;
 pub mod standings;
@@ -20,10 +22,10 @@ pub mod view;
 pub use book::Tour;
 pub use export::Export;
 pub use handle::{Answer, TournamentHandle, Update, Who};
-pub use host::{Finished, Tournaments};
 pub use message::{Clock, GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
 pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
+pub use registry::{Finished, Tournaments};
 pub use request::{ArbiterAction, Op};
 
 /// The time of day: read by the actors' loops only (the outermost loop of a tournament), and

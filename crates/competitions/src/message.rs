@@ -9,8 +9,9 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use super::book::Tour;
+use super::log_view::LogEntryView;
 use super::settings::Format;
-use super::view::{LogEntryView, RoundView, TournamentView};
+use super::view::{RoundView, TournamentView};
 
 /// A message the tournament socket sends.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -6,10 +6,12 @@ use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::competition::{EntrantId, RoundState};
 use serde::Serialize;
 
-use super::book::{ArenaPlayer, Book, Tour};
-use super::log::{bye_name, result_name, Entry, EntryData};
+use super::book::{ArenaPlayer, Tour};
+use super::log::{bye_name, result_name};
 use super::settings::{Format, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
+
+pub use crate::log_view::{LogDetail, LogEntryView, LogNames};
 
 /// `GET /api/v1/tournaments` and every view's head (docs/api.md, *Summary*).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -236,93 +238,6 @@ pub struct BoardView {
     pub started: bool,
     /// `live` or `finished` once published.
     pub status: Option<&'static str>,
-}
-
-/// One log entry as shown (`log[]`, and the `log` message).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LogEntryView {
-    /// Its place.
-    pub seq: i64,
-    /// When.
-    pub at_ms: i64,
-    /// Who (none: the server).
-    pub by: Option<String>,
-    /// The entry's kind.
-    pub action: String,
-    /// Its stored fields, with the players' names.
-    pub detail: LogDetail,
-    /// The arbiter's reason.
-    pub reason: Option<String>,
-}
-
-/// A log entry's stored fields with the players' names beside their numbers (docs/api.md,
-/// `log[]`; the numbers stay, for readers written before the names).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LogDetail {
-    /// The stored fields.
-    #[serde(flatten)]
-    pub data: EntryData,
-    /// The names.
-    #[serde(flatten)]
-    pub names: LogNames,
-}
-
-/// The names beside an entry's numbers: `name` beside an `entrant` or an arena `player`,
-/// `a_name` and `b_name`, a pairing's `board_names` and `pab_name`, an arena pairing's
-/// `names`. A number without a player has no name.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct LogNames {
-    /// Beside `entrant` or `player`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Beside `a`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub a_name: Option<String>,
-    /// Beside `b`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub b_name: Option<String>,
-    /// Beside a pairing's `boards`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board_names: Option<Vec<[Option<String>; 2]>>,
-    /// Beside a pairing's `pab`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pab_name: Option<String>,
-    /// Beside an arena pairing's `games`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub names: Option<Vec<[Option<String>; 2]>>,
-}
-
-impl LogNames {
-    /// The names of the players `entry` numbers, as the book knows them.
-    pub(crate) fn of(book: &Book, entry: &Entry) -> LogNames {
-        let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
-        let player = |n: u32| {
-            let i = (n as usize).checked_sub(1)?;
-            book.arena_players.get(i).map(|p| p.name.clone())
-        };
-        let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
-            Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
-        };
-        let mut names = LogNames::default();
-        match entry {
-            Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
-            Entry::Reinstate(x) => names.name = entrant(x.entrant),
-            Entry::Bye(x) => names.name = entrant(x.entrant),
-            Entry::ForbidPair(p) | Entry::AllowPair(p) => {
-                names.a_name = entrant(p.a);
-                names.b_name = entrant(p.b);
-            }
-            Entry::Paired(p) => {
-                names.board_names = pairs(&p.boards, &entrant);
-                names.pab_name = p.pab.and_then(entrant);
-            }
-            Entry::ArenaLeave(p) => names.name = player(p.player),
-            Entry::Berserk(b) => names.name = player(b.player),
-            Entry::ArenaPair(g) => names.names = pairs(&g.games, &player),
-            _ => {}
-        }
-        names
-    }
 }
 
 impl Tour {
@@ -590,6 +505,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::book::Book;
+    use crate::log::{Entry, EntryData};
 
     /// Issue 51: the audit log named players only by entrant number (`{"entrant":1}`).
     #[test]
@@ -645,7 +562,7 @@ mod tests {
                 reason: None,
             };
             let entry = Entry::decode(&stored).unwrap();
-            let names = LogNames::of(&book, &entry);
+            let names = book.log_names(&entry);
             let detail = LogDetail { data: EntryData(entry), names };
             assert_eq!(serde_json::to_value(&detail).unwrap(), shown, "{kind}");
         }

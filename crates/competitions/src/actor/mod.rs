@@ -19,9 +19,9 @@ use super::log::{self, Entry};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
 use crate::handle::{Command, Update, Who};
-use crate::host::Tournaments;
 use crate::now_ms;
 use crate::ports::Host;
+use crate::registry::Tournaments;
 pub use crate::request::{ArbiterAction, Op};
 
 use super::book::{Book, Tour};
