@@ -100,14 +100,15 @@ async function startCluster(nodes, args) {
       return Array.from({ length: nodes }, (_, i) => {
         let text;
         try { text = readFileSync(join(dir, `node-${i + 1}.log`), 'utf8'); } catch (e) { text = `(${e.message})`; }
-        return `--- node-${i + 1}.log ---\n${stripColours(text).split('\n').slice(-lines).join('\n')}`;
+        return `--- node-${i + 1}.log ---\n${lastLines(text, lines)}`;
       }).join('\n');
     },
     async stop() { await run(['down']); if (!process.env.KEEP_CLUSTER_DIR) rmSync(dir, { recursive: true, force: true }); else console.log('cluster dir', dir); },
   };
 }
 
-const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+/** The last `n` lines of a log's text, its terminal colours stripped. */
+const lastLines = (text, n) => text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(-n).join('\n');
 
 /**
  * For an `afterEach` hook: when the test `t` failed, prints the end of the server's log (of
@@ -154,7 +155,7 @@ export async function startServer({ args = [] } = {}) {
     log,
     /** The last `lines` lines of the server's log, colours stripped. */
     tail(lines = 120) {
-      return `--- server log ---\n${stripColours(log.join('')).split('\n').slice(-lines).join('\n')}`;
+      return `--- server log ---\n${lastLines(log.join(''), lines)}`;
     },
     async stop() {
       if (proxy) proxy.kill('SIGTERM');

@@ -10,7 +10,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, visitor, signup, drag, waitForPly, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
 
 let server;
 // A failed test prints the end of the server's log (each node's, on a cluster).
@@ -100,11 +100,12 @@ async function whatTheyShow(white, black) {
   const id = white.url().split('/game/')[1];
   const lines = [];
   for (const [who, p] of [['White', white], ['Black', black]]) {
-    const shown = await p.evaluate(() => ({
-      moves: [...document.querySelectorAll('#moves .move[data-ply]')].map((e) => e.textContent.trim()).join(' '),
-      status: document.querySelector('#status')?.textContent,
-      connection: document.querySelector('#connection')?.textContent,
-    })).catch((e) => ({ error: e.message }));
+    const shown = await Promise.all([
+      moveList(p),
+      p.textContent('#status', { timeout: 1000 }),
+      p.evaluate(() => { const n = document.querySelector('#net-status'); return n && !n.hidden ? n.textContent : 'connected'; }),
+    ]).then(([moves, status, connection]) => ({ moves: moves.join(' '), status, connection }))
+      .catch((e) => ({ error: e.message }));
     lines.push(`${who} (${p.url()}): ${JSON.stringify(shown)}`);
   }
   const server = await white.evaluate(async (game) => {
