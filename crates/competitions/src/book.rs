@@ -193,16 +193,13 @@ impl Book {
         }
         Ok(())
     }
-}
 
-impl Book {
     /// The names of the players `entry` numbers, as the book knows them.
     pub(crate) fn log_names(&self, entry: &Entry) -> LogNames {
-        let book = self;
-        let entrant = |n: u32| book.comp.entrants().get(n as usize).map(|e| e.name.clone());
+        let entrant = |n: u32| self.comp.entrants().get(n as usize).map(|e| e.name.clone());
         let player = |n: u32| {
             let i = (n as usize).checked_sub(1)?;
-            book.arena_players.get(i).map(|p| p.name.clone())
+            self.arena_players.get(i).map(|p| p.name.clone())
         };
         let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
             Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
