@@ -4,6 +4,7 @@
 //! trip of a move (sent on the mover's socket until its `move` broadcast comes back on it),
 //! errors, and the server's memory, including what one idle live game costs.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::Ordering;
@@ -54,6 +55,11 @@ struct Target {
     /// its memory and CPU time are measured. A server given here needs them lifted too.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
+    /// Start this program as the server (`PROGRAM serve …`) instead of this `rookery`: two
+    /// builds of the server measured by one and the same load generator, so that a change in
+    /// the generator cannot pass for one in the server (BENCHMARKS.md, "Issue 52").
+    #[arg(long, value_name = "PROGRAM", conflicts_with = "server")]
+    server_program: Option<PathBuf>,
     /// With --server: Black's game sockets connect here instead (`http://…`): another node of
     /// a cluster than the balancer picks, so that one side of most games is relayed between
     /// nodes (README, "Growing past one machine").
@@ -153,7 +159,10 @@ pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
         Some(_) => None,
         // Every simulated player comes from 127.0.0.1: the limits per address (issue 37)
         // would stop the load at a few hundred connections and seeks.
-        None => Some(ServerProcess::spawn(&host.rookery, UNLIMITED_ADDRESS)?),
+        None => {
+            let program = args.target.server_program.as_ref().unwrap_or(&host.rookery);
+            Some(ServerProcess::spawn(program, UNLIMITED_ADDRESS)?)
+        }
     };
     let base = match (&server, &args.target.server) {
         (Some(s), _) => s.base.clone(),
@@ -173,16 +182,18 @@ pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
     if args.output.json {
         println!("{}", report.json(&args));
     } else {
-        report.print(&args, &base, server_note(&args));
+        report.print(&args, &base, &server_note(&args));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn server_note(args: &Args) -> &'static str {
-    if args.target.server.is_some() {
-        "given (--server)"
-    } else {
-        "started here: rookery serve, SQLite in a temporary directory"
+fn server_note(args: &Args) -> String {
+    match (&args.target.server, &args.target.server_program) {
+        (Some(_), _) => "given (--server)".to_owned(),
+        (None, Some(program)) => {
+            format!("started here: {} serve, SQLite in a temporary directory", program.display())
+        }
+        (None, None) => "started here: rookery serve, SQLite in a temporary directory".to_owned(),
     }
 }
 
@@ -516,6 +527,7 @@ impl Report {
             "errors": self.errors,
             "idle": idle,
             "server": process(self.server),
+            "server_program": args.target.server_program,
             "load_generator": process(self.client),
         })
     }
