@@ -95,11 +95,11 @@ fn run_all(args: &Args, host: &Host) -> Result<ExitCode> {
     runtime.shutdown_background();
     drop(server);
     if args.json {
-        println!("{}", report);
+        println!("{}", serde_json::to_string(&report).context("the report as JSON")?);
     } else {
-        print(&report);
+        report.print();
     }
-    let swiss_ms = report["swiss"]["round_start_ms"].as_f64();
+    let swiss_ms = report.swiss.as_ref().map(|s| s.round_start_ms);
     Ok(if swiss_ms.is_some_and(|ms| ms > TARGET.as_millis() as f64) {
         eprintln!("rookery: the Swiss round start missed the target of {} s", TARGET.as_secs());
         ExitCode::FAILURE
@@ -265,7 +265,7 @@ fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 10_000.0).round() / 10.0
 }
 
-async fn measure(args: &Args, players: usize, base: &str) -> Result<Value> {
+async fn measure(args: &Args, players: usize, base: &str) -> Result<Report> {
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(usize::from(args.concurrency) * 2)
         .tcp_nodelay(true)
@@ -309,13 +309,18 @@ async fn measure(args: &Args, players: usize, base: &str) -> Result<Value> {
     drop(tx);
     eprintln!("{players} lobby sockets open");
 
-    let mut report = json!({"players_signed_up": players, "signup_s": signups.as_secs_f64()});
+    let mut report = Report {
+        players_signed_up: players,
+        signup_s: signups.as_secs_f64(),
+        swiss: None,
+        arena: None,
+    };
     if args.players >= 2 {
-        report["swiss"] = swiss(&shared, &td, &accounts[..args.players], limit, &mut rx).await?;
+        report.swiss = Some(swiss(&shared, &td, &accounts[..args.players], limit, &mut rx).await?);
     }
     if args.arena_players >= 2 {
-        report["arena"] =
-            arena(&shared, &td, &accounts[..args.arena_players], limit, &mut rx).await?;
+        report.arena =
+            Some(arena(&shared, &td, &accounts[..args.arena_players], limit, &mut rx).await?);
     }
     Ok(report)
 }
@@ -343,7 +348,7 @@ async fn swiss(
     accounts: &[Arc<Account>],
     limit: usize,
     rx: &mut mpsc::UnboundedReceiver<Told>,
-) -> Result<Value> {
+) -> Result<SwissReport> {
     let n = accounts.len();
     let t = Instant::now();
     let v = shared
@@ -390,12 +395,18 @@ async fn swiss(
         ensure!(v["status"] == "live", "game {g}: {v}");
     }
     eprintln!("swiss: round 1 of {n} started in {:.2} s", round_start.as_secs_f64());
-    Ok(json!({
-        "players": n, "create_ms": ms(create), "joins_s": joins.as_secs_f64(),
-        "joins_per_s": (n as f64 / joins.as_secs_f64()).round(),
-        "pair_ms": ms(pair), "publish_ms": ms(publish), "games": boards, "players_told": want,
-        "round_start_ms": ms(round_start), "target_ms": TARGET.as_millis(),
-    }))
+    Ok(SwissReport {
+        players: n,
+        create_ms: ms(create),
+        joins_s: joins.as_secs_f64(),
+        joins_per_s: (n as f64 / joins.as_secs_f64()).round(),
+        pair_ms: ms(pair),
+        publish_ms: ms(publish),
+        games: boards,
+        players_told: want,
+        round_start_ms: ms(round_start),
+        target_ms: TARGET.as_millis(),
+    })
 }
 
 async fn arena(
@@ -404,7 +415,7 @@ async fn arena(
     accounts: &[Arc<Account>],
     limit: usize,
     rx: &mut mpsc::UnboundedReceiver<Told>,
-) -> Result<Value> {
+) -> Result<ArenaReport> {
     let n = accounts.len();
     let v = shared
         .post(
@@ -460,46 +471,88 @@ async fn arena(
     let last = told_all(rx, &id, want, &first, &mut second).await?;
     let wave2 = last.saturating_duration_since(ended);
     eprintln!("arena: wave 2, {} games, in {:.2} s", second.len(), wave2.as_secs_f64());
-    Ok(json!({
-        "players": n, "joins_s": joins.as_secs_f64(),
-        "joins_per_s": (n as f64 / joins.as_secs_f64()).round(),
-        "wave1_games": first.len(), "wave1_ms": ms(wave1),
-        "wave2_games": second.len(), "wave2_ms": ms(wave2),
-    }))
+    Ok(ArenaReport {
+        players: n,
+        joins_s: joins.as_secs_f64(),
+        joins_per_s: (n as f64 / joins.as_secs_f64()).round(),
+        wave1_games: first.len(),
+        wave1_ms: ms(wave1),
+        wave2_games: second.len(),
+        wave2_ms: ms(wave2),
+    })
 }
 
-fn print(r: &Value) {
-    println!(
-        "rookery bench tournament: rookery serve on SQLite in a temporary directory, loopback"
-    );
-    println!(
-        "players signed up          {} in {:.1} s",
-        r["players_signed_up"],
-        r["signup_s"].as_f64().unwrap_or(0.0)
-    );
-    if let Some(s) = r.get("swiss") {
-        println!("Swiss of {} players", s["players"]);
-        println!("  create                   {} ms", s["create_ms"]);
+/// What the bench measured: printed as a table, or as one JSON object with `--json`.
+#[derive(serde::Serialize)]
+struct Report {
+    players_signed_up: usize,
+    signup_s: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    swiss: Option<SwissReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arena: Option<ArenaReport>,
+}
+
+/// A Swiss round's start (times in ms, one decimal).
+#[derive(serde::Serialize)]
+struct SwissReport {
+    players: usize,
+    create_ms: f64,
+    joins_s: f64,
+    joins_per_s: f64,
+    /// `start`: round 1 paired, a preview.
+    pair_ms: f64,
+    /// `publish`: the games created.
+    publish_ms: f64,
+    games: usize,
+    players_told: usize,
+    /// From `start` until the last player is told of their game.
+    round_start_ms: f64,
+    target_ms: u128,
+}
+
+/// An arena's two pairing waves (times in ms, one decimal).
+#[derive(serde::Serialize)]
+struct ArenaReport {
+    players: usize,
+    joins_s: f64,
+    joins_per_s: f64,
+    wave1_games: usize,
+    /// From `start` until every player of the first wave is told.
+    wave1_ms: f64,
+    wave2_games: usize,
+    /// From the last game's end until every player of the second wave is told.
+    wave2_ms: f64,
+}
+
+impl Report {
+    fn print(&self) {
         println!(
-            "  joins                    {:.1} s ({:.0} a second)",
-            s["joins_s"].as_f64().unwrap_or(0.0),
-            s["joins_per_s"].as_f64().unwrap_or(0.0)
+            "rookery bench tournament: rookery serve on SQLite in a temporary directory, loopback"
         );
-        println!("  round 1 paired (start)   {} ms", s["pair_ms"]);
-        println!("  published, games created {} ms ({} games)", s["publish_ms"], s["games"]);
-        println!(
-            "  round start, all told    {} ms ({} players; target {} ms)",
-            s["round_start_ms"], s["players_told"], s["target_ms"]
-        );
-    }
-    if let Some(a) = r.get("arena") {
-        println!("Arena of {} players", a["players"]);
-        println!(
-            "  joins                    {:.1} s ({:.0} a second)",
-            a["joins_s"].as_f64().unwrap_or(0.0),
-            a["joins_per_s"].as_f64().unwrap_or(0.0)
-        );
-        println!("  wave 1 (start, all told) {} ms ({} games)", a["wave1_ms"], a["wave1_games"]);
-        println!("  wave 2 (last end, told)  {} ms ({} games)", a["wave2_ms"], a["wave2_games"]);
+        println!("players signed up          {} in {:.1} s", self.players_signed_up, self.signup_s);
+        if let Some(s) = &self.swiss {
+            println!("Swiss of {} players", s.players);
+            println!("  create                   {} ms", s.create_ms);
+            println!(
+                "  joins                    {:.1} s ({:.0} a second)",
+                s.joins_s, s.joins_per_s
+            );
+            println!("  round 1 paired (start)   {} ms", s.pair_ms);
+            println!("  published, games created {} ms ({} games)", s.publish_ms, s.games);
+            println!(
+                "  round start, all told    {} ms ({} players; target {} ms)",
+                s.round_start_ms, s.players_told, s.target_ms
+            );
+        }
+        if let Some(a) = &self.arena {
+            println!("Arena of {} players", a.players);
+            println!(
+                "  joins                    {:.1} s ({:.0} a second)",
+                a.joins_s, a.joins_per_s
+            );
+            println!("  wave 1 (start, all told) {} ms ({} games)", a.wave1_ms, a.wave1_games);
+            println!("  wave 2 (last end, told)  {} ms ({} games)", a.wave2_ms, a.wave2_games);
+        }
     }
 }
