@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use rookery_tournament::fide_rating::{self, KHistory, RatingChange, K};
 use rookery_tournament::standings::{Options, Row, Ties};
 use rookery_tournament::tiebreak::ParseTiebreakError;
 use rookery_tournament::{trf, Regulations, Standings, Tiebreak, Tournament};
@@ -44,9 +45,68 @@ pub struct Args {
     /// shared rank.
     #[arg(long)]
     by_pairing_number: bool,
+    /// Add each rated player's FIDE rating change over the event (FIDE Rating Regulations,
+    /// 1 March 2024, 8.3: `K × Σ(W − PD)` over the rated games against rated opponents). `N`:
+    /// the same K for everyone (1–40); `auto`: K of 8.3.3 from what the file tells (40 for a
+    /// junior under 2300 by the birth year against the event's year, 10 from 2400, else 20),
+    /// taking every player as established (30 rated games or more) and never rated above
+    /// their rating now. Either way K is lowered so that K times the games stays within 700.
+    #[arg(long, value_name = "auto|N", value_parser = parse_k)]
+    fide_k: Option<KChoice>,
     /// Print the standings as JSON (one object) instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// How `--fide-k` gives each player's K.
+#[derive(Clone, Copy, Debug)]
+enum KChoice {
+    Auto,
+    Fixed(K),
+}
+
+fn parse_k(text: &str) -> Result<KChoice, String> {
+    if text == "auto" {
+        return Ok(KChoice::Auto);
+    }
+    text.parse::<u8>()
+        .ok()
+        .and_then(K::new)
+        .map(KChoice::Fixed)
+        .ok_or_else(|| format!("expected auto or a K of 1 to 40, not {text:?}"))
+}
+
+/// The first four-digit year of a TRF date (`2026/03/01`, `26.03.2026`, `1990`).
+fn year_of(date: &str) -> Option<u16> {
+    date.split(|c: char| !c.is_ascii_digit())
+        .find(|part| part.len() == 4)
+        .and_then(|part| part.parse().ok())
+}
+
+/// Each player's change (pairing-number order), when asked for.
+fn rating_changes(
+    tournament: &Tournament,
+    choice: Option<KChoice>,
+) -> Option<Vec<Option<RatingChange>>> {
+    let choice = choice?;
+    let year =
+        tournament.end_date.as_deref().or(tournament.start_date.as_deref()).and_then(year_of);
+    Some(fide_rating::event_changes(tournament, |id| {
+        let player = tournament.player(id)?;
+        match choice {
+            KChoice::Fixed(k) => Some(k),
+            KChoice::Auto => {
+                let rating = player.rating?;
+                let born = player.birth_date.as_deref().and_then(year_of);
+                Some(K::of(&KHistory {
+                    rating,
+                    games_before: u32::MAX,
+                    age_this_year: year.zip(born).and_then(|(y, b)| y.checked_sub(b)),
+                    reached_2400: false,
+                }))
+            }
+        }
+    }))
 }
 
 fn parse_regulations(text: &str) -> Result<Regulations, String> {
@@ -83,11 +143,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ties: if args.by_pairing_number { Ties::ByPairingNumber } else { Ties::Shared },
     };
     let standings = Standings::new(&tournament, &options);
+    let changes = rating_changes(&tournament, args.fide_k);
     let mut out = std::io::stdout().lock();
     if args.json {
-        write_json(&mut out, &tournament, &standings)?;
+        write_json(&mut out, &tournament, &standings, changes.as_deref())?;
     } else {
-        write_table(&mut out, &tournament, &standings)?;
+        write_table(&mut out, &tournament, &standings, changes.as_deref())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -109,6 +170,7 @@ fn write_table(
     out: &mut impl Write,
     tournament: &Tournament,
     standings: &Standings,
+    changes: Option<&[Option<RatingChange>]>,
 ) -> std::io::Result<()> {
     let name = |row: &Row| tournament.player(row.player).map_or("", |p| p.name.as_str());
     let name_width =
@@ -130,6 +192,9 @@ fn write_table(
     for (t, width) in standings.tiebreaks.iter().zip(&widths) {
         write!(out, "  {:>width$}", t.code())?;
     }
+    if changes.is_some() {
+        write!(out, "  {:>2}  {:>8}", "K", "change")?;
+    }
     writeln!(out)?;
     for row in &standings.rows {
         let rating = tournament
@@ -150,6 +215,12 @@ fn write_table(
         for (value, width) in row.values.iter().zip(&widths) {
             write!(out, "  {:>width$}", value.to_string())?;
         }
+        if let Some(changes) = changes {
+            match changes.get(row.player.index()).copied().flatten() {
+                Some(c) => write!(out, "  {:>2}  {:>8}", c.k, c.to_string())?,
+                None => write!(out, "  {:>2}  {:>8}", "", "")?,
+            }
+        }
         writeln!(out)?;
     }
     Ok(())
@@ -159,6 +230,7 @@ fn write_json(
     out: &mut impl Write,
     tournament: &Tournament,
     standings: &Standings,
+    changes: Option<&[Option<RatingChange>]>,
 ) -> std::io::Result<()> {
     write!(
         out,
@@ -191,7 +263,20 @@ fn write_json(
             };
             write!(out, "{}{}: {}", if k == 0 { "" } else { ", " }, json_string(t.code()), number)?;
         }
-        write!(out, "}}}}")?;
+        write!(out, "}}")?;
+        if let Some(changes) = changes {
+            match changes.get(row.player.index()).copied().flatten() {
+                Some(c) => write!(
+                    out,
+                    ", \"fide_rating_change\": {{\"k\": {}, \"games\": {}, \"change\": {}}}",
+                    c.k,
+                    c.games,
+                    format_args!("{:.2}", f64::from(c.hundredths()) / 100.0)
+                )?,
+                None => write!(out, ", \"fide_rating_change\": null")?,
+            }
+        }
+        write!(out, "}}")?;
     }
     writeln!(out, "]}}")
 }

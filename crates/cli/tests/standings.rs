@@ -120,3 +120,35 @@ fn the_file_s_c07_record_chooses_the_text_unless_regulations_is_given() {
     assert_eq!(read, run(&data("held_swiss_5.trf"), &["--regulations", "2024"]));
     assert_eq!(run(&file, &["--regulations", "2026"])["regulations"], "C.07 2026");
 }
+
+/// `--fide-k`: FIDE rating changes (B.02 8.3) as a rating officer computes them by hand.
+#[test]
+fn fide_rating_changes_are_those_worked_by_hand() {
+    let o = rookery(&["standings", &data("held_swiss_5.trf"), "--fide-k", "20", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let rows = json["standings"].as_array().expect("an array of rows");
+    let change =
+        |n: u32| &rows.iter().find(|r| r["pairing_number"] == n).unwrap()["fide_rating_change"];
+    // Bruno (2150): won against 1750 (D 400, PD .92), 1900 (D 250, .81) and 1450 (D 700
+    // counted as 400, .92), drew with 2200 (D -50, .43) and 2100 (D 50, .57): 20 × (4 - 3.65).
+    assert_eq!(change(2)["change"], 7.0);
+    assert_eq!(change(2)["games"], 5);
+    // Maria (1700): the forfeit won against Jessica is not rated; drew with 2100 (.08), lost to
+    // 1450 (D 250, .81) and 2000 (D -300, .15), won against 1900 (D -200, .24):
+    // 20 × (1.5 - 1.28).
+    assert_eq!(change(11)["change"], 4.4);
+    assert_eq!(change(11)["games"], 4);
+    // Nick (1650) played one game, lost to 2050 (D -400, .08): 20 × (0 - .08).
+    assert_eq!(change(12)["change"], -1.6);
+
+    let table = rookery(&["standings", &data("held_swiss_5.trf"), "--fide-k", "auto"]);
+    assert!(table.status.success(), "{}", text(&table.stderr));
+    let stephan = text(&table.stdout).lines().find(|l| l.contains("Stephan")).unwrap().to_owned();
+    // 1450, born 1990: K 20; 3.5 points against an expected .86.
+    assert!(stephan.ends_with("20    +52.80"), "{stephan}");
+
+    let bad = rookery(&["standings", &data("held_swiss_5.trf"), "--fide-k", "50"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("expected auto or a K of 1 to 40, not \"50\""));
+}

@@ -6,6 +6,7 @@ pub mod berger;
 pub mod burstein;
 pub mod competition;
 pub mod dutch;
+pub mod fide_rating;
 pub mod generator;
 pub mod knockout;
 pub mod matching;
