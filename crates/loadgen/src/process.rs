@@ -107,3 +107,39 @@ pub fn sample(pid: Option<u32>) -> Option<Sample> {
         cpu_s: ticks as f64 / rustix::param::clock_ticks_per_second() as f64,
     })
 }
+
+/// Busy processes that compete with the server for the cores (`--competing-load N`): each an
+/// endless shell loop, as a build or a test suite beside the server would; killed when dropped.
+pub struct BusyLoad {
+    children: Vec<Child>,
+}
+
+impl BusyLoad {
+    /// Starts `n` of them.
+    ///
+    /// # Errors
+    /// `sh` cannot be started.
+    pub fn start(n: usize) -> Result<BusyLoad> {
+        let mut load = BusyLoad { children: Vec::with_capacity(n) };
+        for _ in 0..n {
+            let child = Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .context("cannot start a competing busy process (sh)")?;
+            load.children.push(child);
+        }
+        Ok(load)
+    }
+}
+
+impl Drop for BusyLoad {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! trip of a move (sent on the mover's socket until its `move` broadcast comes back on it),
 //! errors, and the server's memory, including what one idle live game costs.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -12,16 +13,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use serde_json::{json, Value};
 use tokio::sync::{watch, Semaphore};
 
-use crate::process::{sample, Sample, ServerProcess};
+use crate::process::{sample, BusyLoad, Sample, ServerProcess};
 use crate::{Error, Host};
 
 mod game;
+mod spread;
 mod stats;
 
 use game::{Failure, Shared};
+use stats::HistogramSnapshot;
 
 /// `rookery serve` flags that lift the limits per client address (one address plays all).
 const UNLIMITED_ADDRESS: &[&str] = &[
@@ -92,6 +94,15 @@ struct Load {
     /// Worker threads of the load generator (the server has its own).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
+    /// Load generator processes the games are spread over, each with its own open-file limit
+    /// (two sockets a game). Default: as few as the limit allows (one up to ~9,800 games at
+    /// 20,000 files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    client_processes: Option<u16>,
+    /// Busy processes started beside the server for the run (endless shell loops), so that
+    /// the server is measured with other work competing for the cores.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    competing_load: usize,
 }
 
 /// The report.
@@ -100,6 +111,10 @@ struct Output {
     /// One JSON object on stdout instead of the table.
     #[arg(long)]
     json: bool,
+    /// With --json: the round trips' histogram too, for the process that spread the games
+    /// (`spread.rs`) to merge.
+    #[arg(long, hide = true, requires = "json")]
+    report_histogram: bool,
 }
 
 /// A player's think time per move: uniform in `lo_ms..=hi_ms`.
@@ -150,11 +165,7 @@ pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
             return Err(Error::Usage(format!("--server: expected http://HOST:PORT, not {url:?}")));
         }
     }
-    let open_files = host.open_files;
-    let needed = 2 * (args.load.games + args.load.idle_games) as u64 + 256;
-    if open_files < needed {
-        eprintln!("rookery: warning: the open-file limit is {open_files}, the run needs about {needed} (ulimit -n)");
-    }
+    let processes = client_processes(&args, host.open_files)?;
     let server = match &args.target.server {
         Some(_) => None,
         // Every simulated player comes from 127.0.0.1: the limits per address (issue 37)
@@ -169,22 +180,69 @@ pub fn run(args: Args, host: &Host) -> Result<ExitCode, Error> {
         (None, Some(url)) => url.trim_end_matches('/').to_owned(),
         (None, None) => unreachable!("a server is given or started"),
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(usize::from(args.load.threads))
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-    let report =
-        runtime.block_on(measure(&args, &base, server.as_ref().map(ServerProcess::pid)))?;
-    // Thousands of sockets: leave them to the operating system rather than close each.
-    runtime.shutdown_background();
+    let competing = BusyLoad::start(args.load.competing_load)?;
+    let pid = server.as_ref().map(ServerProcess::pid);
+    let mut report = if processes > 1 {
+        spread::measure(&args, &base, pid, processes, host)?
+    } else {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(usize::from(args.load.threads))
+            .enable_all()
+            .build()
+            .context("cannot start the async runtime")?;
+        let report = runtime.block_on(measure(&args, &base, pid))?;
+        // Thousands of sockets: leave them to the operating system rather than close each.
+        runtime.shutdown_background();
+        report
+    };
+    drop(competing);
     drop(server);
+    report.invalid = report.invalid_because(&args);
     if args.output.json {
-        println!("{}", report.json(&args));
+        let json = serde_json::to_string(&report.json(&args)).context("the report as JSON")?;
+        println!("{json}");
     } else {
         report.print(&args, &base, &server_note(&args));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if report.invalid.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Sockets need files: two a game, plus some for the process itself.
+fn files_for(games: usize) -> u64 {
+    2 * games as u64 + 256
+}
+
+/// How many load generator processes the games need, each within `open_files`; a server
+/// started here that cannot have the files it needs is refused before anything starts.
+fn client_processes(args: &Args, open_files: u64) -> Result<usize, Error> {
+    let load = &args.load;
+    let total = load.games + load.idle_games;
+    if args.target.server.is_none() && files_for(total) > open_files {
+        let fit = (open_files.saturating_sub(256) / 2) as usize;
+        return Err(Error::Usage(format!(
+            "the server started here needs about {} open files for {total} games but the \
+             limit is {open_files} (ulimit -n): at most {fit} games fit; a run past it \
+             measures refused sockets, not the server",
+            files_for(total)
+        )));
+    }
+    let fits = |k: usize| files_for(load.games.div_ceil(k) + load.idle_games) <= open_files;
+    match load.client_processes.map(usize::from) {
+        Some(k) if k > 1 && load.idle_games > 0 => {
+            Err(Error::Usage("--idle-games needs one client process (--client-processes 1)".into()))
+        }
+        Some(k) if !fits(k) => Err(Error::Usage(format!(
+            "--client-processes {k}: {} games a process need about {} open files, above the \
+             limit of {open_files} (ulimit -n); more processes are needed",
+            load.games.div_ceil(k),
+            files_for(load.games.div_ceil(k))
+        ))),
+        Some(k) => Ok(k),
+        None if load.idle_games > 0 => Ok(1),
+        None => (1..=64).find(|&k| fits(k)).ok_or_else(|| {
+            Error::Usage(format!("{} games do not fit in 64 client processes", load.games))
+        }),
+    }
 }
 
 fn server_note(args: &Args) -> String {
@@ -211,8 +269,15 @@ struct Report {
     idle: Option<IdleMemory>,
     /// The server at the end, and its CPU time over the window.
     server: Option<(Sample, f64)>,
-    /// The load generator at the end, and its CPU time over the window.
+    /// The load generator at the end, and its CPU time over the window (all its processes).
     client: Option<(Sample, f64)>,
+    /// The load generator processes, and the CPU of the busiest over the window (cores).
+    client_processes: usize,
+    busiest_client_cores: Option<f64>,
+    /// The round trips, when a process that spread the games asks for them.
+    histogram: Option<HistogramSnapshot>,
+    /// Why the figures do not measure the server under the load asked for (empty: they do).
+    invalid: Vec<String>,
 }
 
 /// The server's memory with idle games.
@@ -344,6 +409,10 @@ async fn measure(args: &Args, base: &str, pid: Option<u32>) -> Result<Report> {
         idle,
         server: cpu(server_before, server_after),
         client: cpu(client_before, client_after),
+        client_processes: 1,
+        busiest_client_cores: cpu(client_before, client_after).map(|(_, cores)| cores),
+        histogram: args.output.report_histogram.then(|| h.snapshot()),
+        invalid: Vec::new(),
     })
 }
 
@@ -489,48 +558,162 @@ impl Report {
         }
         if let Some((s, cpu)) = self.client {
             println!(
-                "load generator    RSS {} KiB, CPU {:.0} % of a core in the window (same machine)",
+                "load generator    RSS {} KiB, CPU {:.0} % of a core in the window (same machine, {} process(es))",
                 s.rss_kib,
-                cpu * 100.0
+                cpu * 100.0,
+                self.client_processes
             );
+        }
+        if args.load.competing_load > 0 {
+            println!(
+                "competing load    {} busy processes beside the server",
+                args.load.competing_load
+            );
+        }
+        if self.invalid.is_empty() {
+            println!("valid             yes");
+        } else {
+            println!(
+                "INVALID RUN       the figures do not measure the server under the load asked for:"
+            );
+            for why in &self.invalid {
+                println!("                  - {why}");
+            }
         }
     }
 
-    fn json(&self, args: &Args) -> Value {
+    fn json(&self, args: &Args) -> JsonReport {
         let load = &args.load;
-        let rt = self.round_trip_us.map(|[p50, p90, p99, max]| {
-            json!({ "p50_ms": ms(p50), "p90_ms": ms(p90), "p99_ms": ms(p99), "max_ms": ms(max) })
-        });
         let process = |p: Option<(Sample, f64)>| {
-            p.map(|(s, cpu)| json!({ "rss_kib": s.rss_kib, "peak_rss_kib": s.hwm_kib, "cpu_cores": cpu }))
-        };
-        let idle = self.idle.as_ref().map(|i| {
-            json!({
-                "games": i.games, "rss_before_kib": i.before_kib, "rss_games_kib": i.games_kib,
-                "rss_connected_kib": i.connected_kib, "kib_per_game": i.per_game(i.connected_kib),
-                "kib_per_game_without_sockets": i.per_game(i.games_kib),
+            p.map(|(s, cpu)| ProcessJson {
+                rss_kib: s.rss_kib,
+                peak_rss_kib: s.hwm_kib,
+                cpu_cores: cpu,
             })
-        });
-        json!({
-            "games": self.games,
-            "move_interval_ms": [load.move_interval_ms.lo_ms, load.move_interval_ms.hi_ms],
-            "time_control": load.time_control,
-            "ramp_s": load.ramp_s,
-            "window_s": self.window_s,
-            "client_threads": load.threads,
-            "games_live": self.live_at_end,
-            "games_started": self.started,
-            "games_finished": self.finished,
-            "moves": self.moves,
-            "moves_per_s": self.moves_per_s(),
-            "round_trip": rt,
-            "errors": self.errors,
-            "idle": idle,
-            "server": process(self.server),
-            "server_program": args.target.server_program,
-            "load_generator": process(self.client),
-        })
+        };
+        JsonReport {
+            games: self.games,
+            move_interval_ms: [load.move_interval_ms.lo_ms, load.move_interval_ms.hi_ms],
+            time_control: load.time_control.clone(),
+            ramp_s: load.ramp_s,
+            window_s: self.window_s,
+            client_threads: load.threads,
+            client_processes: self.client_processes,
+            competing_load: load.competing_load,
+            games_live: self.live_at_end,
+            games_started: self.started,
+            games_finished: self.finished,
+            moves: self.moves,
+            moves_per_s: self.moves_per_s(),
+            round_trip: self.round_trip_us.map(|[p50, p90, p99, max]| RoundTripJson {
+                p50_ms: ms(p50),
+                p90_ms: ms(p90),
+                p99_ms: ms(p99),
+                max_ms: ms(max),
+            }),
+            errors: self.errors.clone(),
+            idle: self.idle.as_ref().map(|i| IdleJson {
+                games: i.games,
+                rss_before_kib: i.before_kib,
+                rss_games_kib: i.games_kib,
+                rss_connected_kib: i.connected_kib,
+                kib_per_game: i.per_game(i.connected_kib),
+                kib_per_game_without_sockets: i.per_game(i.games_kib),
+            }),
+            server: process(self.server),
+            server_program: args.target.server_program.clone(),
+            load_generator: process(self.client),
+            valid: self.invalid.is_empty(),
+            invalid_because: self.invalid.clone(),
+            round_trip_histogram: self.histogram.clone(),
+        }
     }
+
+    /// Why these figures do not measure the server under the load asked for: sockets refused
+    /// for lack of files, games missing at the end, a load generator that may be the bound.
+    fn invalid_because(&self, args: &Args) -> Vec<String> {
+        let mut why = Vec::new();
+        let no_files: u64 = self
+            .errors
+            .iter()
+            .filter(|(kind, _)| {
+                kind.contains("Too many open files") || kind.contains("os error 24")
+            })
+            .map(|(_, n)| n)
+            .sum();
+        if no_files > 0 {
+            why.push(format!(
+                "{no_files} sockets or requests failed for lack of open files (ulimit -n)"
+            ));
+        }
+        if self.games > 0 && self.live_at_end < self.games {
+            why.push(format!(
+                "only {} of the {} games asked for were live at the end of the window",
+                self.live_at_end, self.games
+            ));
+        }
+        let threads = f64::from(args.load.threads);
+        if let Some(cores) = self.busiest_client_cores.filter(|&c| c >= 0.9 * threads) {
+            why.push(format!(
+                "a load generator process used {cores:.2} of its {threads} thread(s)' cores: it \
+                 may be what bounds the run (--threads, --client-processes)"
+            ));
+        }
+        why
+    }
+}
+
+/// `--json`'s report: written by every run, read back by [`spread`] from its processes.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct JsonReport {
+    games: usize,
+    move_interval_ms: [u64; 2],
+    time_control: String,
+    ramp_s: u64,
+    window_s: f64,
+    client_threads: u16,
+    client_processes: usize,
+    competing_load: usize,
+    games_live: usize,
+    games_started: u64,
+    games_finished: u64,
+    moves: u64,
+    moves_per_s: f64,
+    round_trip: Option<RoundTripJson>,
+    errors: BTreeMap<String, u64>,
+    idle: Option<IdleJson>,
+    server: Option<ProcessJson>,
+    server_program: Option<PathBuf>,
+    load_generator: Option<ProcessJson>,
+    valid: bool,
+    invalid_because: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    round_trip_histogram: Option<HistogramSnapshot>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RoundTripJson {
+    p50_ms: f64,
+    p90_ms: f64,
+    p99_ms: f64,
+    max_ms: f64,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct IdleJson {
+    games: usize,
+    rss_before_kib: u64,
+    rss_games_kib: u64,
+    rss_connected_kib: u64,
+    kib_per_game: f64,
+    kib_per_game_without_sockets: f64,
+}
+
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct ProcessJson {
+    rss_kib: u64,
+    peak_rss_kib: u64,
+    cpu_cores: f64,
 }
 
 #[cfg(test)]

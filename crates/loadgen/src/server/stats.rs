@@ -73,6 +73,31 @@ impl Histogram {
         self.max.load(Ordering::Relaxed)
     }
 
+    /// The counts as `(bucket, count)` for the buckets that have any, and the longest: what
+    /// a load generator process reports so that another can [`Histogram::add`] it.
+    pub fn snapshot(&self) -> HistogramSnapshot {
+        let buckets = self
+            .buckets
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| Some((i, b.load(Ordering::Relaxed))).filter(|&(_, n)| n > 0))
+            .collect();
+        HistogramSnapshot { buckets, max_us: self.max_us() }
+    }
+
+    /// Adds another process's counts; a bucket out of range is refused.
+    pub fn add(&self, other: &HistogramSnapshot) -> Result<(), String> {
+        if let Some(&(i, _)) = other.buckets.iter().find(|&&(i, _)| i >= BUCKETS) {
+            return Err(format!("histogram bucket {i} out of range (0..{BUCKETS})"));
+        }
+        for &(i, n) in &other.buckets {
+            self.buckets[i].fetch_add(n, Ordering::Relaxed);
+            self.count.fetch_add(n, Ordering::Relaxed);
+        }
+        self.max.fetch_max(other.max_us, Ordering::Relaxed);
+        Ok(())
+    }
+
     /// The `q` quantile (0 < q ≤ 1) in µs, `None` when empty.
     pub fn quantile_us(&self, q: f64) -> Option<u64> {
         let total = self.count();
@@ -89,6 +114,15 @@ impl Histogram {
         }
         Some(self.max_us())
     }
+}
+
+/// A [`Histogram`]'s counts in a report: `(bucket, count)` pairs, and the longest in µs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HistogramSnapshot {
+    /// The buckets that counted anything.
+    pub buckets: Vec<(usize, u64)>,
+    /// The longest, in µs.
+    pub max_us: u64,
 }
 
 /// Everything the game tasks count.
@@ -158,5 +192,23 @@ mod tests {
         assert!((48_500..=51_500).contains(&p50), "p50 {p50}");
         assert!((96_000..=100_000).contains(&p99), "p99 {p99}");
         assert_eq!(h.max_us(), 100_000);
+    }
+
+    #[test]
+    fn snapshots_merge_to_the_histogram_of_both() {
+        let (a, b, both) = (Histogram::default(), Histogram::default(), Histogram::default());
+        for ms in 1..=100 {
+            let h = if ms % 3 == 0 { &a } else { &b };
+            h.record(Duration::from_millis(ms));
+            both.record(Duration::from_millis(ms));
+        }
+        let merged = Histogram::default();
+        merged.add(&a.snapshot()).unwrap();
+        merged.add(&b.snapshot()).unwrap();
+        assert_eq!(merged.snapshot(), both.snapshot());
+        assert_eq!(merged.count(), 100);
+        assert_eq!(merged.quantile_us(0.99), both.quantile_us(0.99));
+        let bad = HistogramSnapshot { buckets: vec![(BUCKETS, 1)], max_us: 0 };
+        assert!(merged.add(&bad).unwrap_err().contains("out of range"));
     }
 }
