@@ -15,6 +15,7 @@ mod ports;
 mod refusal;
 mod registry;
 mod request;
+pub mod roster;
 pub mod settings;
 pub mod standings;
 pub mod view;
