@@ -215,7 +215,8 @@ fn tc_label(tc: &str) -> String {
     tc.to_owned()
 }
 
-fn html(text: &str) -> String {
+/// `text` escaped for HTML text and attribute values.
+pub(crate) fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

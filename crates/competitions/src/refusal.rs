@@ -130,6 +130,9 @@ pub enum TournamentRefusal {
     /// An arena player number the arena does not have.
     #[error("no arena player {0}")]
     NoArenaPlayer(u32),
+    /// A document asked for a round not paired (none of that number).
+    #[error("round {0} is not paired")]
+    RoundNotPaired(u32),
 }
 
 /// Which of a forbidden pair's two names.
@@ -168,6 +171,7 @@ impl TournamentRefusal {
             TournamentRefusal::NotArenaGame(_) | TournamentRefusal::NoArenaGame => {
                 RefusalClass::BadField("game")
             }
+            TournamentRefusal::RoundNotPaired(_) => RefusalClass::BadField("round"),
             _ => RefusalClass::Conflict,
         }
     }
@@ -178,9 +182,11 @@ impl TournamentRefusal {
         match self {
             R::NotSignedIn => "not_signed_in",
             R::NotArbiter | R::WrongPassword => "forbidden",
-            R::UnknownPlayer(_) | R::UnknownOfPair(_) | R::NotArenaGame(_) | R::NoArenaGame => {
-                "bad_field"
-            }
+            R::UnknownPlayer(_)
+            | R::UnknownOfPair(_)
+            | R::NotArenaGame(_)
+            | R::NoArenaGame
+            | R::RoundNotPaired(_) => "bad_field",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",

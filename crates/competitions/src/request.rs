@@ -6,6 +6,7 @@ use rookery_tournament::competition::BoardResult;
 use rookery_tournament::ByeKind;
 
 use crate::export::Export;
+use crate::print::{Document, Lang};
 
 /// What a request asks of the tournament.
 #[derive(Clone, Debug)]
@@ -47,6 +48,15 @@ pub enum Op {
     },
     /// An export, as text.
     Export(Export),
+    /// A round's printable document (HTML).
+    Print {
+        /// Which.
+        document: Document,
+        /// The round; the last paired when `None`.
+        round: Option<u32>,
+        /// In which language.
+        lang: Lang,
+    },
 }
 
 /// The arbiter's actions (docs/api.md).

@@ -52,6 +52,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/tournaments/{id}/pgn", get(tournament_api::pgn))
         .route("/tournaments/{id}/standings.csv", get(tournament_api::csv))
         .route("/tournaments/{id}/standings.html", get(tournament_api::html))
+        .route("/tournaments/{id}/print/{document}", get(tournament_api::print))
         .route("/health", get(api::health))
         .fallback(|| async { crate::error::ApiError::NotFound("API route".into()) })
         .method_not_allowed_fallback(|| async { crate::error::ApiError::MethodNotAllowed })

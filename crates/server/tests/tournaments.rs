@@ -1359,3 +1359,75 @@ async fn a_trf_export_imports_back_with_withdrawals_forfeits_byes_corrections_an
     assert_eq!(round_of(&paired, 3)["bye"], round_of(&v, 3)["bye"]);
     server.stop().await;
 }
+
+/// Issue 53's printed documents: a round's pairings by board and by name, scoresheets and
+/// result slips, in English and Chinese, each listing the boards the view lists.
+#[tokio::test]
+async fn a_round_prints_its_pairings_scoresheets_and_slips_as_the_view_pairs_it() {
+    let server = TestServer::start().await;
+    let names = ["zoe", "amy", "kim", "bob", "lea"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Hall <Open>","format":"swiss","rounds":3,"time_control":"5400+30"}),
+    )
+    .await;
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    let boards = round_of(&v, 1)["boards"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 2);
+    let bye = round_of(&v, 1)["bye"].as_str().unwrap().to_owned();
+    let print = |doc: &str, query: &str| {
+        let (td, id) = (&td, &id);
+        let path = format!("/api/v1/tournaments/{id}/print/{doc}{query}");
+        async move { td.get_text(&path).await }
+    };
+    for (lang, white, bye_word) in [("en", "White", "bye"), ("zh", "白方", "轮空")] {
+        let (status, page) = print("pairings", &format!("?round=1&lang={lang}")).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert!(page.contains("Hall &lt;Open&gt;"), "the name is escaped");
+        assert!(page.contains(white) && page.contains(bye_word), "{lang}: {page}");
+        // Board by board, in the view's order: White then Black on each row.
+        let mut at = 0;
+        for b in &boards {
+            for side in ["white", "black"] {
+                let name = b[side].as_str().unwrap();
+                at += page[at..].find(name).unwrap_or_else(|| panic!("{name} after {at}: {page}"));
+            }
+        }
+        let (_, sheets) = print("scoresheets", &format!("?lang={lang}")).await;
+        assert_eq!(sheets.matches("class=\"sheet\"").count(), 2, "a page per board");
+        for b in &boards {
+            assert!(sheets.contains(b["white"].as_str().unwrap()));
+        }
+        assert!(sheets.contains("<td class=\"n\">60</td>"), "60 moves to record");
+        let (_, slips) = print("slips", &format!("?round=1&lang={lang}")).await;
+        assert_eq!(slips.matches("class=\"slip\"").count(), 2);
+    }
+    // By name: every player once, alphabetically, the bye among them.
+    let (_, page) = print("pairings-by-name", "").await;
+    let mut sorted = names.to_vec();
+    sorted.sort_unstable();
+    let found: Vec<usize> =
+        sorted.iter().map(|n| page.find(&format!("<td>{n}</td>")).unwrap()).collect();
+    assert!(found.windows(2).all(|w| w[0] < w[1]), "alphabetical: {page}");
+    assert!(page.contains(&format!("<td>{bye}</td><td class=\"n\"></td><td></td><td>bye</td>")));
+    // Refusals name what is wrong.
+    let (status, v) = td.get(&format!("/api/v1/tournaments/{id}/print/pairings?round=2")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let e = &v["error"];
+    assert_eq!(
+        (e["code"].as_str(), e["field"].as_str()),
+        (Some("bad_field"), Some("round")),
+        "{v}"
+    );
+    assert_eq!(e["message"], "field round: round 2 is not paired");
+    let (status, v) = td.get(&format!("/api/v1/tournaments/{id}/print/pairings?lang=fr")).await;
+    assert_eq!(
+        (status, v["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("lang")),
+        "{v}"
+    );
+    let (status, _) = td.get(&format!("/api/v1/tournaments/{id}/print/wallchart")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    server.stop().await;
+}

@@ -306,6 +306,9 @@ impl<H: Host> Actor<H> {
             Op::View => return Ok(Answer::View(self.view())),
             Op::Clock => return Ok(Answer::Clock(self.tour.clock(now_ms()))),
             Op::Export(export) => return Ok(Answer::Text(self.tour.export(export))),
+            Op::Print { document, round, lang } => {
+                return Ok(Answer::Text(self.tour.print(document, round, lang)?))
+            }
             _ => {}
         }
         let who = who.ok_or(TournamentRefusal::NotSignedIn)?;
@@ -319,7 +322,9 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::Closed.into());
         }
         match op {
-            Op::View | Op::Clock | Op::Export(_) => unreachable!("answered above"),
+            Op::View | Op::Clock | Op::Export(_) | Op::Print { .. } => {
+                unreachable!("answered above")
+            }
             // The entry, not the whole view: a view per join made 1,000 joins quadratic
             // (BENCHMARKS.md, "Tournaments at scale"); the sockets get the view, throttled.
             Op::Join { password } => {

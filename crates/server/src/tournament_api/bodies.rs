@@ -5,7 +5,7 @@
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_competitions::log::{bye_of, result_of};
 use rookery_competitions::settings::{Format, Settings};
-use rookery_competitions::ArbiterAction;
+use rookery_competitions::{ArbiterAction, Lang};
 use rookery_core::Color;
 use rookery_tournament::{ByeKind, Tiebreak};
 use serde_json::Value;
@@ -447,5 +447,32 @@ impl FromBody for TrfQuery {
             Some("lf") => Ok(TrfQuery(true)),
             Some(other) => Err(FieldError::field("lines", format!("cr or lf, not {other:?}"))),
         }
+    }
+}
+
+/// `?round=N&lang=en|zh` of a printed document.
+pub struct PrintQuery {
+    /// The round; the last paired when absent.
+    pub round: Option<u32>,
+    /// The language.
+    pub lang: Lang,
+}
+
+impl FromBody for PrintQuery {
+    fn from_fields(f: &mut Fields) -> Result<PrintQuery, FieldError> {
+        let round: Option<String> = f.opt("round")?;
+        let round = match round {
+            None => None,
+            Some(text) => Some(text.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                FieldError::field("round", format!("a round number, not {text:?}"))
+            })?),
+        };
+        let lang: Option<String> = f.opt("lang")?;
+        let lang = match lang.as_deref() {
+            None => Lang::En,
+            Some(code) => Lang::from_code(code)
+                .ok_or_else(|| FieldError::field("lang", format!("en or zh, not {code:?}")))?,
+        };
+        Ok(PrintQuery { round, lang })
     }
 }

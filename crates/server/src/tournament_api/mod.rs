@@ -15,12 +15,13 @@ use axum::{Extension, Json};
 use rookery_competitions::log::{self, Entry};
 use rookery_competitions::settings::{Format, Settings};
 use rookery_competitions::view::{summary_of, Summary};
-use rookery_competitions::{Answer, Export, Op, TournamentRefusal, Who};
+use rookery_competitions::{Answer, Document, Export, Op, TournamentRefusal, Who};
 use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
-    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, TrfQuery,
+    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, PrintQuery,
+    TrfQuery,
 };
 pub use socket::socket;
 
@@ -63,6 +64,7 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Answer, ApiE
         .ok_or_else(|| ApiError::NotFound(format!("tournament {id:?}")))?;
     Ok(match op {
         Op::Export(e) => Answer::Text(f.tour.export(e)),
+        Op::Print { document, round, lang } => Answer::Text(f.tour.print(document, round, lang)?),
         Op::Clock => Answer::Clock(f.tour.clock(now_ms())),
         _ => Answer::View(f.view.clone()),
     })
@@ -294,6 +296,26 @@ pub async fn csv(State(state): Shared, Path(id): Path<String>) -> Result<Respons
 pub async fn html(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let text = export_text(&state, &id, Export::Html).await?;
     Ok(text_response(text, "text/html; charset=utf-8", &format!("{id}.html")))
+}
+
+/// `GET /api/v1/tournaments/{id}/print/{document}?round=N&lang=en|zh`: a round's pairings
+/// (by board, by name), scoresheets or result slips as a printable page.
+pub async fn print(
+    State(state): Shared,
+    Path((id, document)): Path<(String, String)>,
+    QueryOf(PrintQuery { round, lang }): QueryOf<PrintQuery>,
+) -> Result<Response, ApiError> {
+    let document = Document::from_slug(&document).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "document {document:?} (pairings, pairings-by-name, scoresheets, slips)"
+        ))
+    })?;
+    let text = view_of(&state, &id, Op::Print { document, round, lang })
+        .await?
+        .into_text()
+        .ok_or(ApiError::Internal("print".into()))?;
+    let name = format!("{id}-{}.html", document.slug());
+    Ok(text_response(text, "text/html; charset=utf-8", &name))
 }
 
 /// `GET /api/v1/tournaments/{id}/pgn`.
