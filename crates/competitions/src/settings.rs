@@ -6,7 +6,7 @@ use rookery_core::Color;
 use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
-use rookery_tournament::{Regulations, Scoring, Tiebreak};
+use rookery_tournament::{Regulations, Scoring, SwissSystem, Tiebreak};
 use serde::{Deserialize, Serialize};
 
 /// How the rounds are paired.
@@ -125,7 +125,11 @@ impl Settings {
         let system = match self.format {
             Format::RoundRobin => System::RoundRobin { cycles: Cycles::Single },
             Format::DoubleRoundRobin => System::RoundRobin { cycles: Cycles::Double },
-            _ => System::Swiss { rounds: self.rounds.unwrap_or(1) },
+            _ => System::Swiss {
+                rounds: self.rounds.unwrap_or(1),
+                pairing: SwissSystem::Dutch,
+                acceleration: None,
+            },
         };
         competition::Settings {
             name: self.name.clone(),
