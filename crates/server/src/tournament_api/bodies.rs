@@ -218,6 +218,9 @@ impl FromBody for CreateBody {
                 streaks,
                 seed: u64::from_le_bytes(seed),
                 chess960,
+                // Not offered yet: a Dutch Swiss without acceleration, as before.
+                pairing_system: Default::default(),
+                acceleration: Default::default(),
             },
         })
     }
