@@ -139,8 +139,8 @@ pub async fn import(
     let system = match settings.format {
         Format::Swiss => System::Swiss {
             rounds: settings.rounds.unwrap_or(t.planned_rounds()),
-            pairing: rookery_tournament::SwissSystem::Dutch,
-            acceleration: None,
+            pairing: settings.pairing_system.engine(),
+            acceleration: settings.acceleration.method(),
         },
         Format::RoundRobin => {
             System::RoundRobin { cycles: rookery_tournament::berger::Cycles::Single }
