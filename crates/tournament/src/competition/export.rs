@@ -3,8 +3,6 @@
 
 use rookery_core::Color;
 
-use crate::swiss_system::SwissSystem;
-
 use super::{
     round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, PairingProblem,
     RoundState, Settings, System,
@@ -13,6 +11,7 @@ use crate::acceleration;
 use crate::model::{
     AnnouncedBye, ByeKind, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry, Tournament,
 };
+use crate::swiss_system::SwissSystem;
 
 impl Competition {
     /// The tournament report of the competition: its finished rounds, entrants in
@@ -26,8 +25,8 @@ impl Competition {
             self.rounds.iter().take_while(|r| r.state == RoundState::Finished).count() as u32;
         let mut t = self.report(finished);
         if let Some(method) = self.acceleration() {
-            // An acceleration that cannot be applied paired no round either ([`Competition::
-            // pair_next`] refuses): the report then has none.
+            // An acceleration that cannot be applied paired no round either (`pair_next`
+            // refuses it): the report then has none.
             acceleration::accelerate(&mut t, method).ok();
         }
         let swiss = matches!(self.settings.system, System::Swiss { .. });
