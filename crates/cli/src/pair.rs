@@ -8,13 +8,12 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use rookery_core::Color;
-use rookery_tournament::acceleration;
+use rookery_tournament::acceleration::{self, Method};
 use rookery_tournament::berger::{self, Cycles};
-use rookery_tournament::burstein;
-use rookery_tournament::dutch::{self, PairError, RoundCheck};
+use rookery_tournament::dutch::{PairError, RoundCheck};
 use rookery_tournament::generator::{self, GenerateError, GeneratorConfig};
 use rookery_tournament::knockout::Bracket;
-use rookery_tournament::{trf, PlayerId, RoundPairing, Tournament};
+use rookery_tournament::{trf, PlayerId, RoundPairing, SwissPairError, SwissSystem, Tournament};
 
 use crate::usage::UsageError;
 
@@ -87,32 +86,13 @@ fn parse_colour(text: &str) -> Result<Color, String> {
     }
 }
 
-/// A Swiss system: its flag, its text, and its engine.
-#[derive(Clone, Copy)]
-struct System {
-    flag: &'static str,
-    text: &'static str,
-    /// The tournament type (TRF `092`) of a tournament accelerated by the Baku method.
-    baku_kind: &'static str,
-    pair: fn(&Tournament, u32) -> Result<RoundPairing, PairError>,
-    check: fn(&Tournament) -> Vec<RoundCheck>,
+/// The flag that chooses a Swiss system.
+fn flag(system: SwissSystem) -> &'static str {
+    match system {
+        SwissSystem::Dutch => "--dutch",
+        SwissSystem::Burstein => "--burstein",
+    }
 }
-
-const DUTCH: System = System {
-    flag: "--dutch",
-    text: "C.04.3, 2026",
-    baku_kind: "FIDE_DUTCH_BAKU",
-    pair: dutch::pair,
-    check: dutch::check,
-};
-
-const BURSTEIN: System = System {
-    flag: "--burstein",
-    text: "C.04.4.2, 2026",
-    baku_kind: "FIDE_BURSTEIN_BAKU",
-    pair: burstein::pair,
-    check: burstein::check,
-};
 
 /// Runs `rookery pair`.
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -137,16 +117,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ),
         None => None,
     };
-    let system = if args.burstein { BURSTEIN } else { DUTCH };
+    let system = if args.burstein { SwissSystem::Burstein } else { SwissSystem::Dutch };
     if let Some(config_path) = &args.generate {
-        let baku = args.baku.then_some(last_ga);
+        let baku = args.baku.then_some(Method::Baku { last_ga });
         let output = args.output.as_deref().expect("clap requires --output");
         return generate(system, config_path, output, args.seed.unwrap_or(1), baku);
     }
     let Some(path) = &args.file else {
         return Err(UsageError(format!(
             "{} needs a tournament file (or --generate CONFIG)",
-            system.flag
+            flag(system)
         ))
         .into());
     };
@@ -154,9 +134,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.initial_colour.is_some() {
         tournament.initial_colour = args.initial_colour;
     }
-    let asked = args.baku || acceleration::declared(&tournament);
-    if asked && tournament.accelerations.is_empty() {
-        acceleration::apply(&mut tournament, last_ga)
+    if args.baku || acceleration::declared(&tournament) {
+        // The file's own accelerations (250, XXA), if any, are kept.
+        acceleration::accelerate(&mut tournament, Method::Baku { last_ga })
             .map_err(|e| UsageError(format!("{}: --baku: {e}", path.display())))?;
     }
     if args.check {
@@ -183,13 +163,13 @@ fn read(path: &Path) -> Result<Tournament, UsageError> {
 
 /// `-p`: pairs the round after the last one paired.
 fn pair_next(
-    system: System,
+    system: SwissSystem,
     path: &Path,
     tournament: &Tournament,
     out: Option<&Path>,
 ) -> Result<ExitCode> {
     let round = tournament.rounds_played() + 1;
-    let pairing = match (system.pair)(tournament, round) {
+    let pairing = match system.pair(tournament, round) {
         Ok(pairing) => pairing,
         Err(e @ PairError::NoPairing(_)) => {
             eprintln!("rookery: {}: round {round}: {e}", path.display());
@@ -207,8 +187,8 @@ fn pair_next(
 }
 
 /// `-c`: re-pairs every round, reports the rounds that differ.
-fn check(system: System, path: &Path, tournament: &Tournament) -> Result<ExitCode> {
-    let checks = (system.check)(tournament);
+fn check(system: SwissSystem, path: &Path, tournament: &Tournament) -> Result<ExitCode> {
+    let checks = system.check(tournament);
     let differing: Vec<&RoundCheck> = checks.iter().filter(|c| !c.agrees()).collect();
     let mut out = std::io::stdout().lock();
     let name = path.display();
@@ -227,7 +207,7 @@ fn check(system: System, path: &Path, tournament: &Tournament) -> Result<ExitCod
             out,
             "{name}: {} rounds checked, every round as the rules give it ({})",
             checks.len(),
-            system.text
+            system.article()
         )?;
         Ok(ExitCode::SUCCESS)
     } else {
@@ -250,11 +230,11 @@ fn one_line(pairing: &RoundPairing) -> String {
 /// `-g`: a random tournament paired by the system's engine; with `baku`, accelerated by the
 /// Baku method (GA ending at the player given, or drawn from the players).
 fn generate(
-    system: System,
+    system: SwissSystem,
     config_path: &Path,
     output: &Path,
     seed: u64,
-    baku: Option<Option<PlayerId>>,
+    baku: Option<Method>,
 ) -> Result<ExitCode> {
     let shown = config_path.display();
     if config_path.is_dir() {
@@ -264,13 +244,8 @@ fn generate(
         .map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
     let config: GeneratorConfig = text.parse().map_err(|e| UsageError(format!("{shown}: {e}")))?;
     let failed = |e: &dyn std::fmt::Display| anyhow::anyhow!("{shown}: {e}");
-    let generated = generator::generate(&config, seed, |t: &Tournament, round| match baku {
-        None => (system.pair)(t, round).map_err(Generated::Pair),
-        Some(last_ga) => {
-            let mut accelerated = t.clone();
-            acceleration::apply(&mut accelerated, last_ga).map_err(Generated::Baku)?;
-            (system.pair)(&accelerated, round).map_err(Generated::Pair)
-        }
+    let generated = generator::generate(&config, seed, |t: &Tournament, round| {
+        system.pair_accelerated(t, round, baku)
     });
     let (mut tournament, unpairable) = match generated {
         Ok(tournament) => (tournament, None),
@@ -278,14 +253,14 @@ fn generate(
         // is written all the same, for a checker to confirm, with its own exit status.
         Err(GenerateError::Pairing {
             round,
-            error: Generated::Pair(e @ PairError::NoPairing(_)),
+            error: SwissPairError::Pair(e @ PairError::NoPairing(_)),
             before,
         }) => (*before, Some((round, e))),
         Err(e) => return Err(failed(&e)),
     };
-    if let Some(last_ga) = baku {
-        acceleration::apply(&mut tournament, last_ga).map_err(|e| failed(&e))?;
-        tournament.kind = Some(system.baku_kind.into());
+    if let Some(method) = baku {
+        acceleration::accelerate(&mut tournament, method).map_err(|e| failed(&e))?;
+        tournament.kind = Some(system.trf_kind(true).into());
     }
     let text = trf::write(&tournament).map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
     std::fs::write(output, text)
@@ -306,19 +281,3 @@ fn generate(
 /// its tournament reaches one (the file is written up to that round). bbpPairings uses 1 for
 /// it; here 1 already says that `-c` found rounds that differ.
 const NO_PAIRING: u8 = 3;
-
-/// Why a generated round could not be paired: the Baku method or the pairing rules.
-#[derive(Debug)]
-enum Generated {
-    Baku(acceleration::BakuError),
-    Pair(PairError),
-}
-
-impl std::fmt::Display for Generated {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Generated::Baku(e) => write!(f, "--baku: {e}"),
-            Generated::Pair(e) => e.fmt(f),
-        }
-    }
-}

@@ -309,3 +309,78 @@ fn burstein_generates_checks_and_pairs_like_the_library() {
     let o = rookery(&["pair", "--dutch", "--burstein", file.to_str().unwrap(), "-c"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
 }
+
+/// Issue 54: a Swiss the site runs (a `Competition`, as the server's tournament actor folds
+/// it), exported as its TRF, is re-paired round by round by `rookery pair -c` with the same
+/// system, for each system and acceleration the site offers; a late entry included, which
+/// moves the last GA player down the list (the `250` lines carry the site's groups).
+#[test]
+fn a_site_swiss_exported_checks_with_rookery_pair_under_each_system() {
+    use rookery_core::Color;
+    use rookery_tournament::acceleration::Method;
+    use rookery_tournament::competition::{Action, BoardResult, Competition, Settings, System};
+    use rookery_tournament::{Regulations, Scoring, SwissSystem};
+
+    let dir = tempfile::tempdir().unwrap();
+    let baku = Some(Method::Baku { last_ga: None });
+    for (pairing, acceleration, flag) in [
+        (SwissSystem::Dutch, None, "--dutch"),
+        (SwissSystem::Burstein, None, "--burstein"),
+        (SwissSystem::Dutch, baku, "--dutch"),
+        (SwissSystem::Burstein, baku, "--burstein"),
+    ] {
+        let mut c = Competition::new(Settings {
+            name: "Site Swiss".into(),
+            system: System::Swiss { rounds: 5, pairing, acceleration },
+            scoring: Scoring::default(),
+            initial_colour: Color::White,
+            tiebreaks: Vec::new(),
+            regulations: Regulations::C07_2026,
+            max_requested_byes: 1,
+            late_entry_until: 2,
+        });
+        let join = |c: &mut Competition, key: &str, rating: u16| {
+            let name = key.to_owned();
+            c.apply(&Action::Join { key: key.into(), name, rating: Some(rating), title: None })
+                .unwrap();
+        };
+        for i in 0..9u16 {
+            join(&mut c, &format!("p{i}"), 2200 - 40 * i);
+        }
+        for round in 1..=5u32 {
+            if round == 2 {
+                join(&mut c, "late", 2300);
+            }
+            let paired = c.pair_next().unwrap();
+            c.apply(&paired).unwrap();
+            c.apply(&Action::Publish { round }).unwrap();
+            let boards = c.rounds()[round as usize - 1].boards.len() as u32;
+            for board in 1..=boards {
+                let result = [BoardResult::WhiteWon, BoardResult::Draw, BoardResult::BlackWon]
+                    [((round * 2 + board) % 3) as usize];
+                c.apply(&Action::Result { round, board, result }).unwrap();
+            }
+        }
+        let file = dir.path().join(format!("{flag}-{}.trf", acceleration.is_some()));
+        std::fs::write(&file, trf::write(&c.to_tournament()).unwrap()).unwrap();
+        let o = rookery(&["pair", flag, file.to_str().unwrap(), "-c"]);
+        let out = text(&o.stdout);
+        assert!(o.status.success(), "{flag} {acceleration:?}: {out}{}", text(&o.stderr));
+        assert!(out.contains("5 rounds checked, every round as the rules give it"), "{out}");
+        if acceleration.is_none() {
+            continue;
+        }
+        // Without the 250 lines the type (092 *_BAKU) has the checker draw GA from all ten
+        // players: the first six, not the site's seven (the late entry is number 1, the last GA
+        // player of round 1 number 7), and the rounds differ; --baku-last-ga 7 says it again.
+        let written = std::fs::read_to_string(&file).unwrap();
+        let bare: Vec<&str> = written.split('\r').filter(|l| !l.starts_with("250")).collect();
+        let bare_file = dir.path().join(format!("{flag}-bare.trf"));
+        std::fs::write(&bare_file, bare.join("\r")).unwrap();
+        let bare_path = bare_file.to_str().unwrap();
+        let o = rookery(&["pair", flag, bare_path, "-c"]);
+        assert_eq!(o.status.code(), Some(1), "{flag}: GA of six differs: {}", text(&o.stdout));
+        let o = rookery(&["pair", flag, "--baku", "--baku-last-ga", "7", bare_path, "-c"]);
+        assert!(o.status.success(), "{flag} --baku-last-ga 7: {}", text(&o.stdout));
+    }
+}

@@ -237,7 +237,9 @@ fn competition_code(e: &CompetitionError) -> &'static str {
         },
         CompetitionError::UnknownBoard { .. } => "no_board",
         CompetitionError::TooManyByes { .. } => "too_many_byes",
-        CompetitionError::BadPairing(_) | CompetitionError::Pairing(_) => "pairing",
+        CompetitionError::BadPairing(_)
+        | CompetitionError::Pairing(_)
+        | CompetitionError::Acceleration(_) => "pairing",
         CompetitionError::Over => "over",
         CompetitionError::TooFewEntrants => "too_few_players",
     }

@@ -3,10 +3,11 @@
 
 use rookery_arbiter::{MissedStart, RuleSet, StartPolicy, TimeControl};
 use rookery_core::Color;
+use rookery_tournament::acceleration::Method;
 use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
-use rookery_tournament::{Regulations, Scoring, Tiebreak};
+use rookery_tournament::{Regulations, Scoring, SwissSystem, Tiebreak};
 use serde::{Deserialize, Serialize};
 
 /// How the rounds are paired.
@@ -39,6 +40,82 @@ impl Format {
         [Format::Swiss, Format::RoundRobin, Format::DoubleRoundRobin, Format::Arena]
             .into_iter()
             .find(|f| f.as_str() == text)
+    }
+}
+
+/// A Swiss's pairing system, as stored and as the API spells it (`dutch`, `burstein`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingSystem {
+    /// The Dutch system (FIDE C.04.3): every Swiss made before the system could be chosen.
+    #[default]
+    Dutch,
+    /// The Burstein system (FIDE C.04.4.2).
+    Burstein,
+}
+
+impl PairingSystem {
+    /// Both, in the order a form offers them.
+    pub const ALL: [PairingSystem; 2] = [PairingSystem::Dutch, PairingSystem::Burstein];
+
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PairingSystem::Dutch => "dutch",
+            PairingSystem::Burstein => "burstein",
+        }
+    }
+
+    /// Reads [`PairingSystem::as_str`]'s spelling back.
+    pub fn parse(text: &str) -> Option<PairingSystem> {
+        PairingSystem::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// The pairing engine.
+    pub fn engine(self) -> SwissSystem {
+        match self {
+            PairingSystem::Dutch => SwissSystem::Dutch,
+            PairingSystem::Burstein => SwissSystem::Burstein,
+        }
+    }
+}
+
+/// A Swiss's acceleration, as stored and as the API spells it (`none`, `baku`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Acceleration {
+    /// Every player's own score: every Swiss made before acceleration could be chosen.
+    #[default]
+    None,
+    /// The Baku method (FIDE C.04.5.1): the program gives the first half of the players
+    /// virtual points in the first half of the rounds.
+    Baku,
+}
+
+impl Acceleration {
+    /// Both, in the order a form offers them.
+    pub const ALL: [Acceleration; 2] = [Acceleration::None, Acceleration::Baku];
+
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Acceleration::None => "none",
+            Acceleration::Baku => "baku",
+        }
+    }
+
+    /// Reads [`Acceleration::as_str`]'s spelling back.
+    pub fn parse(text: &str) -> Option<Acceleration> {
+        Acceleration::ALL.into_iter().find(|a| a.as_str() == text)
+    }
+
+    /// The competition's acceleration: the Baku method's groups drawn by the competition from
+    /// its entrants of round 1 (a site's organiser names no last GA player).
+    pub fn method(self) -> Option<Method> {
+        match self {
+            Acceleration::None => None,
+            Acceleration::Baku => Some(Method::Baku { last_ga: None }),
+        }
     }
 }
 
@@ -88,6 +165,13 @@ pub struct Settings {
     /// own. Absent in settings stored before Chess960 tournaments: standard chess.
     #[serde(default)]
     pub chess960: bool,
+    /// A Swiss's pairing system. Absent in settings stored before it could be chosen: Dutch.
+    #[serde(default)]
+    pub pairing_system: PairingSystem,
+    /// A Swiss's acceleration (only a Swiss has one: the edge refuses it elsewhere). Absent in
+    /// settings stored before it could be chosen: none.
+    #[serde(default)]
+    pub acceleration: Acceleration,
 }
 
 impl Settings {
@@ -125,7 +209,11 @@ impl Settings {
         let system = match self.format {
             Format::RoundRobin => System::RoundRobin { cycles: Cycles::Single },
             Format::DoubleRoundRobin => System::RoundRobin { cycles: Cycles::Double },
-            _ => System::Swiss { rounds: self.rounds.unwrap_or(1) },
+            _ => System::Swiss {
+                rounds: self.rounds.unwrap_or(1),
+                pairing: self.pairing_system.engine(),
+                acceleration: self.acceleration.method(),
+            },
         };
         competition::Settings {
             name: self.name.clone(),
@@ -157,5 +245,64 @@ impl Settings {
             streaks: self.streaks,
             berserk: self.berserk,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings stored before the pairing system and the acceleration could be chosen (the
+    /// JSON of a tournament row then, with neither field) read as a Dutch Swiss without
+    /// acceleration, and pair as one.
+    #[test]
+    fn settings_stored_before_read_as_dutch_without_acceleration() {
+        let stored = r#"{"name":"Club","format":"swiss","rounds":5,"duration_s":null,
+            "time_control":"600+5","rules":"seed","rated":false,"starts_at_ms":null,
+            "tiebreaks":["BH-C1"],"regulations":2026,"forfeit_s":60,"max_byes":1,
+            "late_join_until":1,"min_level":null,"max_level":null,"password":null,
+            "berserk":false,"streaks":false,"seed":4}"#;
+        let settings: Settings = serde_json::from_str(stored).unwrap();
+        assert_eq!(settings.pairing_system, PairingSystem::Dutch);
+        assert_eq!(settings.acceleration, Acceleration::None);
+        assert_eq!(
+            settings.competition().system,
+            System::Swiss { rounds: 5, pairing: SwissSystem::Dutch, acceleration: None }
+        );
+    }
+
+    #[test]
+    fn a_burstein_accelerated_swiss_is_stored_and_read_back() {
+        let stored = r#"{"name":"Club","format":"swiss","rounds":7,"duration_s":null,
+            "time_control":"600+5","rules":"seed","rated":false,"starts_at_ms":null,
+            "tiebreaks":[],"regulations":2026,"forfeit_s":60,"max_byes":1,
+            "late_join_until":1,"min_level":null,"max_level":null,"password":null,
+            "berserk":false,"streaks":false,"seed":4,
+            "pairing_system":"burstein","acceleration":"baku"}"#;
+        let settings: Settings = serde_json::from_str(stored).unwrap();
+        assert_eq!(
+            settings.competition().system,
+            System::Swiss {
+                rounds: 7,
+                pairing: SwissSystem::Burstein,
+                acceleration: Some(Method::Baku { last_ga: None })
+            }
+        );
+        let again: Settings =
+            serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+        assert_eq!(
+            (again.pairing_system, again.acceleration),
+            (PairingSystem::Burstein, Acceleration::Baku)
+        );
+        // A value this server does not know is refused, not read as the default.
+        let bad = stored.replace(r#""acceleration":"baku""#, r#""acceleration":"fast""#);
+        assert!(serde_json::from_str::<Settings>(&bad).is_err());
+        for system in PairingSystem::ALL {
+            assert_eq!(PairingSystem::parse(system.as_str()), Some(system));
+        }
+        for a in Acceleration::ALL {
+            assert_eq!(Acceleration::parse(a.as_str()), Some(a));
+        }
+        assert_eq!(Acceleration::parse("Baku"), None);
     }
 }

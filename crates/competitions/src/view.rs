@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::book::{ArenaPlayer, Tour};
 use super::log::{bye_name, result_name};
-use super::settings::{Format, Settings};
+use super::settings::{Acceleration, Format, PairingSystem, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
 
 pub use crate::log_view::{LogDetail, LogEntryView, LogNames};
@@ -35,6 +35,10 @@ pub struct Summary {
     pub chess960: bool,
     /// A Swiss's rounds, a round robin's for its players, `null` for an arena.
     pub rounds: Option<u32>,
+    /// A Swiss's pairing system, `dutch` or `burstein`; `null` for a round robin or an arena.
+    pub pairing_system: Option<PairingSystem>,
+    /// A Swiss's acceleration, `none` or `baku`; `null` for a round robin or an arena.
+    pub acceleration: Option<Acceleration>,
     /// `upcoming`, `running`, `finished`, `cancelled`.
     pub status: &'static str,
     /// The scheduled start.
@@ -469,6 +473,7 @@ pub fn summary_of(
     players: u32,
     round: u32,
 ) -> Summary {
+    let swiss = s.format == Format::Swiss;
     let rounds = match s.format {
         Format::Swiss => s.rounds,
         Format::RoundRobin => berger::rounds(players.max(2), Cycles::Single).ok(),
@@ -485,6 +490,8 @@ pub fn summary_of(
         rated: s.rated,
         chess960: s.chess960,
         rounds,
+        pairing_system: swiss.then_some(s.pairing_system),
+        acceleration: swiss.then_some(s.acceleration),
         status: status.as_str(),
         starts_at_ms: s.starts_at_ms,
         created_by: created_by.map(str::to_owned),

@@ -1431,3 +1431,110 @@ async fn a_round_prints_its_pairings_scoresheets_and_slips_as_the_view_pairs_it(
     assert_eq!(status, StatusCode::NOT_FOUND);
     server.stop().await;
 }
+
+/// Issue 54: a Swiss created with the Burstein system and the Baku acceleration says so in its
+/// views, is paired by them, and exports a report (type `FIDE_BURSTEIN_BAKU`, the virtual
+/// points as `250` lines) that the Burstein pairings checker re-pairs without a discrepancy.
+#[tokio::test]
+async fn a_burstein_accelerated_swiss_is_paired_by_its_rules_and_its_trf_checks() {
+    let server = TestServer::start().await;
+    let names = ["ada", "ben", "cyd", "dil", "eda", "flo", "gus", "hal"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Fast Burstein","format":"swiss","rounds":4,"time_control":"600+5",
+               "pairing_system":"burstein","acceleration":"baku"}),
+    )
+    .await;
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!((&v["pairing_system"], &v["acceleration"]), (&json!("burstein"), &json!("baku")));
+    let (_, list) = td.get("/api/v1/tournaments").await;
+    let row = list["upcoming"].as_array().unwrap().iter().find(|t| t["id"] == id.as_str());
+    let row = row.unwrap_or_else(|| panic!("{list}"));
+    assert_eq!(
+        (&row["pairing_system"], &row["acceleration"]),
+        (&json!("burstein"), &json!("baku"))
+    );
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    for round in 1..=4u64 {
+        if round > 1 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+        let v = arbiter(&td, &id, json!({"action":"publish","round":round})).await;
+        for board in 1..=round_of(&v, round)["boards"].as_array().unwrap().len() as u64 {
+            let result = scripted(round, board);
+            arbiter(&td, &id, json!({"action":"result","round":round,"board":board,"result":result,"reason":"reported"})).await;
+        }
+        until(&td, &id, "round finished", |v| round_of(v, round)["state"] == "finished").await;
+    }
+    until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    let (status, text) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(text.lines().any(|l| l.trim_end() == "092 FIDE_BURSTEIN_BAKU"), "{text}");
+    let t = rookery_tournament::trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    // Eight players: GA is the first four, a point in rounds 1 and half a point in round 2.
+    let ga: Vec<u32> = t.accelerations.iter().map(|a| a.player.get()).collect();
+    assert_eq!(ga, [1, 2, 3, 4], "{text}");
+    let checks = rookery_tournament::burstein::check(&t);
+    assert_eq!(checks.len(), 4);
+    for check in &checks {
+        assert!(check.agrees(), "round {}: {:?}\n{text}", check.round, check.expected);
+    }
+    // Round 1 was accelerated: GA met GA (1-3, 4-2 or the colours turned), not 1-5.
+    let bare = rookery_tournament::Tournament { accelerations: Vec::new(), ..t.clone() };
+    assert!(!rookery_tournament::burstein::check(&bare)[0].agrees(), "{text}");
+    server.stop().await;
+}
+
+/// Issue 54: `pairing_system` and `acceleration` default to a Dutch Swiss without
+/// acceleration; a value the server does not know, or either field on a tournament that is
+/// not a Swiss, is a 400 `bad_field` naming the field.
+#[tokio::test]
+async fn pairing_system_and_acceleration_are_checked_by_name() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Plain","format":"swiss","rounds":3,"time_control":"600+5"}),
+    )
+    .await;
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!((&v["pairing_system"], &v["acceleration"]), (&json!("dutch"), &json!("none")));
+    let (status, v) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"RR","format":"round_robin","time_control":"600+5"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!((&v["pairing_system"], &v["acceleration"]), (&Value::Null, &Value::Null));
+    let swiss = json!({"name":"S","format":"swiss","rounds":5,"time_control":"600+5"});
+    let round_robin = json!({"name":"R","format":"round_robin","time_control":"600+5"});
+    let arena = json!({"name":"A","format":"arena","duration_s":600,"time_control":"180+2"});
+    let with = |base: &Value, field: &str, value: Value| {
+        let mut body = base.clone();
+        body[field] = value;
+        body
+    };
+    for (body, field, words) in [
+        (
+            with(&swiss, "pairing_system", json!("swiss")),
+            "pairing_system",
+            "dutch or burstein, not \"swiss\"",
+        ),
+        (with(&swiss, "pairing_system", json!("Burstein")), "pairing_system", "dutch or burstein"),
+        (with(&swiss, "acceleration", json!("fast")), "acceleration", "none or baku, not \"fast\""),
+        (with(&swiss, "acceleration", json!(true)), "acceleration", "none or baku, not true"),
+        (with(&round_robin, "acceleration", json!("baku")), "acceleration", "only a Swiss"),
+        (with(&arena, "acceleration", json!("baku")), "acceleration", "only a Swiss"),
+        (with(&arena, "pairing_system", json!("burstein")), "pairing_system", "only a Swiss"),
+    ] {
+        let (status, err) = td.post("/api/v1/tournaments", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body} -> {err}");
+        assert_eq!(err["error"]["code"], "bad_field", "{body} -> {err}");
+        assert_eq!(err["error"]["field"], field, "{body} -> {err}");
+        let message = err["error"]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{body} -> {message}");
+    }
+    server.stop().await;
+}

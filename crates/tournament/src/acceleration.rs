@@ -158,6 +158,34 @@ pub fn apply(tournament: &mut Tournament, last_ga: Option<PlayerId>) -> Result<B
     Ok(method)
 }
 
+/// An acceleration a Swiss may be paired with: what an organiser chooses, before the players
+/// are known; [`accelerate`] turns it into a tournament's virtual points.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Method {
+    /// The Baku method (C.04.5.1).
+    Baku {
+        /// The last player of group GA when late entries moved him from where the split before
+        /// round 1 put him; `None`: drawn from the players ([`baku`]).
+        last_ga: Option<PlayerId>,
+    },
+}
+
+/// Gives `tournament` the virtual points of `method`, unless it has accelerations of its own
+/// (TRF `250`, `XXA`: the arbiter's, kept as they are). Returns the Baku groups when it
+/// computed them.
+///
+/// # Errors
+///
+/// [`BakuError`]: the method cannot be applied (see [`baku`]).
+pub fn accelerate(tournament: &mut Tournament, method: Method) -> Result<Option<Baku>, BakuError> {
+    if !tournament.accelerations.is_empty() {
+        return Ok(None);
+    }
+    match method {
+        Method::Baku { last_ga } => apply(tournament, last_ga).map(Some),
+    }
+}
+
 /// Whether the tournament's type (TRF `092`) asks for the Baku acceleration, as bbpPairings
 /// reads it: `FIDE_DUTCH_BAKU`, `FIDE_DUTCH_2025_BAKU`, `FIDE_BURSTEIN_BAKU`.
 pub fn declared(tournament: &Tournament) -> bool {

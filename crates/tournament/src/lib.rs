@@ -14,6 +14,7 @@ mod model;
 mod score;
 pub mod standings;
 mod swiss;
+pub mod swiss_system;
 pub mod tiebreak;
 pub mod trf;
 
@@ -23,4 +24,5 @@ pub use model::{
 };
 pub use score::Score;
 pub use standings::{standings, Standings};
+pub use swiss_system::{SwissPairError, SwissSystem};
 pub use tiebreak::{Regulations, Tiebreak};

@@ -5,7 +5,7 @@
 import * as api from '../api.js';
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { FORMATS, errorText, fieldName } from '../tournament/format.js';
+import { ACCELERATIONS, FORMATS, PAIRING_SYSTEMS, errorText, fieldName } from '../tournament/format.js';
 
 /** Tournament presets as organisers say them (minutes+seconds), sent in the arbiter's syntax. */
 const TC_PRESETS = [['3+2', '180+2'], ['5+3', '300+3'], ['10+5', '600+5'], ['15+10', '900+10'], ['25+10', '1500+10'], ['90+30', '5400+30'], ['40/90, 30+30', '40/5400:1800+30']];
@@ -65,6 +65,8 @@ export async function mount(page, _params, ctx) {
       field('forfeit_s', t('tf.forfeit_s'), h('input#tf-forfeit', { type: 'number', min: 10, max: 3600, placeholder: t('tf.by_speed') }), t('tf.forfeit_s.help'))),
     h('fieldset.tf-group.tf-swiss',
       h('legend', t('tf.group.rules')),
+      field('pairing_system', t('tf.pairing_system'), radios('pairing_system', PAIRING_SYSTEMS.map((p) => [p, t('tf.pairing_system.' + p)]), 'dutch'), t('tf.pairing_system.help')),
+      field('acceleration', t('tf.acceleration'), radios('acceleration', ACCELERATIONS.map((a) => [a, t('tf.acceleration.' + a)]), 'none'), t('tf.acceleration.help')),
       field('tiebreaks', t('tf.tiebreaks'), h('div.tf-tiebreaks',
         h('select#tf-tiebreaks',
           h('option', { value: '' }, t('tf.tiebreaks.default')),
@@ -96,6 +98,8 @@ export async function mount(page, _params, ctx) {
     $('[data-field=duration_s]').hidden = !arena;
     $('.tf-arena').hidden = !arena;
     $('.tf-swiss').hidden = arena;
+    $('[data-field=pairing_system]').hidden = format !== 'swiss';
+    $('[data-field=acceleration]').hidden = format !== 'swiss';
     $('[data-field=max_byes]').hidden = format !== 'swiss';
     $('[data-field=late_join_until]').hidden = format !== 'swiss';
     $('#tf-format-help').textContent = t(`tf.format.${format}.help`);
@@ -152,6 +156,8 @@ export async function mount(page, _params, ctx) {
     }
     if (format === 'swiss') {
       s.rounds = num('#tf-rounds');
+      s.pairing_system = value('pairing_system');
+      s.acceleration = value('acceleration');
       s.max_byes = num('#tf-max-byes');
       s.late_join_until = num('#tf-late-join');
     }

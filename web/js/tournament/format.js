@@ -10,6 +10,19 @@ export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena'];
 
 export const formatName = (f) => t('tf.format.' + f);
 
+export const PAIRING_SYSTEMS = ['dutch', 'burstein'];
+export const ACCELERATIONS = ['none', 'baku'];
+
+/**
+ * The format as a summary shows it: a Swiss with its pairing system and acceleration
+ * ("Swiss (Burstein, accelerated)"), any other format by its name.
+ */
+export function formatLabel(s) {
+  if (s.format !== 'swiss' || !PAIRING_SYSTEMS.includes(s.pairing_system)) return formatName(s.format);
+  const accelerated = s.acceleration && s.acceleration !== 'none' ? '.' + s.acceleration : '';
+  return t(`tour.swiss.${s.pairing_system}${accelerated}`);
+}
+
 /** The rounds a tournament has, or an arena's duration. */
 export function roundsText(s) {
   if (s.format === 'arena') return s.duration_s ? t('tour.duration', { min: Math.round(s.duration_s / 60) }) : '';
@@ -41,7 +54,7 @@ export function conditionsText(c) {
 /** The tags of a summary: format, rules, time control, rated, rounds. */
 export function summaryTags(s) {
   return [
-    h('span.tag.format', { dataset: { format: s.format } }, formatName(s.format)),
+    h('span.tag.format', { dataset: { format: s.format } }, formatLabel(s)),
     h('span.tag', { title: t(`rules.${s.rules}.help`) }, t('rules.' + s.rules)),
     h('span.tag.tc', tcLabel(s.time_control), s.speed ? ` · ${t('speed.' + s.speed)}` : ''),
     h('span.tag', s.rated ? t('common.rated') : t('common.casual')),

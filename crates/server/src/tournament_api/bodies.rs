@@ -4,7 +4,7 @@
 
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_competitions::log::{bye_of, result_of};
-use rookery_competitions::settings::{Format, Settings};
+use rookery_competitions::settings::{Acceleration, Format, PairingSystem, Settings};
 use rookery_competitions::{ArbiterAction, Lang};
 use rookery_core::Color;
 use rookery_tournament::{ByeKind, Tiebreak};
@@ -49,6 +49,29 @@ fn tiebreaks_of(f: &mut Fields, format: Format) -> Result<Vec<String>, FieldErro
     Ok(list)
 }
 
+/// A Swiss's choice spelt as text (`pairing_system`, `acceleration`): absent or `null` is the
+/// default (what every Swiss was before it could be chosen); a value given for another format,
+/// or one not among `choices`, is refused naming the field.
+fn swiss_choice<T: Default>(
+    f: &mut Fields,
+    format: Format,
+    name: &'static str,
+    parse: fn(&str) -> Option<T>,
+    choices: &str,
+) -> Result<T, FieldError> {
+    let Some(value) = f.opt::<Value>(name)? else { return Ok(T::default()) };
+    if format != Format::Swiss {
+        return Err(FieldError::field(
+            name,
+            format!("only a Swiss has one, not a {} tournament", format.as_str()),
+        ));
+    }
+    value
+        .as_str()
+        .and_then(parse)
+        .ok_or_else(|| FieldError::field(name, format!("{choices}, not {value}")))
+}
+
 /// A text field that may hold any Unicode (names, passwords), at most 200 characters.
 pub fn free_text(f: &mut Fields, name: &'static str) -> Result<Option<String>, FieldError> {
     match f.opt::<serde_json::Value>(name)? {
@@ -88,6 +111,10 @@ impl FromBody for CreateBody {
             }
             (_, None) => None,
         };
+        let pairing_system =
+            swiss_choice(f, format, "pairing_system", PairingSystem::parse, "dutch or burstein")?;
+        let acceleration =
+            swiss_choice(f, format, "acceleration", Acceleration::parse, "none or baku")?;
         let duration: Option<i64> = f.opt("duration_s")?;
         let duration_s = match (format, duration) {
             (Format::Arena, None) => {
@@ -218,6 +245,8 @@ impl FromBody for CreateBody {
                 streaks,
                 seed: u64::from_le_bytes(seed),
                 chess960,
+                pairing_system,
+                acceleration,
             },
         })
     }

@@ -139,7 +139,11 @@ pub async fn import(
     let t = body.trf;
     let mut settings = body.create.settings;
     let system = match settings.format {
-        Format::Swiss => System::Swiss { rounds: settings.rounds.unwrap_or(t.planned_rounds()) },
+        Format::Swiss => System::Swiss {
+            rounds: settings.rounds.unwrap_or(t.planned_rounds()),
+            pairing: settings.pairing_system.engine(),
+            acceleration: settings.acceleration.method(),
+        },
         Format::RoundRobin => {
             System::RoundRobin { cycles: rookery_tournament::berger::Cycles::Single }
         }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::EntrantId;
+use crate::acceleration::BakuError;
 use crate::berger::BergerError;
 use crate::dutch::PairError;
 use crate::model::{PlayerId, ResultCode};
@@ -46,6 +47,9 @@ pub enum CompetitionError {
     BadPairing(PairingProblem),
     /// The pairing rules give no pairing.
     Pairing(PairError),
+    /// The acceleration of the settings cannot be applied (a scoring other than 1-½-0, a
+    /// last GA player who is not an entrant).
+    Acceleration(BakuError),
     /// The competition is over: every round is finished.
     Over,
     /// Too few entrants.
@@ -73,6 +77,7 @@ impl fmt::Display for CompetitionError {
             }
             CompetitionError::BadPairing(problem) => write!(f, "not a pairing: {problem}"),
             CompetitionError::Pairing(e) => e.fmt(f),
+            CompetitionError::Acceleration(e) => write!(f, "the Baku acceleration: {e}"),
             CompetitionError::Over => write!(f, "every round has been played"),
             CompetitionError::TooFewEntrants => write!(f, "at least two entrants are needed"),
         }

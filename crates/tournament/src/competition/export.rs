@@ -7,19 +7,28 @@ use super::{
     round_code, Action, BoardResult, Competition, CompetitionError, EntrantId, PairingProblem,
     RoundState, Settings, System,
 };
+use crate::acceleration;
 use crate::model::{
     AnnouncedBye, ByeKind, ForbiddenPairs, Player, PlayerId, ResultCode, RoundEntry, Tournament,
 };
+use crate::swiss_system::SwissSystem;
 
 impl Competition {
     /// The tournament report of the competition: its finished rounds, entrants in
     /// pairing-number order, and as `240` announcements of later rounds the byes asked for
     /// them and, in a Swiss, a withdrawal (a zero-point bye in each round left, which is how
-    /// the report says it in the rounds played).
+    /// the report says it in the rounds played). An accelerated Swiss has its virtual points
+    /// as `250` lines and its type (`092`) says so, so that a pairings checker (`rookery pair
+    /// --dutch|--burstein -c`) re-pairs every round as the competition paired it.
     pub fn to_tournament(&self) -> Tournament {
         let finished =
             self.rounds.iter().take_while(|r| r.state == RoundState::Finished).count() as u32;
         let mut t = self.report(finished);
+        if let Some(method) = self.acceleration() {
+            // An acceleration that cannot be applied paired no round either (`pair_next`
+            // refuses it): the report then has none.
+            acceleration::accelerate(&mut t, method).ok();
+        }
         let swiss = matches!(self.settings.system, System::Swiss { .. });
         for (index, e) in self.entrants.iter().enumerate() {
             let entrant = EntrantId(index as u32);
@@ -98,8 +107,13 @@ impl Competition {
         Tournament {
             name: Some(self.settings.name.clone()),
             kind: Some(match self.settings.system {
-                System::Swiss { .. } => {
+                // The type a Dutch Swiss has always been exported with (bbpPairings and
+                // `rookery pair` read a type naming no other system as Dutch).
+                System::Swiss { pairing: SwissSystem::Dutch, acceleration: None, .. } => {
                     "Individual: Swiss-System (FIDE Dutch, C.04.3 2026)".to_owned()
+                }
+                System::Swiss { pairing, acceleration, .. } => {
+                    pairing.trf_kind(acceleration.is_some()).to_owned()
                 }
                 System::RoundRobin { .. } => "Individual: Round-Robin (Berger tables)".to_owned(),
             }),

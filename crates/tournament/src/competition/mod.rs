@@ -1,8 +1,9 @@
 //! A round-based competition as its arbiter runs it (RULES.md §12): entries, withdrawals,
-//! byes asked for, forbidden pairs, each round paired (Dutch system or Berger tables),
-//! published, its results entered and corrected. Pure and deterministic: the state is the
-//! fold of its [`Action`]s, so a server stores the actions (the pairing included, never
-//! recomputed on replay) and rebuilds the competition from them after a restart.
+//! byes asked for, forbidden pairs, each round paired (a Swiss by the Dutch or the Burstein
+//! system, accelerated or not, or a round robin by the Berger tables), published, its results
+//! entered and corrected. Pure and deterministic: the state is the fold of its [`Action`]s,
+//! so a server stores the actions (the pairing included, never recomputed on replay) and
+//! rebuilds the competition from them after a restart.
 //!
 //! Identities: an [`EntrantId`] is the order of entry, fixed; the pairing number (TPN, C.04.2
 //! 2.2–2.3) is the place in the ranking list — rating, then title, then name — recomputed
@@ -20,9 +21,10 @@ use std::fmt;
 
 use rookery_core::Color;
 
+use crate::acceleration::{self, Method};
 use crate::berger::{self, Cycles};
-use crate::dutch;
 use crate::model::{ByeKind, PlayerId, ResultCode, Scoring};
+use crate::swiss_system::{SwissPairError, SwissSystem};
 use crate::tiebreak::{Regulations, Tiebreak};
 
 /// An entrant, by order of entry (0-based).
@@ -38,10 +40,17 @@ impl fmt::Display for EntrantId {
 /// How the rounds are paired.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum System {
-    /// The Dutch system (implements FIDE Handbook C.04.3, 2026), this many rounds.
+    /// A Swiss of this many rounds, paired by the Dutch system (implements FIDE Handbook
+    /// C.04.3, 2026) or the Burstein system (C.04.4.2, 2026), accelerated or not.
     Swiss {
         /// The number of rounds.
         rounds: u32,
+        /// The pairing system.
+        pairing: SwissSystem,
+        /// The acceleration, if any. The Baku method's last GA player, when not given, is
+        /// the competition's own: the last of group GA drawn from the entrants of round 1
+        /// ([`Competition::acceleration`]).
+        acceleration: Option<Method>,
     },
     /// Every entrant meets every other, by the Berger tables (C.05 Annex 1).
     RoundRobin {
@@ -333,7 +342,7 @@ impl Competition {
     /// The number of rounds the competition has, for the entrants it has now.
     pub fn total_rounds(&self) -> u32 {
         match self.settings.system {
-            System::Swiss { rounds } => rounds,
+            System::Swiss { rounds, .. } => rounds,
             System::RoundRobin { cycles } => {
                 let players = self.entrants.len() as u32;
                 berger::rounds(players.max(2), cycles).unwrap_or(0)
@@ -350,6 +359,34 @@ impl Competition {
     pub fn is_over(&self) -> bool {
         self.rounds.len() as u32 == self.total_rounds()
             && self.rounds.last().is_some_and(|r| r.state == RoundState::Finished)
+    }
+
+    /// The acceleration the Swiss is paired with, the Baku method's last GA player resolved:
+    /// the one given in the settings, or else the last of group GA (`2·⌈n/4⌉` of the `n`
+    /// entrants of round 1, C.04.5.1) at his pairing number now, so that an entrant who joins
+    /// later takes the place C.04.2 gives him, inside GA or after it. `None` for a round robin,
+    /// a Swiss without acceleration, and before anyone has entered.
+    pub fn acceleration(&self) -> Option<Method> {
+        let System::Swiss { acceleration: Some(method), .. } = self.settings.system else {
+            return None;
+        };
+        match method {
+            Method::Baku { last_ga: Some(_) } => Some(method),
+            Method::Baku { last_ga: None } => {
+                // Entrants of round 1 keep their order among themselves (the ranking list, or
+                // the frozen order), so the last GA player is found among them.
+                let first: Vec<usize> = self
+                    .pairing_order()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, id)| self.entrants[id.0 as usize].first_round <= 1)
+                    .map(|(tpn, _)| tpn)
+                    .collect();
+                let groups = acceleration::Baku::new(first.len() as u32, 1)?;
+                let last = first[groups.last_ga.index()];
+                Some(Method::Baku { last_ga: Some(PlayerId::from_index(last)) })
+            }
+        }
     }
 
     /// Whether `entrant` is to be paired in `round`: entered by then, not withdrawn, no bye
@@ -631,12 +668,14 @@ impl Competition {
     }
 
     /// The pairing of the next round by the competition's system, as an action to store and
-    /// apply: the Dutch system on the tournament so far, or the Berger table.
+    /// apply: the Swiss system on the tournament so far, accelerated as the settings say
+    /// ([`SwissSystem::pair_accelerated`], the step `rookery pair` takes too), or the Berger
+    /// table.
     ///
     /// # Errors
     ///
     /// [`CompetitionError`]: the previous round is not finished, the competition is over, too
-    /// few entrants, or the rules give no pairing.
+    /// few entrants, the acceleration cannot be applied, or the rules give no pairing.
     pub fn pair_next(&self) -> Result<Action, CompetitionError> {
         let round = self.next_round();
         if round > self.total_rounds() {
@@ -657,9 +696,14 @@ impl Competition {
         }
         let order = self.pairing_order();
         match self.settings.system {
-            System::Swiss { .. } => {
+            System::Swiss { pairing, .. } => {
                 let tournament = self.to_tournament_before(round);
-                let pairing = dutch::pair(&tournament, round).map_err(CompetitionError::Pairing)?;
+                let pairing = pairing
+                    .pair_accelerated(&tournament, round, self.acceleration())
+                    .map_err(|e| match e {
+                        SwissPairError::Pair(e) => CompetitionError::Pairing(e),
+                        SwissPairError::Acceleration(e) => CompetitionError::Acceleration(e),
+                    })?;
                 let id = |p: PlayerId| order[p.index()];
                 Ok(Action::Paired {
                     round,

@@ -1,5 +1,11 @@
 use super::*;
-use crate::{dutch, trf, ByeKind};
+use crate::{dutch, trf, ByeKind, Score, Tournament};
+
+/// A Dutch Swiss without acceleration, as every competition was before the system could be
+/// chosen.
+fn swiss(rounds: u32) -> System {
+    System::Swiss { rounds, pairing: SwissSystem::Dutch, acceleration: None }
+}
 
 fn settings(system: System) -> Settings {
     Settings {
@@ -50,7 +56,7 @@ fn play_round(c: &mut Competition) -> u32 {
 
 #[test]
 fn a_swiss_with_byes_a_late_entry_and_a_withdrawal_checks_as_the_rules_pair_it() {
-    let mut c = Competition::new(settings(System::Swiss { rounds: 5 }));
+    let mut c = Competition::new(settings(swiss(5)));
     let players: Vec<EntrantId> =
         (0..7).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
     c.apply(&Action::Bye { entrant: players[2], round: 2, kind: ByeKind::Half, requested: true })
@@ -126,7 +132,7 @@ fn a_double_round_robin_follows_the_berger_table_and_forfeits_a_withdrawn_entran
 
 #[test]
 fn unpairing_is_refused_once_a_result_is_in() {
-    let mut c = Competition::new(settings(System::Swiss { rounds: 3 }));
+    let mut c = Competition::new(settings(swiss(3)));
     for i in 0..4 {
         join(&mut c, &format!("p{i}"), 2000 - i as u16);
     }
@@ -155,7 +161,7 @@ fn a_reference_tournament_imports_and_exports_as_it_was() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dutch-rtg/rtg-000303.trf");
     let original = trf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
     let rounds = original.rounds_played();
-    let (settings, actions) = import(&original, System::Swiss { rounds }).unwrap();
+    let (settings, actions) = import(&original, swiss(rounds)).unwrap();
     let mut c = Competition::new(settings);
     for action in &actions {
         c.apply(action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
@@ -170,7 +176,7 @@ fn a_reference_tournament_imports_and_exports_as_it_was() {
 
 #[test]
 fn a_forbidden_pair_lifted_may_meet_again() {
-    let mut c = Competition::new(settings(System::Swiss { rounds: 3 }));
+    let mut c = Competition::new(settings(swiss(3)));
     let a = join(&mut c, "ann", 2000);
     let b = join(&mut c, "bob", 1900);
     c.apply(&Action::ForbidPair { a, b }).unwrap();
@@ -192,7 +198,12 @@ fn a_forbidden_pair_lifted_may_meet_again() {
 /// half-point bye and a zero-point bye asked for, a full-point bye, PABs, a late entry, a
 /// withdrawal, a forfeit, a double forfeit and a corrected result.
 fn swiss_with_every_record(rounds_to_play: u32) -> Competition {
-    let mut c = Competition::new(settings(System::Swiss { rounds: 5 }));
+    swiss_by(swiss(5), rounds_to_play)
+}
+
+/// [`swiss_with_every_record`] for a Swiss of 5 rounds paired by `system`.
+fn swiss_by(system: System, rounds_to_play: u32) -> Competition {
+    let mut c = Competition::new(settings(system));
     let players: Vec<EntrantId> =
         (0..7).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
     c.apply(&Action::Bye { entrant: players[2], round: 2, kind: ByeKind::Half, requested: true })
@@ -278,10 +289,7 @@ fn too_many_byes_names_the_player_and_counts_in_words() {
         (1, "p2 has asked for the 1 bye allowed"),
         (2, "p2 has asked for the 2 byes allowed"),
     ] {
-        let mut c = Competition::new(Settings {
-            max_requested_byes: limit,
-            ..settings(System::Swiss { rounds: 5 })
-        });
+        let mut c = Competition::new(Settings { max_requested_byes: limit, ..settings(swiss(5)) });
         let players: Vec<EntrantId> =
             (0..4).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
         for round in 1..=limit {
@@ -301,4 +309,102 @@ fn too_many_byes_names_the_player_and_counts_in_words() {
         });
         assert_eq!(refused.unwrap_err().to_string(), said, "limit {limit}");
     }
+}
+
+/// Issue 54: every Swiss the site can make — Dutch or Burstein, with or without the Baku
+/// acceleration — exports a report whose type (`092`) and virtual points (`250`) let the
+/// pairings checker of its system re-pair every round as the competition paired it, late
+/// entry, byes, withdrawal and forfeits included.
+#[test]
+fn every_swiss_system_exports_a_report_its_checker_re_pairs_without_a_discrepancy() {
+    let baku = Some(Method::Baku { last_ga: None });
+    for (pairing, acceleration, kind) in [
+        (SwissSystem::Dutch, None, "Individual: Swiss-System (FIDE Dutch, C.04.3 2026)"),
+        (SwissSystem::Burstein, None, "FIDE_BURSTEIN"),
+        (SwissSystem::Dutch, baku, "FIDE_DUTCH_BAKU"),
+        (SwissSystem::Burstein, baku, "FIDE_BURSTEIN_BAKU"),
+    ] {
+        let case = format!("{pairing} {acceleration:?}");
+        // Round 4's result corrected before round 5 is paired (after it, the checker would
+        // rightly pair round 5 otherwise).
+        let mut c = swiss_by(System::Swiss { rounds: 5, pairing, acceleration }, 4);
+        play_round(&mut c);
+        assert!(c.is_over(), "{case}");
+        // Through the text, as `rookery pair -c` reads it.
+        let text = trf::write(&c.to_tournament()).unwrap();
+        let t = trf::read(&text).unwrap_or_else(|e| panic!("{case}: {e}\n{text}"));
+        assert_eq!(t.kind.as_deref(), Some(kind), "{case}");
+        assert_eq!(acceleration::declared(&t), acceleration.is_some(), "{case}");
+        let checks = pairing.check(&t);
+        assert_eq!(checks.len(), 5, "{case}");
+        for check in &checks {
+            assert!(check.agrees(), "{case}: round {}: {:?}\n{text}", check.round, check.expected);
+        }
+        if acceleration.is_none() {
+            assert!(t.accelerations.is_empty(), "{case}: no 250 line");
+            continue;
+        }
+        // Seven entrants in round 1 make GA the first four (C.04.5.1); the late entry (1900,
+        // ranked before p2 by name) joins GA at number 3, the last GA player p3 moving to 5.
+        let ga: Vec<u32> = t.accelerations.iter().map(|a| a.player.get()).collect();
+        assert_eq!(ga, [1, 2, 3, 4, 5], "{case}\n{text}");
+        assert_eq!(c.tpn(c.find("p3").unwrap()).get(), 5, "{case}");
+        assert_eq!(t.accelerations[0].points, [Score::ONE, Score::ONE, Score::HALF], "{case}");
+        // The 250 lines are what the checker needs: without them round 1 differs.
+        let bare = Tournament { accelerations: Vec::new(), ..t.clone() };
+        let first = &pairing.check(&bare)[0];
+        assert!(!first.agrees(), "{case}: round 1 is paired as if not accelerated");
+    }
+}
+
+/// Issue 54: the acceleration is the competition's own, not the CLI's guess from the final
+/// list: GA is drawn from the entrants of round 1, and an entrant who joins later takes his
+/// place in it by the ranking list.
+#[test]
+fn the_last_ga_player_is_drawn_from_round_one_and_kept_after_a_late_entry() {
+    let baku = Some(Method::Baku { last_ga: None });
+    let system = System::Swiss { rounds: 5, pairing: SwissSystem::Burstein, acceleration: baku };
+    let mut c = Competition::new(settings(system));
+    assert_eq!(c.acceleration(), None, "no entrant, no groups");
+    for i in 0..9 {
+        join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16);
+    }
+    // Nine entrants: GA is 2·⌈9/4⌉ = 6.
+    let last = |c: &Competition| match c.acceleration() {
+        Some(Method::Baku { last_ga }) => last_ga.map(|p| p.get()),
+        None => None,
+    };
+    assert_eq!(last(&c), Some(6));
+    play_round(&mut c);
+    // A late entry at the top moves p5, the last of GA, to number 7; one at the bottom
+    // changes nothing.
+    join(&mut c, "strong", 2100);
+    join(&mut c, "weak", 1000);
+    assert_eq!(last(&c), Some(7));
+    assert_eq!(c.tpn(c.find("p5").unwrap()).get(), 7);
+    // Given in the settings, the last GA player is the arbiter's.
+    let given = Method::Baku { last_ga: PlayerId::new(2) };
+    let c = Competition::new(settings(System::Swiss {
+        rounds: 5,
+        pairing: SwissSystem::Dutch,
+        acceleration: Some(given),
+    }));
+    assert_eq!(c.acceleration(), Some(given));
+    assert_eq!(Competition::new(settings(swiss(5))).acceleration(), None);
+}
+
+/// A scoring the Baku method was not made for is refused when the round is paired, by name.
+#[test]
+fn an_acceleration_that_cannot_apply_refuses_the_pairing() {
+    let baku = Some(Method::Baku { last_ga: None });
+    let mut c = Competition::new(Settings {
+        scoring: Scoring { win: Score(30), ..Scoring::default() },
+        ..settings(System::Swiss { rounds: 3, pairing: SwissSystem::Dutch, acceleration: baku })
+    });
+    for i in 0..4 {
+        join(&mut c, &format!("p{i}"), 2000 - i as u16);
+    }
+    let refused = c.pair_next().unwrap_err();
+    assert!(matches!(refused, CompetitionError::Acceleration(_)), "{refused:?}");
+    assert!(refused.to_string().starts_with("the Baku acceleration: "), "{refused}");
 }
