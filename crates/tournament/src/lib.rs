@@ -13,6 +13,7 @@ mod model;
 mod score;
 pub mod standings;
 mod swiss;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 
