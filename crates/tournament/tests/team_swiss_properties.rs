@@ -53,7 +53,7 @@ fn pairable(open: &[usize], met: &[Vec<bool>], may_bye: &[bool]) -> bool {
             }
         })
     }
-    if open.len() % 2 == 0 {
+    if open.len().is_multiple_of(2) {
         return perfect(open, met);
     }
     open.iter().enumerate().any(|(i, &bye)| {
@@ -110,7 +110,7 @@ fn run(teams: usize, rounds: u32, seed: u64, primary: PrimaryScore, kind: Prefer
                 had_bye[bye.index()] = true;
                 seen[bye.index()] += 1;
             }
-            None => assert!(teams % 2 == 0, "{case}: no bye with an odd field"),
+            None => assert!(teams.is_multiple_of(2), "{case}: no bye with an odd field"),
         }
         assert!(seen.iter().all(|&s| s == 1), "{case}: every team once: {seen:?}");
         let mut results = Vec::new();

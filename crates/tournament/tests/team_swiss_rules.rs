@@ -19,7 +19,9 @@ fn pref(colour: Color, strength: Strength) -> Option<Preference> {
 fn art_1_7_colour_preferences() {
     use PreferenceType::{A, B};
     let (w, b) = (Some(White), Some(Black));
-    let cases: &[(&[Option<Color>], PreferenceType, bool, Option<Preference>)] = &[
+    // (board-1 colours so far, type, last round, preference)
+    type Case<'a> = (&'a [Option<Color>], PreferenceType, bool, Option<Preference>);
+    let cases: &[Case<'_>] = &[
         // No match played: no preference.
         (&[None], A, false, None),
         // 1.7.1: CD below -1.

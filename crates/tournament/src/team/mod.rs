@@ -1,6 +1,7 @@
 //! Team competitions (RULES.md §12, "Teams"; issue 54): teams with boards and reserves, the
 //! line-ups captains field, matches whose board results roll up into game and match points,
-//! the team round robin over the Berger tables, the team Swiss system of FIDE C.04.6 (2026).
+//! the team round robin over the Berger tables, the team Swiss system of FIDE C.04.6 (2026),
+//! team standings with C.07 tie-breaks, and a board prize table.
 //!
 //! - [`roster`]: [`Team`], [`TeamPlayer`], [`LineUp`] and their errors.
 //! - [`scoring`]: [`BoardResult`], [`BoardColours`], [`TeamScoring`] (match points 2/1/0 or
@@ -9,16 +10,19 @@
 //!   are added.
 //! - [`round_robin`]: Berger tables over teams.
 //! - [`swiss`] with [`colour`] and [`bracket`]: C.04.6.
+//! - [`standings`]: ranking with team tie-breaks; [`board_prizes`]: results per board.
 //!
 //! Time is not read here: a line-up's deadline is the caller's to enforce (the competition
 //! host knows the clock); what this module checks is the line-up itself.
 
+pub mod board_prizes;
 pub mod bracket;
 pub mod colour;
 pub mod competition;
 pub mod roster;
 pub mod round_robin;
 pub mod scoring;
+pub mod standings;
 pub mod swiss;
 
 pub use competition::{CompetitionError, TeamCompetition, TeamEntry, TeamMatch, TeamRound};
