@@ -16,7 +16,7 @@
 //!    lowest-ranked team up) with which the bracket can be paired completely. The bracket is
 //!    then paired by lexicographic enumeration ([`bracket`](super::bracket)); teams it cannot
 //!    pair float down to the next bracket.
-//! 4. Colours by Art. 4 ([`colour::allocate`](super::colour::allocate)); the colour of a match
+//! 4. Colours by Art. 4 ([`colour::allocate`]); the colour of a match
 //!    is the colour on board 1 (Art. 1.6.1).
 //! 5. Tables ordered by the higher primary score of the two teams, then the smaller pairing
 //!    number.
