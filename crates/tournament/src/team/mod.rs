@@ -11,6 +11,7 @@
 //! - [`round_robin`]: Berger tables over teams.
 //! - [`swiss`] with [`colour`] and [`bracket`]: C.04.6.
 //! - [`standings`]: ranking with team tie-breaks; [`board_prizes`]: results per board.
+//! - [`text`]: a small text format for a team Swiss, read by `rookery pair --team-swiss`.
 //!
 //! Time is not read here: a line-up's deadline is the caller's to enforce (the competition
 //! host knows the clock); what this module checks is the line-up itself.
@@ -24,6 +25,7 @@ pub mod round_robin;
 pub mod scoring;
 pub mod standings;
 pub mod swiss;
+pub mod text;
 
 pub use competition::{CompetitionError, TeamCompetition, TeamEntry, TeamMatch, TeamRound};
 pub use roster::{LineUp, LineUpError, Team, TeamError, TeamId, TeamPlayer, DEFAULT_BOARDS};
