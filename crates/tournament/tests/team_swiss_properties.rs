@@ -66,6 +66,17 @@ fn pairable(open: &[usize], met: &[Vec<bool>], may_bye: &[bool]) -> bool {
 }
 
 fn run(teams: usize, rounds: u32, seed: u64, primary: PrimaryScore, kind: PreferenceType) {
+    run_with(teams, rounds, seed, primary, kind, board);
+}
+
+fn run_with(
+    teams: usize,
+    rounds: u32,
+    seed: u64,
+    primary: PrimaryScore,
+    kind: PreferenceType,
+    board: fn(&mut Rng) -> BoardResult,
+) {
     let mut rng = Rng(seed);
     let scoring = TeamScoring { primary, ..Default::default() };
     let mut c = competition(teams, scoring);
@@ -157,5 +168,19 @@ fn small_odd_fields_run_until_they_cannot_pair() {
     for seed in 0..40 {
         run(7, 9, seed, PrimaryScore::MatchPoints, PreferenceType::A);
         run(6, 9, seed, PrimaryScore::GamePoints, PreferenceType::B);
+    }
+}
+
+#[test]
+fn drawn_matches_keep_thirty_teams_in_one_bracket() {
+    // White wins on every board: with colours alternating by board every match is 2-2, so
+    // thirty teams stay in one bracket all event long, the largest lexicographic search the
+    // tests make, with Type B's strong and mild preferences.
+    fn alternate(_: &mut Rng) -> BoardResult {
+        BoardResult::WhiteWins
+    }
+    for seed in 0..3 {
+        run_with(30, 9, seed, PrimaryScore::MatchPoints, PreferenceType::B, alternate);
+        run_with(29, 9, seed, PrimaryScore::GamePoints, PreferenceType::A, alternate);
     }
 }

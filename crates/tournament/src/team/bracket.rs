@@ -31,9 +31,11 @@ pub(crate) struct Field {
 impl Field {
     /// Whether `teams` can all be paired under the absolute criteria.
     pub fn pairable(&self, teams: &[usize]) -> bool {
-        if teams.len() % 2 == 1 {
-            return false;
-        }
+        teams.len().is_multiple_of(2) && 2 * self.max_pairs(teams) == teams.len()
+    }
+
+    /// The most pairs `teams` can make among themselves under the absolute criteria.
+    pub fn max_pairs(&self, teams: &[usize]) -> usize {
         let mut edges = Vec::new();
         for (a, &i) in teams.iter().enumerate() {
             for (b, &j) in teams.iter().enumerate().skip(a + 1) {
@@ -42,7 +44,7 @@ impl Field {
                 }
             }
         }
-        maximum_weight_matching(teams.len(), &edges).iter().all(Option::is_some)
+        maximum_weight_matching(teams.len(), &edges).iter().flatten().count() / 2
     }
 }
 
@@ -71,6 +73,27 @@ struct State {
     c8: usize,
     c9: usize,
     nodes: usize,
+    /// Whether every member must be paired: then the teams outside are known to be pairable
+    /// by themselves, and only the members left need checking.
+    closed: bool,
+}
+
+impl State {
+    fn new(members: usize, closed: bool) -> State {
+        State {
+            used: vec![false; members],
+            pairs: Vec::new(),
+            float_marks: Vec::new(),
+            c8: 0,
+            c9: 0,
+            nodes: 0,
+            closed,
+        }
+    }
+
+    fn unvisited<'m>(&self, members: &'m [usize]) -> impl Iterator<Item = usize> + use<'_, 'm> {
+        members.iter().zip(&self.used).filter(|(_, u)| !**u).map(|(&m, _)| m)
+    }
 }
 
 impl Bracket<'_> {
@@ -79,16 +102,14 @@ impl Bracket<'_> {
     /// of every member exists within the budget.
     pub fn pair(&self, full: bool) -> Option<Vec<(usize, usize)>> {
         let n = self.members.len();
-        let most = n / 2;
-        let least = if full || !self.may_float { most } else { 0 };
-        let mut state = State {
-            used: vec![false; n],
-            pairs: Vec::new(),
-            float_marks: Vec::new(),
-            c8: 0,
-            c9: 0,
-            nodes: 0,
-        };
+        // A complete pairing that leaves the rest pairable exists exactly when the bracket and
+        // the rest are each pairable by themselves: decided here, not by search.
+        if full && !(self.field.pairable(&self.members) && self.field.pairable(&self.outside)) {
+            return None;
+        }
+        let most = if full { n / 2 } else { self.field.max_pairs(&self.members) };
+        let least = if full || !self.may_float { n / 2 } else { 0 };
+        let mut state = State::new(n, full);
         for pairs in (least..=most).rev() {
             for c8 in 0..=pairs {
                 let c9s = if self.field.strong_matters { c8 } else { 0 };
@@ -106,8 +127,11 @@ impl Bracket<'_> {
     }
 
     fn rest_pairable(&self, state: &State) -> bool {
+        if state.closed {
+            return self.field.pairable(&state.unvisited(&self.members).collect::<Vec<_>>());
+        }
         let mut rest = self.outside.clone();
-        rest.extend(self.members.iter().zip(&state.used).filter(|(_, &u)| !u).map(|(&m, _)| m));
+        rest.extend(state.unvisited(&self.members));
         rest.extend(state.float_marks.iter().map(|&i| self.members[i]));
         self.field.pairable(&rest)
     }
@@ -121,8 +145,10 @@ impl Bracket<'_> {
         let Some(first) = state.used.iter().position(|&u| !u) else {
             return Some(state.pairs.len() >= goal.pairs);
         };
-        let open = state.used.iter().filter(|&&u| !u).count();
-        if state.pairs.len() + open / 2 < goal.pairs {
+        // The most pairs the members left can still make bounds what this branch can reach.
+        let left: Vec<usize> = state.unvisited(&self.members).collect();
+        let bound = if state.closed { left.len() / 2 } else { self.field.max_pairs(&left) };
+        if state.pairs.len() + bound < goal.pairs {
             return Some(false);
         }
         let (fm, field) = (self.members[first], self.field);
@@ -168,14 +194,7 @@ impl Bracket<'_> {
     /// keep the rest of the round pairable.
     fn greedy(&self, full: bool) -> Option<Vec<(usize, usize)>> {
         let n = self.members.len();
-        let mut state = State {
-            used: vec![false; n],
-            pairs: Vec::new(),
-            float_marks: Vec::new(),
-            c8: 0,
-            c9: 0,
-            nodes: 0,
-        };
+        let mut state = State::new(n, full);
         while let Some(first) = state.used.iter().position(|&u| !u) {
             state.used[first] = true;
             let fm = self.members[first];
@@ -202,5 +221,67 @@ impl Bracket<'_> {
             }
         }
         Some(state.pairs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field of `n` teams where the pairs of `allowed` may meet and those of `clash` both
+    /// prefer the same colour (strongly).
+    fn field(n: usize, allowed: &[(usize, usize)], clash: &[(usize, usize)]) -> Field {
+        let mut f = Field {
+            allowed: vec![vec![false; n]; n],
+            clash: vec![vec![(0, 0); n]; n],
+            strong_matters: true,
+        };
+        for &(a, b) in allowed {
+            f.allowed[a][b] = true;
+            f.allowed[b][a] = true;
+        }
+        for &(a, b) in clash {
+            f.clash[a][b] = (1, 1);
+            f.clash[b][a] = (1, 1);
+        }
+        f
+    }
+
+    const ALL_OF_FOUR: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+    fn bracket<'a>(field: &'a Field, members: &[usize], outside: &[usize]) -> Bracket<'a> {
+        Bracket { field, members: members.to_vec(), outside: outside.to_vec(), may_float: true }
+    }
+
+    #[test]
+    fn art_3_6_the_first_pairing_in_lexicographic_order() {
+        let f = field(4, &ALL_OF_FOUR, &[]);
+        assert_eq!(bracket(&f, &[0, 1, 2, 3], &[]).pair(false), Some(vec![(0, 1), (2, 3)]));
+        // 0 and 1 have met: 0 takes the next number, 2.
+        let f = field(4, &ALL_OF_FOUR[1..], &[]);
+        assert_eq!(bracket(&f, &[0, 1, 2, 3], &[]).pair(false), Some(vec![(0, 2), (1, 3)]));
+    }
+
+    #[test]
+    fn c8_before_the_lexicographic_order_and_most_pairs_before_c8() {
+        // 0 and 1 prefer the same colour: 0-2 1-3 has no such pair and wins over 0-1 2-3.
+        let f = field(4, &ALL_OF_FOUR, &[(0, 1)]);
+        assert_eq!(bracket(&f, &[0, 1, 2, 3], &[]).pair(false), Some(vec![(0, 2), (1, 3)]));
+        // With 0-1 and 2-3 the only pairs that may meet, two pairs beat no clash.
+        let f = field(4, &[(0, 1), (2, 3)], &[(0, 1)]);
+        assert_eq!(bracket(&f, &[0, 1, 2, 3], &[]).pair(false), Some(vec![(0, 1), (2, 3)]));
+    }
+
+    #[test]
+    fn members_float_when_the_rest_would_be_unpairable() {
+        // Bracket {0, 1}, below it {2, 3}, who have met: 0-1 would strand them, so both float.
+        let f = field(4, &[(0, 1), (0, 2), (1, 3)], &[]);
+        assert_eq!(bracket(&f, &[0, 1], &[2, 3]).pair(false), Some(vec![]));
+        // An odd bracket {0, 1, 2}: one pair, the last member floats to meet 3.
+        let f = field(4, &ALL_OF_FOUR, &[]);
+        assert_eq!(bracket(&f, &[0, 1, 2], &[3]).pair(false), Some(vec![(0, 1)]));
+        // Asked to pair every member, a bracket that cannot is refused.
+        let f = field(4, &[(0, 2), (1, 3)], &[]);
+        assert_eq!(bracket(&f, &[0, 1], &[2, 3]).pair(true), None);
     }
 }
