@@ -71,6 +71,7 @@ fn errors_name_the_line() {
     let cases = [
         ("team A\nteam B\n", "no \"rounds\" line: how many rounds?"),
         ("rounds five\n", "line 1: \"five\" is not a value for rounds"),
+        ("rounds 3\nboards 100000000\n", "line 2: \"100000000\" is not a value for boards"),
         ("rounds 3\nprimary\n", "line 2: primary needs a value"),
         ("rounds 3\npreference C\n", "line 2: \"C\" is not a value for preference"),
         ("rounds 3\nplayers 4\n", "line 2: unknown keyword \"players\" (known: rounds, boards, primary, points, preference, initial, forbid, team, round, absent)"),
@@ -91,4 +92,90 @@ fn errors_name_the_line() {
     let error =
         text::read("rounds 3\nteam A\nteam B\nround 1-2 1111\nround 1-9 1111\n").unwrap_err();
     assert_eq!((error.line, error.kind), (5, TeamFileErrorKind::UnknownTeam("9".into())));
+}
+
+mod round_trip {
+    use proptest::prelude::*;
+    use rookery_tournament::team::text::{self, TeamFile};
+    use rookery_tournament::team::{BoardResult, TeamId, TeamMatch, TeamRound};
+
+    const RESULTS: [BoardResult; 6] = [
+        BoardResult::WhiteWins,
+        BoardResult::Draw,
+        BoardResult::BlackWins,
+        BoardResult::WhiteWinsByForfeit,
+        BoardResult::BlackWinsByForfeit,
+        BoardResult::DoubleForfeit,
+    ];
+
+    /// A file of `teams` teams on `boards` boards whose rounds pair the teams in the order of
+    /// each permutation (two by two, the odd one out the bye), board results from `codes`.
+    fn file(
+        teams: usize,
+        boards: usize,
+        header: &str,
+        rounds: &[Vec<usize>],
+        codes: &[u8],
+    ) -> TeamFile {
+        let mut text = format!("{header}\nboards {boards}\n");
+        for t in 1..=teams {
+            text += &format!("team Team {t}\n");
+        }
+        let mut file = text::read(&text).unwrap();
+        let mut code = codes.iter().cycle();
+        for order in rounds {
+            let id = |i: usize| TeamId::from_index(order[i] % teams);
+            let mut seen = vec![false; teams];
+            let mut slots: Vec<TeamId> = Vec::new();
+            for i in 0..order.len() {
+                if !seen[id(i).index()] {
+                    seen[id(i).index()] = true;
+                    slots.push(id(i));
+                }
+            }
+            let c = &file.competition;
+            let mut round = TeamRound::default();
+            for pair in slots.chunks(2) {
+                match *pair {
+                    [white, black] => round.matches.push(TeamMatch {
+                        white,
+                        black,
+                        white_line_up: c.team(white).unwrap().regular_line_up(),
+                        black_line_up: c.team(black).unwrap().regular_line_up(),
+                        results: (0..boards)
+                            .map(|_| RESULTS[*code.next().unwrap() as usize % 6])
+                            .collect(),
+                    }),
+                    [odd] if code.next().unwrap().is_multiple_of(2) => round.bye = Some(odd),
+                    [odd] => round.absent.push(odd),
+                    _ => unreachable!("chunks of two"),
+                }
+            }
+            for (t, _) in seen.iter().enumerate().filter(|(_, seen)| !**seen) {
+                round.absent.push(TeamId::from_index(t));
+            }
+            file.competition.add_round(round).unwrap();
+        }
+        file
+    }
+
+    proptest! {
+        #[test]
+        fn what_is_written_reads_back_the_same(
+            teams in 2usize..10,
+            boards in 1usize..7,
+            header in prop::sample::select(vec![
+                "rounds 9\nprimary match\npoints 2 1 0\npreference A\ninitial white",
+                "rounds 7\nprimary game\npoints 3 1 0\npreference B\ninitial black\nforbid 1 2",
+                "rounds 5\npoints 1 0.5 0\npreference none\nabsent 2",
+            ]),
+            rounds in prop::collection::vec(prop::collection::vec(0usize..10, 0..10), 0..6),
+            codes in prop::collection::vec(any::<u8>(), 1..40),
+        ) {
+            let original = file(teams, boards, header, &rounds, &codes);
+            let written = text::write(&original);
+            let back = text::read(&written).map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;
+            prop_assert_eq!(&back, &original, "{}", written);
+        }
+    }
 }

@@ -34,6 +34,9 @@ use super::scoring::{BoardColours, BoardResult, PrimaryScore, TeamScoring};
 use super::swiss::{InitialColour, TeamSwissSettings};
 use crate::score::Score;
 
+/// The most boards a team file may give a team (no team event comes near it).
+pub const MAX_BOARDS: usize = 100;
+
 /// A bad team file: the line (from 1) and what is wrong there.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TeamFileError {
@@ -154,7 +157,14 @@ pub fn read(text: &str) -> Result<TeamFile, TeamFileError> {
                 settings.rounds = number("rounds", value).map_err(at)?;
                 rounds_given = true;
             }
-            "boards" => boards = number("boards", value).map_err(at)?,
+            "boards" => {
+                boards = number("boards", value).map_err(at)?;
+                // Every team's roster is made here, a player a board: a number typed by hand
+                // must not be able to exhaust memory.
+                if boards > MAX_BOARDS {
+                    return Err(at(bad("boards", value)));
+                }
+            }
             "primary" => {
                 scoring.primary = match value {
                     Some("match") => PrimaryScore::MatchPoints,
@@ -235,6 +245,76 @@ pub fn read(text: &str) -> Result<TeamFile, TeamFileError> {
             .map_err(|e| TeamFileError { line, kind: TeamFileErrorKind::Competition(e) })?;
     }
     Ok(TeamFile { competition, settings })
+}
+
+/// Writes `file` in the format [`read`] reads: what the format holds (the settings, the team
+/// names, every round's matches with their board results, byes and absences). Team ratings,
+/// rosters and line-ups are not in the format: [`read`] gives every team its regular board
+/// players.
+pub fn write(file: &TeamFile) -> String {
+    let c = &file.competition;
+    let s = &file.settings;
+    let scoring = c.scoring();
+    let mut out = format!("rounds {}\nboards {}\n", s.rounds, c.boards());
+    let primary = match scoring.primary {
+        PrimaryScore::MatchPoints => "match",
+        PrimaryScore::GamePoints => "game",
+    };
+    out +=
+        &format!("primary {primary}\npoints {} {} {}\n", scoring.win, scoring.draw, scoring.loss);
+    let preference = match s.preference {
+        PreferenceType::A => "A",
+        PreferenceType::B => "B",
+        PreferenceType::None => "none",
+    };
+    let initial = match s.initial_colour {
+        InitialColour::White => "white",
+        InitialColour::Black => "black",
+    };
+    out += &format!("preference {preference}\ninitial {initial}\n");
+    for (a, b) in &s.forbidden {
+        out += &format!("forbid {a} {b}\n");
+    }
+    for team in c.teams() {
+        out += &format!("team {}\n", team.name());
+    }
+    for round in c.rounds() {
+        out += "round";
+        for m in &round.matches {
+            out += &format!(" {}-{} ", m.white, m.black);
+            for (i, r) in m.results.iter().enumerate() {
+                out.push(result_char(*r, c.board_colours().colour_of_first(i + 1)));
+            }
+        }
+        if let Some(bye) = round.bye {
+            out += &format!(" bye {bye}");
+        }
+        for a in &round.absent {
+            out += &format!(" absent {a}");
+        }
+        out += "\n";
+    }
+    if !s.absent.is_empty() {
+        out += "absent";
+        for a in &s.absent {
+            out += &format!(" {a}");
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// A board result as the character of the first team's side, that team having `colour`.
+fn result_char(result: BoardResult, colour: Color) -> char {
+    let points = result.points(colour);
+    match (result.is_played(), points) {
+        (true, Score::ONE) => '1',
+        (true, Score::HALF) => '=',
+        (true, _) => '0',
+        (false, Score::ONE) => '+',
+        (false, _) if result == BoardResult::DoubleForfeit => 'x',
+        (false, _) => '-',
+    }
 }
 
 fn tenths(points: f64) -> Option<Score> {
