@@ -1,22 +1,23 @@
 //! The pairing of one bracket by lexicographic enumeration (C.04.6 Art. 3.6 as reconstructed):
 //! the members in pairing-number order, the lowest-numbered member still unpaired meets the
-//! lowest-numbered member it may meet, with backtracking; of all pairings the first in that
-//! order among the best by the criteria.
+//! lowest-numbered member it may meet; of all pairings, the first in that order among the
+//! best by the criteria.
 //!
 //! The criteria, highest first: the absolute ones (no second meeting, no forbidden pair, and
 //! the rest of the round stays pairable), then the most pairs in the bracket (members left
 //! over float down), then the fewest pairs of two teams preferring the same colour (C8), then
 //! the fewest pairs of two teams strongly preferring the same colour (C9, Type B).
 //!
-//! Enumeration is exponential in the worst case, so each bracket has a budget of searched
-//! nodes ([`NODE_BUDGET`]). When it runs out, the bracket is paired greedily in the same order
-//! under the absolute criteria only, which always succeeds because every choice keeps the rest
-//! of the round pairable. No round of the crate's tests comes near the budget.
+//! How: enumerating pairings is exponential, so the enumeration is not run blind. The best
+//! value any completion can reach is one maximum-weight matching ([`crate::matching`]) of the
+//! teams still to pair, the criteria packed into the edge weights, highest priority in the
+//! highest digits. The choices are then fixed in the order of the enumeration (the lowest
+//! member still open with its lowest partner, leaving it over last), each kept when the
+//! matching says the best value is still reachable. The first choice kept at each step is the
+//! enumeration's, so the result is the lexicographically first of the best pairings, found
+//! without backtracking in O(n²) matchings.
 
 use crate::matching::maximum_weight_matching;
-
-/// The nodes one bracket's search may visit before it falls back to the greedy pairing.
-pub const NODE_BUDGET: usize = 20_000;
 
 /// What the bracket search needs to know about the teams still to pair this round.
 pub(crate) struct Field {
@@ -24,27 +25,65 @@ pub(crate) struct Field {
     pub allowed: Vec<Vec<bool>>,
     /// `clash[i][j]`: (C8 violations, C9 violations) if `i` meets `j`.
     pub clash: Vec<Vec<(u8, u8)>>,
-    /// Whether C9 counts (Type B).
-    pub strong_matters: bool,
+}
+
+/// The value of a (partial) bracket pairing: more pairs, then fewer C8, then fewer C9.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Value {
+    pairs: i64,
+    c8: i64,
+    c9: i64,
+}
+
+impl Value {
+    fn add(self, other: Value) -> Value {
+        Value { pairs: self.pairs + other.pairs, c8: self.c8 + other.c8, c9: self.c9 + other.c9 }
+    }
 }
 
 impl Field {
     /// Whether `teams` can all be paired under the absolute criteria.
     pub fn pairable(&self, teams: &[usize]) -> bool {
-        teams.len().is_multiple_of(2) && 2 * self.max_pairs(teams) == teams.len()
+        self.best(teams, &[]).is_some()
     }
 
-    /// The most pairs `teams` can make among themselves under the absolute criteria.
-    pub fn max_pairs(&self, teams: &[usize]) -> usize {
+    /// The best value the pairs among `members` can reach in a pairing of all of `members`
+    /// and `others` together, or `None` if they cannot all be paired.
+    fn best(&self, members: &[usize], others: &[usize]) -> Option<Value> {
+        let teams: Vec<usize> = members.iter().chain(others).copied().collect();
+        let n = teams.len();
+        if n % 2 == 1 {
+            return None;
+        }
+        // Digits of base m + 1: a pair at all, above a pair inside the bracket, above its C8,
+        // above its C9. Sums of the lower digits never reach the next one (at most n/2 each).
+        let m = n as i64 + 1;
+        let (card, inside, c8_unit) = (m * m * m, m * m, m);
         let mut edges = Vec::new();
-        for (a, &i) in teams.iter().enumerate() {
-            for (b, &j) in teams.iter().enumerate().skip(a + 1) {
-                if self.allowed[i][j] {
-                    edges.push((a, b, 1));
+        for a in 0..n {
+            for b in a + 1..n {
+                let (i, j) = (teams[a], teams[b]);
+                if !self.allowed[i][j] {
+                    continue;
                 }
+                let mut w = card;
+                if a < members.len() && b < members.len() {
+                    let (c8, c9) = self.clash[i][j];
+                    w += inside - c8_unit * i64::from(c8) - i64::from(c9);
+                }
+                edges.push((a, b, w));
             }
         }
-        maximum_weight_matching(teams.len(), &edges).iter().flatten().count() / 2
+        let mates = maximum_weight_matching(n, &edges);
+        let mut value = Value { pairs: 0, c8: 0, c9: 0 };
+        for (a, mate) in mates.iter().enumerate() {
+            let b = (*mate)?;
+            if a < b && b < members.len() {
+                let (c8, c9) = self.clash[teams[a]][teams[b]];
+                value = value.add(Value { pairs: 1, c8: c8.into(), c9: c9.into() });
+            }
+        }
+        Some(value)
     }
 }
 
@@ -58,169 +97,56 @@ pub(crate) struct Bracket<'a> {
     pub may_float: bool,
 }
 
-struct Goal {
-    pairs: usize,
-    c8: usize,
-    c9: usize,
-}
-
-struct State {
-    /// Members paired or left over.
-    used: Vec<bool>,
-    pairs: Vec<(usize, usize)>,
-    /// Members (indices into the bracket) left over, floating down.
-    float_marks: Vec<usize>,
-    c8: usize,
-    c9: usize,
-    nodes: usize,
-    /// Whether every member must be paired: then the teams outside are known to be pairable
-    /// by themselves, and only the members left need checking.
-    closed: bool,
-}
-
-impl State {
-    fn new(members: usize, closed: bool) -> State {
-        State {
-            used: vec![false; members],
-            pairs: Vec::new(),
-            float_marks: Vec::new(),
-            c8: 0,
-            c9: 0,
-            nodes: 0,
-            closed,
-        }
-    }
-
-    fn unvisited<'m>(&self, members: &'m [usize]) -> impl Iterator<Item = usize> + use<'_, 'm> {
-        members.iter().zip(&self.used).filter(|(_, u)| !**u).map(|(&m, _)| m)
-    }
-}
-
 impl Bracket<'_> {
     /// The bracket's pairs (positions, lower pairing number first), best by the criteria and
-    /// first in lexicographic order among the best; `None` if `full` is asked and no pairing
-    /// of every member exists within the budget.
+    /// first in lexicographic order among the best; `None` if no pairing keeps the absolute
+    /// criteria, or, with `full`, none pairs every member.
     pub fn pair(&self, full: bool) -> Option<Vec<(usize, usize)>> {
-        let n = self.members.len();
-        // A complete pairing that leaves the rest pairable exists exactly when the bracket and
-        // the rest are each pairable by themselves: decided here, not by search.
-        if full && !(self.field.pairable(&self.members) && self.field.pairable(&self.outside)) {
+        let closed = full || !self.may_float;
+        // With every member paired, the rest must be pairable by itself.
+        if closed && !self.field.pairable(&self.outside) {
             return None;
         }
-        let most = if full { n / 2 } else { self.field.max_pairs(&self.members) };
-        let least = if full || !self.may_float { n / 2 } else { 0 };
-        let mut state = State::new(n, full);
-        for pairs in (least..=most).rev() {
-            for c8 in 0..=pairs {
-                let c9s = if self.field.strong_matters { c8 } else { 0 };
-                for c9 in 0..=c9s {
-                    let goal = Goal { pairs, c8, c9 };
-                    match self.search(&goal, &mut state) {
-                        Some(true) => return Some(state.pairs),
-                        Some(false) => {}
-                        None => return self.greedy(full),
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn rest_pairable(&self, state: &State) -> bool {
-        if state.closed {
-            return self.field.pairable(&state.unvisited(&self.members).collect::<Vec<_>>());
-        }
-        let mut rest = self.outside.clone();
-        rest.extend(state.unvisited(&self.members));
-        rest.extend(state.float_marks.iter().map(|&i| self.members[i]));
-        self.field.pairable(&rest)
-    }
-
-    /// `Some(found)`, or `None` when the budget ran out.
-    fn search(&self, goal: &Goal, state: &mut State) -> Option<bool> {
-        state.nodes += 1;
-        if state.nodes > NODE_BUDGET {
-            return None;
-        }
-        let Some(first) = state.used.iter().position(|&u| !u) else {
-            return Some(state.pairs.len() >= goal.pairs);
+        let outside: &[usize] = if closed { &[] } else { &self.outside };
+        let mut open = self.members.clone();
+        let mut floated: Vec<usize> = Vec::new();
+        let best = |open: &[usize], floated: &[usize]| {
+            let others: Vec<usize> = outside.iter().chain(floated).copied().collect();
+            self.field.best(open, &others)
         };
-        // The most pairs the members left can still make bounds what this branch can reach.
-        let left: Vec<usize> = state.unvisited(&self.members).collect();
-        let bound = if state.closed { left.len() / 2 } else { self.field.max_pairs(&left) };
-        if state.pairs.len() + bound < goal.pairs {
-            return Some(false);
+        let target = best(&open, &floated)?;
+        if closed && 2 * target.pairs as usize != open.len() {
+            return None;
         }
-        let (fm, field) = (self.members[first], self.field);
-        state.used[first] = true;
-        for second in first + 1..self.members.len() {
-            let sm = self.members[second];
-            if state.used[second] || !field.allowed[fm][sm] {
-                continue;
-            }
-            let (c8, c9) = field.clash[fm][sm];
-            if state.c8 + usize::from(c8) > goal.c8 || state.c9 + usize::from(c9) > goal.c9 {
-                continue;
-            }
-            state.used[second] = true;
-            state.pairs.push((fm, sm));
-            state.c8 += usize::from(c8);
-            state.c9 += usize::from(c9);
-            if self.rest_pairable(state) {
-                match self.search(goal, state) {
-                    Some(false) => {}
-                    other => return other,
-                }
-            }
-            state.c8 -= usize::from(c8);
-            state.c9 -= usize::from(c9);
-            state.pairs.pop();
-            state.used[second] = false;
-        }
-        // Left over: it floats down, the rest of the round unchanged.
-        if self.may_float && state.float_marks.len() < self.members.len() - 2 * goal.pairs {
-            state.float_marks.push(first);
-            match self.search(goal, state) {
-                Some(false) => {}
-                other => return other,
-            }
-            state.float_marks.pop();
-        }
-        state.used[first] = false;
-        Some(false)
-    }
-
-    /// The lexicographic pairing under the absolute criteria only, each choice checked to
-    /// keep the rest of the round pairable.
-    fn greedy(&self, full: bool) -> Option<Vec<(usize, usize)>> {
-        let n = self.members.len();
-        let mut state = State::new(n, full);
-        while let Some(first) = state.used.iter().position(|&u| !u) {
-            state.used[first] = true;
-            let fm = self.members[first];
-            let mut paired = false;
-            for second in first + 1..n {
-                let sm = self.members[second];
-                if state.used[second] || !self.field.allowed[fm][sm] {
+        let mut pairs = Vec::new();
+        let mut so_far = Value { pairs: 0, c8: 0, c9: 0 };
+        while let Some(&first) = open.first() {
+            open.remove(0);
+            let mut kept = false;
+            for k in 0..open.len() {
+                let second = open[k];
+                if !self.field.allowed[first][second] {
                     continue;
                 }
-                state.used[second] = true;
-                state.pairs.push((fm, sm));
-                if self.rest_pairable(&state) {
-                    paired = true;
+                let (c8, c9) = self.field.clash[first][second];
+                let with = so_far.add(Value { pairs: 1, c8: c8.into(), c9: c9.into() });
+                let mut rest = open.clone();
+                rest.remove(k);
+                if best(&rest, &floated).map(|v| with.add(v)) == Some(target) {
+                    pairs.push((first, second));
+                    so_far = with;
+                    open = rest;
+                    kept = true;
                     break;
                 }
-                state.pairs.pop();
-                state.used[second] = false;
             }
-            if !paired {
-                if full || !self.may_float {
-                    return None;
-                }
-                state.float_marks.push(first);
+            if !kept {
+                // Left over: it floats down. The target was reachable before this step and
+                // no partner reaches it, so floating does.
+                floated.push(first);
             }
         }
-        Some(state.pairs)
+        Some(pairs)
     }
 }
 
@@ -231,11 +157,7 @@ mod tests {
     /// A field of `n` teams where the pairs of `allowed` may meet and those of `clash` both
     /// prefer the same colour (strongly).
     fn field(n: usize, allowed: &[(usize, usize)], clash: &[(usize, usize)]) -> Field {
-        let mut f = Field {
-            allowed: vec![vec![false; n]; n],
-            clash: vec![vec![(0, 0); n]; n],
-            strong_matters: true,
-        };
+        let mut f = Field { allowed: vec![vec![false; n]; n], clash: vec![vec![(0, 0); n]; n] };
         for &(a, b) in allowed {
             f.allowed[a][b] = true;
             f.allowed[b][a] = true;
@@ -283,5 +205,95 @@ mod tests {
         // Asked to pair every member, a bracket that cannot is refused.
         let f = field(4, &[(0, 2), (1, 3)], &[]);
         assert_eq!(bracket(&f, &[0, 1], &[2, 3]).pair(true), None);
+    }
+
+    /// Every pairing of the bracket in the enumeration's order (the lowest open member with
+    /// each partner in turn, left over last), the first best kept: the definition, by brute
+    /// force.
+    fn enumerate(
+        f: &Field,
+        open: &[usize],
+        outside: &[usize],
+        may_float: bool,
+    ) -> Option<Vec<(usize, usize)>> {
+        fn perfect(f: &Field, teams: &[usize]) -> bool {
+            let Some((&a, rest)) = teams.split_first() else { return true };
+            rest.iter().enumerate().any(|(i, &b)| {
+                f.allowed[a][b] && {
+                    let mut left = rest.to_vec();
+                    left.remove(i);
+                    perfect(f, &left)
+                }
+            })
+        }
+        type Best = Option<((i64, i64, i64), Vec<(usize, usize)>)>;
+        fn walk(
+            f: &Field,
+            open: &[usize],
+            floated: &mut Vec<usize>,
+            pairs: &mut Vec<(usize, usize)>,
+            outside: &[usize],
+            may_float: bool,
+            best: &mut Best,
+        ) {
+            let Some((&first, rest)) = open.split_first() else {
+                let mut left: Vec<usize> = outside.to_vec();
+                left.extend(floated.iter());
+                if perfect(f, &left) {
+                    let c8 = pairs.iter().map(|&(a, b)| i64::from(f.clash[a][b].0)).sum::<i64>();
+                    let c9 = pairs.iter().map(|&(a, b)| i64::from(f.clash[a][b].1)).sum::<i64>();
+                    let key = (-(pairs.len() as i64), c8, c9);
+                    if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                        *best = Some((key, pairs.clone()));
+                    }
+                }
+                return;
+            };
+            for (i, &second) in rest.iter().enumerate() {
+                if f.allowed[first][second] {
+                    let mut left = rest.to_vec();
+                    left.remove(i);
+                    pairs.push((first, second));
+                    walk(f, &left, floated, pairs, outside, may_float, best);
+                    pairs.pop();
+                }
+            }
+            if may_float {
+                floated.push(first);
+                walk(f, rest, floated, pairs, outside, may_float, best);
+                floated.pop();
+            }
+        }
+        let mut best = None;
+        walk(f, open, &mut Vec::new(), &mut Vec::new(), outside, may_float, &mut best);
+        best.map(|(_, pairs)| pairs)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_matching_finds_what_enumeration_finds(
+            members in 1usize..8,
+            outside in 0usize..5,
+            bits in proptest::collection::vec(0u8..8, 144),
+        ) {
+            let n = members + outside;
+            let mut f = field(n, &[], &[]);
+            let mut bit = bits.iter().cycle();
+            for a in 0..n {
+                for b in a + 1..n {
+                    let (allowed, clash) = (*bit.next().unwrap() < 6, *bit.next().unwrap());
+                    f.allowed[a][b] = allowed;
+                    f.allowed[b][a] = allowed;
+                    let c = match clash { 0 | 1 => (1, 1), 2 => (1, 0), _ => (0, 0) };
+                    f.clash[a][b] = c;
+                    f.clash[b][a] = c;
+                }
+            }
+            let m: Vec<usize> = (0..members).collect();
+            let o: Vec<usize> = (members..n).collect();
+            let may_float = outside > 0;
+            let b = Bracket { field: &f, members: m.clone(), outside: o.clone(), may_float };
+            proptest::prop_assert_eq!(b.pair(false), enumerate(&f, &m, &o, may_float));
+        }
     }
 }

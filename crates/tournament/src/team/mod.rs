@@ -9,7 +9,7 @@
 //! - [`competition`]: [`TeamCompetition`], [`TeamRound`], [`TeamMatch`], checked as rounds
 //!   are added.
 //! - [`round_robin`]: Berger tables over teams.
-//! - [`swiss`] with [`colour`] and [`bracket`]: C.04.6.
+//! - [`swiss`] with [`colour`] (and the private `bracket`, the search of Art. 3.6): C.04.6.
 //! - [`standings`]: ranking with team tie-breaks; [`board_prizes`]: results per board.
 //! - [`text`]: a small text format for a team Swiss, read by `rookery pair --team-swiss`.
 //!
@@ -17,7 +17,7 @@
 //! host knows the clock); what this module checks is the line-up itself.
 
 pub mod board_prizes;
-pub mod bracket;
+mod bracket;
 pub mod colour;
 pub mod competition;
 pub mod roster;

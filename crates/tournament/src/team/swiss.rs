@@ -14,7 +14,7 @@
 //!    left over from the brackets above. An odd bracket takes an upfloater (Art. 3.5): the
 //!    lowest-ranked team of the next score group (then of the groups below it, each from its
 //!    lowest-ranked team up) with which the bracket can be paired completely. The bracket is
-//!    then paired by lexicographic enumeration ([`bracket`](super::bracket)); teams it cannot
+//!    then paired by lexicographic enumeration (see `team/bracket.rs`); teams it cannot
 //!    pair float down to the next bracket.
 //! 4. Colours by Art. 4 ([`colour::allocate`]); the colour of a match
 //!    is the colour on board 1 (Art. 1.6.1).
@@ -245,7 +245,7 @@ fn field(teams: &[Entrant], met: &[Vec<bool>], kind: PreferenceType, last_round:
             }
         }
     }
-    Field { allowed, clash, strong_matters: kind == PreferenceType::B }
+    Field { allowed, clash }
 }
 
 /// The pairs of every bracket from the top, as positions (pairing number − 1).
