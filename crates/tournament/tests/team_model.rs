@@ -74,6 +74,18 @@ fn line_up_errors_name_team_player_and_board() {
 }
 
 #[test]
+fn the_initial_order_by_rating_keeps_ties_as_given() {
+    let t = |name: &str, rating| {
+        let roster = (1..=4).map(|i| TeamPlayer::new(format!("{name} {i}"), None)).collect();
+        Team::new(name, rating, 4, roster).unwrap()
+    };
+    let teams = vec![t("A", Some(2000)), t("B", None), t("C", Some(2100)), t("D", Some(2000))];
+    let names: Vec<String> =
+        rookery_tournament::team::by_rating(teams).iter().map(|t| t.name().to_owned()).collect();
+    assert_eq!(names, ["C", "A", "D", "B"]);
+}
+
+#[test]
 fn team_errors_name_the_team() {
     let p = |n: &str| TeamPlayer::new(n, Some(2000));
     assert_eq!(Team::new(" ", None, 4, vec![]).unwrap_err(), TeamError::EmptyName);

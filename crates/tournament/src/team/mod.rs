@@ -28,7 +28,9 @@ pub mod swiss;
 pub mod text;
 
 pub use competition::{CompetitionError, TeamCompetition, TeamEntry, TeamMatch, TeamRound};
-pub use roster::{LineUp, LineUpError, Team, TeamError, TeamId, TeamPlayer, DEFAULT_BOARDS};
+pub use roster::{
+    by_rating, LineUp, LineUpError, Team, TeamError, TeamId, TeamPlayer, DEFAULT_BOARDS,
+};
 pub use scoring::{
     BoardColours, BoardResult, ByeGamePoints, PrimaryScore, RoundScore, TeamScoring,
 };

@@ -194,6 +194,14 @@ impl Team {
     }
 }
 
+/// `teams` in the initial order most regulations fix: by rating, highest first, teams without
+/// one last, ties in the order given. C.04.6 takes the initial order from the regulations, so
+/// this is a convenience, not a rule: a competition keeps whatever order it is given.
+pub fn by_rating(mut teams: Vec<Team>) -> Vec<Team> {
+    teams.sort_by_key(|t| std::cmp::Reverse(t.rating.map_or(0, |r| u64::from(r) + 1)));
+    teams
+}
+
 /// The players a team fields in one round, board 1 first, as roster positions. Built by
 /// [`LineUp::new`] or [`LineUp::by_names`], which check it against the team.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
