@@ -21,7 +21,6 @@
 //! These are this crate's reading of C.07 for teams, written without the Handbook's text: the
 //! crate README says so; check against the text before relying on them for prizes.
 
-use std::cmp::Ordering;
 use std::fmt;
 
 use super::competition::TeamCompetition;
@@ -219,6 +218,6 @@ fn direct_encounter(
         return vec![group];
     }
     let mut g = group;
-    g.sort_by(|&a, &b| points[b].cmp(&points[a]).then(Ordering::Equal));
+    g.sort_by_key(|&t| std::cmp::Reverse(points[t]));
     split(g, |t| Hundredths(points[t]))
 }

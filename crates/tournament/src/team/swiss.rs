@@ -154,7 +154,7 @@ pub fn pair(
             }
         }
     }
-    // Art. 1.2 / 3.1: rank by primary score, then the initial order.
+    // Art. 1.2: rank by primary score, then the initial order.
     let mut teams: Vec<Entrant> = (0..count)
         .map(TeamId::from_index)
         .filter(|id| !settings.absent.contains(id))
@@ -307,10 +307,9 @@ fn pair_brackets(
                 carried.push(t);
             }
         }
+        // The last bracket may not float (`may_float` is false): it pairs every team left or
+        // the round has no pairing, so the loop ends.
         pairs.extend(found);
-        if open.is_empty() && !carried.is_empty() && carried.len() == members.len() {
-            return None;
-        }
     }
     Some(pairs)
 }
