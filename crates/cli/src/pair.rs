@@ -1,6 +1,7 @@
 //! `rookery pair`: the pairing engines (Dutch, Burstein) on TRF files, with the command line
 //! of JaVaFo and bbpPairings (`-p` to pair, `-c` to check, `-g` to generate), Berger
-//! tables, and knockout brackets.
+//! tables, knockout brackets, and team competitions (a team Swiss on a team file, team round
+//! robins).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,13 +14,16 @@ use rookery_tournament::berger::{self, Cycles};
 use rookery_tournament::dutch::{PairError, RoundCheck};
 use rookery_tournament::generator::{self, GenerateError, GeneratorConfig};
 use rookery_tournament::knockout::Bracket;
+use rookery_tournament::team::round_robin::{self as team_round_robin, RoundRobinSettings};
+use rookery_tournament::team::swiss::{self as team_swiss, TeamSwissError};
+use rookery_tournament::team::text as team_text;
 use rookery_tournament::{trf, PlayerId, RoundPairing, SwissPairError, SwissSystem, Tournament};
 
 use crate::usage::UsageError;
 
 /// Arguments of `rookery pair`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "burstein", "round_robin", "knockout"])))]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "burstein", "round_robin", "knockout", "team_swiss", "team_round_robin"])))]
 pub struct Args {
     /// The Dutch system (implements FIDE Handbook C.04.3, 2026).
     #[arg(long)]
@@ -35,9 +39,17 @@ pub struct Args {
     /// the top seeds) and the later rounds by the matches that feed them.
     #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
     knockout: Option<u32>,
-    /// With --round-robin: a double round robin (the last two rounds of the first cycle
-    /// swapped, the second cycle with colours reversed).
-    #[arg(long, requires = "round_robin")]
+    /// The team Swiss system (FIDE C.04.6, 2026, as reconstructed: see the tournament
+    /// crate's README) on a team file (the format of `rookery_tournament::team::text`).
+    #[arg(long, conflicts_with_all = ["check", "generate", "baku", "initial_colour"])]
+    team_swiss: bool,
+    /// A team round robin of N teams by the Berger tables: prints every round, the team named
+    /// first with White on board 1 and the odd boards.
+    #[arg(long, value_name = "N", conflicts_with_all = ["file", "pair", "check", "generate"])]
+    team_round_robin: Option<u32>,
+    /// With --round-robin or --team-round-robin: a double round robin (the last two rounds of
+    /// the first cycle swapped, the second cycle with colours reversed).
+    #[arg(long)]
     double: bool,
     /// The tournament: a TRF file (TRF-2026, or JaVaFo's TRF(x), bbpPairings' TRF(bx)).
     #[arg(value_name = "FILE.trf")]
@@ -96,8 +108,36 @@ fn flag(system: SwissSystem) -> &'static str {
 
 /// Runs `rookery pair`.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let cycles = if args.double { Cycles::Double } else { Cycles::Single };
+    if args.double && args.round_robin.is_none() && args.team_round_robin.is_none() {
+        return Err(
+            UsageError("--double goes with --round-robin or --team-round-robin".into()).into()
+        );
+    }
+    if let Some(teams) = args.team_round_robin {
+        let settings = RoundRobinSettings { cycles, ..Default::default() };
+        let schedule = team_round_robin::schedule(teams, settings)
+            .map_err(|e| UsageError(format!("--team-round-robin {teams}: {e}")))?;
+        let mut out = std::io::stdout().lock();
+        for (index, round) in schedule.iter().enumerate() {
+            writeln!(out, "Round {}: {round}", index + 1)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.team_swiss {
+        let Some(path) = &args.file else {
+            return Err(UsageError("--team-swiss needs a team file".into()).into());
+        };
+        let Some(out) = &args.pair else {
+            return Err(UsageError(format!(
+                "{}: say what to do: -p (pair the next round)",
+                path.display()
+            ))
+            .into());
+        };
+        return pair_team_swiss(path, out.as_deref());
+    }
     if let Some(players) = args.round_robin {
-        let cycles = if args.double { Cycles::Double } else { Cycles::Single };
         let schedule = berger::schedule(players, cycles)
             .map_err(|e| UsageError(format!("--round-robin {players}: {e}")))?;
         let mut out = std::io::stdout().lock();
@@ -182,6 +222,40 @@ fn pair_next(
         Some(file) => std::fs::write(file, text)
             .map_err(|e| UsageError(format!("cannot write {}: {e}", file.display())))?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--team-swiss FILE -p`: pairs the round after the file's last, printed as `-p` prints a
+/// round (the team with White on board 1 first, the bye as `N 0`).
+fn pair_team_swiss(path: &Path, out: Option<&Path>) -> Result<ExitCode> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(UsageError(format!("{shown}: is a directory, not a team file")).into());
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UsageError(format!("cannot read {shown}: {e}")))?;
+    let file = team_text::read(&text).map_err(|e| UsageError(format!("{shown}: {e}")))?;
+    let round = file.competition.rounds().len() + 1;
+    let pairing = match team_swiss::pair(&file.competition, &file.settings) {
+        Ok(pairing) => pairing,
+        Err(e @ TeamSwissError::NoPairing { .. }) => {
+            eprintln!("rookery: {shown}: {e}");
+            return Ok(ExitCode::from(NO_PAIRING));
+        }
+        Err(e) => return Err(UsageError(format!("{shown}: round {round}: {e}")).into()),
+    };
+    let mut printed = format!("{}\n", pairing.matches.len() + usize::from(pairing.bye.is_some()));
+    for (white, black) in &pairing.matches {
+        printed.push_str(&format!("{white} {black}\n"));
+    }
+    if let Some(bye) = pairing.bye {
+        printed.push_str(&format!("{bye} 0\n"));
+    }
+    match out {
+        Some(file) => std::fs::write(file, printed)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", file.display())))?,
+        None => std::io::stdout().lock().write_all(printed.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
 }

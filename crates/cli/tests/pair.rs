@@ -384,3 +384,29 @@ fn a_site_swiss_exported_checks_with_rookery_pair_under_each_system() {
         assert!(o.status.success(), "{flag} --baku-last-ga 7: {}", text(&o.stdout));
     }
 }
+
+#[test]
+fn team_swiss_and_team_round_robin() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("league.teams");
+    std::fs::write(&file, "rounds 3\nteam Rooks\nteam Knights\nteam Bishops\nteam Pawns\n")
+        .unwrap();
+    // Round 1 by C.04.6 Art. 3.6 and 4.3.1: 1-2 and 3-4, the odd numbers White on board 1.
+    let o = rookery(&["pair", "--team-swiss", file.to_str().unwrap(), "-p"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "2\n1 2\n3 4\n");
+    let o = rookery(&["pair", "--team-round-robin", "4"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "Round 1: 1-4 2-3\nRound 2: 4-3 1-2\nRound 3: 2-4 3-1\n");
+    let o = rookery(&["pair", "--team-round-robin", "5", "--double"]);
+    assert_eq!(text(&o.stdout).lines().count(), 10);
+    // Two teams that have met: no pairing, status 3.
+    let met = dir.path().join("met.teams");
+    std::fs::write(&met, "rounds 2\nteam A\nteam B\nround 1-2 1=0=\n").unwrap();
+    let o = rookery(&["pair", "--team-swiss", met.to_str().unwrap(), "-p"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    let bad = dir.path().join("bad.teams");
+    std::fs::write(&bad, "rounds 3\nplayers 4\n").unwrap();
+    assert_usage_error(&rookery(&["pair", "--team-swiss", bad.to_str().unwrap(), "-p"]), "line 2");
+    assert_usage_error(&rookery(&["pair", "--team-round-robin", "1"]), "--team-round-robin 1");
+}

@@ -15,6 +15,7 @@ mod score;
 pub mod standings;
 mod swiss;
 pub mod swiss_system;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 
