@@ -2,7 +2,7 @@
 //! results roll up into game and match points, and a round is checked when it is added.
 
 use rookery_tournament::team::{
-    BoardColours, BoardResult, CompetitionError, LineUp, LineUpError, Team, TeamCompetition,
+    BoardColours, BoardResult, LineUp, LineUpError, Team, TeamCompetition, TeamCompetitionError,
     TeamError, TeamId, TeamMatch, TeamPlayer, TeamRound, TeamScoring,
 };
 use rookery_tournament::Score;
@@ -177,7 +177,10 @@ fn bad_rounds_are_refused_with_the_team_named() {
     let mut short = played(1, 2, [Draw; 4], &teams);
     short.results.pop();
     let err = c.add_round(TeamRound { matches: vec![short], ..Default::default() }).unwrap_err();
-    assert!(matches!(err, CompetitionError::ResultCount { results: 3, boards: 4, .. }), "{err}");
+    assert!(
+        matches!(err, TeamCompetitionError::ResultCount { results: 3, boards: 4, .. }),
+        "{err}"
+    );
     assert!(c.rounds().is_empty(), "a refused round changes nothing");
     let five =
         Team::new("Five", None, 5, (0..5).map(|i| TeamPlayer::new(i.to_string(), None)).collect())

@@ -39,7 +39,7 @@ pub struct TeamRound {
 
 /// Why a competition cannot be built or a round cannot be added.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum CompetitionError {
+pub enum TeamCompetitionError {
     /// Fewer than two teams.
     TooFewTeams {
         /// The number given.
@@ -95,25 +95,27 @@ pub enum CompetitionError {
     },
 }
 
-impl fmt::Display for CompetitionError {
+impl fmt::Display for TeamCompetitionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CompetitionError::TooFewTeams { teams } => {
+            TeamCompetitionError::TooFewTeams { teams } => {
                 write!(f, "a team competition needs at least 2 teams, got {teams}")
             }
-            CompetitionError::DuplicateTeam { team } => write!(f, "two teams are called {team:?}"),
-            CompetitionError::BoardsDiffer { team, boards, expected } => write!(
+            TeamCompetitionError::DuplicateTeam { team } => {
+                write!(f, "two teams are called {team:?}")
+            }
+            TeamCompetitionError::BoardsDiffer { team, boards, expected } => write!(
                 f,
                 "team {team:?} plays on {boards} boards where the first team plays on {expected}"
             ),
-            CompetitionError::UnknownTeam { round, team } => {
+            TeamCompetitionError::UnknownTeam { round, team } => {
                 write!(f, "round {round}: there is no team {team}")
             }
-            CompetitionError::TeamTwice { round, team } => {
+            TeamCompetitionError::TeamTwice { round, team } => {
                 write!(f, "round {round}: team {team:?} appears twice")
             }
-            CompetitionError::LineUp { round, error } => write!(f, "round {round}: {error}"),
-            CompetitionError::ResultCount { round, white, black, results, boards } => write!(
+            TeamCompetitionError::LineUp { round, error } => write!(f, "round {round}: {error}"),
+            TeamCompetitionError::ResultCount { round, white, black, results, boards } => write!(
                 f,
                 "round {round}: the match {white:?} - {black:?} has {results} results for \
                  {boards} boards"
@@ -122,7 +124,7 @@ impl fmt::Display for CompetitionError {
     }
 }
 
-impl std::error::Error for CompetitionError {}
+impl std::error::Error for TeamCompetitionError {}
 
 /// Teams in their initial order, the scoring, and the rounds so far. The only way in is
 /// [`TeamCompetition::new`] and [`TeamCompetition::add_round`], which check what they take.
@@ -158,17 +160,17 @@ impl TeamCompetition {
         teams: Vec<Team>,
         scoring: TeamScoring,
         board_colours: BoardColours,
-    ) -> Result<TeamCompetition, CompetitionError> {
+    ) -> Result<TeamCompetition, TeamCompetitionError> {
         if teams.len() < 2 {
-            return Err(CompetitionError::TooFewTeams { teams: teams.len() });
+            return Err(TeamCompetitionError::TooFewTeams { teams: teams.len() });
         }
         let expected = teams[0].boards();
         for (i, team) in teams.iter().enumerate() {
             if teams[..i].iter().any(|t| t.name() == team.name()) {
-                return Err(CompetitionError::DuplicateTeam { team: team.name().to_owned() });
+                return Err(TeamCompetitionError::DuplicateTeam { team: team.name().to_owned() });
             }
             if team.boards() != expected {
-                return Err(CompetitionError::BoardsDiffer {
+                return Err(TeamCompetitionError::BoardsDiffer {
                     team: team.name().to_owned(),
                     boards: team.boards(),
                     expected,
@@ -222,16 +224,16 @@ impl TeamCompetition {
     ///
     /// A team number past the last team, a team twice in the round, a line-up not valid for
     /// its team, or not one result per board.
-    pub fn add_round(&mut self, round: TeamRound) -> Result<(), CompetitionError> {
+    pub fn add_round(&mut self, round: TeamRound) -> Result<(), TeamCompetitionError> {
         let number = self.rounds.len() + 1;
         let mut seen = vec![false; self.teams.len()];
-        let mut mark = |id: TeamId| -> Result<(), CompetitionError> {
+        let mut mark = |id: TeamId| -> Result<(), TeamCompetitionError> {
             let slot = seen
                 .get_mut(id.index())
-                .ok_or(CompetitionError::UnknownTeam { round: number, team: id })?;
+                .ok_or(TeamCompetitionError::UnknownTeam { round: number, team: id })?;
             if *slot {
                 let team = self.teams[id.index()].name().to_owned();
-                return Err(CompetitionError::TeamTwice { round: number, team });
+                return Err(TeamCompetitionError::TeamTwice { round: number, team });
             }
             *slot = true;
             Ok(())
@@ -244,10 +246,10 @@ impl TeamCompetition {
         for m in &round.matches {
             for (id, line_up) in [(m.white, &m.white_line_up), (m.black, &m.black_line_up)] {
                 LineUp::new(&self.teams[id.index()], line_up.positions())
-                    .map_err(|error| CompetitionError::LineUp { round: number, error })?;
+                    .map_err(|error| TeamCompetitionError::LineUp { round: number, error })?;
             }
             if m.results.len() != self.boards() {
-                return Err(CompetitionError::ResultCount {
+                return Err(TeamCompetitionError::ResultCount {
                     round: number,
                     white: self.teams[m.white.index()].name().to_owned(),
                     black: self.teams[m.black.index()].name().to_owned(),

@@ -27,7 +27,7 @@ pub mod standings;
 pub mod swiss;
 pub mod text;
 
-pub use competition::{CompetitionError, TeamCompetition, TeamEntry, TeamMatch, TeamRound};
+pub use competition::{TeamCompetition, TeamCompetitionError, TeamEntry, TeamMatch, TeamRound};
 pub use roster::{
     by_rating, LineUp, LineUpError, Team, TeamError, TeamId, TeamPlayer, DEFAULT_BOARDS,
 };

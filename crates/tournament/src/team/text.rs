@@ -28,7 +28,7 @@ use std::fmt;
 use rookery_core::Color;
 
 use super::colour::PreferenceType;
-use super::competition::{CompetitionError, TeamCompetition, TeamMatch, TeamRound};
+use super::competition::{TeamCompetition, TeamCompetitionError, TeamMatch, TeamRound};
 use super::roster::{Team, TeamError, TeamId, TeamPlayer, DEFAULT_BOARDS};
 use super::scoring::{BoardColours, BoardResult, PrimaryScore, TeamScoring};
 use super::swiss::{InitialColour, TeamSwissSettings};
@@ -74,7 +74,7 @@ pub enum TeamFileErrorKind {
     /// A team the roster rules refuse.
     Team(TeamError),
     /// A round or team list the competition refuses.
-    Competition(CompetitionError),
+    Competition(TeamCompetitionError),
 }
 
 impl fmt::Display for TeamFileError {
