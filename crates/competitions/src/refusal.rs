@@ -133,6 +133,10 @@ pub enum TournamentRefusal {
     /// A document asked for a round not paired (none of that number).
     #[error("round {0} is not paired")]
     RoundNotPaired(u32),
+    /// A result entered as reported from a board, in a tournament whose games are played on
+    /// the site (they report their own results; the arbiter decides with `result`).
+    #[error("this tournament's games are played on the site: they report their own results")]
+    PlayedOnline,
 }
 
 /// Which of a forbidden pair's two names.
@@ -214,6 +218,7 @@ impl TournamentRefusal {
             R::NotYourGame | R::BerserkTooLate | R::BerserkRefused(_) => "berserk_refused",
             R::AlreadyJoined(_) => "already_joined",
             R::NoArenaPlayer(_) => "no_player",
+            R::PlayedOnline => "played_online",
         }
     }
 }
@@ -441,6 +446,13 @@ mod tests {
             (R::ArenaOver, Conflict, "entries_closed", "the arena is over"),
             (R::NotInArena, Conflict, "not_joined", "you are not in the arena"),
             (R::NoBoard { round: 3, board: 9 }, Conflict, "no_board", "round 3 has no board 9"),
+            (
+                R::PlayedOnline,
+                Conflict,
+                "played_online",
+                "this tournament's games are played on the site: they report their own results",
+            ),
+            (R::RoundNotPaired(7), BadField("round"), "bad_field", "round 7 is not paired"),
             (R::TooFewPlayers, Conflict, "too_few_players", "at least two players are needed"),
             (R::ArenaPairsItself, Conflict, "not_paired", "an arena pairs by itself"),
             (R::NotForbidden, Conflict, "not_forbidden", "these two are not a forbidden pair"),

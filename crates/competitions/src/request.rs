@@ -129,6 +129,16 @@ pub enum ArbiterAction {
         /// How much, 1 to 3,600 s.
         seconds: u64,
     },
+    /// A result reported from a board of an over-the-board tournament (the desk's entry; a
+    /// correction is a [`ArbiterAction::Result`], with its reason).
+    Enter {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+    },
     /// A result declared or corrected.
     Result {
         /// The round.

@@ -165,6 +165,11 @@ pub struct Settings {
     /// own. Absent in settings stored before Chess960 tournaments: standard chess.
     #[serde(default)]
     pub chess960: bool,
+    /// Played at real boards in a hall (RULES.md §12, "Over the board"; issue 53): no game is
+    /// created on the site, the arbiter enters each board's result. Absent in settings stored
+    /// before: online.
+    #[serde(default)]
+    pub over_the_board: bool,
     /// A Swiss's pairing system. Absent in settings stored before it could be chosen: Dutch.
     #[serde(default)]
     pub pairing_system: PairingSystem,

@@ -33,6 +33,9 @@ pub struct Summary {
     /// Played as Chess960 (RULES.md §13); absent in standard chess.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub chess960: bool,
+    /// Played at real boards, its results entered by the arbiter; absent online.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub over_the_board: bool,
     /// A Swiss's rounds, a round robin's for its players, `null` for an arena.
     pub rounds: Option<u32>,
     /// A Swiss's pairing system, `dutch` or `burstein`; `null` for a round robin or an arena.
@@ -258,7 +261,8 @@ impl Tour {
             .enumerate()
             .map(|(i, b)| {
                 let board = i as u32 + 1;
-                let game = (r.state != RoundState::Paired)
+                // Over the board a game is played in the hall, not on the site.
+                let game = (r.state != RoundState::Paired && !self.settings.over_the_board)
                     .then(|| self.board_game(round, board).to_string());
                 let status = match (r.state, b.result) {
                     (RoundState::Paired, _) => None,
@@ -489,6 +493,7 @@ pub fn summary_of(
         speed: s.time_control().speed().name(),
         rated: s.rated,
         chess960: s.chess960,
+        over_the_board: s.over_the_board,
         rounds,
         pairing_system: swiss.then_some(s.pairing_system),
         acceleration: swiss.then_some(s.acceleration),

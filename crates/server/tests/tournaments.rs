@@ -1538,3 +1538,113 @@ async fn pairing_system_and_acceleration_are_checked_by_name() {
     }
     server.stop().await;
 }
+
+/// Issue 53, the first step of the desk: a Swiss played over the board creates no game on the
+/// site; the arbiter enters each board's result (`enter`, no reason asked), twice for one board
+/// is refused, a correction is a `result` with its reason, and the rounds close and pair on as
+/// online; the exported TRF re-pairs by the Dutch checker.
+#[tokio::test]
+async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_creates_no_game() {
+    let server = TestServer::start().await;
+    let names = ["ada", "ben", "cai", "dan", "eve", "fay", "gus"];
+    let Setup { td, id, players } = setup(
+        &server,
+        &names,
+        json!({"name":"Hall Swiss","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(v["over_the_board"], true);
+    for round in 1..=3u64 {
+        let v = if round == 1 {
+            arbiter(&td, &id, json!({"action":"publish","round":1})).await
+        } else {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+            arbiter(&td, &id, json!({"action":"publish","round":round})).await
+        };
+        let boards = round_of(&v, round)["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 3, "seven players: three boards and a bye");
+        for (i, b) in boards.iter().enumerate() {
+            assert!(b["game"].is_null(), "no game on the site: {b}");
+            let board = i as u64 + 1;
+            arbiter(&td, &id, json!({"action":"enter","round":round,"board":board,"result":scripted(round, board)})).await;
+        }
+        if round == 3 {
+            // The last result ended the tournament.
+            break;
+        }
+        // Twice for one board: refused, the first stands.
+        let (status, e) = td
+            .post(
+                &format!("/api/v1/tournaments/{id}/arbiter"),
+                json!({"action":"enter","round":round,"board":1,"result":"1-0"}),
+            )
+            .await;
+        assert_eq!(
+            (status, e["error"]["code"].as_str()),
+            (StatusCode::CONFLICT, Some("has_result")),
+            "{e}"
+        );
+        let (status, e) = td
+            .post(
+                &format!("/api/v1/tournaments/{id}/arbiter"),
+                json!({"action":"enter","round":round,"board":9,"result":"1-0"}),
+            )
+            .await;
+        assert_eq!(
+            (status, e["error"]["code"].as_str()),
+            (StatusCode::CONFLICT, Some("no_board")),
+            "{e}"
+        );
+        let v =
+            until(&td, &id, "round closed", |v| round_of(v, round)["state"] == "finished").await;
+        assert_eq!(round_of(&v, round)["boards"][0]["result"], scripted(round, 1));
+    }
+    // A result entered wrongly is corrected with its reason.
+    let v = arbiter(&td, &id, json!({"action":"result","round":3,"board":2,"result":"1/2-1/2","reason":"slip read wrongly"})).await;
+    assert_eq!(round_of(&v, 3)["boards"][1]["result"], "1/2-1/2");
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    assert_eq!(v["standings"]["rows"].as_array().unwrap().len(), 7);
+    // No game of it is stored, and its PGN is empty.
+    let (_, pgn) = td.get_text(&format!("/api/v1/tournaments/{id}/pgn")).await;
+    assert!(!pgn.contains("[Event "), "{pgn}");
+    let (status, mine) = players[0].get_text("/api/v1/users/ada/games.pgn").await;
+    assert_eq!(status, StatusCode::OK, "{mine}");
+    assert!(!mine.contains("[Event "), "ada played no game on the site: {mine}");
+    // The TRF re-pairs as the Dutch system pairs.
+    let (_, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf")).await;
+    let t = rookery_tournament::trf::read(&trf).expect("the export reads");
+    assert!(rookery_tournament::dutch::check(&t).iter().all(|c| c.agrees()), "{trf}");
+
+    // On a tournament played on the site `enter` is refused; an arena cannot be over the board.
+    let (status, online) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Web","format":"swiss","rounds":3,"time_control":"300+2"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{}/arbiter", online["id"].as_str().unwrap()),
+            json!({"action":"enter","round":1,"board":1,"result":"1-0"}),
+        )
+        .await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("played_online")),
+        "{e}"
+    );
+    let (status, e) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"A","format":"arena","duration_s":600,"time_control":"180+0","over_the_board":true}),
+        )
+        .await;
+    assert_eq!(
+        (status, e["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("over_the_board")),
+        "{e}"
+    );
+    server.stop().await;
+}

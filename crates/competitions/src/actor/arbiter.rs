@@ -93,6 +93,27 @@ impl<H: Host> Actor<H> {
                 self.record(Entry::AddTime(log::AddTime { round, board, color, ms }), by, reason)
                     .await?;
             }
+            ArbiterAction::Enter { round, board, result } => {
+                if !self.tour.settings.over_the_board {
+                    return Err(TournamentRefusal::PlayedOnline.into());
+                }
+                let has_result = self
+                    .tour
+                    .book
+                    .comp
+                    .rounds()
+                    .get((round as usize).wrapping_sub(1))
+                    .and_then(|r| r.boards.get((board as usize).wrapping_sub(1)))
+                    .ok_or(TournamentRefusal::NoBoard { round, board })?
+                    .result
+                    .is_some();
+                if has_result {
+                    return Err(TournamentRefusal::HasResult.into());
+                }
+                self.record(comp(Action::Result { round, board, result }), by, reason).await?;
+                self.result_told(round, board, result, true);
+                self.after_result(by).await?;
+            }
             ArbiterAction::Result { round, board, result } => {
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;
                 self.result_told(round, board, result, true);

@@ -83,7 +83,8 @@ impl<H: Host> Actor<H> {
         let Some(r) = self.tour.book.comp.rounds().get(round as usize - 1).cloned() else {
             return Ok(());
         };
-        if r.state == RoundState::Paired {
+        // Over the board the games are played in the hall: nothing to create.
+        if r.state == RoundState::Paired || self.tour.settings.over_the_board {
             return Ok(());
         }
         for (i, b) in r.boards.iter().enumerate() {

@@ -167,6 +167,15 @@ impl FromBody for CreateBody {
             return Err(FieldError::field("rules", "seed or fide: casual allows takebacks"));
         }
         let rated = f.opt("rated")?.unwrap_or(false);
+        // Over the board: a Swiss or a round robin played in a hall (the arena pairs players
+        // as they finish games on the site).
+        let over_the_board = f.opt("over_the_board")?.unwrap_or(false);
+        if over_the_board && format == Format::Arena {
+            return Err(FieldError::field(
+                "over_the_board",
+                "an arena is played on the site: over the board is a Swiss or a round robin",
+            ));
+        }
         let starts_at_ms: Option<i64> = f.opt("starts_at_ms")?;
         if starts_at_ms.is_some_and(|t| t < 0) {
             return Err(FieldError::field("starts_at_ms", "a time in Unix ms"));
@@ -247,6 +256,7 @@ impl FromBody for CreateBody {
                 chess960,
                 pairing_system,
                 acceleration,
+                over_the_board,
             },
         })
     }
@@ -434,7 +444,7 @@ impl FromBody for ArbiterBody {
                 }
                 ArbiterAction::AddTime { round, board, color, seconds: seconds as u64 }
             }
-            "result" => {
+            kind @ ("result" | "enter") => {
                 let round = round_field(f, "round")?;
                 let board = round_field(f, "board")?;
                 let result: String = f.req("result")?;
@@ -444,7 +454,11 @@ impl FromBody for ArbiterBody {
                         format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"),
                     )
                 })?;
-                ArbiterAction::Result { round, board, result }
+                if kind == "enter" {
+                    ArbiterAction::Enter { round, board, result }
+                } else {
+                    ArbiterAction::Result { round, board, result }
+                }
             }
             "swap_colours" => ArbiterAction::SwapColours {
                 round: round_field(f, "round")?,
