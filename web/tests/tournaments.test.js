@@ -4,7 +4,8 @@
 // tournament page follows the pairings, results, standings and crosstable live; once in
 // English and once in 简体中文. Then an arena, the arbiter's desk, and a round robin that
 // starts itself at its scheduled time with a level condition refusing a newcomer (both
-// languages). Run with scripts/e2e.sh (or `npm test` after `cargo build -p rookery`).
+// languages), and a Swiss played over the board whose results are typed at the desk. Run
+// with scripts/e2e.sh (or `npm test` after `cargo build -p rookery`).
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -290,6 +291,65 @@ test('a Burstein Swiss with the Baku acceleration is chosen on the form and show
   const row = `a.tour-row[href="${url}"] .tag.format`;
   await org.waitForSelector(row);
   assert.equal((await org.textContent(row)).trim(), 'Swiss (Burstein, accelerated)');
+});
+
+test('over the board: no game on the site, results typed at the desk (12 1-0), the boards still missing listed, a second entry refused, printable scoresheets', async () => {
+  const suffix = `ob${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-otb' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#tournament-form');
+  await org.click('input[name=format][value=arena] + span');
+  assert.equal(await org.isVisible('[data-field=over_the_board]'), false, 'an arena is played on the site');
+  await org.click('input[name=format][value=swiss] + span');
+  await org.fill('#tf-name', `Hall ${suffix}`);
+  await org.fill('#tf-time-control', '5400+30');
+  await org.fill('#tf-rounds', '2');
+  await org.check('#tf-otb');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  const names = [];
+  for (let i = 1; i <= 4; i++) {
+    const p = await open({ name: `otb${i}` });
+    names.push(await signup(p, `o${i}_${suffix}`));
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+  }
+  await org.click('#arb-start');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  await org.waitForSelector('#arb-desk');
+  const view = await (await fetch(`${server.base}/api/v1${url}`)).json();
+  assert.equal(view.over_the_board, true);
+  const boards = view.rounds_list[0].boards;
+  assert.equal(boards.length, 2);
+  assert.ok(boards.every((b) => b.game === null), 'no game is created on the site');
+  assert.match(await org.textContent('#arb-missing'), /boards 1, 2/);
+  const type = async (text) => { await org.fill('#arb-desk', text); await org.press('#arb-desk', 'Enter'); };
+  // Not a board and a result: said, nothing sent.
+  await type('one draw');
+  await org.waitForSelector('.toast.error');
+  assert.match(await org.textContent('.toast.error'), /Not a board and a result/);
+  await type('1 1-0');
+  await org.waitForFunction(() => /boards 2$/.test(document.querySelector('#arb-missing')?.textContent || ''));
+  assert.equal(await org.inputValue('#arb-desk'), '', 'cleared for the next board');
+  // The same board again is refused, and what was typed stays to be corrected.
+  await type('1 0-1');
+  await org.waitForFunction(() => [...document.querySelectorAll('.toast.error')].some((e) => e.textContent.includes('already has a result')));
+  assert.equal(await org.inputValue('#arb-desk'), '1 0-1');
+  await type('2 =');
+  // The round closes: round 2 is paired by the arbiter next, the desk waits for it.
+  await org.waitForSelector('#arb-desk', { state: 'detached' });
+  const after = await (await fetch(`${server.base}/api/v1${url}`)).json();
+  assert.deepEqual(after.rounds_list[0].boards.map((b) => b.result), ['1-0', '1/2-1/2']);
+  assert.equal(after.rounds_list[0].state, 'finished');
+  // The printable scoresheets of the round: one page a board, both names on it.
+  const href = await org.getAttribute('#downloads a[data-file="print/scoresheets"]', 'href');
+  const sheets = await (await fetch(`${server.base}${href}`)).text();
+  assert.equal((sheets.match(/class="sheet"/g) || []).length, 2);
+  for (const b of boards) assert.ok(sheets.includes(b.white) && sheets.includes(b.black), `board ${b.board} on its sheet`);
 });
 
 test('an arena: joined, paired at once, berserk on the board, the countdown, paired again after the game', async () => {

@@ -54,7 +54,8 @@ export async function mount(page, _params, ctx) {
       presets,
       field('rules', t('tf.rules'), radios('rules', ['seed', 'fide'].map((r) => [r, t('rules.' + r)]), 'seed'), h('span#tf-rules-help', t('rules.seed.help'))),
       field('rated', t('tf.rated'), radios('rated', [['rated', t('common.rated')], ['casual', t('common.casual')]], 'rated'), t('tf.rated.help')),
-      field('variant', t('tf.variant'), radios('variant', [['standard', t('variant.standard')], ['chess960', t('variant.chess960')]], 'standard'), t('tf.variant.help'))),
+      field('variant', t('tf.variant'), radios('variant', [['standard', t('variant.standard')], ['chess960', t('variant.chess960')]], 'standard'), t('tf.variant.help')),
+      field('over_the_board', t('tf.over_the_board'), h('label.check', h('input#tf-otb', { type: 'checkbox' }), ' ', t('tf.over_the_board.check')), t('tf.over_the_board.help'))),
     h('fieldset.tf-group',
       h('legend', t('tf.group.schedule')),
       field('rounds', t('tf.rounds'), h('input#tf-rounds', { type: 'number', min: 1, max: 99, value: 5 })),
@@ -98,6 +99,7 @@ export async function mount(page, _params, ctx) {
     $('[data-field=duration_s]').hidden = !arena;
     $('.tf-arena').hidden = !arena;
     $('.tf-swiss').hidden = arena;
+    $('[data-field=over_the_board]').hidden = arena;
     $('[data-field=pairing_system]').hidden = format !== 'swiss';
     $('[data-field=acceleration]').hidden = format !== 'swiss';
     $('[data-field=max_byes]').hidden = format !== 'swiss';
@@ -149,6 +151,7 @@ export async function mount(page, _params, ctx) {
       s.berserk = $('#tf-berserk').checked;
       s.streaks = $('#tf-streaks').checked;
     } else {
+      if ($('#tf-otb').checked) s.over_the_board = true;
       const tb = $('#tf-tiebreaks').value;
       if (tb === 'custom') s.tiebreaks = $('#tf-tiebreaks-custom').value.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
       else if (tb) s.tiebreaks = tb;

@@ -8,7 +8,7 @@
 import * as api from '../api.js';
 import { Socket } from '../socket.js';
 import { h, clear, toast, confirmButton } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, lang } from '../i18n.js';
 import { formatMs } from '../clock.js';
 import { summaryTags, startText, conditionsText, errorText } from '../tournament/format.js';
 import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '../tournament/tables.js';
@@ -259,8 +259,14 @@ export async function mount(page, [id], ctx) {
   }
 
   function renderDownloads() {
-    clear(downloads, [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'], ['standings.html', 'tour.dl.html']].map(([file, key]) =>
-      h('a.btn.small', { href: api.tournamentFileUrl(id, file), target: file === 'standings.html' ? '_blank' : null, download: file === 'standings.html' ? null : `${id}-${file.replace('standings.', 'standings.')}`, dataset: { file } }, t(key))));
+    const files = [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'], ['standings.html', 'tour.dl.html']].map(([file, key]) =>
+      h('a.btn.small', { href: api.tournamentFileUrl(id, file), target: file === 'standings.html' ? '_blank' : null, download: file === 'standings.html' ? null : `${id}-${file.replace('standings.', 'standings.')}`, dataset: { file } }, t(key)));
+    // A round's printable documents (api.md), in the page's language; the browser prints them
+    // or saves them as PDF.
+    const paired = T && T.format !== 'arena' && (T.rounds_list || []).length > 0;
+    const docs = paired ? ['pairings', 'pairings-by-name', 'scoresheets', 'slips'].map((doc) =>
+      h('a.btn.small', { href: api.tournamentFileUrl(id, `print/${doc}?lang=${lang()}`), target: '_blank', dataset: { file: `print/${doc}` } }, t('tour.print.' + doc))) : [];
+    clear(downloads, [...files, ...docs]);
   }
 
   // The countdown: to the scheduled start, or to an arena's end; on server time.

@@ -9,6 +9,19 @@ import { t } from '../i18n.js';
 import { errorText } from './format.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
+
+/**
+ * A desk entry as typed (`12 1-0`, `12 =`, `12 1/2`, `12 ½`, `12 +-`, `12 -+`, `12 --`): the board
+ * and the result as the API spells it, or null.
+ */
+export function parseDeskEntry(text) {
+  const m = /^\s*(\d{1,4})\s*[ .:]?\s*(1-0|0-1|=|1\/2|½|1\/2-1\/2|½-½|\+-|-\+|--)\s*$/.exec(text);
+  if (!m) return null;
+  const board = Number(m[1]);
+  if (board < 1) return null;
+  const draws = ['=', '1/2', '½', '1/2-1/2', '½-½'];
+  return { board, result: draws.includes(m[2]) ? '1/2-1/2' : m[2] };
+}
 const NEEDS_REASON = new Set(['withdraw', 'reinstate', 'add_time', 'result', 'swap_colours', 'end', 'cancel', 'bye', 'forbid_pair']);
 
 /**
@@ -143,6 +156,31 @@ export function arbiterPanel(T, { onDone } = {}) {
       h('div.arb-row', h('button.btn.small#arb-swap', { type: 'button', on: { click: board('swap_colours', () => ({})) } }, t('arb.swap')), h('small.hint', t('arb.swap.help'))));
   }
 
+  // Over the board: the desk, where results reported from the boards are typed as fast as
+  // they come (`12 1-0` and Enter), with the boards still missing listed.
+  let deskBox = null;
+  if (T.over_the_board && current && current.state === 'published') {
+    const missing = current.boards.filter((b) => !b.result);
+    const desk = h('input#arb-desk', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: '12 1-0', 'aria-describedby': 'arb-desk-help' });
+    desk.addEventListener('keydown', async (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      const text = desk.value;
+      const entry = parseDeskEntry(text);
+      if (!entry) { toast(t('arb.desk.bad', { text }), 'error', 6000); return; }
+      // Cleared at once so that the next board can be typed; put back if it is refused.
+      desk.value = '';
+      if (!await send({ action: 'enter', round: current.round, ...entry })) desk.value = text;
+    });
+    deskBox = h('div.arb-box#arb-desk-box',
+      h('h3', t('arb.desk', { n: current.round })),
+      h('p.hint#arb-desk-help', t('arb.desk.help')),
+      desk,
+      h('p#arb-missing', missing.length
+        ? t('arb.desk.missing', { boards: missing.map((b) => b.board).join(', ') })
+        : t('arb.desk.complete')));
+  }
+
   // The whole tournament: end or cancel.
   const eReason = reasonInput('arb-end-reason');
   const endBox = T.status === 'running' || T.status === 'upcoming' ? h('div.arb-box#arb-end',
@@ -154,7 +192,7 @@ export function arbiterPanel(T, { onDone } = {}) {
   return h('section.panel.arbiter-panel#arbiter-panel',
     h('h2', t('arb.title')),
     flow.length ? h('div.arb-flow', flow) : null,
-    playersBox, forbidBox, boardBox, endBox);
+    deskBox, playersBox, forbidBox, boardBox, endBox);
 }
 
 /** Who may use the panel: the creator. */
