@@ -91,11 +91,6 @@ impl Tour {
     /// The game ids, in round and board order, then the arena's.
     fn game_ids(&self) -> Vec<String> {
         let mut ids = Vec::new();
-        if self.settings.over_the_board {
-            // Played in the hall: the site holds no game of it (yet: the moves typed from the
-            // scoresheets are issue 53's next step).
-            return ids;
-        }
         for (i, r) in self.book.comp.rounds().iter().enumerate() {
             if r.state == RoundState::Paired {
                 continue;

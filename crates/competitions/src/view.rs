@@ -261,8 +261,10 @@ impl Tour {
             .enumerate()
             .map(|(i, b)| {
                 let board = i as u32 + 1;
-                // Over the board a game is played in the hall, not on the site.
-                let game = (r.state != RoundState::Paired && !self.settings.over_the_board)
+                // Over the board a game is played in the hall: the site records it once its
+                // result is entered.
+                let recorded = !self.settings.over_the_board || b.result.is_some();
+                let game = (r.state != RoundState::Paired && recorded)
                     .then(|| self.board_game(round, board).to_string());
                 let status = match (r.state, b.result) {
                     (RoundState::Paired, _) => None,

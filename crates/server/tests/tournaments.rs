@@ -1539,20 +1539,29 @@ async fn pairing_system_and_acceleration_are_checked_by_name() {
     server.stop().await;
 }
 
-/// Issue 53, the first step of the desk: a Swiss played over the board creates no game on the
-/// site; the arbiter enters each board's result (`enter`, no reason asked), twice for one board
-/// is refused, a correction is a `result` with its reason, and the rounds close and pair on as
-/// online; the exported TRF re-pairs by the Dutch checker.
+/// Issue 53, the first step of the desk: a rated Swiss played over the board creates no live
+/// game on the site; the arbiter enters each board's result (`enter`, no reason asked), which
+/// records the game as played at the board and moves both players' §11 points as an online
+/// rated game would (the points checked against the ladder's own award, game by game); twice
+/// for one board is refused, a correction is a `result` with its reason, the rounds close and
+/// pair on as online, and the exported TRF re-pairs by the Dutch checker.
 #[tokio::test]
-async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_creates_no_game() {
+async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_each_board() {
     let server = TestServer::start().await;
     let names = ["ada", "ben", "cai", "dan", "eve", "fay", "gus"];
     let Setup { td, id, players } = setup(
         &server,
         &names,
-        json!({"name":"Hall Swiss","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true}),
+        json!({"name":"Hall Swiss","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true,"rated":true}),
     )
     .await;
+    // Everyone's §11 points before, and the ladder's award applied game by game as the desk
+    // enters them (RULES.md §11; a forfeit would change nothing).
+    let mut points: HashMap<String, rookery_ladder::Points> = HashMap::new();
+    for name in names {
+        let (_, u) = td.get(&format!("/api/v1/users/{name}")).await;
+        points.insert(name.to_owned(), u["user"]["points"].as_str().unwrap().parse().unwrap());
+    }
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["over_the_board"], true);
     for round in 1..=3u64 {
@@ -1565,9 +1574,25 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_creates_no_
         let boards = round_of(&v, round)["boards"].as_array().unwrap().clone();
         assert_eq!(boards.len(), 3, "seven players: three boards and a bye");
         for (i, b) in boards.iter().enumerate() {
-            assert!(b["game"].is_null(), "no game on the site: {b}");
+            assert!(b["game"].is_null(), "no game on the site while it is played: {b}");
             let board = i as u64 + 1;
-            arbiter(&td, &id, json!({"action":"enter","round":round,"board":board,"result":scripted(round, board)})).await;
+            let result = scripted(round, board);
+            let v = arbiter(
+                &td,
+                &id,
+                json!({"action":"enter","round":round,"board":board,"result":result}),
+            )
+            .await;
+            assert!(round_of(&v, round)["boards"][i]["game"].is_string(), "recorded once entered");
+            let (white, black) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+            let pair = match result {
+                "1-0" => rookery_ladder::PairResult::AWins,
+                "0-1" => rookery_ladder::PairResult::BWins,
+                _ => rookery_ladder::PairResult::Draw,
+            };
+            let (dw, db) = rookery_ladder::award(points[white], points[black], pair);
+            *points.get_mut(white).unwrap() = points[white].checked_add(dw).unwrap();
+            *points.get_mut(black).unwrap() = points[black].checked_add(db).unwrap();
         }
         if round == 3 {
             // The last result ended the tournament.
@@ -1605,12 +1630,18 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_creates_no_
     assert_eq!(round_of(&v, 3)["boards"][1]["result"], "1/2-1/2");
     let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
     assert_eq!(v["standings"]["rows"].as_array().unwrap().len(), 7);
-    // No game of it is stored, and its PGN is empty.
+    // Each board is a game of the site, played at the board: nine in the tournament's PGN,
+    // ada's among her games.
     let (_, pgn) = td.get_text(&format!("/api/v1/tournaments/{id}/pgn")).await;
-    assert!(!pgn.contains("[Event "), "{pgn}");
+    assert_eq!(pgn.matches("[Site \"over the board\"]").count(), 9, "{pgn}");
     let (status, mine) = players[0].get_text("/api/v1/users/ada/games.pgn").await;
     assert_eq!(status, StatusCode::OK, "{mine}");
-    assert!(!mine.contains("[Event "), "ada played no game on the site: {mine}");
+    assert!(mine.contains("[Site \"over the board\"]"), "{mine}");
+    // §11 points as the ladder awards them, the correction changing none (the game stands).
+    for name in names {
+        let (_, u) = td.get(&format!("/api/v1/users/{name}")).await;
+        assert_eq!(u["user"]["points"], points[name].to_string(), "{name}");
+    }
     // The TRF re-pairs as the Dutch system pairs.
     let (_, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf")).await;
     let t = rookery_tournament::trf::read(&trf).expect("the export reads");

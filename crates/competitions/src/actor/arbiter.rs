@@ -111,6 +111,7 @@ impl<H: Host> Actor<H> {
                     return Err(TournamentRefusal::HasResult.into());
                 }
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;
+                self.record_board_game(round, board, result).await?;
                 self.result_told(round, board, result, true);
                 self.after_result(by).await?;
             }

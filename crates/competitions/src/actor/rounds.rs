@@ -6,7 +6,10 @@ use std::collections::HashMap;
 
 use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::Color;
-use rookery_store::{Player, TournamentSeat, TournamentStatus};
+use rookery_core::{CastlingMode, Fen};
+use rookery_store::{
+    now_ms, Finish, NewGame, Player, StoreError, TournamentSeat, TournamentStatus,
+};
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
@@ -161,6 +164,90 @@ impl<H: Host> Actor<H> {
         Ok(())
     }
 
+    /// Over the board, a board's result entered at the desk becomes a finished game of the
+    /// site (no moves yet: they come from the scoresheet later), so that both players' histories
+    /// show it and, in a rated event, §11 points change exactly as an online rated game's
+    /// (RULES.md §12, "Over the board"): a forfeit is stored as unplayed (`no_start`), which
+    /// the ladder never counts. Written once: a game already recorded is left as it is (after a
+    /// restart the revival calls this for every result).
+    pub(super) async fn record_board_game(
+        &mut self,
+        round: u32,
+        board: u32,
+        result: BoardResult,
+    ) -> Result<(), TournamentError> {
+        let Some(b) = self
+            .tour
+            .book
+            .comp
+            .rounds()
+            .get((round as usize).wrapping_sub(1))
+            .and_then(|r| r.boards.get((board as usize).wrapping_sub(1)))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let s = &self.tour.settings;
+        let id = self.tour.board_game(round, board).to_string();
+        let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));
+        let start =
+            self.tour.book.chess960_starts.get(&round).copied().and_then(Chess960Start::new);
+        let game = NewGame {
+            id: id.clone(),
+            white: white.clone(),
+            black: black.clone(),
+            rules: s.rules.clone(),
+            time_control: s.time_control.clone(),
+            rated: s.rated,
+            initial_fen: start.map(|n| Fen::from_position(&n.position()).to_string()),
+            variant: if start.is_some() { CastlingMode::Chess960 } else { CastlingMode::Standard },
+            created_at_ms: now_ms() as i64,
+            start_policy: None,
+        };
+        let seat = TournamentSeat {
+            tournament: self.tour.row.id.clone(),
+            name: s.name.clone(),
+            round: Some(round),
+            board,
+            berserk: false,
+        };
+        if !self.store().create_tournament_game(&game, &seat).await? {
+            return Ok(());
+        }
+        let (game_result, termination) = match result {
+            BoardResult::WhiteWon => (GameResult::Win(Color::White), "over_the_board"),
+            BoardResult::BlackWon => (GameResult::Win(Color::Black), "over_the_board"),
+            BoardResult::Draw => (GameResult::Draw, "over_the_board"),
+            BoardResult::WhiteByForfeit => (GameResult::Win(Color::White), "no_start"),
+            BoardResult::BlackByForfeit => (GameResult::Win(Color::Black), "no_start"),
+            BoardResult::DoubleForfeit => (GameResult::NoResult, "no_start"),
+        };
+        let tag = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
+        let mut pgn = format!(
+            "[Event \"{}\"]\n[Site \"over the board\"]\n[Round \"{round}.{board}\"]\n\
+             [White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n",
+            tag(&s.name),
+            tag(&white.name),
+            tag(&black.name),
+            game_result.as_str()
+        );
+        if let Some(fen) = &game.initial_fen {
+            pgn.push_str(&format!("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        }
+        pgn.push_str(&format!("\n{}\n", game_result.as_str()));
+        let finish = Finish {
+            game_id: id,
+            result: game_result,
+            termination: termination.to_owned(),
+            pgn,
+            ended_at_ms: now_ms() as i64,
+        };
+        match self.writer.finish_game(&finish).await {
+            Ok(_) | Err(StoreError::Conflict(_)) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     pub(super) fn result_told(&self, round: u32, board: u32, result: BoardResult, corrected: bool) {
         self.broadcast(&TournamentMessage::Result(ResultNews {
             round: Some(round),
@@ -279,6 +366,24 @@ impl<H: Host> Actor<H> {
                 Termination::from_label(termination).unwrap_or(Termination::Resignation);
             let outcome = Outcome { result, termination };
             self.game_ended(&g.id, outcome, g.moves as u32).await?;
+        }
+        if self.tour.settings.over_the_board {
+            // A result entered just before a crash may lack its game record.
+            let recorded: std::collections::HashSet<&str> =
+                stored.iter().map(|g| g.id.as_str()).collect();
+            let mut missing = Vec::new();
+            for (i, r) in self.tour.book.comp.rounds().iter().enumerate() {
+                for (j, b) in r.boards.iter().enumerate() {
+                    let (round, board) = (i as u32 + 1, j as u32 + 1);
+                    let id = self.tour.board_game(round, board).to_string();
+                    if let (Some(result), false) = (b.result, recorded.contains(id.as_str())) {
+                        missing.push((round, board, result));
+                    }
+                }
+            }
+            for (round, board, result) in missing {
+                self.record_board_game(round, board, result).await?;
+            }
         }
         if self.tour.book.status == TournamentStatus::Running {
             let rounds = self.tour.book.comp.rounds().len() as u32;
