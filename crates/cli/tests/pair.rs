@@ -244,6 +244,11 @@ fn knockout_brackets() {
     let round_one: Vec<&str> =
         out.lines().skip_while(|l| !l.starts_with("Round 1")).skip(1).take(4).collect();
     assert_eq!(round_one, ["  1.1  1 - bye", "  1.2  4 - 5", "  1.3  3 - 6", "  1.4  2 - bye"]);
+    // A seed through on a bye is named in round 2, not as the "winner" of a match not played.
+    assert!(
+        out.contains("Round 2, semi-final:\n  2.1  1 - winner 1.2\n  2.2  winner 1.3 - 2\n"),
+        "{out}"
+    );
     assert!(out.contains("Round 3, final:\n  3.1  winner 2.1 - winner 2.2\n"), "{out}");
     assert_usage_error(&rookery(&["pair", "--knockout", "1"]), "--knockout 1");
     let o = rookery(&["pair", "--knockout", "8", "--round-robin", "8"]);

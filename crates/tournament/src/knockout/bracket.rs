@@ -249,8 +249,22 @@ impl Bracket {
 
 impl fmt::Display for Bracket {
     /// Round 1 by seed, `1.2  4 - 5`, the byes as `1.1  1 - bye`, then the later rounds by the
-    /// matches that feed them, each round headed by its number and name.
+    /// matches that feed them (a bye's seed by number: `2.1  1 - winner 1.2`), each round
+    /// headed by its number and name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let first = self.round(1);
+        // Who comes out of a round-1 match without playing it: the seed facing a bye.
+        let shown = |side: Side| match side {
+            Side::Winner(id) if id.round == 1 => {
+                match first.get(id.number as usize - 1).map(|(_, sides)| *sides) {
+                    Some([Side::Seed(seed), Side::Bye] | [Side::Bye, Side::Seed(seed)]) => {
+                        Side::Seed(seed)
+                    }
+                    _ => side,
+                }
+            }
+            _ => side,
+        };
         writeln!(
             f,
             "{} players, {} places, {} byes, {} rounds",
@@ -262,7 +276,7 @@ impl fmt::Display for Bracket {
         for round in 1..=self.rounds() {
             writeln!(f, "Round {round}, {}:", self.round_name(round))?;
             for (id, [upper, lower]) in self.round(round) {
-                writeln!(f, "  {id}  {upper} - {lower}")?;
+                writeln!(f, "  {id}  {} - {}", shown(upper), shown(lower))?;
             }
         }
         Ok(())
