@@ -309,6 +309,8 @@ test('over the board: no game on the site, results typed at the desk (12 1-0), t
   await org.click('#tf-submit');
   await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
   const url = new URL(org.url()).pathname;
+  await org.waitForSelector('#tour-header .tag.otb');
+  assert.equal((await org.textContent('#tour-header .tag.otb')).trim(), 'Over the board');
   const names = [];
   for (let i = 1; i <= 4; i++) {
     const p = await open({ name: `otb${i}` });

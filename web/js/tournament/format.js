@@ -55,6 +55,7 @@ export function conditionsText(c) {
 export function summaryTags(s) {
   return [
     h('span.tag.format', { dataset: { format: s.format } }, formatLabel(s)),
+    s.over_the_board ? h('span.tag.otb', { title: t('tf.over_the_board.help') }, t('tour.otb')) : null,
     h('span.tag', { title: t(`rules.${s.rules}.help`) }, t('rules.' + s.rules)),
     h('span.tag.tc', tcLabel(s.time_control), s.speed ? ` · ${t('speed.' + s.speed)}` : ''),
     h('span.tag', s.rated ? t('common.rated') : t('common.casual')),
