@@ -97,17 +97,7 @@ impl<H: Host> Actor<H> {
                 if !self.tour.settings.over_the_board {
                     return Err(TournamentRefusal::PlayedOnline.into());
                 }
-                let has_result = self
-                    .tour
-                    .book
-                    .comp
-                    .rounds()
-                    .get((round as usize).wrapping_sub(1))
-                    .and_then(|r| r.boards.get((board as usize).wrapping_sub(1)))
-                    .ok_or(TournamentRefusal::NoBoard { round, board })?
-                    .result
-                    .is_some();
-                if has_result {
+                if self.board(round, board)?.result.is_some() {
                     return Err(TournamentRefusal::HasResult.into());
                 }
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;

@@ -176,17 +176,7 @@ impl<H: Host> Actor<H> {
         board: u32,
         result: BoardResult,
     ) -> Result<(), TournamentError> {
-        let Some(b) = self
-            .tour
-            .book
-            .comp
-            .rounds()
-            .get((round as usize).wrapping_sub(1))
-            .and_then(|r| r.boards.get((board as usize).wrapping_sub(1)))
-            .cloned()
-        else {
-            return Ok(());
-        };
+        let Ok(b) = self.board(round, board) else { return Ok(()) };
         let s = &self.tour.settings;
         let id = self.tour.board_game(round, board).to_string();
         let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));
