@@ -9,6 +9,7 @@ use anyhow::Result;
 use rookery_tournament::fide_rating::{self, KHistory, RatingChange, K};
 use rookery_tournament::standings::{Options, Row, Ties};
 use rookery_tournament::tiebreak::ParseTiebreakError;
+use rookery_tournament::trf::year_of;
 use rookery_tournament::{trf, Regulations, Standings, Tiebreak, Tournament};
 
 use crate::json::json_string;
@@ -74,13 +75,6 @@ fn parse_k(text: &str) -> Result<KChoice, String> {
         .and_then(K::new)
         .map(KChoice::Fixed)
         .ok_or_else(|| format!("expected auto or a K of 1 to 40, not {text:?}"))
-}
-
-/// The first four-digit year of a TRF date (`2026/03/01`, `26.03.2026`, `1990`).
-fn year_of(date: &str) -> Option<u16> {
-    date.split(|c: char| !c.is_ascii_digit())
-        .find(|part| part.len() == 4)
-        .and_then(|part| part.parse().ok())
 }
 
 /// Each player's change (pairing-number order), when asked for.

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use rookery_ladder::Level;
-use rookery_tournament::trf;
+use rookery_tournament::trf::{self, year_of};
 
 /// The most players one import may hold.
 pub const MAX_PLAYERS: usize = 10_000;
@@ -376,14 +376,6 @@ fn read_field(entry: &mut RosterEntry, column: Column, value: &str) -> Result<()
 /// A rating: a whole number up to 3500; 0 reads as unrated.
 fn rating(value: &str) -> Result<u16, &'static str> {
     value.parse::<u16>().ok().filter(|&r| r <= 3500).ok_or("a rating (a whole number 0-3500)")
-}
-
-/// The first four-digit number of a date or a year.
-fn year_of(value: &str) -> Option<u16> {
-    value
-        .split(|c: char| !c.is_ascii_digit())
-        .find(|part| part.len() == 4)
-        .and_then(|part| part.parse().ok())
 }
 
 /// `12`, `level 12`, `level-12`, `12级`, `unranked`, `无级别`.

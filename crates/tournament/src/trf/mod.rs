@@ -45,6 +45,22 @@ pub(crate) use columns::{lines, parse_points};
 
 use crate::Tournament;
 
+/// The year of a date as TRF files and spreadsheets write it: the first run of four digits
+/// (`2026/03/01`, `26.03.2026`, `1990-05-01`, `1990`); `None` without one.
+///
+/// ```
+/// use rookery_tournament::trf::year_of;
+///
+/// assert_eq!(year_of("2009/03/01"), Some(2009));
+/// assert_eq!(year_of("01.03.2009"), Some(2009));
+/// assert_eq!(year_of("09/03/01"), None);
+/// ```
+pub fn year_of(date: &str) -> Option<u16> {
+    date.split(|c: char| !c.is_ascii_digit())
+        .find(|part| part.len() == 4)
+        .and_then(|part| part.parse().ok())
+}
+
 /// Reads a TRF-2026, TRF(x) or TRF(bx) file.
 ///
 /// # Errors
