@@ -112,13 +112,7 @@ impl<H: Host> Actor<H> {
         board: u32,
     ) -> Result<(), TournamentError> {
         let s = &self.tour.settings;
-        let seat = TournamentSeat {
-            tournament: self.tour.row.id.clone(),
-            name: s.name.clone(),
-            round,
-            board,
-            berserk: round.is_none() && s.berserk,
-        };
+        let seat = self.seat(round, board);
         // A round's games share the start drawn for the round; an arena game has its own.
         let variant = match round {
             Some(r) => match self.tour.book.chess960_starts.get(&r).copied() {
@@ -164,6 +158,19 @@ impl<H: Host> Actor<H> {
         Ok(())
     }
 
+    /// Where a game of this tournament sits (a round and board, or an arena game's number),
+    /// as its stored row says; berserk is an arena's.
+    fn seat(&self, round: Option<u32>, board: u32) -> TournamentSeat {
+        let s = &self.tour.settings;
+        TournamentSeat {
+            tournament: self.tour.row.id.clone(),
+            name: s.name.clone(),
+            round,
+            board,
+            berserk: round.is_none() && s.berserk,
+        }
+    }
+
     /// Over the board, a board's result entered at the desk becomes a finished game of the
     /// site (no moves yet: they come from the scoresheet later), so that both players' histories
     /// show it and, in a rated event, §11 points change exactly as an online rated game's
@@ -194,13 +201,7 @@ impl<H: Host> Actor<H> {
             created_at_ms: now_ms() as i64,
             start_policy: None,
         };
-        let seat = TournamentSeat {
-            tournament: self.tour.row.id.clone(),
-            name: s.name.clone(),
-            round: Some(round),
-            board,
-            berserk: false,
-        };
+        let seat = self.seat(Some(round), board);
         if !self.store().create_tournament_game(&game, &seat).await? {
             return Ok(());
         }
