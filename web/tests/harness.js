@@ -114,8 +114,44 @@ const lastLines = (text, n) => text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').s
  * For an `afterEach` hook: when the test `t` failed, prints the end of the server's log (of
  * each node's, on a cluster), so that a failure seen only in CI can be read from its output.
  */
-export function logOnFailure(t, server) {
+export async function logOnFailure(t, server) {
   if (t.passed === false && server) console.error(`${t.name}: failed; the server's log:\n${server.tail()}`);
+  if (t.passed === false) await printJournals();
+}
+
+/** The pages open in this file, each with its journal (what it asked, heard and showed). */
+const pages = new Set();
+
+/**
+ * Prints the journal of every page active in the last minute, and the toasts it shows now:
+ * a page that waited in vain says whether its request left, what the server answered and
+ * whether its sockets dropped (a CI failure is read from its output alone).
+ */
+async function printJournals() {
+  const since = Date.now() - 60000;
+  for (const page of pages) {
+    if (page.isClosed() || !page.journal.some((e) => e.at >= since)) continue;
+    const toasts = await page.evaluate(() => [...document.querySelectorAll('.toast')].map((el) => el.textContent)).catch(() => []);
+    const lines = page.journal.slice(-25).map((e) => `  ${new Date(e.at).toISOString().slice(11, 23)} ${e.what}`);
+    console.error(`--- page ${page.visitorName} at ${page.url()} (toasts: ${JSON.stringify(toasts)}) ---\n${lines.join('\n')}`);
+  }
+}
+
+/** Keeps a page's journal: its API requests and answers, its sockets, its navigations. */
+function keepJournal(page) {
+  page.journal = [];
+  const note = (what) => { page.journal.push({ at: Date.now(), what }); if (page.journal.length > 200) page.journal.shift(); };
+  const path = (url) => { try { const u = new URL(url); return u.pathname + u.search; } catch { return url; } };
+  page.on('request', (r) => { if (path(r.url()).startsWith('/api/')) note(`→ ${r.method()} ${path(r.url())}`); });
+  page.on('response', (r) => { if (path(r.url()).startsWith('/api/')) note(`← ${r.status()} ${r.request().method()} ${path(r.url())}`); });
+  page.on('requestfailed', (r) => note(`✗ ${r.method()} ${path(r.url())}: ${r.failure() && r.failure().errorText}`));
+  page.on('websocket', (ws) => {
+    note(`socket ${path(ws.url())} opened`);
+    ws.on('close', () => note(`socket ${path(ws.url())} closed`));
+  });
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) note(`at ${path(f.url())}`); });
+  page.on('close', () => pages.delete(page));
+  pages.add(page);
 }
 
 /** Starts the server (with `args` after `serve`'s own); returns `{base, stop, log}`. */
@@ -183,6 +219,8 @@ export async function visitor(browser, base, { locale = 'en-GB', viewport = { wi
   const context = await browser.newContext({ baseURL: base, locale, viewport, colorScheme, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.errors = [];
+  page.visitorName = name;
+  keepJournal(page);
   page.on('pageerror', (e) => { page.errors.push(e); console.error(`[${name}] page error: ${e.message}`); });
   page.on('console', (m) => { if (m.type() === 'error') console.error(`[${name}] console: ${m.text()}`); });
   page.setDefaultTimeout(15000);

@@ -117,10 +117,20 @@ export async function mount(page, [id], ctx) {
       if (open) items.push(h('p.hint', t('tour.join_needs_account'), ' ', h('a', { href: '/login', 'data-link': true }, t('nav.signin'))));
     } else if (!p || (T.format === 'arena' && p.withdrawn)) {
       if (open) {
-        // What is typed survives a redraw (a view arriving between typing and joining).
-        const pw = T.conditions && T.conditions.password ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off', value: joinPassword, on: { input: (e) => { joinPassword = e.target.value; } } }) : null;
+        // The form is kept while it would be drawn the same: a view arriving (another player
+        // joining) must not take the password field's focus from a player typing in it, nor
+        // swap the button under a click between its press and release (a lost join).
+        const needsPassword = !!(T.conditions && T.conditions.password);
+        const label = T.format === 'arena' && p ? t('tour.rejoin') : t('tour.join');
+        const kind = `join:${needsPassword}:${label}`;
+        if (mine.dataset.kind === kind) { syncActions(); return; }
+        const pw = needsPassword ? h('input#join-password', { type: 'password', placeholder: t('tf.password'), autocomplete: 'off', value: joinPassword, on: { input: (e) => { joinPassword = e.target.value; } } }) : null;
         items.push(h('form.join-form', { on: { submit: (e) => { e.preventDefault(); call(async () => { await api.joinTournament(id, pw && pw.value); return api.tournament(id); }, e.submitter); } } },
-          pw, h('button.btn.primary#join', { type: 'submit' }, T.format === 'arena' && p ? t('tour.rejoin') : t('tour.join'))));
+          pw, h('button.btn.primary#join', { type: 'submit' }, label)));
+        mine.dataset.kind = kind;
+        clear(mine, items);
+        syncActions();
+        return;
       }
     } else {
       items.push(h('p.you-are#you-are', p.withdrawn ? t('tour.you_withdrawn') : t('tour.you_play', { tpn: p.tpn ?? '—', score: p.score })));
@@ -136,6 +146,7 @@ export async function mount(page, [id], ctx) {
       }
       if (T.format === 'swiss' && open && !p.withdrawn) items.push(byeForm(p));
     }
+    delete mine.dataset.kind;
     clear(mine, items);
     syncActions();
   }
