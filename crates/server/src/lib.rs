@@ -170,6 +170,7 @@ impl Server {
             |stored| Ok(live::main_line(&live::stored_record(stored).map_err(|e| e.to_string())?)),
         ));
         let heartbeats = tokio::spawn(self.state.ownership.heartbeats());
+        let stalls = tokio::spawn(clock::watch_stalls());
         let lobby = self.state.relay.lobby_link().map(|link| {
             let shared = Arc::new(lobby::Shared {
                 lobby: self.state.lobby.clone(),
@@ -192,6 +193,7 @@ impl Server {
         seek_sweeper.abort();
         analyst.abort();
         heartbeats.abort();
+        stalls.abort();
         if let Some(lobby) = lobby {
             lobby.abort();
         }

@@ -219,6 +219,16 @@ async fn send_close(socket: &mut WebSocket, code: u16, reason: &'static str) -> 
     socket.send(Message::Close(Some(frame))).await.is_ok()
 }
 
+/// The next tick of `interval`; never, without one.
+async fn tick(interval: Option<&mut tokio::time::Interval>) {
+    match interval {
+        Some(interval) => {
+            interval.tick().await;
+        }
+        None => std::future::pending().await,
+    }
+}
+
 /// Waits (at most [`CLOSE_WAIT`]) for the client's answer to a close frame sent, reading on
 /// past what it sent before it: the rest of a refused message (Chromium sends a large one in
 /// several frames, each refused in turn), and what follows a frame refused at its header,
@@ -376,9 +386,12 @@ impl Connection {
         }
         let mut closing = self.state.closing.subscribe();
         let mut ping = tokio::time::interval(PING_EVERY);
-        let mut alive = tokio::time::interval(ALIVE_EVERY);
-        let mut watchdog = tokio::time::interval(Duration::from_secs(1));
-        let mut watched_ms = now_ms();
+        // Only a relayed game asks whether its owner still answers; a game served here is.
+        let mut alive = feed.relayed().then(|| tokio::time::interval(ALIVE_EVERY));
+        // One deadline for the client's silence, put off as it is heard from, not a tick every
+        // second: the timers of 18,000 sockets were more wake-ups than moves (issue 56).
+        let silence = tokio::time::sleep(Duration::from_millis(SILENT_AFTER_MS));
+        tokio::pin!(silence);
         // The game moved, or its owner no longer answers: the client connects again, and
         // finds where the game is served now (api.md, "several nodes").
         let again = (close_code::AGAIN, "connect again");
@@ -410,20 +423,20 @@ impl Connection {
                     let stamp = now_ms().to_le_bytes().to_vec();
                     if self.socket.send(Message::Ping(stamp.into())).await.is_err() { break }
                 }
-                _ = alive.tick() => if !feed.alive().await { close = Some(again); break },
-                _ = watchdog.tick() => {
+                _ = tick(alive.as_mut()) => if !feed.alive().await { close = Some(again); break },
+                () = &mut silence => {
                     let now = now_ms();
                     // This node was stopped (issue 51): the client's silence meanwhile is
                     // the node's, and the client is given its time again.
-                    if now.saturating_sub(watched_ms) > 3_000 {
-                        self.heard_ms = self.heard_ms.max(now);
-                    }
-                    watched_ms = now;
-                    if now.saturating_sub(self.heard_ms) > SILENT_AFTER_MS {
+                    self.heard_ms = crate::clock::silence_counts_from(self.heard_ms, now);
+                    let silent_for = now.saturating_sub(self.heard_ms);
+                    if silent_for > SILENT_AFTER_MS {
                         tracing::debug!("game socket silent: closed");
                         close = Some((SILENT_CLOSE, "silent for 8 s"));
                         break;
                     }
+                    let left = SILENT_AFTER_MS + 1 - silent_for;
+                    silence.as_mut().reset(tokio::time::Instant::now() + Duration::from_millis(left));
                 }
                 _ = closing.changed() => {
                     let _ = self.socket.send(Message::Close(None)).await;
@@ -638,6 +651,11 @@ impl Feed {
                 tracing::debug!(error = %e, "a relayed message found no owner: socket closed");
             }),
         }
+    }
+
+    /// Whether the game is served by another node, through the relay.
+    fn relayed(&self) -> bool {
+        matches!(self, Feed::Elsewhere(_))
     }
 
     /// Whether the game is still within reach.

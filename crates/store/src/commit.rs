@@ -5,11 +5,16 @@
 //! by one (SQLite has one writer; every statement also crosses to sqlx's worker thread and
 //! back).
 //!
-//! A batch that cannot be written whole (an action for a game no longer live, a duplicate
-//! sequence number) is rolled back and its actions are written one by one, so each caller
-//! gets its own answer.
+//! The batch is one statement, so one hand-over to the database's thread and one commit (a
+//! statement outside a transaction is its own). It writes the actions of live games and
+//! returns which it wrote; an action it did not write (its game no longer live, or the whole
+//! statement refused for one duplicate sequence number) is written one by one, so that each
+//! caller gets its own answer.
 
-use sqlx::AnyPool;
+use std::collections::HashMap;
+
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::game::{append_one, Action};
@@ -63,6 +68,10 @@ impl GroupCommit {
 
 async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    // The task's own connection, kept between batches: taking one from the pool for every
+    // batch cost a hand-over to SQLite's thread and back (the pool's liveness check) besides
+    // the write's own. Given back on a failure, so that a broken one is not kept.
+    let mut conn: Option<PoolConnection<Any>> = None;
     while let Some(first) = rx.recv().await {
         batch.push(first);
         while batch.len() < MAX_BATCH {
@@ -71,21 +80,44 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        if batch.len() > 1 && append_many(&pool, &batch).await {
-            for job in batch.drain(..) {
-                let _ = job.reply.send(Ok(Written::Done(())));
-            }
-            continue;
+        let written = match conn.as_mut() {
+            Some(c) => append_many(c, &batch).await,
+            None => match pool.acquire().await {
+                Ok(mut c) => {
+                    let written = append_many(&mut c, &batch).await;
+                    conn = Some(c);
+                    written
+                }
+                Err(_) => None,
+            },
+        };
+        if written.is_none() {
+            conn = None;
         }
-        for job in batch.drain(..) {
-            let result = append_one(&pool, &job.game_id, job.epoch, &job.action).await;
+        let written = written.unwrap_or_default();
+        for (i, job) in batch.drain(..).enumerate() {
+            let result = if written.get(i).copied().unwrap_or(false) {
+                Ok(Written::Done(()))
+            } else {
+                // Not written by the batch: the one-by-one write finds out why, or writes
+                // it (the batch was refused whole for another action's duplicate).
+                append_one(&pool, &job.game_id, job.epoch, &job.action).await
+            };
             let _ = job.reply.send(result);
         }
     }
 }
 
-/// Writes the whole batch in one transaction, or nothing: `true` if every action was written.
-async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
+/// The number of rows of the batch statement for `n` actions: the next power of two, so that
+/// at most ten statements are ever prepared (and kept in the connection's statement cache);
+/// the rows past `n` are empty and match no game.
+fn rows_for(n: usize) -> usize {
+    n.next_power_of_two().min(MAX_BATCH)
+}
+
+/// The statement that writes `rows` actions, each only to a live game (under the writer's
+/// epoch, for a fenced action), and returns the `(game_id, seq)` of each action written.
+fn batch_statement(rows: usize) -> String {
     // Only placeholders are spliced into the statement; the values are bound. VALUES columns
     // are named column1… in both SQLite and PostgreSQL. A fenced action (column6 not NULL)
     // is written only under its epoch.
@@ -93,7 +125,7 @@ async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
         "INSERT INTO actions (game_id, seq, at_ms, kind, data) \
          SELECT v.column1, v.column2, v.column3, v.column4, v.column5 FROM (VALUES ",
     );
-    for i in 0..batch.len() {
+    for i in 0..rows {
         let p = PARAMETERS * i;
         if i > 0 {
             sql.push(',');
@@ -103,9 +135,18 @@ async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
     }
     sql.push_str(
         ") AS v JOIN games g ON g.id = v.column1 AND g.status = 'live' \
-         AND (v.column6 IS NULL OR g.epoch = v.column6)",
+         AND (v.column6 IS NULL OR g.epoch = v.column6) \
+         RETURNING game_id, seq",
     );
-    let Ok(mut tx) = pool.begin().await else { return false };
+    sql
+}
+
+/// Writes the batch in one statement, which is its own transaction: whether each action was
+/// written, or `None` if the statement failed (then nothing was written: a duplicate
+/// sequence number refuses the whole statement).
+async fn append_many(conn: &mut PoolConnection<Any>, batch: &[Job]) -> Option<Vec<bool>> {
+    let rows = rows_for(batch.len());
+    let sql = batch_statement(rows);
     let mut query = sqlx::query(&sql);
     for job in batch {
         query = query
@@ -116,11 +157,38 @@ async fn append_many(pool: &AnyPool, batch: &[Job]) -> bool {
             .bind(job.action.data.as_str())
             .bind(job.epoch);
     }
-    match query.execute(&mut *tx).await {
-        Ok(done) if done.rows_affected() == batch.len() as u64 => tx.commit().await.is_ok(),
-        _ => {
-            let _ = tx.rollback().await;
-            false
+    for _ in batch.len()..rows {
+        query = query
+            .bind(None::<&str>)
+            .bind(None::<i64>)
+            .bind(None::<i64>)
+            .bind(None::<&str>)
+            .bind(None::<&str>)
+            .bind(None::<i64>);
+    }
+    let returned = query.fetch_all(&mut **conn).await.ok()?;
+    let index: HashMap<(&str, i64), usize> =
+        batch.iter().enumerate().map(|(i, j)| ((j.game_id.as_str(), j.action.seq), i)).collect();
+    let mut written = vec![false; batch.len()];
+    for row in &returned {
+        let game: String = row.try_get(0).ok()?;
+        let seq: i64 = row.try_get(1).ok()?;
+        if let Some(&i) = index.get(&(game.as_str(), seq)) {
+            written[i] = true;
         }
+    }
+    Some(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_is_written_by_one_of_ten_statements() {
+        let sizes: std::collections::HashSet<usize> = (1..=MAX_BATCH).map(rows_for).collect();
+        assert_eq!(sizes.len(), 10);
+        assert!((1..=MAX_BATCH).all(|n| rows_for(n) >= n));
+        assert!(batch_statement(2).contains("($7, $8, $9, $10, $11, $12)"));
     }
 }

@@ -182,6 +182,10 @@ impl Store {
         };
         let pool = AnyPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
+            // A SQLite connection is a file handle in this process: it cannot have gone stale
+            // like a server's, and checking it cost a hand-over to its thread and back on
+            // every use of the pool (issue 56).
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

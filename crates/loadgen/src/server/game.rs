@@ -287,6 +287,8 @@ struct Seat {
     color: Color,
     ply: u64,
     fen: String,
+    /// When this seat last sent a frame: it says `ping` only after [`KEEPALIVE`] of silence.
+    sent: Instant,
 }
 
 /// A move sent and not yet seen back on the mover's socket.
@@ -318,6 +320,7 @@ impl<'r> Board<'r> {
             color,
             ply: hello["game"]["ply"].as_u64().unwrap_or(0),
             fen: hello["game"]["fen"].as_str().unwrap_or_default().to_owned(),
+            sent: Instant::now(),
         };
         let mut board = Board {
             seats: [seat(w, Color::White, hellos[0]), seat(b, Color::Black, hellos[1])],
@@ -349,8 +352,10 @@ impl<'r> Board<'r> {
 
     async fn play(mut self, shared: &Shared, stop: &mut watch::Receiver<bool>) -> Ending {
         let mut last_progress = Instant::now();
-        let mut keepalive = tokio::time::interval(KEEPALIVE);
         let ending = loop {
+            // As the browser does (web/js/socket.js): a seat pings when it has sent nothing
+            // for KEEPALIVE, not every KEEPALIVE whatever it sent.
+            let keepalive_at = self.seats[0].sent.min(self.seats[1].sent) + KEEPALIVE;
             let wake_at =
                 self.wake.map_or(last_progress + STALL, |(at, _)| at.min(last_progress + STALL));
             let [white, black] = &mut self.seats;
@@ -366,10 +371,14 @@ impl<'r> Board<'r> {
                     }
                     continue;
                 }
-                _ = keepalive.tick() => {
+                () = sleep_until(keepalive_at) => {
+                    let now = Instant::now();
                     for seat in &mut self.seats {
-                        if seat.ws.send(frame(&ClientMessage::Ping)).await.is_err() {
-                            break;
+                        if now.duration_since(seat.sent) >= KEEPALIVE {
+                            if seat.ws.send(frame(&ClientMessage::Ping)).await.is_err() {
+                                break;
+                            }
+                            seat.sent = now;
                         }
                     }
                     continue;
@@ -418,6 +427,7 @@ impl<'r> Board<'r> {
                     if self.seats[i].ws.send(frame(&ClientMessage::Sync)).await.is_err() {
                         break Ending::Broken(Failure("ws:send failed".into()));
                     }
+                    self.seats[i].sent = Instant::now();
                 }
                 _ => {}
             }
@@ -462,6 +472,7 @@ impl<'r> Board<'r> {
         let msg = frame(&play(mv, seat.ply as usize));
         let sent = Instant::now();
         seat.ws.send(msg).await.map_err(|_| Failure("ws:send failed".into()))?;
+        seat.sent = sent;
         self.pending[i] = Some(Pending { ply: seat.ply, sent });
         Ok(())
     }
