@@ -170,6 +170,11 @@ pub struct Settings {
     /// before: online.
     #[serde(default)]
     pub over_the_board: bool,
+    /// Only the entrants the arbiter checked in are paired (issue 53): set for an
+    /// over-the-board event created since. Absent in settings stored before: everyone who
+    /// joined is paired.
+    #[serde(default)]
+    pub check_in: bool,
     /// A Swiss's pairing system. Absent in settings stored before it could be chosen: Dutch.
     #[serde(default)]
     pub pairing_system: PairingSystem,
@@ -229,6 +234,7 @@ impl Settings {
             regulations: self.regulations(),
             max_requested_byes: self.max_byes,
             late_entry_until: self.late_join_until,
+            check_in: self.check_in,
         }
     }
 
