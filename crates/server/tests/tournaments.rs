@@ -1790,6 +1790,11 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
         .map(|a| a["player"].as_str().unwrap())
         .collect();
     assert_eq!(absent, ["Player 9", "Desk, Dora"]);
+    // The printed list by name carries the list's clubs and says who is not paired.
+    let (_, sheet) =
+        td.get_text(&format!("/api/v1/tournaments/{id}/print/pairings-by-name?round=1")).await;
+    assert!(sheet.contains("<th>Club</th>") && sheet.contains("<td>Club 3</td>"), "{sheet}");
+    assert!(sheet.contains("<tr><td>Player 9</td><td>Club 9</td><td class=\"n\"></td><td></td><td>not paired</td></tr>"), "{sheet}");
     // After round 1 the list is closed; late entries one at a time.
     let (status, e) = td.post(&roster, json!({"text": "name\nToo Late\n"})).await;
     assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("round_paired")));
