@@ -276,6 +276,8 @@ mod tests {
         let settings: Settings = serde_json::from_str(stored).unwrap();
         assert_eq!(settings.pairing_system, PairingSystem::Dutch);
         assert_eq!(settings.acceleration, Acceleration::None);
+        // Nor a check-in (issue 53): everyone who joined is paired, as then.
+        assert!(!settings.check_in && !settings.competition().check_in);
         assert_eq!(
             settings.competition().system,
             System::Swiss { rounds: 5, pairing: SwissSystem::Dutch, acceleration: None }
