@@ -440,6 +440,17 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // The list's particulars reach the TRF.
   const trf = await (await fetch(`${server.base}/api/v1${url}/trf?lines=lf`)).text();
   assert.ok(trf.split('\n').some((l) => l.startsWith('001') && l.includes('Player, 01') && l.includes('CHN') && l.includes('8600100')), trf);
+  // Player, 01 opens an account; the desk links the guest entry to it.
+  const p1 = await open({ name: 'player01' });
+  const account = await signup(p1, `p01_${suffix}`);
+  const row = `li.checkin-row[data-name="Player, 01"]`;
+  await org.fill(`${row} .link-account`, account);
+  await org.click(`${row} .link-submit`);
+  await org.waitForFunction((sel) => !document.querySelector(`${sel} .link-account`), row);
+  const linked = (await view()).players.find((p) => p.name === 'Player, 01');
+  assert.equal(linked.guest, undefined, 'linked: no longer a guest');
+  const games = await (await fetch(`${server.base}/api/v1/users/${account}/games.pgn`)).text();
+  assert.match(games, /\[Site "over the board"\]/, 'the guest\'s round-1 game is the account\'s');
 });
 
 test('an arena: joined, paired at once, berserk on the board, the countdown, paired again after the game', async () => {

@@ -20,7 +20,10 @@ function refusalText(err) {
  * the answer of an import.
  */
 export function rosterBoxes(T, { send, onDone }) {
-  if (!T.over_the_board || !(T.status === 'upcoming' || T.status === 'running')) return [];
+  if (!T.over_the_board) return [];
+  // Once it is over a guest may still be linked to the account the player opens.
+  if (T.status === 'finished') return [linkBox(T, send)];
+  if (!(T.status === 'upcoming' || T.status === 'running')) return [];
   const beforeRound1 = !(T.rounds_list || []).length;
   return [beforeRound1 ? importBox(T, onDone) : null, guestBox(send), checkInBox(T, send)];
 }
@@ -79,6 +82,24 @@ function guestBox(send) {
   return h('div.arb-box#arb-guest', h('h3', t('arb.guest')), h('p.hint', t('arb.guest.help')), h('div.arb-row', name, rating, add));
 }
 
+/** A guest's account field and its button. */
+function linkRow(p, send) {
+  const account = h('input.link-account', { type: 'text', autocomplete: 'off', placeholder: t('arb.link.account'), 'aria-label': t('arb.link.account') });
+  const go = h('button.btn.small.link-submit', { type: 'button', on: { click: (e) => {
+    const a = account.value.trim();
+    if (a) send({ action: 'link', player: p.name, account: a }, e.currentTarget);
+    else account.focus();
+  } } }, t('arb.link'));
+  return h('span.link-row', account, go);
+}
+
+function linkBox(T, send) {
+  const guests = (T.players || []).filter((p) => p.guest);
+  if (!guests.length) return null;
+  return h('div.arb-box#arb-links', h('h3', t('arb.link.title')),
+    h('ul.checkin-list', guests.map((p) => h('li.checkin-row', { dataset: { name: p.name } }, h('span', p.name), linkRow(p, send)))));
+}
+
 /** One row per entrant: a present/absent toggle, and for a guest an account to link to. */
 function checkInBox(T, send) {
   const players = T.players || [];
@@ -92,16 +113,7 @@ function checkInBox(T, send) {
       if (!ok) toggle.checked = !toggle.checked;
       toggle.disabled = false;
     });
-    let link = null;
-    if (p.guest) {
-      const account = h('input.link-account', { type: 'text', autocomplete: 'off', placeholder: t('arb.link.account'), 'aria-label': t('arb.link.account') });
-      const go = h('button.btn.small.link-submit', { type: 'button', on: { click: (e) => {
-        const a = account.value.trim();
-        if (a) send({ action: 'link', player: p.name, account: a }, e.currentTarget);
-        else account.focus();
-      } } }, t('arb.link'));
-      link = h('span.link-row', account, go);
-    }
+    const link = p.guest ? linkRow(p, send) : null;
     return h('li.checkin-row', { dataset: { name: p.name, present: String(!!p.present) } },
       h('label.inline', toggle, ' ', p.name, p.rating ? h('small.hint', ` ${p.rating}`) : null, p.guest ? h('small.tag', ` ${t('arb.guest.tag')}`) : null),
       link);
