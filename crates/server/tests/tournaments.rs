@@ -1754,6 +1754,16 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
     let (status, v) = td.post(&roster, json!({"text": trf})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["players"].as_array().unwrap().len(), 11);
+    // A guest with an account's name: the account's join is refused (the desk links instead).
+    arbiter(&td, &id, json!({"action":"guest","name":"Bob"})).await;
+    let bob = Client::new(&server).await;
+    bob.signup("bob").await;
+    let (status, e) = bob.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    assert_eq!(
+        (status, e["error"]["message"].as_str()),
+        (StatusCode::CONFLICT, Some("\"bob\" is already entered")),
+        "{e}"
+    );
     // One at the desk; a name twice is refused.
     arbiter(&td, &id, json!({"action":"guest","name":"Desk, Dora","rating":1700})).await;
     let (status, e) = td
@@ -1789,7 +1799,7 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
         .filter(|a| a["kind"] == "absent")
         .map(|a| a["player"].as_str().unwrap())
         .collect();
-    assert_eq!(absent, ["Player 9", "Desk, Dora"]);
+    assert_eq!(absent, ["Player 9", "Bob", "Desk, Dora"]);
     // The printed list by name carries the list's clubs and says who is not paired.
     let (_, sheet) =
         td.get_text(&format!("/api/v1/tournaments/{id}/print/pairings-by-name?round=1")).await;

@@ -53,7 +53,7 @@ impl<H: Host> Actor<H> {
     }
 
     /// The entrants' names in lower case (names are unique among the entrants of an event).
-    fn names_taken(&self) -> HashSet<String> {
+    pub(super) fn names_taken(&self) -> HashSet<String> {
         self.tour.book.comp.entrants().iter().map(|e| e.name.to_lowercase()).collect()
     }
 

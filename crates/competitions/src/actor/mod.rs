@@ -416,6 +416,16 @@ impl<H: Host> Actor<H> {
             });
             return self.record(entry, Some(who), None).await;
         }
+        // Over the board a guest may carry the account's name: the arbiter links the guest to
+        // the account rather than have the player twice.
+        if s.over_the_board
+            && self.tour.book.comp.find(&key).is_none()
+            && self.names_taken().contains(&key)
+        {
+            return Err(
+                TournamentRefusal::DuplicateName { name: who.name.clone(), line: None }.into()
+            );
+        }
         let action =
             Action::Join { key, name: who.name.clone(), rating: Some(who.rating), title: None };
         self.record(Entry::of_action(action, Some(who.user_id.0)), Some(who), None).await
