@@ -1739,6 +1739,9 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
             10 + i
         ));
     }
+    // Padded past the 16 KiB of an ordinary body: a list is an upload (up to 1 MiB).
+    csv.push_str(&format!("\n{}\n", ",".repeat(6).repeat(4000).replace(",,,,,,", ",,,,,,\n")));
+    assert!(csv.len() > 20_000);
     let (status, v) = td.post(&roster, json!({"text": csv, "format": "csv"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let listed = v["players"].as_array().unwrap();
