@@ -85,6 +85,8 @@ export const cancelBye = (id, round) => request('DELETE', `${tour(id)}/byes/${ro
 export const berserk = (id, game) => request('POST', `${tour(id)}/berserk`, { game });
 /** An arbiter's action: `{action, …fields, reason}` (only the creator may). */
 export const arbiter = (id, action) => request('POST', `${tour(id)}/arbiter`, action);
+/** An over-the-board tournament's player list: `{text, format?}` (CSV or TRF). */
+export const roster = (id, body) => request('POST', `${tour(id)}/roster`, body);
 /** The exports, as links: `trf`, `pgn`, `standings.csv`, `standings.html`. */
 export const tournamentFileUrl = (id, file) => `/api/v1${tour(id)}/${file}`;
 

@@ -319,6 +319,10 @@ test('over the board: no game on the site, results typed at the desk (12 1-0), t
     await p.click('#join');
     await p.waitForSelector('#you-are');
   }
+  // Over the board only those checked in are paired (issue 53): all four are here.
+  await org.waitForFunction(() => /0 of 4 present/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-checkin-all');
+  await org.waitForFunction(() => /4 of 4 present/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
   await org.click('#arb-start');
   await org.waitForSelector('#arb-publish');
   await org.click('#arb-publish');
@@ -352,6 +356,101 @@ test('over the board: no game on the site, results typed at the desk (12 1-0), t
   const sheets = await (await fetch(`${server.base}${href}`)).text();
   assert.equal((sheets.match(/class="sheet"/g) || []).length, 2);
   for (const b of boards) assert.ok(sheets.includes(b.white) && sheets.includes(b.black), `board ${b.board} on its sheet`);
+});
+
+test('over the board: a list of 40 imported from CSV (a bad one refused naming its line), 38 checked in and paired, results typed, a late entry paired from round 2', async () => {
+  const suffix = `ol${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-list' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#tournament-form');
+  await org.click('input[name=format][value=swiss] + span');
+  await org.fill('#tf-name', `List ${suffix}`);
+  await org.fill('#tf-time-control', '5400+30');
+  await org.fill('#tf-rounds', '3');
+  await org.fill('#tf-late-join', '2');
+  await org.check('#tf-otb');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  const count = (text) => org.waitForFunction((re) => new RegExp(re).test(document.querySelector('#arb-checkin-count')?.textContent || ''), text);
+  const view = async () => (await fetch(`${server.base}/api/v1${url}`)).json();
+
+  // A bad row refuses the list whole, its line and column said on the desk.
+  await org.waitForSelector('#arb-roster-text');
+  await org.fill('#arb-roster-text', 'Name,Rating\nAnn,1800\nBob,18OO\n');
+  await org.click('#arb-roster-import');
+  await org.waitForSelector('#arb-roster-error:not([hidden])');
+  assert.match(await org.textContent('#arb-roster-error'), /line 3, column rating/);
+  assert.equal((await view()).players.length, 0, 'nothing half-imported');
+
+  const pad = (i) => String(i).padStart(2, '0');
+  const rows = Array.from({ length: 40 }, (_, i) => `"Player, ${pad(i + 1)}",${2200 - 10 * i},${8600100 + i},CHN,${2000 + (i % 15)},Club ${i % 5}`);
+  await org.fill('#arb-roster-text', ['Name,Rating,FIDE ID,Fed,Birth year,Club', ...rows].join('\n'));
+  await org.click('#arb-roster-import');
+  await count('0 of 40 present');
+  assert.ok(!(await org.isVisible('#arb-roster-error')), 'the error goes once a list is in');
+
+  // Everyone present, then two are not there: 38.
+  await org.click('#arb-checkin-all');
+  await count('40 of 40 present');
+  for (const [n, left] of [['Player, 07', 39], ['Player, 33', 38]]) {
+    await org.click(`input.checkin-toggle[data-name="${n}"]`);
+    await count(`${left} of 40 present`);
+  }
+  await org.click('#arb-start');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  await org.waitForSelector('#arb-desk');
+  const v1 = await view();
+  const r1 = v1.rounds_list[0];
+  assert.equal(r1.boards.length, 19, 'the 38 present on 19 boards');
+  const paired1 = r1.boards.flatMap((b) => [b.white, b.black]);
+  assert.ok(!paired1.includes('Player, 07') && !paired1.includes('Player, 33'), 'the absent are not paired');
+  assert.deepEqual(r1.absent.filter((a) => a.kind === 'absent').map((a) => a.player), ['Player, 07', 'Player, 33']);
+
+  // The results, typed at the desk as they come.
+  for (const b of r1.boards) {
+    await org.fill('#arb-desk', `${b.board} ${b.board % 3 === 0 ? '=' : '1-0'}`);
+    await org.press('#arb-desk', 'Enter');
+    if (b.board < 19) await org.waitForFunction((n) => !new RegExp(`\\b${n}\\b`).test(document.querySelector('#arb-missing')?.textContent || ''), b.board);
+  }
+  await org.waitForSelector('#arb-desk', { state: 'detached' });
+
+  // A late entry at the desk, checked in: paired from round 2 with the 38.
+  await org.fill('#arb-guest-name', 'Late, Comer');
+  await org.fill('#arb-guest-rating', '1750');
+  await org.click('#arb-guest-add');
+  await count('38 of 41 present');
+  await org.click('input.checkin-toggle[data-name="Late, Comer"]');
+  await count('39 of 41 present');
+  await org.click('#arb-pair');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  await org.waitForSelector('#arb-desk');
+  const v2 = await view();
+  const r2 = v2.rounds_list[1];
+  const paired2 = [...r2.boards.flatMap((b) => [b.white, b.black]), r2.bye].filter(Boolean);
+  assert.equal(paired2.length, 39);
+  assert.ok(paired2.includes('Late, Comer'), 'the late entry is paired in round 2');
+  const late = v2.players.find((p) => p.name === 'Late, Comer');
+  assert.equal(late.first_round, 2);
+  const score = (name) => v2.standings.rows.find((r) => r.name === name).score;
+  assert.equal(score('Player, 07'), '0.0', 'an absence scores nothing');
+  // The list's particulars reach the TRF.
+  const trf = await (await fetch(`${server.base}/api/v1${url}/trf?lines=lf`)).text();
+  assert.ok(trf.split('\n').some((l) => l.startsWith('001') && l.includes('Player, 01') && l.includes('CHN') && l.includes('8600100')), trf);
+  // Player, 01 opens an account; the desk links the guest entry to it.
+  const p1 = await open({ name: 'player01' });
+  const account = await signup(p1, `p01_${suffix}`);
+  const row = `li.checkin-row[data-name="Player, 01"]`;
+  await org.fill(`${row} .link-account`, account);
+  await org.click(`${row} .link-submit`);
+  await org.waitForFunction((sel) => !document.querySelector(`${sel} .link-account`), row);
+  const linked = (await view()).players.find((p) => p.name === 'Player, 01');
+  assert.equal(linked.guest, undefined, 'linked: no longer a guest');
+  const games = await (await fetch(`${server.base}/api/v1/users/${account}/games.pgn`)).text();
+  assert.match(games, /\[Site "over the board"\]/, 'the guest\'s round-1 game is the account\'s');
 });
 
 test('an arena: joined, paired at once, berserk on the board, the countdown, paired again after the game', async () => {

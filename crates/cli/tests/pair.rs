@@ -343,6 +343,7 @@ fn a_site_swiss_exported_checks_with_rookery_pair_under_each_system() {
             regulations: Regulations::C07_2026,
             max_requested_byes: 1,
             late_entry_until: 2,
+            check_in: false,
         });
         let join = |c: &mut Competition, key: &str, rating: u16| {
             let name = key.to_owned();

@@ -66,6 +66,9 @@ pub(crate) struct Book {
     pub started_at: Option<u64>,
     /// A Chess960 tournament's start position of each published round (RULES.md §13).
     pub chess960_starts: BTreeMap<u32, u16>,
+    /// The particulars of each entrant entered as a guest (by entrant number), kept once the
+    /// guest is linked to an account (the TRF export wants them still).
+    pub guests: BTreeMap<u32, log::Guest>,
 }
 
 impl Book {
@@ -79,6 +82,7 @@ impl Book {
             restarted: BTreeSet::new(),
             started_at: None,
             chess960_starts: BTreeMap::new(),
+            guests: BTreeMap::new(),
         }
     }
 
@@ -94,6 +98,13 @@ impl Book {
             match entry {
                 Entry::Join(Join { key, user_id: Some(uid), .. }) => {
                     self.users.insert(key.clone(), *uid);
+                }
+                Entry::Join(Join { guest: Some(guest), .. }) => {
+                    let entrant = self.comp.entrants().len() as u32 - 1;
+                    self.guests.insert(entrant, guest.clone());
+                }
+                Entry::Link(l) => {
+                    self.users.insert(l.key.clone(), l.user_id);
                 }
                 Entry::SwapColours(b) => {
                     self.restarted.insert((b.round, b.board));
@@ -207,6 +218,8 @@ impl Book {
         let mut names = LogNames::default();
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
+            Entry::CheckIn(x) => names.name = entrant(x.entrant),
+            Entry::Link(x) => names.name = entrant(x.entrant),
             Entry::Reinstate(x) => names.name = entrant(x.entrant),
             Entry::Bye(x) => names.name = entrant(x.entrant),
             Entry::ForbidPair(p) | Entry::AllowPair(p) => {
@@ -285,12 +298,14 @@ impl Tour {
         (self.board_game(round, board).as_str() == game).then_some((Some(round), board))
     }
 
-    /// The account behind an entrant.
+    /// The account behind an entrant; a guest (an imported player, an entry at the desk)
+    /// plays as a player without an account, as a guest of an online casual game does.
     pub fn player_of(&self, entrant: EntrantId) -> Player {
         let e = &self.book.comp.entrants()[entrant.0 as usize];
+        let user_id = self.book.users.get(&e.key).map(|&u| UserId(u));
         Player {
-            kind: PlayerKind::User,
-            user_id: self.book.users.get(&e.key).map(|&u| UserId(u)),
+            kind: if user_id.is_some() { PlayerKind::User } else { PlayerKind::Anonymous },
+            user_id,
             name: e.name.clone(),
             engine_level: None,
         }

@@ -76,6 +76,15 @@ impl Tour {
         match export {
             Export::Trf { lf } => {
                 let mut t = self.book.comp.to_tournament();
+                // A guest's particulars from the imported list, as a rating officer wants them
+                // on the `001` line (issue 53): federation, FIDE ID, birth (the year alone).
+                for (player, id) in t.players.iter_mut().zip(self.book.comp.pairing_order()) {
+                    if let Some(g) = self.book.guests.get(&id.0) {
+                        player.federation = g.federation.clone();
+                        player.fide_id = g.fide_id;
+                        player.birth_date = g.birth_year.map(|y| format!("{y}/00/00"));
+                    }
+                }
                 t.name = Some(self.settings.name.clone());
                 t.time_control = Some(self.settings.time_control.clone());
                 let ending = if lf { LineEnding::Lf } else { LineEnding::Cr };

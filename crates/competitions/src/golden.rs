@@ -443,3 +443,90 @@ fn views_messages_and_exports_are_as_recorded() {
         assert_eq!(body, &want, "{name}");
     }
 }
+
+/// Issue 53: an over-the-board list — guests from a list and the desk, an account, the
+/// check-in, a round, a link — stored, read back entry by entry and folded again (what the
+/// revival does) gives the same state: the same competition, guests, accounts and presence.
+#[test]
+fn an_over_the_board_list_replays_from_its_stored_log() {
+    let mut s = Script::new(
+        "h4ll0000",
+        settings("swiss", json!({"rounds": 3, "over_the_board": true, "check_in": true})),
+    );
+    let guest = |name: &str, rating: Option<u16>, particulars: log::Guest| {
+        Entry::Join(log::Join {
+            key: format!("guest:{}", name.to_lowercase()),
+            name: name.into(),
+            rating,
+            title: None,
+            user_id: None,
+            guest: Some(particulars),
+        })
+    };
+    let listed = log::Guest {
+        fide_id: Some(8_600_123),
+        federation: Some("CHN".into()),
+        birth_year: Some(2009),
+        club: Some("No. 4".into()),
+        ..log::Guest::default()
+    };
+    s.record(guest("Li, Wei", Some(2105), listed), Some("arbiter"), None);
+    s.record(guest("Wang Fang", Some(1850), log::Guest::default()), Some("arbiter"), None);
+    s.record(guest("Absent, Al", None, log::Guest::default()), Some("arbiter"), None);
+    s.join("Ann", Some(1700), 2);
+    assert!((0..4).all(|n| !s.tour.book.comp.is_present(EntrantId(n))), "nobody checked in");
+    for n in [0, 1, 3] {
+        s.act(Action::CheckIn { entrant: EntrantId(n), present: true });
+    }
+    s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
+    let round = s.pair();
+    s.act(Action::Publish { round });
+    let r1 = s.tour.book.comp.rounds()[0].clone();
+    assert_eq!(r1.boards.len() + r1.pab.iter().count(), 2, "three present: a board and a bye");
+    assert!(!r1.boards.iter().any(|b| b.white == EntrantId(2) || b.black == EntrantId(2)));
+    s.results(1, &[BoardResult::Draw]);
+    s.record(
+        Entry::Link(log::Link { entrant: 1, key: "wang".into(), user_id: 7 }),
+        Some("arbiter"),
+        None,
+    );
+    assert_eq!(s.tour.player_of(EntrantId(1)).user_id, Some(UserId(7)));
+    assert_eq!(s.tour.player_of(EntrantId(0)).kind, rookery_store::PlayerKind::Anonymous);
+
+    // Stored as the actor stores them, read back, folded into a fresh book.
+    let mut again = Book::new(&s.tour.settings);
+    for shown in &s.tour.log {
+        let (kind, data) = shown.detail.data.0.encode();
+        let stored = rookery_store::LogEntry {
+            seq: shown.seq,
+            at_ms: shown.at_ms,
+            by: None,
+            kind,
+            data,
+            reason: None,
+        };
+        let entry = Entry::decode(&stored).unwrap_or_else(|e| panic!("{e}"));
+        again.fold(&s.tour.settings, &entry, shown.at_ms as u64).unwrap();
+    }
+    let book = &s.tour.book;
+    assert_eq!(again.comp, book.comp);
+    assert_eq!(again.guests, book.guests);
+    assert_eq!(again.users, book.users);
+    assert_eq!(book.comp.find("wang"), Some(EntrantId(1)));
+    assert_eq!(book.guests.len(), 3);
+    // The view marks guests and presence; the TRF carries the list's particulars.
+    let view = json_of(&s.tour.view());
+    let players = view["players"].as_array().unwrap();
+    let row = |name: &str| players.iter().find(|p| p["name"] == name).unwrap().clone();
+    assert_eq!(
+        (row("Li, Wei")["guest"].clone(), row("Li, Wei")["present"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(
+        (row("Wang Fang").get("guest"), row("Absent, Al")["present"].clone()),
+        (None, json!(false))
+    );
+    let trf = s.tour.export(Export::Trf { lf: true });
+    let li = trf.lines().find(|l| l.contains("Li, Wei")).unwrap();
+    assert!(li.contains("CHN") && li.contains("8600123") && li.contains("2009/00/00"), "{li}");
+}

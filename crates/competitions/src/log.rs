@@ -64,6 +64,10 @@ pub enum Entry {
     ArenaResult(ArenaResult),
     /// A player went berserk.
     Berserk(Berserk),
+    /// An entrant marked present or absent by the arbiter (over the board; issue 53).
+    CheckIn(CheckIn),
+    /// A guest entrant linked to an account: the entrant is the account from now on.
+    Link(Link),
 }
 
 /// `join`: an account enters (its id kept, the key is its name in lower case).
@@ -82,6 +86,57 @@ pub struct Join {
     /// The account (none for imported players).
     #[serde(default)]
     pub user_id: Option<i64>,
+    /// A guest's particulars (an over-the-board entry without an account, from an imported
+    /// list or the desk; issue 53); absent for an account's join and in entries written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest: Option<Guest>,
+}
+
+/// What an imported list says of a guest beyond name, rating and title, kept for the TRF
+/// export and the printed lists. Each field is written only when known.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guest {
+    /// FIDE identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    /// The national federation's identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_id: Option<String>,
+    /// National rating (the entry's `rating` is the FIDE one when both are known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_rating: Option<u16>,
+    /// Federation, three capital letters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    /// Year of birth.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<u16>,
+    /// Club or school.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    /// The §11 level held: 1 to 30, 0 unranked (RULES.md §11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+/// `check_in`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckIn {
+    /// The entrant number.
+    pub entrant: u32,
+    /// Present, or absent.
+    pub present: bool,
+}
+
+/// `link`: a guest entrant becomes the account `user_id`, known by its key from now on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    /// The entrant number.
+    pub entrant: u32,
+    /// The account name in lower case.
+    pub key: String,
+    /// The account.
+    pub user_id: i64,
 }
 
 /// An entrant (by entrant number, from 0).
@@ -323,11 +378,18 @@ impl Entry {
         })
     }
 
-    /// The entry that records a competition's `action`; a `join` keeps the account id.
+    /// The entry that records a competition's `action`; a `join` keeps the account id, a
+    /// re-keying (a `link`) names it (0 if not given: the desk always gives it).
     pub fn of_action(action: Action, user_id: Option<i64>) -> Entry {
         match action {
             Action::Join { key, name, rating, title } => {
-                Entry::Join(Join { key, name, rating, title, user_id })
+                Entry::Join(Join { key, name, rating, title, user_id, guest: None })
+            }
+            Action::CheckIn { entrant, present } => {
+                Entry::CheckIn(CheckIn { entrant: entrant.0, present })
+            }
+            Action::Rekey { entrant, key } => {
+                Entry::Link(Link { entrant: entrant.0, key, user_id: user_id.unwrap_or(0) })
             }
             Action::Withdraw { entrant, from_round } => {
                 Entry::Withdraw(EntrantRound { entrant: entrant.0, round: from_round })
@@ -387,6 +449,8 @@ impl Entry {
             Entry::Result(r) => Action::Result { round: r.round, board: r.board, result: r.result },
             Entry::FixOrder(_) => Action::FixOrder,
             Entry::SwapColours(b) => Action::SwapColours { round: b.round, board: b.board },
+            Entry::CheckIn(c) => Action::CheckIn { entrant: e(c.entrant), present: c.present },
+            Entry::Link(l) => Action::Rekey { entrant: e(l.entrant), key: l.key.clone() },
             Entry::Start(_)
             | Entry::End(_)
             | Entry::Cancel(_)
@@ -427,6 +491,8 @@ impl Serialize for EntryData {
             Entry::ArenaPair(d) => d.serialize(s),
             Entry::ArenaResult(d) => d.serialize(s),
             Entry::Berserk(d) => d.serialize(s),
+            Entry::CheckIn(d) => d.serialize(s),
+            Entry::Link(d) => d.serialize(s),
         }
     }
 }
@@ -610,6 +676,23 @@ mod tests {
             Entry::ArenaResult(ArenaResult { game: 3, winner: None, plies: 40 }),
             Entry::ArenaResult(ArenaResult { game: 4, winner: Some(Color::White), plies: 9 }),
             Entry::Berserk(Berserk { game: 3, player: 4 }),
+            Entry::Join(Join {
+                key: "guest:li, wei".into(),
+                name: "Li, Wei".into(),
+                rating: Some(2105),
+                title: Some("FM".into()),
+                user_id: None,
+                guest: Some(Guest {
+                    fide_id: Some(8_600_123),
+                    federation: Some("CHN".into()),
+                    birth_year: Some(2009),
+                    club: Some("Beijing No. 4".into()),
+                    level: Some(12),
+                    ..Guest::default()
+                }),
+            }),
+            Entry::CheckIn(CheckIn { entrant: 3, present: false }),
+            Entry::Link(Link { entrant: 3, key: "liwei".into(), user_id: 9 }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
@@ -648,6 +731,12 @@ mod tests {
             ("arena_result", r#"{"game":3,"plies":40,"winner":"black"}"#),
             ("arena_result", r#"{"game":3,"plies":40,"winner":null}"#),
             ("berserk", r#"{"game":3,"player":4}"#),
+            (
+                "join",
+                r#"{"guest":{"club":"A","fide_id":1,"level":0},"key":"guest:ann","name":"Ann","rating":null,"title":null,"user_id":null}"#,
+            ),
+            ("check_in", r#"{"entrant":2,"present":true}"#),
+            ("link", r#"{"entrant":2,"key":"ann","user_id":3}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

@@ -98,6 +98,7 @@ struct Words {
     draw: &'static str,
     notation: &'static str,
     event: &'static str,
+    club: &'static str,
 }
 
 const EN: Words = Words {
@@ -122,6 +123,7 @@ const EN: Words = Words {
                than five minutes left in the period need not record, and completes the \
                scoresheet after the game. Offer a draw by writing (=) after your move.",
     event: "Event",
+    club: "Club",
 };
 
 const ZH: Words = Words {
@@ -144,6 +146,7 @@ const ZH: Words = Words {
     notation: "对局中须用代数记录法（Nf3、exd5、O-O、O-O-O、e8=Q；+ 将军，# 将杀）清楚地记录双方的每一步着法。\
                某一时段所余时间不足五分钟的棋手可以不记录，对局结束后补全记录。提和时在着法后写 (=)。",
     event: "比赛",
+    club: "单位",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -326,17 +329,31 @@ impl Page<'_> {
         lines.sort_by(|a, b| {
             a.0.to_lowercase().cmp(&b.0.to_lowercase()).then_with(|| a.0.cmp(&b.0))
         });
+        // An imported list's clubs (issue 53), so that a player finds the right namesake: a
+        // column only when some entrant has one.
+        let club_of = |name: &str| {
+            let comp = &self.tour.book.comp;
+            let id = comp.entrants().iter().position(|e| e.name == name)?;
+            self.tour.book.guests.get(&(id as u32))?.club.clone()
+        };
+        let clubs = self.tour.book.guests.values().any(|g| g.club.is_some());
         out.push_str("<div class=\"sheet\">");
         self.heading(out, title);
+        let club_head = if clubs { format!("<th>{}</th>", w.club) } else { String::new() };
         let _ = write!(
             out,
-            "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            "<table><tr><th>{}</th>{club_head}<th>{}</th><th>{}</th><th>{}</th></tr>",
             w.name, w.board, w.colour, w.opponent
         );
         for (name, board, colour, opponent) in &lines {
+            let club = if clubs {
+                format!("<td>{}</td>", html(&club_of(name).unwrap_or_default()))
+            } else {
+                String::new()
+            };
             let _ = write!(
                 out,
-                "<tr><td>{}</td><td class=\"n\">{board}</td><td>{colour}</td><td>{opponent}</td></tr>",
+                "<tr><td>{}</td>{club}<td class=\"n\">{board}</td><td>{colour}</td><td>{opponent}</td></tr>",
                 html(name)
             );
         }

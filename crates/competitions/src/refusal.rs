@@ -137,6 +137,28 @@ pub enum TournamentRefusal {
     /// the site (they report their own results; the arbiter decides with `result`).
     #[error("this tournament's games are played on the site: they report their own results")]
     PlayedOnline,
+    /// Guests, an imported list or a check-in in a tournament played on the site.
+    #[error(
+        "this tournament's games are played on the site: its players join with their accounts"
+    )]
+    OnlineEntries,
+    /// A list imported once round 1 is paired.
+    #[error("round 1 is paired: add late entries one by one")]
+    RosterTooLate,
+    /// A guest named as an entrant is already (a list's line, if from a list).
+    #[error("{}{name:?} is already entered", line.map_or_else(String::new, |l| format!("line {l}: ")))]
+    DuplicateName {
+        /// The name.
+        name: String,
+        /// The line of the list.
+        line: Option<u64>,
+    },
+    /// A link of an entrant who is not a guest (entered with an account, or linked already).
+    #[error("{0:?} is not a guest entry")]
+    NotGuest(String),
+    /// A link to an account that does not exist.
+    #[error("no account {0:?}")]
+    UnknownAccount(String),
 }
 
 /// Which of a forbidden pair's two names.
@@ -176,6 +198,7 @@ impl TournamentRefusal {
                 RefusalClass::BadField("game")
             }
             TournamentRefusal::RoundNotPaired(_) => RefusalClass::BadField("round"),
+            TournamentRefusal::UnknownAccount(_) => RefusalClass::BadField("account"),
             _ => RefusalClass::Conflict,
         }
     }
@@ -190,7 +213,8 @@ impl TournamentRefusal {
             | R::UnknownOfPair(_)
             | R::NotArenaGame(_)
             | R::NoArenaGame
-            | R::RoundNotPaired(_) => "bad_field",
+            | R::RoundNotPaired(_)
+            | R::UnknownAccount(_) => "bad_field",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",
@@ -218,7 +242,10 @@ impl TournamentRefusal {
             R::NotYourGame | R::BerserkTooLate | R::BerserkRefused(_) => "berserk_refused",
             R::AlreadyJoined(_) => "already_joined",
             R::NoArenaPlayer(_) => "no_player",
-            R::PlayedOnline => "played_online",
+            R::PlayedOnline | R::OnlineEntries => "played_online",
+            R::RosterTooLate => "round_paired",
+            R::DuplicateName { .. } => "duplicate_name",
+            R::NotGuest(_) => "not_guest",
         }
     }
 }
@@ -453,6 +480,32 @@ mod tests {
                 "this tournament's games are played on the site: they report their own results",
             ),
             (R::RoundNotPaired(7), BadField("round"), "bad_field", "round 7 is not paired"),
+            (
+                R::OnlineEntries,
+                Conflict,
+                "played_online",
+                "this tournament's games are played on the site: its players join with their accounts",
+            ),
+            (
+                R::RosterTooLate,
+                Conflict,
+                "round_paired",
+                "round 1 is paired: add late entries one by one",
+            ),
+            (
+                R::DuplicateName { name: "Li, Wei".into(), line: Some(4) },
+                Conflict,
+                "duplicate_name",
+                "line 4: \"Li, Wei\" is already entered",
+            ),
+            (
+                R::DuplicateName { name: "Ann".into(), line: None },
+                Conflict,
+                "duplicate_name",
+                "\"Ann\" is already entered",
+            ),
+            (R::NotGuest("ann".into()), Conflict, "not_guest", "\"ann\" is not a guest entry"),
+            (R::UnknownAccount("zed".into()), BadField("account"), "bad_field", "no account \"zed\""),
             (R::TooFewPlayers, Conflict, "too_few_players", "at least two players are needed"),
             (R::ArenaPairsItself, Conflict, "not_paired", "an arena pairs by itself"),
             (R::NotForbidden, Conflict, "not_forbidden", "these two are not a forbidden pair"),

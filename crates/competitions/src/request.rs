@@ -7,6 +7,7 @@ use rookery_tournament::ByeKind;
 
 use crate::export::Export;
 use crate::print::{Document, Lang};
+use crate::roster::RosterEntry;
 
 /// What a request asks of the tournament.
 #[derive(Clone, Debug)]
@@ -154,6 +155,35 @@ pub enum ArbiterAction {
         round: u32,
         /// The board.
         board: u32,
+    },
+    /// An imported player list (issue 53): each player a guest entrant, before round 1 of an
+    /// over-the-board tournament; refused whole.
+    Import {
+        /// The players, as the list was read.
+        entries: Vec<RosterEntry>,
+    },
+    /// One guest entrant (no account) added at the desk of an over-the-board tournament.
+    Guest {
+        /// Name.
+        name: String,
+        /// Rating, if any.
+        rating: Option<u16>,
+        /// Title, if any.
+        title: Option<String>,
+    },
+    /// Entrants of an over-the-board tournament marked present or absent.
+    CheckIn {
+        /// The entrants, by account or guest name.
+        players: Vec<String>,
+        /// Present, or absent.
+        present: bool,
+    },
+    /// A guest entrant linked to an account: the account's from now on, with its games.
+    Link {
+        /// The guest, by name.
+        player: String,
+        /// The account's name.
+        account: String,
     },
     /// Ends the tournament now.
     End,

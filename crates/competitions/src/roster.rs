@@ -19,6 +19,8 @@ pub const MAX_PLAYERS: usize = 10_000;
 /// One player of the list, as the event will seed and report them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RosterEntry {
+    /// The line of the list it was read from (1-based), for a refusal that names it.
+    pub line: u64,
     /// Name, `Lastname, Firstname` by FIDE's convention (kept as written).
     pub name: String,
     /// FIDE identifier.
@@ -213,10 +215,19 @@ pub fn from_trf(text: &str) -> Result<Vec<RosterEntry>, RosterError> {
     if tournament.players.len() > MAX_PLAYERS {
         return Err(RosterError::TooMany);
     }
+    // Each player's line: the `001` record with the starting number (columns 5-8).
+    let lines: HashMap<usize, u64> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("001"))
+        .filter_map(|(i, l)| Some((l.get(4..8)?.trim().parse().ok()?, i as u64 + 1)))
+        .collect();
     Ok(tournament
         .players
         .iter()
-        .map(|p| RosterEntry {
+        .enumerate()
+        .map(|(i, p)| RosterEntry {
+            line: lines.get(&(i + 1)).copied().unwrap_or(0),
             name: p.name.clone(),
             fide_id: p.fide_id.filter(|&id| id > 0),
             rating: p.rating.filter(|&r| r > 0),
@@ -273,7 +284,7 @@ pub fn from_csv(text: &str) -> Result<Vec<RosterEntry>, RosterError> {
         if entries.len() == MAX_PLAYERS {
             return Err(RosterError::TooMany);
         }
-        let mut entry = RosterEntry::default();
+        let mut entry = RosterEntry { line, ..RosterEntry::default() };
         for (value, column) in record.iter().zip(&columns) {
             if let (Some(column), false) = (column, value.is_empty()) {
                 read_field(&mut entry, *column, value).map_err(|expected| RosterError::Field {
@@ -412,6 +423,7 @@ mod tests {
         assert_eq!(list[1].level, Some(Level::UNRANKED));
         assert_eq!(list[2].club.as_deref(), Some("School \"Red\""));
         assert_eq!(list[2].level, Level::new(15));
+        assert_eq!(list.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3, 4]);
     }
 
     #[test]
@@ -473,6 +485,7 @@ mod tests {
         assert_eq!(list[0].fide_id, Some(8_600_123));
         assert_eq!(list[0].birth_year, Some(2009));
         assert_eq!(list[1].rating, None);
+        assert_eq!((list[0].line, list[1].line), (2, 3));
         let e = import("012 Open\n001    x\n").unwrap_err();
         assert!(matches!(e, RosterError::Trf(_)), "{e}");
     }

@@ -170,6 +170,11 @@ pub struct Settings {
     /// before: online.
     #[serde(default)]
     pub over_the_board: bool,
+    /// Only the entrants the arbiter checked in are paired (issue 53): set for an
+    /// over-the-board event created since. Absent in settings stored before: everyone who
+    /// joined is paired.
+    #[serde(default)]
+    pub check_in: bool,
     /// A Swiss's pairing system. Absent in settings stored before it could be chosen: Dutch.
     #[serde(default)]
     pub pairing_system: PairingSystem,
@@ -229,6 +234,7 @@ impl Settings {
             regulations: self.regulations(),
             max_requested_byes: self.max_byes,
             late_entry_until: self.late_join_until,
+            check_in: self.check_in,
         }
     }
 
@@ -270,6 +276,8 @@ mod tests {
         let settings: Settings = serde_json::from_str(stored).unwrap();
         assert_eq!(settings.pairing_system, PairingSystem::Dutch);
         assert_eq!(settings.acceleration, Acceleration::None);
+        // Nor a check-in (issue 53): everyone who joined is paired, as then.
+        assert!(!settings.check_in && !settings.competition().check_in);
         assert_eq!(
             settings.competition().system,
             System::Swiss { rounds: 5, pairing: SwissSystem::Dutch, acceleration: None }

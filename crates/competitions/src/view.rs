@@ -174,6 +174,12 @@ pub struct PlayerEntry {
     pub first_round: Option<u32>,
     /// The byes asked for.
     pub byes: Vec<ByeView>,
+    /// Over the board: checked in for the next pairing (issue 53); absent online.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub present: Option<bool>,
+    /// A guest entry (no account, not yet linked to one).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub guest: bool,
 }
 
 /// A bye asked for.
@@ -302,6 +308,18 @@ impl Tour {
                 }
             }
         }
+        // Over the board: not checked in when the round was paired (a zero-point absence).
+        let comp = &self.book.comp;
+        for (i, e) in comp.entrants().iter().enumerate() {
+            let id = EntrantId(i as u32);
+            let out = e.first_round <= round
+                && e.withdrawn_from.is_none_or(|w| round < w)
+                && !comp.requested_byes().contains_key(&(round, id))
+                && !comp.takes_part(id, round);
+            if out {
+                absent.push(Absent { player: e.name.clone(), kind: "absent" });
+            }
+        }
         Some(RoundView {
             round,
             state: r.state.into(),
@@ -340,6 +358,8 @@ impl Tour {
             withdrawn: e.withdrawn_from.is_some(),
             first_round: Some(e.first_round),
             byes: self.byes_of(id),
+            present: self.settings.over_the_board.then(|| self.book.comp.is_present(id)),
+            guest: self.book.guests.contains_key(&id.0) && !self.book.users.contains_key(&e.key),
         }
     }
 
@@ -466,6 +486,8 @@ fn arena_entry(p: &ArenaPlayer) -> PlayerEntry {
         withdrawn: !p.active,
         first_round: None,
         byes: Vec::new(),
+        present: None,
+        guest: false,
     }
 }
 

@@ -48,6 +48,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/tournaments/{id}/byes/{round}", delete(tournament_api::cancel_bye))
         .route("/tournaments/{id}/berserk", post(tournament_api::berserk))
         .route("/tournaments/{id}/arbiter", post(tournament_api::arbiter))
+        .route(
+            "/tournaments/{id}/roster",
+            post(tournament_api::roster).layer(DefaultBodyLimit::max(crate::error::MAX_UPLOAD)),
+        )
         .route("/tournaments/{id}/trf", get(tournament_api::trf))
         .route("/tournaments/{id}/pgn", get(tournament_api::pgn))
         .route("/tournaments/{id}/standings.csv", get(tournament_api::csv))

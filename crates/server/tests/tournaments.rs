@@ -1562,6 +1562,8 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
         let (_, u) = td.get(&format!("/api/v1/users/{name}")).await;
         points.insert(name.to_owned(), u["user"]["points"].as_str().unwrap().parse().unwrap());
     }
+    // Over the board only those checked in are paired (issue 53): here all of them.
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["over_the_board"], true);
     for round in 1..=3u64 {
@@ -1677,5 +1679,294 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
         (StatusCode::BAD_REQUEST, Some("over_the_board")),
         "{e}"
     );
+    server.stop().await;
+}
+
+/// Issue 53: an over-the-board event's player list. A CSV imported as guests (refused whole
+/// on a bad row or a name entered already, naming the line), a guest added at the desk, a
+/// check-in (only those present paired; the absent score nothing that round), a late entry
+/// paired from round 2, a guest linked to an account with its rated games' §11 points
+/// following; all of it read back from the log after a restart, and the TRF carrying the
+/// list's federation, FIDE ID and birth year.
+#[tokio::test]
+async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let Setup { td, id, players } = setup(
+        &server,
+        &["ada"],
+        json!({"name":"Hall Open","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true,"rated":true,"late_join_until":2}),
+    )
+    .await;
+    let roster = format!("/api/v1/tournaments/{id}/roster");
+    // A bad row refuses the list whole, naming the line and the column.
+    let bad = "Name,Rating,FIDE ID\nLi Wei,2105,8600123\nWang Fang,18OO,\n";
+    let (status, e) = td.post(&roster, json!({"text": bad})).await;
+    assert_eq!(
+        (status, e["error"]["field"].as_str(), e["error"]["message"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("text"),
+            Some(
+                "field text: line 3, column rating: \"18OO\" is not a rating (a whole number \
+                 0-3500)"
+            )
+        ),
+        "{e}"
+    );
+    let (status, e) = td.post(&roster, json!({"text": "name\nA\n", "format": "pdf"})).await;
+    assert_eq!((status, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("format")));
+    // A name entered already (ada joined with her account): refused naming the line.
+    let (status, e) = td.post(&roster, json!({"text": "name\nZhang San\nADA\n"})).await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str(), e["error"]["message"].as_str()),
+        (StatusCode::CONFLICT, Some("duplicate_name"), Some("line 3: \"ADA\" is already entered")),
+        "{e}"
+    );
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["players"].as_array().unwrap().len(), 1, "nothing half-imported: {v}");
+    // Only the arbiter imports.
+    let (status, _) = players[0].post(&roster, json!({"text": "name\nX\n"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let mut csv = String::from("Name,Rating,FIDE ID,Fed,Birth year,Club,Level\n");
+    for i in 1..=9 {
+        csv.push_str(&format!(
+            "Player {i},{},{},CHN,{},Club {i},{}\n",
+            2000 - 20 * i,
+            8_600_000 + i,
+            2000 + i,
+            10 + i
+        ));
+    }
+    // Padded past the 16 KiB of an ordinary body: a list is an upload (up to 1 MiB).
+    csv.push_str(&format!("\n{}\n", ",".repeat(6).repeat(4000).replace(",,,,,,", ",,,,,,\n")));
+    assert!(csv.len() > 20_000);
+    let (status, v) = td.post(&roster, json!({"text": csv, "format": "csv"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let listed = v["players"].as_array().unwrap();
+    assert_eq!(listed.len(), 10);
+    let p1 = listed.iter().find(|p| p["name"] == "Player 1").unwrap();
+    assert_eq!(
+        (&p1["rating"], &p1["guest"], &p1["present"]),
+        (&json!(1980), &json!(true), &json!(false))
+    );
+    // Re-imported before round 1: the list adds (a TRF this time).
+    let trf = "012 Hall Open\n\
+001    1 m    Late, Lee                         1500 CHN     8600999 2010/00/00  0.0    1\n";
+    let (status, v) = td.post(&roster, json!({"text": trf})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["players"].as_array().unwrap().len(), 11);
+    // A guest with an account's name: the account's join is refused (the desk links instead).
+    arbiter(&td, &id, json!({"action":"guest","name":"Bob"})).await;
+    let bob = Client::new(&server).await;
+    bob.signup("bob").await;
+    let (status, e) = bob.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
+    assert_eq!(
+        (status, e["error"]["message"].as_str()),
+        (StatusCode::CONFLICT, Some("\"bob\" is already entered")),
+        "{e}"
+    );
+    // One at the desk; a name twice is refused.
+    arbiter(&td, &id, json!({"action":"guest","name":"Desk, Dora","rating":1700})).await;
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"guest","name":"desk, dora"}),
+        )
+        .await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("duplicate_name"))
+    );
+
+    // Check-in: everyone but Player 9 and Desk, Dora; nobody else is paired.
+    let mut present: Vec<String> = (1..=8).map(|i| format!("Player {i}")).collect();
+    present.extend(["ada".to_owned(), "Late, Lee".to_owned()]);
+    arbiter(&td, &id, json!({"action":"check_in","players":present,"present":true})).await;
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"check_in","player":"Nobody","present":true}),
+        )
+        .await;
+    assert_eq!((status, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("player")));
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let r1 = round_of(&v, 1);
+    assert_eq!(r1["boards"].as_array().unwrap().len(), 5, "ten present: {r1}");
+    let absent: Vec<&str> = r1["absent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["kind"] == "absent")
+        .map(|a| a["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(absent, ["Player 9", "Bob", "Desk, Dora"]);
+    // The printed list by name carries the list's clubs and says who is not paired.
+    let (_, sheet) =
+        td.get_text(&format!("/api/v1/tournaments/{id}/print/pairings-by-name?round=1")).await;
+    assert!(sheet.contains("<th>Club</th>") && sheet.contains("<td>Club 3</td>"), "{sheet}");
+    assert!(sheet.contains("<tr><td>Player 9</td><td>Club 9</td><td class=\"n\"></td><td></td><td>not paired</td></tr>"), "{sheet}");
+    // After round 1 the list is closed; late entries one at a time.
+    let (status, e) = td.post(&roster, json!({"text": "name\nToo Late\n"})).await;
+    assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("round_paired")));
+    let boards = r1["boards"].as_array().unwrap().clone();
+    for (i, b) in boards.iter().enumerate() {
+        // White wins everywhere but against ada: her guest opponent beats her.
+        let result = if b["white"] == "ada" { "0-1" } else { "1-0" };
+        arbiter(&td, &id, json!({"action":"enter","round":1,"board":i + 1,"result":result})).await;
+    }
+    // A late entry, and Dora arrives: both paired in round 2.
+    arbiter(&td, &id, json!({"action":"guest","name":"Newcomer","rating":1600})).await;
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"check_in","players":["Newcomer","Desk, Dora"],"present":true}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":2})).await;
+    let r2 = round_of(&v, 2);
+    let paired: Vec<&str> = r2["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| [b["white"].as_str().unwrap(), b["black"].as_str().unwrap()])
+        .chain(r2["bye"].as_str())
+        .collect();
+    assert_eq!(paired.len(), 12, "{r2}");
+    assert!(paired.contains(&"Newcomer") && paired.contains(&"Desk, Dora"), "{r2}");
+    assert!(!paired.contains(&"Player 9"), "{r2}");
+    let standings = |v: &Value, name: &str| {
+        v["standings"]["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()
+            ["score"]
+            .clone()
+    };
+    assert_eq!(standings(&v, "Player 9"), "0.0", "absent: no bye points");
+
+    // The guest who beat ada opens an account and is linked to it: the rated game moves
+    // both accounts' points as the ladder awards it (a guest's game moved none).
+    let (guest, guest_white) = boards
+        .iter()
+        .find_map(|b| {
+            if b["white"] == "ada" {
+                Some((b["black"].as_str().unwrap().to_owned(), false))
+            } else if b["black"] == "ada" {
+                Some((b["white"].as_str().unwrap().to_owned(), true))
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    let points = |u: &Value| -> rookery_ladder::Points {
+        u["user"]["points"].as_str().unwrap().parse().unwrap()
+    };
+    let zed = Client::new(&server).await;
+    zed.signup("zed").await;
+    let (_, ada_before) = td.get("/api/v1/users/ada").await;
+    let (_, zed_before) = td.get("/api/v1/users/zed").await;
+    let (ada_p, zed_p) = (points(&ada_before), points(&zed_before));
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"link","player":guest,"account":"nobody"}),
+        )
+        .await;
+    assert_eq!((status, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("account")));
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"link","player":"ada","account":"zed"}),
+        )
+        .await;
+    assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("not_guest")));
+    let v = arbiter(&td, &id, json!({"action":"link","player":guest,"account":"zed"})).await;
+    let row = v["players"].as_array().unwrap().iter().find(|p| p["name"] == *guest).unwrap();
+    assert!(row.get("guest").is_none(), "linked: {row}");
+    let (zed_award, ada_award) = if guest_white {
+        rookery_ladder::award(zed_p, ada_p, rookery_ladder::PairResult::AWins)
+    } else {
+        let (a, z) = rookery_ladder::award(ada_p, zed_p, rookery_ladder::PairResult::BWins);
+        (z, a)
+    };
+    assert_ne!(zed_award, rookery_ladder::Points::ZERO, "a win moves points");
+    let (_, ada_after) = td.get("/api/v1/users/ada").await;
+    let (_, zed_after) = td.get("/api/v1/users/zed").await;
+    assert_eq!(points(&zed_after), zed_p.checked_add(zed_award).unwrap());
+    assert_eq!(points(&ada_after), ada_p.checked_add(ada_award).unwrap());
+    let (status, games) = zed.get_text("/api/v1/users/zed/games.pgn").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(games.contains("[Site \"over the board\"]"), "the guest's game is zed's: {games}");
+    // Linked twice: refused; another guest to zed: zed is an entrant already.
+    let (status, e) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/arbiter"),
+            json!({"action":"link","player":"Player 9","account":"zed"}),
+        )
+        .await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("already_joined")),
+        "{e}"
+    );
+
+    // The TRF carries the list's particulars.
+    let (_, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    let t = rookery_tournament::trf::read(&trf).unwrap();
+    let p3 = t.players.iter().find(|p| p.name == "Player 3").unwrap();
+    assert_eq!(
+        (p3.federation.as_deref(), p3.fide_id, p3.birth_date.as_deref()),
+        (Some("CHN"), Some(8_600_003), Some("2003/00/00")),
+        "{trf}"
+    );
+    let (_, before) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    server.stop().await;
+
+    // After a restart the log replays: the guests, the check-in, the link.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let (_, after) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["players"], before["players"]);
+    assert_eq!(after["rounds_list"], before["rounds_list"]);
+    assert_eq!(after["standings"], before["standings"]);
+    let (_, zed_again) = td.get("/api/v1/users/zed").await;
+    assert_eq!(points(&zed_again), points(&zed_after), "the link's award made once");
+    server.stop().await;
+}
+
+/// Guests, lists and the check-in are an over-the-board event's: a tournament played on the
+/// site refuses them, and pairs everyone who joined, as before.
+#[tokio::test]
+async fn an_online_tournament_takes_no_guests_and_no_check_in() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &["ann", "bob"],
+        json!({"name":"Web","format":"swiss","rounds":1,"time_control":"300+2"}),
+    )
+    .await;
+    let path = format!("/api/v1/tournaments/{id}/arbiter");
+    for body in [
+        json!({"action":"guest","name":"Li"}),
+        json!({"action":"check_in","player":"ann","present":false}),
+        json!({"action":"link","player":"ann","account":"bob"}),
+    ] {
+        let (status, e) = td.post(&path, body.clone()).await;
+        assert_eq!(
+            (status, e["error"]["code"].as_str()),
+            (StatusCode::CONFLICT, Some("played_online")),
+            "{body}"
+        );
+    }
+    let (status, e) =
+        td.post(&format!("/api/v1/tournaments/{id}/roster"), json!({"text":"name\nLi\n"})).await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("played_online"))
+    );
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(round_of(&v, 1)["boards"].as_array().unwrap().len(), 1);
+    assert!(v["players"][0].get("present").is_none());
     server.stop().await;
 }

@@ -131,6 +131,22 @@ impl Store {
         let rated = ended.try_get::<i64, _>(0)? != 0;
         let white: Option<i64> = ended.try_get(1)?;
         let black: Option<i64> = ended.try_get(2)?;
+        let changes = self.award(&mut tx, rated, white, black, finish).await?;
+        tx.commit().await?;
+        Ok(Written::Done(changes))
+    }
+
+    /// Moves both players' points and ratings for one ended game, inside `tx`, when it counts
+    /// on the ladder: rated, played (`finish`'s termination), decided, between two different
+    /// accounts. The history rows are stamped `finish.ended_at_ms`.
+    async fn award(
+        &self,
+        tx: &mut sqlx::Transaction<'static, Any>,
+        rated: bool,
+        white: Option<i64>,
+        black: Option<i64>,
+        finish: &Finish,
+    ) -> Result<Option<RatingChanges>, StoreError> {
         let result = PairResult::of_white(finish.result);
         // A game lost for a missed first move (a tournament's forfeit, RULES.md §12) was not
         // played, and one ended by a competition arbiter's declaration was not finished on
@@ -139,18 +155,16 @@ impl Store {
         let (Some(white), Some(black), Some(result), true) =
             (white, black, result, rated && played)
         else {
-            tx.commit().await?;
-            return Ok(Written::Done(None));
+            return Ok(None);
         };
         if white == black {
-            tx.commit().await?;
-            return Ok(Written::Done(None));
+            return Ok(None);
         }
 
         // Lock both players in id order, so that two finishes never wait on each other.
         let (first, second) = (white.min(black), white.max(black));
-        let first = self.locked_user(&mut tx, UserId(first)).await?;
-        let second = self.locked_user(&mut tx, UserId(second)).await?;
+        let first = self.locked_user(tx, UserId(first)).await?;
+        let second = self.locked_user(tx, UserId(second)).await?;
         let (white, black) = if first.id.0 == white { (first, second) } else { (second, first) };
 
         let (white_delta, black_delta) = award(white.points, black.points, result);
@@ -168,10 +182,73 @@ impl Store {
         for (change, delta, [wins, draws, losses]) in
             [(&changes.white, white_delta, white_score), (&changes.black, black_delta, black_score)]
         {
-            record(&mut tx, finish, change, delta, wins, draws, losses).await?;
+            record(tx, finish, change, delta, wins, draws, losses).await?;
         }
+        Ok(Some(changes))
+    }
+
+    /// A guest's side of an ended game given to an account (an over-the-board entrant linked
+    /// to it; issue 53), and, if the game counts on the ladder now that both sides are
+    /// accounts, the §11 award made then, from the points both have at `at_ms` (RULES.md §11:
+    /// every game zero-sum, awarded in the order the links are made). Once: a side that has an
+    /// account already is left as it is, and nothing is awarded (`None`).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] if there is no such game; [`StoreError::Database`].
+    pub async fn link_game_player(
+        &self,
+        game_id: &str,
+        color: rookery_core::Color,
+        user: UserId,
+        at_ms: i64,
+    ) -> Result<Option<RatingChanges>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let sql = match color {
+            rookery_core::Color::White => {
+                "UPDATE games SET white_kind = 'user', white_user_id = $2 \
+                 WHERE id = $1 AND white_user_id IS NULL \
+                 RETURNING rated, white_user_id, black_user_id, status, result, termination"
+            }
+            rookery_core::Color::Black => {
+                "UPDATE games SET black_kind = 'user', black_user_id = $2 \
+                 WHERE id = $1 AND black_user_id IS NULL \
+                 RETURNING rated, white_user_id, black_user_id, status, result, termination"
+            }
+        };
+        let row = sqlx::query(sql).bind(game_id).bind(user.0).fetch_optional(&mut *tx).await?;
+        let Some(row) = row else {
+            let exists: Option<i64> = sqlx::query_scalar("SELECT 1 FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            return match exists {
+                Some(_) => Ok(None),
+                None => Err(StoreError::NotFound(format!("game {game_id}"))),
+            };
+        };
+        let rated = row.try_get::<i64, _>(0)? != 0;
+        let white: Option<i64> = row.try_get(1)?;
+        let black: Option<i64> = row.try_get(2)?;
+        let status: String = row.try_get(3)?;
+        let result = crate::game::result_of(row.try_get(4)?)?;
+        let termination: Option<String> = row.try_get(5)?;
+        let changes = match (status.as_str(), result, termination) {
+            ("finished", Some(result), Some(termination)) => {
+                let finish = Finish {
+                    game_id: game_id.to_owned(),
+                    result,
+                    termination,
+                    pgn: String::new(),
+                    ended_at_ms: at_ms,
+                };
+                self.award(&mut tx, rated, white, black, &finish).await?
+            }
+            _ => None,
+        };
         tx.commit().await?;
-        Ok(Written::Done(Some(changes)))
+        Ok(changes)
     }
 
     async fn locked_user(&self, conn: &mut AnyConnection, id: UserId) -> Result<User, StoreError> {

@@ -251,12 +251,12 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => p.name), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started])])]);
+    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so
     // a round chosen refills its boards before the board is chosen again).
-    const kept = [...arbBox.querySelectorAll('input[id], select[id]')].map((el) => [el.id, el.value]);
+    const kept = [...arbBox.querySelectorAll('input[id], select[id], textarea[id]')].map((el) => [el.id, el.value]);
     const focused = document.activeElement && arbBox.contains(document.activeElement) ? document.activeElement.id : null;
     clear(arbBox, arbiterPanel(T, { onDone: set }));
     for (const [elId, v] of kept) {

@@ -1,4 +1,5 @@
 // The arbiter's desk on a tournament page, for its creator (api.md "Arbiter actions"): start,
+// over the board the player list (roster.js: import, guests, check-in, links),
 // pair (a Swiss round is previewed, then published or paired again), players (withdraw,
 // reinstate, byes, forbidden pairs listed and lifted), boards (result declared or corrected, time added, colours
 // swapped), end or cancel — every decision with its reason, as RULES.md §12 wants recorded.
@@ -7,6 +8,7 @@ import * as api from '../api.js';
 import { h, toast, confirmButton } from '../dom.js';
 import { t } from '../i18n.js';
 import { errorText } from './format.js';
+import { rosterBoxes } from './roster.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
 
@@ -192,7 +194,7 @@ export function arbiterPanel(T, { onDone } = {}) {
   return h('section.panel.arbiter-panel#arbiter-panel',
     h('h2', t('arb.title')),
     flow.length ? h('div.arb-flow', flow) : null,
-    deskBox, playersBox, forbidBox, boardBox, endBox);
+    deskBox, rosterBoxes(T, { send, onDone }), playersBox, forbidBox, boardBox, endBox);
 }
 
 /** Who may use the panel: the creator. */

@@ -172,7 +172,8 @@ export function playerCard(T, name, { onClose } = {}) {
     }
   }
   return h('section.panel.player-card#player-card', { dataset: { player: name } },
-    h('div.card-head', h('h2', h('a', { href: `/@/${name}`, 'data-link': true }, name)), h('button.link-btn#close-card', { type: 'button', 'aria-label': t('common.close'), on: { click: onClose } }, '×')),
+    // A guest (over the board, no account) has no profile to open.
+    h('div.card-head', h('h2', p.guest ? name : h('a', { href: `/@/${name}`, 'data-link': true }, name)), h('button.link-btn#close-card', { type: 'button', 'aria-label': t('common.close'), on: { click: onClose } }, '×')),
     h('div.badges',
       p.level ? h('span.level-badge', levelText(p.level)) : null,
       stat(t('tour.rank'), row.rank ?? '—'), stat(t('tour.score'), p.score), stat(t('lb.rating'), p.rating ?? '—'),
@@ -211,7 +212,8 @@ export function logList(T) {
 function logText(e, who) {
   const d = e.detail || {};
   const winner = d.winner === 'white' ? '1-0' : d.winner === 'black' ? '0-1' : d.winner === null ? '½-½' : '';
-  const key = 'tour.log.' + e.action;
+  // A check-in says which way (issue 53).
+  const key = 'tour.log.' + e.action + (e.action === 'check_in' ? (d.present ? '.present' : '.absent') : '');
   const s = t(key, {
     ...d,
     player: d.name ?? who(d.player ?? d.entrant),

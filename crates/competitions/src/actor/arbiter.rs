@@ -129,6 +129,14 @@ impl<H: Host> Actor<H> {
             ArbiterAction::SwapColours { round, board } => {
                 self.swap(by, round, board, reason).await?
             }
+            ArbiterAction::Import { entries } => self.import_roster(by, entries).await?,
+            ArbiterAction::Guest { name, rating, title } => {
+                self.add_guest(by, name, rating, title).await?
+            }
+            ArbiterAction::CheckIn { players, present } => {
+                self.check_in(by, players, present).await?
+            }
+            ArbiterAction::Link { player, account } => self.link(by, player, account).await?,
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await?,
         }

@@ -31,6 +31,7 @@ use crate::handle::Answer;
 
 mod arbiter;
 mod arena;
+mod entries;
 mod rounds;
 
 pub(crate) struct Actor<H> {
@@ -315,9 +316,16 @@ impl<H: Host> Actor<H> {
         let open =
             matches!(self.tour.book.status, TournamentStatus::Upcoming | TournamentStatus::Running);
         // After the last round the arbiter may still declare or correct a result (a wrong
-        // result found once the tournament is over, as chess-results shows them corrected).
+        // result found once the tournament is over, as chess-results shows them corrected),
+        // and link a guest to the account the player opens later.
         let correction = self.tour.book.status == TournamentStatus::Finished
-            && matches!(op, Op::Arbiter { action: ArbiterAction::Result { .. }, .. });
+            && matches!(
+                op,
+                Op::Arbiter {
+                    action: ArbiterAction::Result { .. } | ArbiterAction::Link { .. },
+                    ..
+                }
+            );
         if !open && !correction {
             return Err(TournamentRefusal::Closed.into());
         }
@@ -361,11 +369,16 @@ impl<H: Host> Actor<H> {
         Ok(Answer::View(self.view()))
     }
 
+    /// The entrant an account name names, or else a guest's name (any case).
     fn entrant(&self, name: &str) -> Result<EntrantId, TournamentError> {
-        self.tour
-            .book
-            .comp
-            .find(&name.to_lowercase())
+        let comp = &self.tour.book.comp;
+        comp.find(&name.to_lowercase())
+            .or_else(|| {
+                let guest = self.tour.book.guests.keys().copied().find(|&n| {
+                    comp.entrants()[n as usize].name.to_lowercase() == name.to_lowercase()
+                });
+                guest.map(EntrantId)
+            })
             .ok_or_else(|| TournamentRefusal::UnknownPlayer(name.to_owned()).into())
     }
 
@@ -402,6 +415,16 @@ impl<H: Host> Actor<H> {
                 rating: who.rating,
             });
             return self.record(entry, Some(who), None).await;
+        }
+        // Over the board a guest may carry the account's name: the arbiter links the guest to
+        // the account rather than have the player twice.
+        if s.over_the_board
+            && self.tour.book.comp.find(&key).is_none()
+            && self.names_taken().contains(&key)
+        {
+            return Err(
+                TournamentRefusal::DuplicateName { name: who.name.clone(), line: None }.into()
+            );
         }
         let action =
             Action::Join { key, name: who.name.clone(), rating: Some(who.rating), title: None };

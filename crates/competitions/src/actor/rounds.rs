@@ -26,7 +26,12 @@ use crate::ports::Host;
 impl<H: Host> Actor<H> {
     pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
-        if format != Format::Arena && self.tour.book.comp.entrants().len() < 2 {
+        let comp = &self.tour.book.comp;
+        // Over the board, those checked in (RULES.md §12): the others are not paired.
+        let present = (0..comp.entrants().len() as u32)
+            .filter(|&n| comp.is_present(rookery_tournament::competition::EntrantId(n)))
+            .count();
+        if format != Format::Arena && present < 2 {
             return Err(TournamentRefusal::TooFewPlayers.into());
         }
         self.record(Entry::Start(log::Empty {}), by, None).await?;
@@ -374,6 +379,21 @@ impl<H: Host> Actor<H> {
             }
             for (round, board, result) in missing {
                 self.record_board_game(round, board, result).await?;
+            }
+            // A guest linked just before a crash may have games still without its account.
+            let linked: Vec<u32> = self
+                .tour
+                .book
+                .guests
+                .keys()
+                .copied()
+                .filter(|&n| {
+                    let key = &self.tour.book.comp.entrants()[n as usize].key;
+                    self.tour.book.users.contains_key(key)
+                })
+                .collect();
+            for n in linked {
+                self.link_games(rookery_tournament::competition::EntrantId(n)).await?;
             }
         }
         if self.tour.book.status == TournamentStatus::Running {

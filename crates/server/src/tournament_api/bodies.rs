@@ -4,6 +4,7 @@
 
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_competitions::log::{bye_of, result_of};
+use rookery_competitions::roster::{self, RosterEntry};
 use rookery_competitions::settings::{Acceleration, Format, PairingSystem, Settings};
 use rookery_competitions::{ArbiterAction, Lang};
 use rookery_core::Color;
@@ -257,6 +258,8 @@ impl FromBody for CreateBody {
                 pairing_system,
                 acceleration,
                 over_the_board,
+                // Over the board only those checked in are paired (issue 53).
+                check_in: over_the_board,
             },
         })
     }
@@ -464,6 +467,68 @@ impl FromBody for ArbiterBody {
                 round: round_field(f, "round")?,
                 board: round_field(f, "board")?,
             },
+            "guest" => {
+                let name = guest_name(f, "name")?;
+                let rating: Option<i64> = f.opt("rating")?;
+                let rating = match rating {
+                    None => None,
+                    Some(r @ 0..=3500) => Some(r as u16).filter(|&r| r > 0),
+                    Some(r) => {
+                        return Err(FieldError::field("rating", format!("0 to 3500, not {r}")))
+                    }
+                };
+                let title = match free_text(f, "title")?.filter(|t| !t.is_empty()) {
+                    None => None,
+                    Some(t) => {
+                        const TITLES: [&str; 8] =
+                            ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
+                        let t = t.to_ascii_uppercase();
+                        if !TITLES.contains(&t.as_str()) {
+                            return Err(FieldError::field(
+                                "title",
+                                format!("GM, IM, WGM, FM, WIM, CM, WFM or WCM, not {t:?}"),
+                            ));
+                        }
+                        Some(t)
+                    }
+                };
+                ArbiterAction::Guest { name, rating, title }
+            }
+            "check_in" => {
+                let players = match (f.has("player"), f.has("players")) {
+                    (true, false) => vec![name(f, "player")?],
+                    (false, true) => {
+                        let list = match f.req::<Value>("players")? {
+                            Value::Array(list) => list,
+                            other => {
+                                return Err(FieldError::field(
+                                    "players",
+                                    format!("a list of names, not {other}"),
+                                ))
+                            }
+                        };
+                        if list.is_empty() || list.len() > 10_000 {
+                            return Err(FieldError::field("players", "1 to 10000 names"));
+                        }
+                        list.into_iter()
+                            .enumerate()
+                            .map(|(i, v)| match v {
+                                Value::String(s) if !s.is_empty() => Ok(s),
+                                other => Err(FieldError::field(
+                                    "players",
+                                    format!("item {i}: a name, not {other}"),
+                                )),
+                            })
+                            .collect::<Result<_, _>>()?
+                    }
+                    _ => return Err(FieldError::field("player", "give player or players")),
+                };
+                let present: bool = f.req("present")?;
+                ArbiterAction::CheckIn { players, present }
+            }
+            "link" => {
+                ArbiterAction::Link { player: name(f, "player")?, account: name(f, "account")? }
+            }
             "end" => ArbiterAction::End,
             "cancel" => ArbiterAction::Cancel,
             other => return Err(FieldError::field("action", format!("unknown action {other:?}"))),
@@ -476,6 +541,42 @@ impl FromBody for ArbiterBody {
             ));
         }
         Ok(ArbiterBody(a, reason))
+    }
+}
+
+/// A guest's name: 1 to 100 characters, no control characters.
+fn guest_name(f: &mut Fields, field: &'static str) -> Result<String, FieldError> {
+    let name = free_text(f, field)?.map(|n| n.trim().to_owned()).unwrap_or_default();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err(FieldError::field(
+            field,
+            "a name of 1 to 100 characters, without control characters",
+        ));
+    }
+    Ok(name)
+}
+
+/// `POST /api/v1/tournaments/{id}/roster`: `{"text":"…","format":"csv"|"trf"}`, the list read
+/// at the edge (the format found from the text when not given); a bad list is refused whole,
+/// naming its line and column in the `text` field's message.
+pub struct RosterBody(pub Vec<RosterEntry>);
+
+impl FromBody for RosterBody {
+    fn from_fields(f: &mut Fields) -> Result<RosterBody, FieldError> {
+        let text = match f.opt::<Value>("text")? {
+            Some(Value::String(s)) => s,
+            _ => return Err(FieldError::field("text", "the list (CSV or TRF) as text")),
+        };
+        let format: Option<String> = f.opt("format")?;
+        let list = match format.as_deref() {
+            None => roster::import(&text),
+            Some("csv") => roster::from_csv(&text),
+            Some("trf") => roster::from_trf(&text),
+            Some(other) => {
+                return Err(FieldError::field("format", format!("csv or trf, not {other:?}")))
+            }
+        };
+        list.map(RosterBody).map_err(|e| FieldError::field("text", e.to_string()))
     }
 }
 

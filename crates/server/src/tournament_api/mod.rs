@@ -21,7 +21,7 @@ use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
     ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, PrintQuery,
-    TrfQuery,
+    RosterBody, TrfQuery,
 };
 pub use socket::socket;
 
@@ -263,6 +263,18 @@ pub async fn arbiter(
     Body(ArbiterBody(action, reason)): Body<ArbiterBody>,
 ) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Arbiter { action, reason }).await
+}
+
+/// `POST /api/v1/tournaments/{id}/roster`: an over-the-board event's player list, each player
+/// a guest entrant (issue 53).
+pub async fn roster(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+    Upload(RosterBody(entries)): Upload<RosterBody>,
+) -> Result<Json<Answer>, ApiError> {
+    let action = rookery_competitions::ArbiterAction::Import { entries };
+    act(&state, &visitor, &id, Op::Arbiter { action, reason: None }).await
 }
 
 fn text_response(body: String, content_type: &str, filename: &str) -> Response {

@@ -303,3 +303,81 @@ async fn leaderboard_order() {
     })
     .await;
 }
+
+/// Issue 53: an over-the-board guest linked to an account. The guest's side of each ended
+/// game becomes the account's, once; a rated played game between two accounts then moves
+/// both players' points as a finish would, from the points they have at the link; a forfeit,
+/// a game against another guest, and a second link move nothing.
+#[tokio::test]
+async fn a_guest_side_linked_to_an_account_takes_the_game_and_its_award_once() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let zed = store.create_user("zed", "h", 0).await.unwrap();
+        // alice beats a third account first, so that the two have different points.
+        let carl = store.create_user("carl", "h", 0).await.unwrap();
+        play(&store, "g0", &alice, &carl, "1-0", 1_000).await;
+        let alice_before = fetch(&store, alice.id).await.points;
+
+        // The guest (Black) beat alice: no account, no points moved.
+        store
+            .create_game(&new_game("g1", user(&alice), anonymous("Li, Wei"), 2_000))
+            .await
+            .unwrap();
+        let none = done(store.writer(None).finish_game(&finish("g1", "0-1", 2_500)).await);
+        assert_eq!(none, None, "a guest's game moves no points");
+        // A forfeit of the guest's, and a game between two guests.
+        store
+            .create_game(&new_game("g2", anonymous("Li, Wei"), user(&alice), 3_000))
+            .await
+            .unwrap();
+        let forfeit = Finish { termination: "no_start".into(), ..finish("g2", "1-0", 3_500) };
+        done(store.writer(None).finish_game(&forfeit).await);
+        store
+            .create_game(&new_game("g3", anonymous("Li, Wei"), anonymous("Wang"), 4_000))
+            .await
+            .unwrap();
+        done(store.writer(None).finish_game(&finish("g3", "1-0", 4_500)).await);
+
+        let changes = store
+            .link_game_player("g1", rookery_core::Color::Black, zed.id, 9_000)
+            .await
+            .unwrap()
+            .expect("a rated game between two accounts now");
+        let (da, dz) = award(alice_before, Points::ZERO, PairResult::BWins);
+        assert_eq!((changes.white.user_id, changes.black.user_id), (alice.id, zed.id));
+        assert_eq!(changes.white.points_before, alice_before);
+        assert_eq!(fetch(&store, alice.id).await.points, alice_before.checked_add(da).unwrap());
+        assert_eq!(fetch(&store, zed.id).await.points, dz);
+        let game = store.game("g1").await.unwrap().unwrap();
+        assert_eq!(
+            (game.black.kind, game.black.user_id),
+            (rookery_store::PlayerKind::User, Some(zed.id))
+        );
+        assert_eq!(game.black.name, "Li, Wei", "the name played under stays");
+        let history = store.rating_history(zed.id, 10).await.unwrap();
+        assert_eq!(
+            history.iter().map(|h| (h.game_id.as_str(), h.at_ms)).collect::<Vec<_>>(),
+            [("g1", 9_000)]
+        );
+
+        // Once: linked again, nothing moves.
+        let again = store.link_game_player("g1", rookery_core::Color::Black, zed.id, 9_500).await;
+        assert_eq!(again.unwrap(), None);
+        assert_eq!(fetch(&store, zed.id).await.points, dz);
+        // A forfeit and a game against a guest are the account's, with no award.
+        for (game, color) in
+            [("g2", rookery_core::Color::White), ("g3", rookery_core::Color::White)]
+        {
+            let linked = store.link_game_player(game, color, zed.id, 10_000).await.unwrap();
+            assert_eq!(linked, None, "{game}");
+            let g = store.game(game).await.unwrap().unwrap();
+            assert_eq!(g.white.user_id, Some(zed.id), "{game}");
+        }
+        assert_eq!(fetch(&store, zed.id).await.points, dz);
+        assert_eq!(fetch(&store, alice.id).await.points, alice_before.checked_add(da).unwrap());
+        let missing = store.link_game_player("nope", rookery_core::Color::White, zed.id, 0).await;
+        assert!(matches!(missing, Err(StoreError::NotFound(_))), "{missing:?}");
+    })
+    .await;
+}

@@ -167,6 +167,7 @@ pub fn import(t: &Tournament, system: System) -> Result<(Settings, Vec<Action>),
         regulations: t.tie_break_regulations.unwrap_or_default(),
         max_requested_byes: u32::MAX,
         late_entry_until: played + 1,
+        check_in: false,
     };
     let id = |p: PlayerId| EntrantId(p.index() as u32);
     let mut actions: Vec<Action> = t

@@ -78,6 +78,10 @@ pub struct Settings {
     pub max_requested_byes: u32,
     /// Entries are taken until this round is paired (1: only before the start; Swiss only).
     pub late_entry_until: u32,
+    /// Entrants are paired only once checked in ([`Action::CheckIn`]), as an over-the-board
+    /// event's arbiter marks who is in the hall (RULES.md §12); otherwise every entrant is
+    /// present unless marked absent.
+    pub check_in: bool,
 }
 
 /// The result of a board.
@@ -277,6 +281,24 @@ pub enum Action {
         /// The board, from 1.
         board: u32,
     },
+    /// An entrant marked present or absent for the rounds paired from now on. An absent
+    /// entrant is not paired: the round counts as a zero-point absence (`Z`), as for a late
+    /// entrant's rounds before entry; in a round robin, whose table keeps everyone, the
+    /// absent entrant's games are forfeits, as a withdrawn entrant's are.
+    CheckIn {
+        /// Who.
+        entrant: EntrantId,
+        /// Present (`true`) or absent.
+        present: bool,
+    },
+    /// An entrant's key changed (a guest entry linked to an account): the same entrant, the
+    /// same games, known by another key from now on.
+    Rekey {
+        /// Who.
+        entrant: EntrantId,
+        /// The new key (unique in the competition).
+        key: String,
+    },
 }
 
 /// A competition: its settings and the state its actions made.
@@ -293,6 +315,11 @@ pub struct Competition {
     rounds: Vec<Round>,
     /// The pairing order once frozen (after round 4 is paired, C.04.2 2.3): entrants by TPN.
     frozen_order: Option<Vec<EntrantId>>,
+    /// Entrants marked present (`true`) or absent; the unmarked are present unless the
+    /// settings ask for a check-in.
+    presence: BTreeMap<EntrantId, bool>,
+    /// Who was absent from each round paired, as the presence stood when it was paired.
+    absent_in: BTreeSet<(u32, EntrantId)>,
 }
 
 impl Competition {
@@ -306,6 +333,8 @@ impl Competition {
             forbidden: Vec::new(),
             rounds: Vec::new(),
             frozen_order: None,
+            presence: BTreeMap::new(),
+            absent_in: BTreeSet::new(),
         }
     }
 
@@ -390,12 +419,25 @@ impl Competition {
     }
 
     /// Whether `entrant` is to be paired in `round`: entered by then, not withdrawn, no bye
-    /// asked for it.
+    /// asked for it, present (checked in where the settings ask for it; for a round paired
+    /// already, as the presence stood then).
     pub fn takes_part(&self, entrant: EntrantId, round: u32) -> bool {
         let e = &self.entrants[entrant.0 as usize];
+        let present = if round < self.next_round() {
+            !self.absent_in.contains(&(round, entrant))
+        } else {
+            self.is_present(entrant)
+        };
         e.first_round <= round
             && e.withdrawn_from.is_none_or(|w| round < w)
             && !self.byes.contains_key(&(round, entrant))
+            && present
+    }
+
+    /// Whether `entrant` is present for the next pairing: marked so, or not marked absent
+    /// where no check-in is asked for.
+    pub fn is_present(&self, entrant: EntrantId) -> bool {
+        self.presence.get(&entrant).copied().unwrap_or(!self.settings.check_in)
     }
 
     /// The entrants in pairing-number order (TPN 1 first): the ranking list (rating, then
@@ -536,6 +578,11 @@ impl Competition {
                     }
                 }
                 self.check_pairing(*round, boards, *pab)?;
+                for id in (0..self.entrants.len() as u32).map(EntrantId) {
+                    if !self.is_present(id) {
+                        self.absent_in.insert((*round, id));
+                    }
+                }
                 self.rounds.push(Round {
                     state: RoundState::Paired,
                     boards: boards
@@ -574,6 +621,7 @@ impl Competition {
                     });
                 }
                 self.rounds.pop();
+                self.absent_in.retain(|&(r, _)| r != *round);
                 if *round == 4 {
                     self.frozen_order = None;
                 }
@@ -611,6 +659,17 @@ impl Competition {
                     });
                 }
                 std::mem::swap(&mut b.white, &mut b.black);
+            }
+            Action::CheckIn { entrant, present } => {
+                self.entrant(*entrant)?;
+                self.presence.insert(*entrant, *present);
+            }
+            Action::Rekey { entrant, key } => {
+                self.entrant(*entrant)?;
+                if self.find(key).is_some_and(|other| other != *entrant) {
+                    return Err(CompetitionError::DuplicateKey(key.clone()));
+                }
+                self.entrants[entrant.0 as usize].key = key.clone();
             }
         }
         Ok(())

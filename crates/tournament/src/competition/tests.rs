@@ -17,6 +17,7 @@ fn settings(system: System) -> Settings {
         regulations: Regulations::C07_2026,
         max_requested_byes: 1,
         late_entry_until: 2,
+        check_in: false,
     }
 }
 
@@ -407,4 +408,91 @@ fn an_acceleration_that_cannot_apply_refuses_the_pairing() {
     let refused = c.pair_next().unwrap_err();
     assert!(matches!(refused, CompetitionError::Acceleration(_)), "{refused:?}");
     assert!(refused.to_string().starts_with("the Baku acceleration: "), "{refused}");
+}
+
+/// Issue 53: over the board, only the entrants checked in are paired; an absent round scores
+/// as a zero-point absence, kept as it was when the round was paired; a late entrant is
+/// paired from the round after entry once checked in.
+#[test]
+fn with_a_check_in_only_the_present_are_paired() {
+    let mut c = Competition::new(Settings { check_in: true, ..settings(swiss(3)) });
+    let players: Vec<EntrantId> =
+        (0..6).map(|i| join(&mut c, &format!("p{i}"), 2000 - 50 * i as u16)).collect();
+    assert!(!c.is_present(players[0]), "nobody is present before the check-in");
+    assert_eq!(c.pair_next(), Err(CompetitionError::TooFewEntrants));
+    for &p in &players[..5] {
+        c.apply(&Action::CheckIn { entrant: p, present: true }).unwrap();
+    }
+    c.apply(&Action::CheckIn { entrant: players[4], present: false }).unwrap();
+    play_round(&mut c);
+    let paired = |c: &Competition, round: usize| -> Vec<EntrantId> {
+        let r = &c.rounds()[round - 1];
+        r.boards.iter().flat_map(|b| [b.white, b.black]).chain(r.pab).collect()
+    };
+    assert_eq!(paired(&c, 1).len(), 4);
+    assert!(!paired(&c, 1).contains(&players[4]) && !paired(&c, 1).contains(&players[5]));
+    // Present from round 2 on; the absence of round 1 stands.
+    c.apply(&Action::CheckIn { entrant: players[5], present: true }).unwrap();
+    let late = join(&mut c, "late", 1500);
+    c.apply(&Action::CheckIn { entrant: late, present: true }).unwrap();
+    assert!(!c.takes_part(players[5], 1) && c.takes_part(players[5], 2));
+    play_round(&mut c);
+    assert_eq!(paired(&c, 2).len(), 6, "four, the late-comer and the late entrant");
+    let t = c.to_tournament();
+    assert_eq!(t.player(c.tpn(players[5])).unwrap().rounds[0].result, ResultCode::ZeroPointBye);
+    assert_eq!(t.player(c.tpn(late)).unwrap().rounds[0].result, ResultCode::ZeroPointBye);
+    for check in dutch::check(&t) {
+        assert!(check.agrees(), "round {}: {:?}", check.round, check.expected);
+    }
+    // Unpairing forgets who was absent from the round undone.
+    let next = c.pair_next().unwrap();
+    c.apply(&next).unwrap();
+    c.apply(&Action::CheckIn { entrant: players[4], present: true }).unwrap();
+    assert!(!c.takes_part(players[4], 3));
+    c.apply(&Action::Unpair { round: 3 }).unwrap();
+    assert!(c.takes_part(players[4], 3));
+    assert_eq!(
+        c.apply(&Action::CheckIn { entrant: EntrantId(99), present: true }),
+        Err(CompetitionError::UnknownEntrant(EntrantId(99)))
+    );
+}
+
+/// A round robin keeps an absent entrant in its table: the games are forfeits.
+#[test]
+fn an_absent_entrant_of_a_round_robin_forfeits() {
+    let mut c = Competition::new(Settings {
+        check_in: true,
+        ..settings(System::RoundRobin { cycles: Cycles::Single })
+    });
+    let players: Vec<EntrantId> =
+        (0..4).map(|i| join(&mut c, &format!("p{i}"), 2000 - i as u16)).collect();
+    for &p in &players[..3] {
+        c.apply(&Action::CheckIn { entrant: p, present: true }).unwrap();
+    }
+    let paired = c.pair_next().unwrap();
+    c.apply(&paired).unwrap();
+    c.apply(&Action::Publish { round: 1 }).unwrap();
+    let forfeits = c.forfeits_of_withdrawn(1);
+    assert_eq!(forfeits.len(), 1);
+    let Action::Result { result, board, .. } = forfeits[0] else { panic!("{forfeits:?}") };
+    let b = c.rounds()[0].boards[board as usize - 1];
+    let expected = if b.white == players[3] {
+        BoardResult::BlackByForfeit
+    } else {
+        BoardResult::WhiteByForfeit
+    };
+    assert_eq!(result, expected);
+}
+
+#[test]
+fn a_rekeyed_entrant_is_found_by_its_new_key_only() {
+    let mut c = Competition::new(settings(swiss(3)));
+    let a = join(&mut c, "guest:li wei", 1800);
+    join(&mut c, "ann", 1700);
+    c.apply(&Action::Rekey { entrant: a, key: "liwei".into() }).unwrap();
+    assert_eq!((c.find("liwei"), c.find("guest:li wei")), (Some(a), None));
+    assert_eq!(
+        c.apply(&Action::Rekey { entrant: a, key: "ann".into() }),
+        Err(CompetitionError::DuplicateKey("ann".into()))
+    );
 }
