@@ -371,6 +371,11 @@ test('over the board: no game on the site, an illegal move and a colour mix-up r
   const notes = await org.textContent('#crosstable-notes');
   assert.match(notes, new RegExp(`Round 1, board 1 .*${boards[0].white}: illegal move 1, counted\\. Decision: warned, the move taken back`));
   assert.match(notes, /Round 1, board 2 .*colours mixed up, replayed with the right colours\. Decision: replayed with the right colours/);
+  // Once the round is over an irregularity is still recorded: the result stands.
+  await incident(2, 'irregularity_after', 'a scoresheet two moves short: the result stands');
+  await org.waitForFunction(() => /the result stands\. Decision/.test(document.querySelector('#crosstable-notes [data-board="2"]')?.textContent || ''));
+  const final = await (await fetch(`${server.base}/api/v1${url}`)).json();
+  assert.equal(final.rounds_list[0].boards[1].result, '1/2-1/2');
   // The printable scoresheets of the round: one page a board, both names on it.
   const href = await org.getAttribute('#downloads a[data-file="print/scoresheets"]', 'href');
   const sheets = await (await fetch(`${server.base}${href}`)).text();

@@ -248,7 +248,7 @@ export async function mount(page, [id], ctx) {
 
   /** Over the board, the arbiter opens the desk's incident form on a board of the round played. */
   function incidentOpener(r) {
-    if (!T.over_the_board || r.state !== 'published' || r.round !== T.round || !isArbiter(T, ctx.name)) return undefined;
+    if (!T.over_the_board || !['published', 'finished'].includes(r.state) || r.round !== T.round || !isArbiter(T, ctx.name)) return undefined;
     return (_, b) => h('button.link-btn.inc-open', { type: 'button', title: t('inc.title'), dataset: { board: b.board }, on: { click: () => {
       const board = arbBox.querySelector('#inc-board');
       if (!board) return;

@@ -184,6 +184,9 @@ export function arbiterPanel(T, { onDone } = {}) {
         ? t('arb.desk.missing', { boards: missing.map((b) => b.board).join(', ') })
         : t('arb.desk.complete')),
       incidentForm(current, missing.length ? missing[0].board : 1, send));
+  } else if (T.over_the_board && current && current.state === 'finished') {
+    // An irregularity found once the round is over is still recorded (the result stands).
+    deskBox = incidentForm(current, 1, send);
   }
 
   // The whole tournament: end or cancel.

@@ -134,11 +134,15 @@ function grid(T, { me, onPick }) {
   const rows = ranked(T);
   const codes = (T.standings && T.standings.tiebreaks) || [];
   const boards = (T.rounds_list || []).flatMap((r) => r.boards.filter((b) => b.result));
+  // Over the board, a game with incidents is marked with its note's number.
+  const notes = incidentNotes(T);
   const cell = (a, b) => {
     if (a === b) return h('td.xt-cell.self');
     const met = boards.filter((x) => (x.white === a && x.black === b) || (x.white === b && x.black === a));
     const text = met.map((x) => scoreOf(x, a)).join(' ');
-    return h('td.xt-cell', { title: `${a} – ${b}` }, text);
+    const marks = notes.filter((n) => (n.white === a && n.black === b) || (n.white === b && n.black === a))
+      .map((n) => h('sup.xt-note', h('a', { href: `#xt-note-${n.n}`, title: t('inc.notes') }, String(n.n))));
+    return h('td.xt-cell', { title: `${a} – ${b}` }, text, marks);
   };
   return h('table.crosstable.grid#crosstable',
     h('thead', h('tr', h('th', t('tour.rk')), h('th', t('lb.player')), h('th.num', t('lb.rating')),
