@@ -279,14 +279,20 @@ pub struct IncidentView {
 
 impl Tour {
     /// A round's incidents by board, each with the colour of the player it concerns, read
-    /// from the log (where the reasons are).
+    /// from the log (where the reasons are) since the round was last paired.
     fn incidents(&self, round: u32) -> BTreeMap<u32, Vec<(IncidentView, Option<Color>)>> {
         let mut by_board: BTreeMap<u32, Vec<_>> = BTreeMap::new();
         for shown in &self.log {
-            let Entry::Incident(i) = &shown.detail.data.0 else { continue };
-            if i.round != round {
-                continue;
-            }
+            let i = match &shown.detail.data.0 {
+                Entry::Incident(i) if i.round == round => i,
+                // An unpaired round's boards are gone, and their incidents with them (as in
+                // the book).
+                Entry::Unpair(u) if u.round == round => {
+                    by_board.clear();
+                    continue;
+                }
+                _ => continue,
+            };
             let view = IncidentView {
                 seq: shown.seq,
                 what: i.what,

@@ -2187,6 +2187,19 @@ async fn over_the_board_incidents_are_recorded_per_board_and_an_illegal_move_pen
     arbiter(&td, &id, json!({"action":"check_in","players":["eve","fay"],"present":true})).await;
     arbiter(&td, &id, json!({"action":"start"})).await;
     let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    // An incident of a round unpaired goes with its boards: the count starts again.
+    let white = round_of(&v, 1)["boards"][0]["white"].as_str().unwrap().to_owned();
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":white,"decision":"2 minutes to Black"}),
+    )
+    .await;
+    assert_eq!(round_of(&v, 1)["boards"][0]["incidents"].as_array().unwrap().len(), 1);
+    arbiter(&td, &id, json!({"action":"unpair","round":1,"reason":"wrong players seated"})).await;
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    assert!(round_of(&v, 1)["boards"][0].get("incidents").is_none(), "{v}");
     let black = round_of(&v, 1)["boards"][0]["black"].as_str().unwrap().to_owned();
     let body = json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":black,"decision":"FIDE 7.5.5"});
     let v = arbiter(&td, &id, body.clone()).await;
