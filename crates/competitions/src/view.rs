@@ -280,7 +280,10 @@ pub struct IncidentView {
 impl Tour {
     /// A round's incidents by board, each with the colour of the player it concerns, read
     /// from the log (where the reasons are) since the round was last paired.
-    fn incidents(&self, round: u32) -> BTreeMap<u32, Vec<(IncidentView, Option<Color>)>> {
+    pub(crate) fn incidents(
+        &self,
+        round: u32,
+    ) -> BTreeMap<u32, Vec<(IncidentView, Option<Color>)>> {
         let mut by_board: BTreeMap<u32, Vec<_>> = BTreeMap::new();
         for shown in &self.log {
             let i = match &shown.detail.data.0 {

@@ -2166,6 +2166,22 @@ async fn over_the_board_incidents_are_recorded_per_board_and_an_illegal_move_pen
         let (s, c, f) = refused(&td, &id, body.clone()).await;
         assert_eq!((s, c.as_str(), &f), (status, Some(code), &field), "{body}");
     }
+    // The printable standings: each player's round 1 marked with its board's note, the notes
+    // under the crosstable.
+    let (_, page) = td.get_text(&format!("/api/v1/tournaments/{id}/standings.html")).await;
+    assert_eq!(page.matches("<sup>1</sup>").count(), 2, "{page}");
+    assert_eq!(page.matches("<sup>2</sup>").count(), 2, "{page}");
+    assert!(
+        page.contains(&format!(
+            "<li>Round 1, board 1 ({w1} – {b1}): {w1}: illegal move 1, counted. Decision: illegal move 1 counted (king moved into check);"
+        )),
+        "{page}"
+    );
+    assert!(page.contains("colours mixed up, replayed with the right colours"), "{page}");
+    assert!(
+        page.contains("misconduct (outside help), game lost. Decision: game lost (phone in use)"),
+        "{page}"
+    );
     let (_, before) = td.get(&format!("/api/v1/tournaments/{id}")).await;
     server.stop().await;
 
