@@ -293,7 +293,7 @@ test('a Burstein Swiss with the Baku acceleration is chosen on the form and show
   assert.equal((await org.textContent(row)).trim(), 'Swiss (Burstein, accelerated)');
 });
 
-test('over the board: no game on the site, results typed at the desk (12 1-0), the boards still missing listed, a second entry refused, printable scoresheets', async () => {
+test('over the board: no game on the site, an illegal move and a colour mix-up recorded from the boards and noted under the crosstable, results typed at the desk (12 1-0), the boards still missing listed, a second entry refused, printable scoresheets', async () => {
   const suffix = `ob${Date.now().toString(36).slice(-4)}`;
   const org = await open({ name: 'organiser-otb' });
   await signup(org, `org_${suffix}`);
@@ -333,6 +333,19 @@ test('over the board: no game on the site, results typed at the desk (12 1-0), t
   assert.equal(boards.length, 2);
   assert.ok(boards.every((b) => b.game === null), 'no game is created on the site');
   assert.match(await org.textContent('#arb-missing'), /boards 1, 2/);
+  // Incidents (issue 53), the form opened from the board in the pairings: White's illegal move
+  // on board 1 (counted under the seed rules), a colour mix-up on board 2 found in time.
+  const incident = async (board, kind, decision) => {
+    await org.click(`#pairings-table .inc-open[data-board="${board}"]`);
+    assert.equal(await org.inputValue('#inc-board'), String(board), 'the board clicked is prefilled');
+    await org.selectOption('#inc-kind', kind);
+    await org.fill('#inc-decision', decision);
+    await org.click('#inc-submit');
+  };
+  await incident(1, 'illegal_move', 'warned, the move taken back');
+  await org.waitForFunction((w) => document.querySelector('#inc-count')?.textContent.includes(`${w} 1,`), boards[0].white);
+  await incident(2, 'colour_mixup', 'replayed with the right colours');
+  await org.waitForSelector('#crosstable-notes [data-board="2"]');
   const type = async (text) => { await org.fill('#arb-desk', text); await org.press('#arb-desk', 'Enter'); };
   // Not a board and a result: said, nothing sent.
   await type('one draw');
@@ -351,6 +364,18 @@ test('over the board: no game on the site, results typed at the desk (12 1-0), t
   const after = await (await fetch(`${server.base}/api/v1${url}`)).json();
   assert.deepEqual(after.rounds_list[0].boards.map((b) => b.result), ['1-0', '1/2-1/2']);
   assert.equal(after.rounds_list[0].state, 'finished');
+  assert.deepEqual(after.rounds_list[0].boards.map((b) => b.incidents.map((i) => [i.kind, i.player ?? null])),
+    [[['illegal_move', boards[0].white]], [['colour_mixup', null]]]);
+  // The crosstable marks both players' round 1 on each board with its note, listed under it.
+  await org.waitForFunction(() => document.querySelectorAll('#crosstable .xt-note').length === 4);
+  const notes = await org.textContent('#crosstable-notes');
+  assert.match(notes, new RegExp(`Round 1, board 1 .*${boards[0].white}: illegal move 1, counted\\. Decision: warned, the move taken back`));
+  assert.match(notes, /Round 1, board 2 .*colours mixed up, replayed with the right colours\. Decision: replayed with the right colours/);
+  // Once the round is over an irregularity is still recorded: the result stands.
+  await incident(2, 'irregularity_after', 'a scoresheet two moves short: the result stands');
+  await org.waitForFunction(() => /the result stands\. Decision/.test(document.querySelector('#crosstable-notes [data-board="2"]')?.textContent || ''));
+  const final = await (await fetch(`${server.base}/api/v1${url}`)).json();
+  assert.equal(final.rounds_list[0].boards[1].result, '1/2-1/2');
   // The printable scoresheets of the round: one page a board, both names on it.
   const href = await org.getAttribute('#downloads a[data-file="print/scoresheets"]', 'href');
   const sheets = await (await fetch(`${server.base}${href}`)).text();

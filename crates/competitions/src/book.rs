@@ -69,6 +69,8 @@ pub(crate) struct Book {
     /// The particulars of each entrant entered as a guest (by entrant number), kept once the
     /// guest is linked to an account (the TRF export wants them still).
     pub guests: BTreeMap<u32, log::Guest>,
+    /// Each board's incidents (over the board), by (round, board), in the order recorded.
+    pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
 }
 
 impl Book {
@@ -83,6 +85,7 @@ impl Book {
             started_at: None,
             chess960_starts: BTreeMap::new(),
             guests: BTreeMap::new(),
+            incidents: BTreeMap::new(),
         }
     }
 
@@ -111,6 +114,7 @@ impl Book {
                 }
                 Entry::Unpair(r) => {
                     self.restarted.retain(|(round, _)| *round != r.round);
+                    self.incidents.retain(|(round, _), _| *round != r.round);
                     self.chess960_starts.remove(&r.round);
                 }
                 Entry::Publish(log::Publish { round, chess960: Some(n) }) => {
@@ -143,6 +147,9 @@ impl Book {
             Entry::End(_) => self.status = TournamentStatus::Finished,
             Entry::Cancel(_) => self.status = TournamentStatus::Cancelled,
             Entry::AddTime(_) | Entry::SwapDeclined(_) => {}
+            Entry::Incident(i) => {
+                self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
+            }
             Entry::ArenaJoin(log::ArenaJoin { player, key, name, user_id, rating }) => {
                 let index = *player as usize - 1;
                 if index == self.arena_players.len() {

@@ -29,7 +29,7 @@ pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
 pub use print::{Document, Lang};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
 pub use registry::{Finished, Tournaments};
-pub use request::{ArbiterAction, Op};
+pub use request::{ArbiterAction, IncidentReport, Op};
 
 /// The time of day: read by the actors' loops only (the outermost loop of a tournament), and
 /// passed in to everything below them.

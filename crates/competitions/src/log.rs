@@ -68,6 +68,148 @@ pub enum Entry {
     CheckIn(CheckIn),
     /// A guest entrant linked to an account: the entrant is the account from now on.
     Link(Link),
+    /// An incident at a board of an over-the-board tournament, with the arbiter's decision
+    /// (RULES.md §12, *Over the board*; issue 53). A loss it decides is a `result` entry of
+    /// its own, written after it.
+    Incident(Incident),
+}
+
+/// `incident`: what happened at a board, whose it was, and what the arbiter decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Incident {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// What happened, tagged by its `kind`.
+    #[serde(flatten)]
+    pub what: IncidentKind,
+    /// The arbiter's decision, in their words.
+    pub decision: String,
+}
+
+/// The incidents RULES.md §12 names, each with its typed particulars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum IncidentKind {
+    /// An illegal move (RULES.md §8.2), counted per player and game, penalised as the rule
+    /// set says (§8.4).
+    IllegalMove {
+        /// Whose.
+        #[serde(with = "color_text")]
+        color: Color,
+        /// Which illegal move of theirs in this game, from 1.
+        count: u32,
+        /// What the rule set makes of it.
+        penalty: Penalty,
+        /// The time given to the opponent, for [`Penalty::TimeAdded`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        added_ms: Option<u64>,
+    },
+    /// Time added to a player's clock.
+    TimeAdded {
+        /// Whose clock.
+        #[serde(with = "color_text")]
+        color: Color,
+        /// How much, 1 to 3,600 s.
+        seconds: u32,
+    },
+    /// The colours found the wrong way round during the game (RULES.md §12, *Corrections*).
+    ColourMixup {
+        /// Found before a quarter of the first period was used: the game is replayed with
+        /// the right colours; after: it continues.
+        before_quarter: bool,
+    },
+    /// An irregularity found after the game ended: the result stands.
+    IrregularityAfter,
+    /// A player's misconduct (较量禁例) and its sanction.
+    Misconduct {
+        /// Whose.
+        #[serde(with = "color_text")]
+        color: Color,
+        /// What they did.
+        what: Misconduct,
+        /// The sanction.
+        sanction: Sanction,
+    },
+}
+
+/// What the rule set makes of an illegal move (RULES.md §8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Penalty {
+    /// Counted, nothing more yet (`seed`'s first two; `casual`).
+    None,
+    /// Time given to the opponent (`fide`'s first: FIDE 7.5.5, Appendix A.4.2).
+    TimeAdded,
+    /// The game lost (`seed`'s third, `fide`'s second).
+    Loss,
+}
+
+/// Misconduct RULES.md §12 names (较量禁例).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Misconduct {
+    /// Notes, books or analysis on another board.
+    Notes,
+    /// Help from outside.
+    OutsideHelp,
+    /// Draw offers repeated against the opponent's refusal.
+    RepeatedDrawOffers,
+    /// Anything else, said in the decision.
+    Other,
+}
+
+/// A misconduct's sanction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sanction {
+    /// A warning.
+    Warning,
+    /// Time taken off the player's clock.
+    TimeDeducted,
+    /// The game lost.
+    Loss,
+}
+
+impl Misconduct {
+    /// The names the API takes.
+    pub const ALL: [(&'static str, Misconduct); 4] = [
+        ("notes", Misconduct::Notes),
+        ("outside_help", Misconduct::OutsideHelp),
+        ("repeated_draw_offers", Misconduct::RepeatedDrawOffers),
+        ("other", Misconduct::Other),
+    ];
+}
+
+impl Sanction {
+    /// The names the API takes.
+    pub const ALL: [(&'static str, Sanction); 3] = [
+        ("warning", Sanction::Warning),
+        ("time_deducted", Sanction::TimeDeducted),
+        ("loss", Sanction::Loss),
+    ];
+}
+
+impl IncidentKind {
+    /// The player it concerns, if it concerns one.
+    pub fn color(&self) -> Option<Color> {
+        match *self {
+            IncidentKind::IllegalMove { color, .. }
+            | IncidentKind::TimeAdded { color, .. }
+            | IncidentKind::Misconduct { color, .. } => Some(color),
+            IncidentKind::ColourMixup { .. } | IncidentKind::IrregularityAfter => None,
+        }
+    }
+
+    /// The player whose game it loses, if it decides a loss.
+    pub fn loser(&self) -> Option<Color> {
+        match *self {
+            IncidentKind::IllegalMove { color, penalty: Penalty::Loss, .. }
+            | IncidentKind::Misconduct { color, sanction: Sanction::Loss, .. } => Some(color),
+            _ => None,
+        }
+    }
 }
 
 /// `join`: an account enters (its id kept, the key is its name in lower case).
@@ -460,7 +602,8 @@ impl Entry {
             | Entry::ArenaLeave(_)
             | Entry::ArenaPair(_)
             | Entry::ArenaResult(_)
-            | Entry::Berserk(_) => return None,
+            | Entry::Berserk(_)
+            | Entry::Incident(_) => return None,
         })
     }
 }
@@ -493,6 +636,7 @@ impl Serialize for EntryData {
             Entry::Berserk(d) => d.serialize(s),
             Entry::CheckIn(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
+            Entry::Incident(d) => d.serialize(s),
         }
     }
 }
@@ -693,6 +837,33 @@ mod tests {
             }),
             Entry::CheckIn(CheckIn { entrant: 3, present: false }),
             Entry::Link(Link { entrant: 3, key: "liwei".into(), user_id: 9 }),
+            Entry::Incident(Incident {
+                round: 2,
+                board: 3,
+                what: IncidentKind::IllegalMove {
+                    color: Color::Black,
+                    count: 1,
+                    penalty: Penalty::TimeAdded,
+                    added_ms: Some(120_000),
+                },
+                decision: "two minutes to White".into(),
+            }),
+            Entry::Incident(Incident {
+                round: 1,
+                board: 1,
+                what: IncidentKind::Misconduct {
+                    color: Color::White,
+                    what: Misconduct::OutsideHelp,
+                    sanction: Sanction::Loss,
+                },
+                decision: "lost".into(),
+            }),
+            Entry::Incident(Incident {
+                round: 1,
+                board: 1,
+                what: IncidentKind::IrregularityAfter,
+                decision: "the result stands".into(),
+            }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
@@ -737,6 +908,18 @@ mod tests {
             ),
             ("check_in", r#"{"entrant":2,"present":true}"#),
             ("link", r#"{"entrant":2,"key":"ann","user_id":3}"#),
+            (
+                "incident",
+                r#"{"board":1,"color":"white","count":3,"decision":"lost","kind":"illegal_move","penalty":"loss","round":2}"#,
+            ),
+            (
+                "incident",
+                r#"{"before_quarter":false,"board":4,"decision":"continues","kind":"colour_mixup","round":1}"#,
+            ),
+            (
+                "incident",
+                r#"{"board":4,"color":"black","decision":"1 minute off","kind":"time_added","round":1,"seconds":60}"#,
+            ),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

@@ -88,6 +88,16 @@ pub enum TournamentRefusal {
         /// The board.
         board: u32,
     },
+    /// An incident naming a player who does not play on the board.
+    #[error("{player} does not play on board {board} of round {round}")]
+    NotOnBoard {
+        /// The name given.
+        player: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
     /// A start with fewer than two players.
     #[error("at least two players are needed")]
     TooFewPlayers,
@@ -233,6 +243,7 @@ impl TournamentRefusal {
             R::ArenaOver => "entries_closed",
             R::NotInArena => "not_joined",
             R::NoBoard { .. } => "no_board",
+            R::NotOnBoard { .. } => "not_on_board",
             R::TooFewPlayers => "too_few_players",
             R::ArenaPairsItself => "not_paired",
             R::NotForbidden => "not_forbidden",
@@ -473,6 +484,12 @@ mod tests {
             (R::ArenaOver, Conflict, "entries_closed", "the arena is over"),
             (R::NotInArena, Conflict, "not_joined", "you are not in the arena"),
             (R::NoBoard { round: 3, board: 9 }, Conflict, "no_board", "round 3 has no board 9"),
+            (
+                R::NotOnBoard { player: "Li Wei".into(), round: 2, board: 4 },
+                Conflict,
+                "not_on_board",
+                "Li Wei does not play on board 4 of round 2",
+            ),
             (
                 R::PlayedOnline,
                 Conflict,

@@ -6,6 +6,7 @@ use rookery_tournament::competition::BoardResult;
 use rookery_tournament::ByeKind;
 
 use crate::export::Export;
+use crate::log::{Misconduct, Sanction};
 use crate::print::{Document, Lang};
 use crate::roster::RosterEntry;
 
@@ -185,10 +186,55 @@ pub enum ArbiterAction {
         /// The account's name.
         account: String,
     },
+    /// An incident at a board of an over-the-board tournament, with the arbiter's decision
+    /// (RULES.md §12); an illegal move's penalty follows the rule set (§8.4).
+    Incident {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// What happened.
+        report: IncidentReport,
+        /// The arbiter's decision, in their words.
+        decision: String,
+    },
     /// Ends the tournament now.
     End,
     /// Cancels it.
     Cancel,
+}
+
+/// An incident as the desk reports it: players by name, checked against the board.
+#[derive(Clone, Debug)]
+pub enum IncidentReport {
+    /// An illegal move by `player`.
+    IllegalMove {
+        /// By name.
+        player: String,
+    },
+    /// Time added to `player`'s clock.
+    TimeAdded {
+        /// By name.
+        player: String,
+        /// 1 to 3,600.
+        seconds: u32,
+    },
+    /// The colours found the wrong way round during the game.
+    ColourMixup {
+        /// Found before a quarter of the first period was used.
+        before_quarter: bool,
+    },
+    /// An irregularity found after the game: the result stands.
+    IrregularityAfter,
+    /// A player's misconduct and its sanction.
+    Misconduct {
+        /// By name.
+        player: String,
+        /// What they did.
+        what: Misconduct,
+        /// The sanction.
+        sanction: Sanction,
+    },
 }
 
 impl ArbiterAction {

@@ -7,7 +7,11 @@ use rookery_tournament::competition::{EntrantId, RoundState};
 use serde::Serialize;
 
 use super::book::{ArenaPlayer, Tour};
-use super::log::{bye_name, result_name};
+use std::collections::BTreeMap;
+
+use rookery_core::Color;
+
+use super::log::{bye_name, result_name, Entry, IncidentKind};
 use super::settings::{Acceleration, Format, PairingSystem, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
 
@@ -251,9 +255,59 @@ pub struct BoardView {
     pub started: bool,
     /// `live` or `finished` once published.
     pub status: Option<&'static str>,
+    /// The incidents recorded at the board (over the board), in order; absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub incidents: Vec<IncidentView>,
+}
+
+/// An incident as the view shows it (docs/api.md, `rounds_list[].boards[].incidents`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IncidentView {
+    /// Its place in the log.
+    pub seq: i64,
+    /// What happened: `kind` and its particulars.
+    #[serde(flatten)]
+    pub what: IncidentKind,
+    /// The name of the player it concerns (the one of `color`), if it concerns one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The arbiter's decision.
+    pub decision: String,
+    /// The arbiter's reason, if given.
+    pub reason: Option<String>,
 }
 
 impl Tour {
+    /// A round's incidents by board, each with the colour of the player it concerns, read
+    /// from the log (where the reasons are) since the round was last paired.
+    pub(crate) fn incidents(
+        &self,
+        round: u32,
+    ) -> BTreeMap<u32, Vec<(IncidentView, Option<Color>)>> {
+        let mut by_board: BTreeMap<u32, Vec<_>> = BTreeMap::new();
+        for shown in &self.log {
+            let i = match &shown.detail.data.0 {
+                Entry::Incident(i) if i.round == round => i,
+                // An unpaired round's boards are gone, and their incidents with them (as in
+                // the book).
+                Entry::Unpair(u) if u.round == round => {
+                    by_board.clear();
+                    continue;
+                }
+                _ => continue,
+            };
+            let view = IncidentView {
+                seq: shown.seq,
+                what: i.what,
+                player: None,
+                decision: i.decision.clone(),
+                reason: shown.reason.clone(),
+            };
+            by_board.entry(i.board).or_default().push((view, i.what.color()));
+        }
+        by_board
+    }
+
     pub(crate) fn name_of(&self, e: EntrantId) -> &str {
         &self.book.comp.entrants()[e.0 as usize].name
     }
@@ -261,6 +315,7 @@ impl Tour {
     /// A round as `rounds_list` shows it.
     pub fn round_view(&self, round: u32) -> Option<RoundView> {
         let r = self.book.comp.rounds().get((round as usize).checked_sub(1)?)?;
+        let mut incidents = self.incidents(round);
         let boards = r
             .boards
             .iter()
@@ -288,6 +343,18 @@ impl Tour {
                         || game.as_ref().is_some_and(|g| self.started.contains(g)),
                     game,
                     status,
+                    incidents: incidents
+                        .remove(&board)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|(mut view, color)| {
+                            view.player = color.map(|c| {
+                                let e = if c == Color::White { b.white } else { b.black };
+                                self.name_of(e).to_owned()
+                            });
+                            view
+                        })
+                        .collect(),
                 }
             })
             .collect();

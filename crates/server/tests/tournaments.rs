@@ -1970,3 +1970,278 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
     assert!(v["players"][0].get("present").is_none());
     server.stop().await;
 }
+
+/// A refused arbiter request's status, code and field.
+async fn refused(c: &Client, id: &str, body: Value) -> (StatusCode, Value, Value) {
+    let (status, e) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body).await;
+    (status, e["error"]["code"].clone(), e["error"]["field"].clone())
+}
+
+fn score_of(v: &Value, name: &str) -> String {
+    let rows = v["standings"]["rows"].as_array().unwrap();
+    let row = rows.iter().find(|r| r["name"] == name).unwrap_or_else(|| panic!("{name}: {v}"));
+    row["score"].as_str().unwrap().to_owned()
+}
+
+/// Issue 53: the source's incidents, recorded per board with the arbiter's decision and
+/// reason (RULES.md §12, *Over the board*). Under `seed` the third illegal move of a player
+/// in a game loses it (§8.4), the result entered as the desk enters one; under `fide` the
+/// first gives the opponent 2 minutes (standard play, FIDE Appendix A.4.2 for the others)
+/// and the second loses. All of it read back from the log after a restart.
+#[tokio::test]
+async fn over_the_board_incidents_are_recorded_per_board_and_an_illegal_move_penalty_follows_the_rule_set(
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ada", "ben", "cai", "dan"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Hall Seed","format":"swiss","rounds":2,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let boards = round_of(&v, 1)["boards"].as_array().unwrap().clone();
+    let name = |b: usize, side: &str| boards[b][side].as_str().unwrap().to_owned();
+    let (w1, b1, w2, b2) = (name(0, "white"), name(0, "black"), name(1, "white"), name(1, "black"));
+
+    // Board 1: White's first two illegal moves are counted; the third loses (seed).
+    for count in 1..=3u64 {
+        let v = arbiter(
+            &td,
+            &id,
+            json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":w1,
+                   "decision":format!("illegal move {count} counted"),"reason":"king moved into check"}),
+        )
+        .await;
+        let board = &round_of(&v, 1)["boards"][0];
+        let last = &board["incidents"][count as usize - 1];
+        assert_eq!(last["kind"], "illegal_move", "{board}");
+        assert_eq!(last["player"], w1.as_str());
+        assert_eq!(last["color"], "white");
+        assert_eq!(last["count"], count);
+        assert_eq!(last["reason"], "king moved into check");
+        if count < 3 {
+            assert_eq!(last["penalty"], "none");
+            assert!(board["result"].is_null(), "{board}");
+        } else {
+            assert_eq!(last["penalty"], "loss");
+            assert_eq!(board["result"], "0-1", "the third loses: {board}");
+        }
+    }
+    // Black's count is Black's own.
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":b1,"decision":"noted after the game"}),
+    )
+    .await;
+    let board = &round_of(&v, 1)["boards"][0];
+    assert_eq!(board["incidents"][3]["count"], 1);
+    assert_eq!(board["result"], "0-1", "the result stands");
+
+    // Board 2: each other kind, in order.
+    let bodies = [
+        json!({"kind":"time_added","player":w2,"seconds":120,"decision":"two minutes to White","reason":"clock set wrong"}),
+        json!({"kind":"colour_mixup","before_quarter":true,"decision":"replayed with the right colours"}),
+        json!({"kind":"misconduct","player":b2,"what":"repeated_draw_offers","sanction":"warning","decision":"warned"}),
+    ];
+    for (i, body) in bodies.iter().enumerate() {
+        let mut body = body.clone();
+        body["action"] = json!("incident");
+        body["round"] = json!(1);
+        body["board"] = json!(2);
+        let v = arbiter(&td, &id, body.clone()).await;
+        let shown = &round_of(&v, 1)["boards"][1]["incidents"][i];
+        assert_eq!(shown["kind"], body["kind"], "{shown}");
+        assert_eq!(shown["decision"], body["decision"]);
+    }
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"incident","round":1,"board":2,"kind":"misconduct","player":b2,
+               "what":"outside_help","sanction":"loss","decision":"game lost","reason":"phone in use"}),
+    )
+    .await;
+    let board = &round_of(&v, 1)["boards"][1];
+    assert_eq!(board["result"], "1-0", "a loss sanction enters the result: {board}");
+    assert_eq!(board["incidents"][0]["seconds"], 120);
+    assert_eq!(board["incidents"][0]["player"], w2.as_str());
+    assert_eq!(board["incidents"][1]["before_quarter"], true);
+    assert_eq!(board["incidents"][2]["what"], "repeated_draw_offers");
+    assert_eq!(board["incidents"][3]["sanction"], "loss");
+    // Both results in, the round closes and the standings count them.
+    let v = until(&td, &id, "round 1 closed", |v| round_of(v, 1)["state"] == "finished").await;
+    let scores: Vec<String> = [&w1, &b1, &w2, &b2].iter().map(|n| score_of(&v, n)).collect();
+    assert_eq!(scores, ["0.0", "1.0", "1.0", "0.0"], "{}", v["standings"]);
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"incident","round":1,"board":2,"kind":"irregularity_after","decision":"the result stands","reason":"a scoresheet short of two moves"}),
+    )
+    .await;
+    let shown = &round_of(&v, 1)["boards"][1]["incidents"][4];
+    assert_eq!(shown["kind"], "irregularity_after");
+    assert!(shown.get("player").is_none(), "{shown}");
+    assert_eq!(round_of(&v, 1)["boards"][1]["result"], "1-0");
+    assert_eq!(
+        v["log"].as_array().unwrap().iter().filter(|e| e["action"] == "incident").count(),
+        9
+    );
+
+    // Refusals, each naming what is wrong.
+    let base = |extra: Value| {
+        let mut body = json!({"action":"incident","round":1,"board":1,"decision":"x"});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases = [
+        (
+            base(json!({"board":9,"kind":"irregularity_after"})),
+            StatusCode::CONFLICT,
+            "no_board",
+            Value::Null,
+        ),
+        (
+            base(json!({"kind":"illegal_move","player":w2})),
+            StatusCode::CONFLICT,
+            "not_on_board",
+            Value::Null,
+        ),
+        (
+            base(json!({"kind":"illegal_move","player":"nobody"})),
+            StatusCode::CONFLICT,
+            "not_on_board",
+            Value::Null,
+        ),
+        (
+            base(json!({"kind":"illegal_move"})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("player"),
+        ),
+        (
+            base(json!({"kind":"time_added","player":w1})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("seconds"),
+        ),
+        (
+            base(json!({"kind":"colour_mixup"})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("before_quarter"),
+        ),
+        (
+            base(json!({"kind":"misconduct","player":w1,"what":"notes"})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("sanction"),
+        ),
+        (
+            base(json!({"kind":"misconduct","player":w1,"sanction":"warning"})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("what"),
+        ),
+        (
+            base(json!({"kind":"misconduct","player":w1,"what":"shouting","sanction":"warning"})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("what"),
+        ),
+        (base(json!({"kind":"fell_asleep"})), StatusCode::BAD_REQUEST, "bad_field", json!("kind")),
+        (
+            base(json!({"kind":"irregularity_after","decision":" "})),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+            json!("decision"),
+        ),
+    ];
+    for (body, status, code, field) in cases {
+        let (s, c, f) = refused(&td, &id, body.clone()).await;
+        assert_eq!((s, c.as_str(), &f), (status, Some(code), &field), "{body}");
+    }
+    // The printable standings: each player's round 1 marked with its board's note, the notes
+    // under the crosstable.
+    let (_, page) = td.get_text(&format!("/api/v1/tournaments/{id}/standings.html")).await;
+    assert_eq!(page.matches("<sup>1</sup>").count(), 2, "{page}");
+    assert_eq!(page.matches("<sup>2</sup>").count(), 2, "{page}");
+    assert!(
+        page.contains(&format!(
+            "<li>Round 1, board 1 ({w1} – {b1}): {w1}: illegal move 1, counted. Decision: illegal move 1 counted (king moved into check);"
+        )),
+        "{page}"
+    );
+    assert!(page.contains("colours mixed up, replayed with the right colours"), "{page}");
+    assert!(
+        page.contains("misconduct (outside help), game lost. Decision: game lost (phone in use)"),
+        "{page}"
+    );
+    let (_, before) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    server.stop().await;
+
+    // After a restart the log replays: the incidents, their reasons, the results they entered.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let (_, after) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["rounds_list"][0], before["rounds_list"][0]);
+    assert_eq!(after["standings"], before["standings"]);
+    assert_eq!(round_of(&after, 1)["boards"][0]["incidents"].as_array().unwrap().len(), 4);
+
+    // Under `fide`: the first adds 2 minutes to the opponent (standard play), the second loses.
+    let Setup { td, id, .. } = setup(
+        &server,
+        &["eve", "fay"],
+        json!({"name":"Hall FIDE","format":"swiss","rounds":1,"time_control":"5400+30","over_the_board":true,"rules":"fide"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"check_in","players":["eve","fay"],"present":true})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    // An incident of a round unpaired goes with its boards: the count starts again.
+    let white = round_of(&v, 1)["boards"][0]["white"].as_str().unwrap().to_owned();
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":white,"decision":"2 minutes to Black"}),
+    )
+    .await;
+    assert_eq!(round_of(&v, 1)["boards"][0]["incidents"].as_array().unwrap().len(), 1);
+    arbiter(&td, &id, json!({"action":"unpair","round":1,"reason":"wrong players seated"})).await;
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    assert!(round_of(&v, 1)["boards"][0].get("incidents").is_none(), "{v}");
+    let black = round_of(&v, 1)["boards"][0]["black"].as_str().unwrap().to_owned();
+    let body = json!({"action":"incident","round":1,"board":1,"kind":"illegal_move","player":black,"decision":"FIDE 7.5.5"});
+    let v = arbiter(&td, &id, body.clone()).await;
+    let board = &round_of(&v, 1)["boards"][0];
+    assert_eq!(board["incidents"][0]["penalty"], "time_added", "{board}");
+    assert_eq!(board["incidents"][0]["added_ms"], 120_000);
+    assert!(board["result"].is_null());
+    let v = arbiter(&td, &id, body).await;
+    let board = &round_of(&v, 1)["boards"][0];
+    assert_eq!(board["incidents"][1]["penalty"], "loss", "{board}");
+    assert_eq!(board["result"], "1-0", "the second loses: {board}");
+
+    // A tournament played on the site has no desk for incidents.
+    let (status, online) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Web","format":"swiss","rounds":3,"time_control":"300+2"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, code, _) = refused(
+        &td,
+        online["id"].as_str().unwrap(),
+        json!({"action":"incident","round":1,"board":1,"kind":"irregularity_after","decision":"x"}),
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (StatusCode::CONFLICT, Some("played_online")));
+    server.stop().await;
+}

@@ -13,6 +13,7 @@ import { formatMs } from '../clock.js';
 import { summaryTags, startText, conditionsText, errorText } from '../tournament/format.js';
 import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '../tournament/tables.js';
 import { arbiterPanel, isArbiter } from '../tournament/arbiter.js';
+import { notesList } from '../tournament/incidents.js';
 
 export async function mount(page, [id], ctx) {
   page.classList.add('tournament-page');
@@ -188,7 +189,8 @@ export async function mount(page, [id], ctx) {
     clear(standings, standingsTable(T, opts));
     const arena = T.format === 'arena';
     page.querySelector('#crosstable-panel').hidden = arena;
-    if (!arena) clear(xt, crosstable(T, opts));
+    // Over the board, the crosstable's marks point to the incidents' notes under it.
+    if (!arena) clear(xt, crosstable(T, opts), notesList(T));
     renderCard();
     renderArbiter();
     clear(log, logList(T));
@@ -241,7 +243,20 @@ export async function mount(page, [id], ctx) {
       h('div.round-head', h('strong', t('tour.round_n', { n: round })), ' ', h('span.tag.round-state', { dataset: { state: r.state } }, t('tour.round_state.' + r.state)),
         r.chess960 != null ? ' ' : null,
         r.chess960 != null ? h('span.variant-badge', { title: t('variant.chess960.help') }, t('variant.chess960_n', { n: r.chess960 })) : null),
-      pairingsTable(T, round, { me: ctx.name, onPick: pick }));
+      pairingsTable(T, round, { me: ctx.name, onPick: pick, arbiterRow: incidentOpener(r) }));
+  }
+
+  /** Over the board, the arbiter opens the desk's incident form on a board of the round played. */
+  function incidentOpener(r) {
+    if (!T.over_the_board || !['published', 'finished'].includes(r.state) || r.round !== T.round || !isArbiter(T, ctx.name)) return undefined;
+    return (_, b) => h('button.link-btn.inc-open', { type: 'button', title: t('inc.title'), dataset: { board: b.board }, on: { click: () => {
+      const board = arbBox.querySelector('#inc-board');
+      if (!board) return;
+      board.value = String(b.board);
+      board.dispatchEvent(new Event('change'));
+      board.closest('.arb-box').scrollIntoView({ block: 'nearest' });
+      arbBox.querySelector('#inc-kind').focus();
+    } } }, t('inc.open'));
   }
 
   function pick(name) { picked = picked === name ? null : name; renderCard(); if (picked) cardBox.scrollIntoView({ block: 'nearest' }); }
@@ -251,7 +266,7 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started])])]);
+    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so

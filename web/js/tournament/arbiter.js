@@ -2,13 +2,15 @@
 // over the board the player list (roster.js: import, guests, check-in, links),
 // pair (a Swiss round is previewed, then published or paired again), players (withdraw,
 // reinstate, byes, forbidden pairs listed and lifted), boards (result declared or corrected, time added, colours
-// swapped), end or cancel — every decision with its reason, as RULES.md §12 wants recorded.
+// swapped), over the board the incidents at a board (incidents.js), end or cancel — every
+// decision with its reason, as RULES.md §12 wants recorded.
 
 import * as api from '../api.js';
 import { h, toast, confirmButton } from '../dom.js';
 import { t } from '../i18n.js';
 import { errorText } from './format.js';
 import { rosterBoxes } from './roster.js';
+import { incidentForm } from './incidents.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
 
@@ -180,7 +182,11 @@ export function arbiterPanel(T, { onDone } = {}) {
       desk,
       h('p#arb-missing', missing.length
         ? t('arb.desk.missing', { boards: missing.map((b) => b.board).join(', ') })
-        : t('arb.desk.complete')));
+        : t('arb.desk.complete')),
+      incidentForm(current, missing.length ? missing[0].board : 1, send));
+  } else if (T.over_the_board && current && current.state === 'finished') {
+    // An irregularity found once the round is over is still recorded (the result stands).
+    deskBox = incidentForm(current, 1, send);
   }
 
   // The whole tournament: end or cancel.

@@ -3,6 +3,7 @@
 // chess-results prints it, a player's card and the audit log.
 
 import { h } from '../dom.js';
+import { incidentNotes } from './incidents.js';
 import { t, levelText } from '../i18n.js';
 import { resultShown, dateTime } from './format.js';
 
@@ -90,14 +91,18 @@ export function crosstable(T, { me, onPick } = {}) {
   const nOf = new Map(rows.map((r) => [String(r.tpn ?? r.player.tpn), r.n]));
   const byTpn = new Map((T.crosstable || []).map((c) => [c.tpn, c]));
   const codes = (T.standings && T.standings.tiebreaks) || [];
-  const cell = (text) => {
+  // Over the board, a round whose board has incidents is marked with its note's number.
+  const notes = incidentNotes(T);
+  const noteOf = (name, i) => notes.find((n) => n.round === i + 1 && (n.white === name || n.black === name));
+  const mark = (note) => note ? h('sup.xt-note', h('a', { href: `#xt-note-${note.n}`, title: t('inc.notes') }, String(note.n))) : null;
+  const cell = (text, note) => {
     const m = /^(\d+)([wb])(.+)$/.exec(text || '');
-    if (!m) return h('td.xt-cell', { class: text ? 'bye' : 'empty' }, text || '');
+    if (!m) return h('td.xt-cell', { class: text ? 'bye' : 'empty' }, text || '', mark(note));
     const opp = nOf.get(m[1]) ?? m[1];
     const res = m[3];
     const cls = { 1: 'win', '+': 'win', 0: 'loss', '-': 'loss', '½': 'draw' }[res] || null;
     return h('td.xt-cell', { class: cls, dataset: { colour: m[2] }, title: `${m[2] === 'w' ? t('common.white') : t('common.black')}` },
-      h('span.xt-opp', String(opp)), h('span.xt-col', m[2] === 'w' ? t('tour.w') : t('tour.b')), h('span.xt-res', res));
+      h('span.xt-opp', String(opp)), h('span.xt-col', m[2] === 'w' ? t('tour.w') : t('tour.b')), h('span.xt-res', res), mark(note));
   };
   return h('table.crosstable#crosstable',
     h('thead', h('tr', h('th', t('tour.rk')), h('th', t('lb.player')), h('th.num', t('lb.rating')),
@@ -109,7 +114,7 @@ export function crosstable(T, { me, onPick } = {}) {
         h('td.rank', String(r.n)),
         h('td', nameCell(r.name, me, onPick)),
         h('td.num', r.player.rating ?? x.rating ?? '—'),
-        Array.from({ length: rounds }, (_, i) => cell(x.rounds[i])),
+        Array.from({ length: rounds }, (_, i) => cell(x.rounds[i], noteOf(r.name, i))),
         h('td.num.score', r.score),
         (r.tiebreaks || []).map((v) => h('td.num.tb', v)));
     })));
@@ -129,11 +134,15 @@ function grid(T, { me, onPick }) {
   const rows = ranked(T);
   const codes = (T.standings && T.standings.tiebreaks) || [];
   const boards = (T.rounds_list || []).flatMap((r) => r.boards.filter((b) => b.result));
+  // Over the board, a game with incidents is marked with its note's number.
+  const notes = incidentNotes(T);
   const cell = (a, b) => {
     if (a === b) return h('td.xt-cell.self');
     const met = boards.filter((x) => (x.white === a && x.black === b) || (x.white === b && x.black === a));
     const text = met.map((x) => scoreOf(x, a)).join(' ');
-    return h('td.xt-cell', { title: `${a} – ${b}` }, text);
+    const marks = notes.filter((n) => (n.white === a && n.black === b) || (n.white === b && n.black === a))
+      .map((n) => h('sup.xt-note', h('a', { href: `#xt-note-${n.n}`, title: t('inc.notes') }, String(n.n))));
+    return h('td.xt-cell', { title: `${a} – ${b}` }, text, marks);
   };
   return h('table.crosstable.grid#crosstable',
     h('thead', h('tr', h('th', t('tour.rk')), h('th', t('lb.player')), h('th.num', t('lb.rating')),

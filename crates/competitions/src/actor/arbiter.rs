@@ -137,6 +137,9 @@ impl<H: Host> Actor<H> {
                 self.check_in(by, players, present).await?
             }
             ArbiterAction::Link { player, account } => self.link(by, player, account).await?,
+            ArbiterAction::Incident { round, board, report, decision } => {
+                self.incident(by, (round, board), report, decision, reason).await?
+            }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await?,
         }

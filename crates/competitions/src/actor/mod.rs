@@ -32,6 +32,7 @@ use crate::handle::Answer;
 mod arbiter;
 mod arena;
 mod entries;
+mod incident;
 mod rounds;
 
 pub(crate) struct Actor<H> {

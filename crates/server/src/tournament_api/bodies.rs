@@ -3,10 +3,10 @@
 //! arbiter's requests.
 
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
-use rookery_competitions::log::{bye_of, result_of};
+use rookery_competitions::log::{bye_of, result_of, Misconduct, Sanction};
 use rookery_competitions::roster::{self, RosterEntry};
 use rookery_competitions::settings::{Acceleration, Format, PairingSystem, Settings};
-use rookery_competitions::{ArbiterAction, Lang};
+use rookery_competitions::{ArbiterAction, IncidentReport, Lang};
 use rookery_core::Color;
 use rookery_tournament::{ByeKind, Tiebreak};
 use serde_json::Value;
@@ -529,6 +529,7 @@ impl FromBody for ArbiterBody {
             "link" => {
                 ArbiterAction::Link { player: name(f, "player")?, account: name(f, "account")? }
             }
+            "incident" => incident(f)?,
             "end" => ArbiterAction::End,
             "cancel" => ArbiterAction::Cancel,
             other => return Err(FieldError::field("action", format!("unknown action {other:?}"))),
@@ -542,6 +543,62 @@ impl FromBody for ArbiterBody {
         }
         Ok(ArbiterBody(a, reason))
     }
+}
+
+/// `{"action":"incident","round":…,"board":…,"kind":…,"player":…,"decision":…}` and the
+/// kind's own fields (docs/api.md, *Arbiter*): each missing one refused by its name.
+fn incident(f: &mut Fields) -> Result<ArbiterAction, FieldError> {
+    let round = round_field(f, "round")?;
+    let board = round_field(f, "board")?;
+    let player = |f: &mut Fields| -> Result<String, FieldError> {
+        free_text(f, "player")?
+            .filter(|p| !p.trim().is_empty())
+            .ok_or_else(|| FieldError::field("player", "missing: whose incident it is"))
+    };
+    fn named<T: Copy>(
+        f: &mut Fields,
+        field: &'static str,
+        names: &[(&'static str, T)],
+    ) -> Result<T, FieldError> {
+        let text: String = f.req(field)?;
+        names.iter().find(|(n, _)| *n == text).map(|&(_, v)| v).ok_or_else(|| {
+            let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+            FieldError::field(field, format!("one of {}, not {text:?}", list.join(", ")))
+        })
+    }
+    let kind: String = f.req("kind")?;
+    let report = match kind.as_str() {
+        "illegal_move" => IncidentReport::IllegalMove { player: player(f)? },
+        "time_added" => {
+            let player = player(f)?;
+            let seconds: i64 = f.req("seconds")?;
+            if !(1..=3600).contains(&seconds) {
+                return Err(FieldError::field("seconds", format!("1 to 3600, not {seconds}")));
+            }
+            IncidentReport::TimeAdded { player, seconds: seconds as u32 }
+        }
+        "colour_mixup" => IncidentReport::ColourMixup { before_quarter: f.req("before_quarter")? },
+        "irregularity_after" => IncidentReport::IrregularityAfter,
+        "misconduct" => IncidentReport::Misconduct {
+            player: player(f)?,
+            what: named(f, "what", &Misconduct::ALL)?,
+            sanction: named(f, "sanction", &Sanction::ALL)?,
+        },
+        other => {
+            return Err(FieldError::field(
+                "kind",
+                format!(
+                    "illegal_move, time_added, colour_mixup, irregularity_after or misconduct, \
+                     not {other:?}"
+                ),
+            ))
+        }
+    };
+    let decision = free_text(f, "decision")?
+        .map(|d| d.trim().to_owned())
+        .filter(|d| !d.is_empty())
+        .ok_or_else(|| FieldError::field("decision", "missing: the arbiter's decision"))?;
+    Ok(ArbiterAction::Incident { round, board, report, decision })
 }
 
 /// A guest's name: 1 to 100 characters, no control characters.
