@@ -167,6 +167,8 @@ struct Connection {
     lag_ms: u64,
     /// When the client last sent a message, Unix ms.
     heard_ms: u64,
+    /// The close code of a frame [`receive`](Connection::receive) refused, for the loop's end.
+    refused: Option<u16>,
 }
 
 /// What came in on a socket.
@@ -204,12 +206,16 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 /// (1009, 1007, 1002).
 pub(crate) async fn close_after(socket: &mut WebSocket, error: axum::Error) {
     if let Some(code) = close_code_for(error) {
-        let reason = match code {
-            close_code::SIZE => "frame too large: at most 64 KiB",
-            close_code::INVALID => "text frames must be UTF-8",
-            _ => "protocol error",
-        };
-        close(socket, code, reason).await;
+        close(socket, code, refusal_reason(code)).await;
+    }
+}
+
+/// The reason sent with the close code of a failed read ([`close_code_for`]).
+fn refusal_reason(code: u16) -> &'static str {
+    match code {
+        close_code::SIZE => "frame too large: at most 64 KiB",
+        close_code::INVALID => "text frames must be UTF-8",
+        _ => "protocol error",
     }
 }
 
@@ -248,7 +254,7 @@ async fn await_close(socket: &mut WebSocket) {
 
 impl Connection {
     fn new(socket: WebSocket, state: Arc<AppState>, permit: SocketPermit) -> Connection {
-        Connection { socket, state, permit, lag_ms: 0, heard_ms: now_ms() }
+        Connection { socket, state, permit, lag_ms: 0, heard_ms: now_ms(), refused: None }
     }
 
     async fn send(&mut self, msg: &ServerMessage) -> bool {
@@ -262,6 +268,14 @@ impl Connection {
     /// Closes the socket with `code`, then waits for the client's close frame ([`close`]).
     async fn close(&mut self, code: u16, reason: &'static str) {
         close(&mut self.socket, code, reason).await;
+    }
+
+    /// After a loop that [`receive`](Connection::receive)d a frame it refused: the close
+    /// with the code that says why, outside the loop's `select!`.
+    async fn close_refused(&mut self) {
+        if let Some(code) = self.refused.take() {
+            self.close(code, refusal_reason(code)).await;
+        }
     }
 
     /// Sends a close frame: `false` if the connection is gone.
@@ -312,8 +326,12 @@ impl Connection {
             }
             Ok(Message::Ping(_)) => Some(Incoming::Nothing),
             Ok(Message::Close(_)) => None,
+            // Closed after the loop that asked, not here: this future is one branch of a
+            // `select!`, and a message to the client winning the race would drop the close
+            // half done (a text frame after the close frame, the connection dropped with the
+            // client's bytes unread: Chromium saw 1006 for 1009, loaded, in CI).
             Err(e) => {
-                close_after(&mut self.socket, e).await;
+                self.refused = close_code_for(e);
                 None
             }
         }
@@ -446,6 +464,9 @@ impl Connection {
         }
         // Told first, then the game is left (a relayed leave may wait for a stopped owner),
         // then the client's answer awaited.
+        if let Some(code) = self.refused.take() {
+            close = Some((code, refusal_reason(code)));
+        }
         let told = match close {
             Some((code, reason)) => self.send_close(code, reason).await,
             None => false,
@@ -495,6 +516,7 @@ impl Connection {
                 _ = closing.changed() => break,
             }
         }
+        self.close_refused().await;
     }
 
     /// Answers what the lobby or notices socket read: only `ping` is spoken there (the game
@@ -537,6 +559,7 @@ impl Connection {
                 }
             }
         }
+        self.close_refused().await;
     }
 
     async fn lobby(&mut self, name: &str) {
@@ -568,6 +591,7 @@ impl Connection {
                 }
             }
         }
+        self.close_refused().await;
     }
 }
 
