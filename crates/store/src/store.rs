@@ -92,6 +92,7 @@ impl Backend {
                 ),
                 (9, "class accounts", include_str!("../migrations/sqlite/0009_class_accounts.sql")),
                 (10, "variant", include_str!("../migrations/sqlite/0010_variant.sql")),
+                (11, "knockout", include_str!("../migrations/sqlite/0011_knockout.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -120,6 +121,7 @@ impl Backend {
                     include_str!("../migrations/postgres/0009_class_accounts.sql"),
                 ),
                 (10, "variant", include_str!("../migrations/postgres/0010_variant.sql")),
+                (11, "knockout", include_str!("../migrations/postgres/0011_knockout.sql")),
             ],
         }
     }
