@@ -11,6 +11,7 @@ use rookery_tournament::PlayerId;
 use super::log::{self, Entry, Join};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
+use crate::knockout::KnockoutBook;
 use crate::log_view::{LogDetail, LogEntryView, LogNames};
 use rookery_protocol::GameId;
 
@@ -71,6 +72,8 @@ pub(crate) struct Book {
     pub guests: BTreeMap<u32, log::Guest>,
     /// Each board's incidents (over the board), by (round, board), in the order recorded.
     pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
+    /// A knockout's bracket, once seeded (at the start).
+    pub knockout: Option<KnockoutBook>,
 }
 
 impl Book {
@@ -86,6 +89,7 @@ impl Book {
             chess960_starts: BTreeMap::new(),
             guests: BTreeMap::new(),
             incidents: BTreeMap::new(),
+            knockout: None,
         }
     }
 
@@ -147,6 +151,24 @@ impl Book {
             Entry::End(_) => self.status = TournamentStatus::Finished,
             Entry::Cancel(_) => self.status = TournamentStatus::Cancelled,
             Entry::AddTime(_) | Entry::SwapDeclined(_) => {}
+            Entry::KnockoutSeeded(seeded) => {
+                if settings.format != Format::Knockout {
+                    return Err(
+                        TournamentRefusal::WrongFormat("only a knockout has a bracket").into()
+                    );
+                }
+                if self.status != TournamentStatus::Running || self.knockout.is_some() {
+                    return Err(TournamentRefusal::Started.into());
+                }
+                let entrants = self.comp.entrants().len();
+                self.knockout = Some(KnockoutBook::seeded(settings, seeded, entrants)?);
+            }
+            Entry::KnockoutResult(r) => {
+                self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.record(r)?;
+            }
+            Entry::KnockoutLots(l) => {
+                self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.lots(l)?;
+            }
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }

@@ -35,6 +35,9 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::TooFewPlayers.into());
         }
         self.record(Entry::Start(log::Empty {}), by, None).await?;
+        if format == Format::Knockout {
+            return self.seed_knockout(by).await;
+        }
         if format != Format::Arena {
             let scheduled = by.is_none();
             self.pair(by).await?;
@@ -260,7 +263,9 @@ impl<H: Host> Actor<H> {
     /// server (`by` `null` in the log).
     pub(super) async fn after_result(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
-        if format == Format::Arena || self.tour.book.status != TournamentStatus::Running {
+        if matches!(format, Format::Arena | Format::Knockout)
+            || self.tour.book.status != TournamentStatus::Running
+        {
             return Ok(());
         }
         if self.tour.book.comp.is_over() {
