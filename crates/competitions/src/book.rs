@@ -259,6 +259,7 @@ impl Book {
                 names.board_names = pairs(&p.boards, &entrant);
                 names.pab_name = p.pab.and_then(entrant);
             }
+            Entry::KnockoutLots(l) => names.name = entrant(l.winner),
             Entry::ArenaLeave(p) => names.name = player(p.player),
             Entry::Berserk(b) => names.name = player(b.player),
             Entry::ArenaPair(g) => names.names = pairs(&g.games, &player),

@@ -2517,6 +2517,11 @@ async fn knockout_settings_and_actions_are_refused_naming_the_field() {
         (Some("Cat"), Some("lots"))
     );
     assert_eq!(match_of(&v, "2.1")["next"]["white"], "Ann");
+    let last = v["log"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (last["action"].as_str(), last["detail"]["name"].as_str(), last["reason"].as_str()),
+        (Some("knockout_lots"), Some("Cat"), Some("drawing of lots"))
+    );
     // A Swiss has no matches to decide.
     let (status, swiss) = td
         .post(
