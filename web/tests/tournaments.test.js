@@ -726,7 +726,11 @@ test('a knockout of 13 over the board: seeded with byes, results entered on the 
   await org.goto('/tournaments/new');
   await org.waitForSelector('#tournament-form');
   await org.click('input[name=format][value=knockout] + span');
-  assert.ok(await org.isVisible('#tf-match') && !(await org.isVisible('#tf-otb')), 'the knockout fields, no online choice');
+  assert.ok(await org.isVisible('#tf-match'), 'the knockout fields');
+  // Online a game on the site has one clock for both: no Armageddon offered.
+  assert.ok(!(await org.isVisible('#tf-armageddon')) && await org.isVisible('#tf-knockout-online'));
+  await org.check('#tf-otb');
+  assert.ok(await org.isVisible('#tf-armageddon'), 'over the board: Armageddon');
   await org.fill('#tf-name', `Cup ${suffix}`);
   await org.fill('#tf-time-control', '5400+30');
   await org.click('#tf-submit');

@@ -310,6 +310,21 @@ impl Tour {
             .expect("ids of letters and digits")
     }
 
+    /// The id of game `game` of knockout match `round.number` played on the site.
+    pub fn knockout_game(&self, round: u32, number: u32, game: u32) -> GameId {
+        GameId::parse(&format!("{}k{round}m{number}g{game}", self.row.id))
+            .expect("ids of letters and digits")
+    }
+
+    /// Which knockout match game (round, match, game) a game id is.
+    pub fn knockout_seat(&self, game: &str) -> Option<(u32, u32, u32)> {
+        let rest = game.strip_prefix(self.row.id.as_str())?.strip_prefix('k')?;
+        let (round, rest) = rest.split_once('m')?;
+        let (number, n) = rest.split_once('g')?;
+        let seat = (round.parse().ok()?, number.parse().ok()?, n.parse().ok()?);
+        (self.knockout_game(seat.0, seat.1, seat.2).as_str() == game).then_some(seat)
+    }
+
     /// An arena game's id.
     pub fn arena_game(&self, game: u32) -> GameId {
         GameId::parse(&format!("{}g{game}", self.row.id)).expect("ids of letters and digits")

@@ -131,6 +131,21 @@ impl KnockoutBook {
         Ok(())
     }
 
+    /// The games to play now: the next game of every match of the round on, with the
+    /// entrants of White and Black.
+    pub(crate) fn to_play(&self) -> Vec<(MatchId, NextGame, [EntrantId; 2])> {
+        let Some(current) = self.bracket.current_round() else { return Vec::new() };
+        self.bracket
+            .playable()
+            .into_iter()
+            .filter(|(id, _)| id.round == current)
+            .map(|(id, next)| {
+                let players = [self.entrant(next.white), self.entrant(next.black)];
+                (id, next, players)
+            })
+            .collect()
+    }
+
     /// The champion, once the final is decided.
     pub(crate) fn champion(&self) -> Option<EntrantId> {
         self.bracket.champion().map(|p| self.entrant(p))

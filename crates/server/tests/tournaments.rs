@@ -2426,7 +2426,11 @@ async fn knockout_settings_and_actions_are_refused_naming_the_field() {
         (with(json!({"tiebreak_stages":[{"games":2,"time_control":"600+10"}]})), "tiebreak_stages"),
         (with(json!({"armageddon":{"white":"240+2","black":"300+2"}})), "armageddon"),
         (with(json!({"armageddon":{"white":"300+2"}})), "armageddon"),
-        (with(json!({"over_the_board":false})), "over_the_board"),
+        // Online: one clock for both players, so no Armageddon (its unequal times).
+        (
+            with(json!({"over_the_board":false,"armageddon":{"white":"300+2","black":"240+2"}})),
+            "armageddon",
+        ),
         (with(json!({"rated":true})), "rated"),
         (with(json!({"tiebreaks":["BH"]})), "tiebreaks"),
         (json!({"name":"S","format":"swiss","rounds":3,"time_control":"600+5","match":2}), "match"),
@@ -2537,5 +2541,135 @@ async fn knockout_settings_and_actions_are_refused_naming_the_field() {
     )
     .await;
     assert_eq!((s, c.as_str()), (StatusCode::CONFLICT, Some("wrong_format")));
+    server.stop().await;
+}
+
+/// Waits until the game `game` exists, and returns it.
+async fn game_made(c: &Client, game: &str) -> Value {
+    for _ in 0..500 {
+        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
+        if status == StatusCode::OK {
+            return g;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("never made: {game}");
+}
+
+/// Issue 54: a knockout of four played on the site. Each match game is a live game created at
+/// its stage's time control, colours alternating; the players play it (White moves, the loser
+/// resigns) and the match advances as the game ends; a level match goes to the rapid stage;
+/// after a restart the final's game is there and the bracket the same.
+#[tokio::test]
+async fn an_online_knockout_creates_each_match_game_at_its_stages_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ann", "bob", "cat", "dan"];
+    let Setup { players, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Web Cup","format":"knockout","time_control":"900+10","match":2,
+            "tiebreak_stages":[{"name":"rapid","games":2,"time_control":"600+5"}]}),
+    )
+    .await;
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert!(v.get("over_the_board").is_none(), "played on the site");
+    // Plays the next game of match `m`: checks its clock and colours, White moves, then the
+    // loser resigns. Returns the view once the result is in.
+    let play = |m: &'static str, white: &'static str, tc: &'static str, white_wins: bool| {
+        let (td, id, players) = (&td, &id, &players);
+        async move {
+            let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+            let next = match_of(&v, m)["next"].clone();
+            assert_eq!(
+                (next["white"].as_str(), next["time_control"].as_str()),
+                (Some(white), Some(tc)),
+                "{m}: {next}"
+            );
+            let (round, number) = m.split_once('.').unwrap();
+            let game = format!("{id}k{round}m{number}g{}", next["game"]);
+            let g = game_made(td, &game).await;
+            assert_eq!(
+                (g["time_control"].as_str(), g["white"]["name"].as_str()),
+                (Some(tc), Some(white)),
+                "{g}"
+            );
+            let seat = |name: &str| &players[names.iter().position(|n| *n == name).unwrap()];
+            let black = next["black"].as_str().unwrap();
+            let (mut ws, hello) = seat(white).game_socket(&game).await;
+            assert_eq!(hello["game"]["tournament"]["round"], json!(round.parse::<u32>().unwrap()));
+            ws.play("e2e4", 0).await;
+            let loser = if white_wins { black } else { white };
+            let (mut ls, _) = seat(loser).game_socket(&game).await;
+            ls.send(json!({"t":"resign"})).await;
+            ls.next_of("end").await;
+            let played = next["game"].as_u64().unwrap() as usize;
+            until(td, id, "result in", |v| {
+                match_of(v, m)["games"].as_array().unwrap().len() == played
+            })
+            .await
+        }
+    };
+    // Round 1: 1 v 4 and 2 v 3 (seeds by entry order: every account has the same rating).
+    let v = until(&td, &id, "bracket", |v| v["bracket"].is_object()).await;
+    let find = |v: &Value, name: &str| -> &'static str {
+        let m = ["1.1", "1.2"].into_iter().find(|m| {
+            match_of(v, m)["sides"].as_array().unwrap().iter().any(|s| s["name"] == name)
+        });
+        m.unwrap()
+    };
+    let (a, b) = (find(&v, "ann"), find(&v, "bob"));
+    play(a, "ann", "900+10", true).await;
+    let v = play(a, "dan", "900+10", false).await;
+    assert_eq!(
+        (match_of(&v, a)["winner"].as_str(), match_of(&v, a)["how"].as_str()),
+        (Some("ann"), Some("classical"))
+    );
+    play(b, "bob", "900+10", true).await;
+    play(b, "cat", "900+10", true).await;
+    // Level: the rapid games, at the rapid clock.
+    play(b, "bob", "600+5", true).await;
+    let v = play(b, "cat", "600+5", false).await;
+    assert_eq!(
+        (match_of(&v, b)["winner"].as_str(), match_of(&v, b)["how"].as_str()),
+        (Some("bob"), Some("tiebreak"))
+    );
+    // The final's first game is created; the server restarts before it is played.
+    let first = format!("{id}k2m1g1");
+    game_made(&td, &first).await;
+    let (_, before) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    server.stop().await;
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let mut players = Vec::new();
+    for name in names {
+        let c = Client::new(&server).await;
+        let (status, v) = c
+            .post(
+                "/api/v1/account/login",
+                json!({"username":name,"password":"correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        players.push(c);
+    }
+    let td = Client::new(&server).await;
+    let (_, after) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["bracket"], before["bracket"]);
+    let (status, g) = td.get(&format!("/api/v1/games/{first}")).await;
+    assert_eq!((status, g["status"].as_str()), (StatusCode::OK, Some("live")), "{g}");
+    // Played on: the final, ann White in game 1.
+    let (mut ws, _) = players[0].game_socket(&first).await;
+    ws.play("e2e4", 0).await;
+    let (mut bs, _) = players[1].game_socket(&first).await;
+    bs.send(json!({"t":"resign"})).await;
+    bs.next_of("end").await;
+    let second = format!("{id}k2m1g2");
+    game_made(&td, &second).await;
+    let (mut ws, _) = players[1].game_socket(&second).await;
+    ws.play("e2e4", 0).await;
+    ws.send(json!({"t":"resign"})).await;
+    ws.next_of("end").await;
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    assert_eq!(v["bracket"]["champion"], "ann");
     server.stop().await;
 }

@@ -81,6 +81,7 @@ export async function mount(page, _params, ctx) {
     h('fieldset.tf-group.tf-knockout',
       h('legend', t('tf.group.knockout')),
       h('p.hint', t('tf.knockout.otb')),
+      h('p.hint#tf-knockout-online', { hidden: true }, t('tf.knockout.online')),
       field('match', t('tf.match'), h('input#tf-match', { type: 'number', min: 1, max: 100, value: 2 }), t('tf.match.help')),
       field('tiebreak_stages', t('tf.stages'), h('div.tf-stages',
         h('div.tf-row',
@@ -115,12 +116,15 @@ export async function mount(page, _params, ctx) {
     $('[data-field=rounds]').hidden = format !== 'swiss';
     $('[data-field=duration_s]').hidden = !arena;
     $('.tf-arena').hidden = !arena;
-    // A knockout has matches, not standings to break ties in; it is played over the board,
-    // unrated, for now (api.md, *Knockout*).
+    // A knockout has matches, not standings to break ties in. Over the board it is unrated;
+    // online a live game has one clock for both players, so no Armageddon (api.md, *Knockout*).
+    const otb = $('#tf-otb').checked;
     $('.tf-swiss').hidden = arena || knockout;
     $('.tf-knockout').hidden = !knockout;
-    $('[data-field=over_the_board]').hidden = arena || knockout;
-    $('[data-field=rated]').hidden = knockout;
+    $('[data-field=over_the_board]').hidden = arena;
+    $('[data-field=rated]').hidden = knockout && otb;
+    $('[data-field=armageddon]').hidden = knockout && !otb;
+    $('#tf-knockout-online').hidden = !knockout || otb;
     $('[data-field=pairing_system]').hidden = format !== 'swiss';
     $('[data-field=acceleration]').hidden = format !== 'swiss';
     $('[data-field=max_byes]').hidden = format !== 'swiss';
@@ -172,13 +176,13 @@ export async function mount(page, _params, ctx) {
       s.berserk = $('#tf-berserk').checked;
       s.streaks = $('#tf-streaks').checked;
     } else if (format === 'knockout') {
-      s.over_the_board = true;
-      s.rated = false;
+      const otb = $('#tf-otb').checked;
+      if (otb) { s.over_the_board = true; s.rated = false; }
       s.match = num('#tf-match');
       s.tiebreak_stages = [['rapid', '#tf-rapid-games', '#tf-rapid-tc'], ['blitz', '#tf-blitz-games', '#tf-blitz-tc']]
         .filter(([, games]) => num(games))
         .map(([name, games, tc]) => ({ name, games: num(games), time_control: $(tc).value.trim() }));
-      if ($('#tf-armageddon').checked) s.armageddon = { white: $('#tf-arm-white').value.trim(), black: $('#tf-arm-black').value.trim() };
+      if (otb && $('#tf-armageddon').checked) s.armageddon = { white: $('#tf-arm-white').value.trim(), black: $('#tf-arm-black').value.trim() };
     } else {
       if ($('#tf-otb').checked) s.over_the_board = true;
       const tb = $('#tf-tiebreaks').value;

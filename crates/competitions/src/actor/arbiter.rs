@@ -220,6 +220,10 @@ impl<H: Host> Actor<H> {
     /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
     /// crash in the middle of one).
     pub(super) async fn remove_stale_games(&mut self) -> Result<(), TournamentError> {
+        // A knockout's games belong to its matches, never to a paired round: none is stale.
+        if self.tour.settings.format == Format::Knockout {
+            return Ok(());
+        }
         let games = self.store().tournament_games(&self.tour.row.id).await?;
         for g in games {
             let Some(round) = g.round else { continue };

@@ -3,6 +3,9 @@
 //! end when the final is decided. The bracket and every match's state machine are the pure
 //! crate's ([`rookery_tournament::knockout`]); here they are stored and told.
 
+use rookery_arbiter::{GameResult, Outcome, Termination};
+use rookery_core::Color;
+use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{BoardResult, EntrantId};
 
 use crate::knockout::seeds;
@@ -35,7 +38,56 @@ impl<H: Host> Actor<H> {
             .filter(|(id, e)| comp.is_present(*id) && e.withdrawn_from.is_none())
             .map(|(id, e)| (id, e.rating))
             .collect();
-        self.record(Entry::KnockoutSeeded(seeds(&playing)), by, None).await
+        self.record(Entry::KnockoutSeeded(seeds(&playing)), by, None).await?;
+        self.create_knockout_games().await
+    }
+
+    /// Online: the live game of each match's next game in the round on, each once (its id is
+    /// derived from the match and the game), at its stage's time control.
+    pub(super) async fn create_knockout_games(&mut self) -> Result<(), TournamentError> {
+        if self.tour.settings.over_the_board || self.tour.book.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        let Some(knockout) = &self.tour.book.knockout else { return Ok(()) };
+        for (id, next, [white, black]) in knockout.to_play() {
+            // Checked at creation: a stage's clock is a time control, and an online knockout
+            // has no Armageddon game (one clock for both sides).
+            let time_control =
+                next.time_control.parse().map_err(|_| TournamentError::Settings {
+                    tournament: self.tour.row.id.clone(),
+                    error: format!("match {id}: {:?} is not a time control", next.time_control),
+                })?;
+            let game = self.tour.knockout_game(id.round, id.number, next.game);
+            let (white, black) = (self.tour.player_of(white), self.tour.player_of(black));
+            self.create_game_at(game, white, black, (Some(id.round), id.number), time_control)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// A live match game ended: its result is the match's, unless the arbiter's came first.
+    pub(super) async fn knockout_game_ended(
+        &mut self,
+        (round, number, game): (u32, u32, u32),
+        outcome: Outcome,
+    ) -> Result<(), TournamentError> {
+        let Some(knockout) = &self.tour.book.knockout else { return Ok(()) };
+        if knockout.next_game(round, number).map(|n| n.game) != Ok(game) {
+            return Ok(()); // recorded already (a restart tells every ended game again)
+        }
+        let forfeit = outcome.termination == Termination::NoStart;
+        let result = match (outcome.result, forfeit) {
+            (GameResult::Win(Color::White), false) => BoardResult::WhiteWon,
+            (GameResult::Win(Color::Black), false) => BoardResult::BlackWon,
+            (GameResult::Win(Color::White), true) => BoardResult::WhiteByForfeit,
+            (GameResult::Win(Color::Black), true) => BoardResult::BlackByForfeit,
+            (GameResult::Draw, _) => BoardResult::Draw,
+            (GameResult::NoResult, _) => return Ok(()),
+        };
+        let entry = Entry::KnockoutResult(log::KnockoutResult { round, number, game, result });
+        self.record(entry, None, None).await?;
+        self.knockout_over(None).await?;
+        self.create_knockout_games().await
     }
 
     /// A match game's result from the board: game `game` (the next if not given) of match
@@ -70,7 +122,8 @@ impl<H: Host> Actor<H> {
         let winner = self.entrant(winner)?.0;
         let entry = Entry::KnockoutLots(log::KnockoutLots { round, number, winner });
         self.record(entry, by, reason).await?;
-        self.knockout_over(by).await
+        self.knockout_over(by).await?;
+        self.create_knockout_games().await
     }
 
     /// The final decided ends the tournament.

@@ -93,16 +93,10 @@ fn knockout_of(
             None => Ok(None),
         };
     }
-    // Online knockouts need a live game per match game with the stage's clock: not yet.
-    if !over_the_board {
-        return Err(FieldError::field(
-            "over_the_board",
-            "a knockout is played over the board for now: set over_the_board to true",
-        ));
-    }
-    // Its games are not yet stored as games of the site, so no §11 points could follow.
-    if rated {
-        return Err(FieldError::field("rated", "a knockout is not rated yet"));
+    // Over the board its games are not yet stored as games of the site, so no §11 points
+    // could follow; online each match game is a live game, rated as the tournament says.
+    if rated && over_the_board {
+        return Err(FieldError::field("rated", "a knockout over the board is not rated yet"));
     }
     let games: i64 = f.opt("match")?.unwrap_or(2);
     let clock = |text: &str| -> Result<String, String> {
@@ -142,6 +136,15 @@ fn knockout_of(
     }
     let armageddon = match f.opt::<Value>("armageddon")? {
         None | Some(Value::Null) => None,
+        // A live game has one time control for both players: Armageddon's unequal clocks
+        // cannot be played on the site, and are not faked.
+        Some(_) if !over_the_board => {
+            return Err(FieldError::field(
+                "armageddon",
+                "an online game gives both players the same clock: Armageddon's unequal times \
+                 are for a knockout over the board",
+            ))
+        }
         Some(a) => {
             let white = a["white"].as_str().unwrap_or_default();
             let black = a["black"].as_str().unwrap_or_default();
