@@ -788,12 +788,15 @@ test('a knockout of 13 over the board: seeded with byes, results entered on the 
   assert.match(await org.textContent('#ko-champion'), /P01/);
   assert.equal(await org.textContent('.ko-match[data-match="4.1"] .ko-side.won .ko-name'), 'P01');
   await org.waitForFunction(() => document.querySelector('#tour-status')?.dataset.status === 'finished');
-  // A spectator sees the same bracket, without the desk's buttons.
-  const watcher = await open({ name: 'knockout-watcher' });
+  // A spectator (in 简体中文) sees the same bracket, without the desk's buttons.
+  const watcher = await open({ locale: 'zh-CN', name: 'knockout-watcher' });
   await watcher.goto(new URL(org.url()).pathname);
   await watcher.waitForSelector('#ko-champion');
   assert.equal(await watcher.locator('.ko-result').count(), 0);
   assert.equal(await watcher.textContent(`${arm} .ko-side.won .ko-name`), 'P13');
+  assert.match(await watcher.textContent('#ko-champion'), /冠军：P01/);
+  assert.match(await watcher.textContent(`${arm} .ko-how`), /决胜局决出/);
+  assert.match(await watcher.textContent('#pairings-title'), /对阵图/);
   assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
   await screenshot(watcher, 'tournament-knockout');
 });

@@ -227,6 +227,9 @@ pub struct SideView {
 pub struct GameView {
     /// Its number in the match, from 1 (the `game` of `enter`).
     pub game: u32,
+    /// Online: the game of the site (`{id}k{round}m{match}g{game}`); absent over the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// `classical`, a tie-break stage's name (`rapid`, `blitz`), `armageddon`.
     pub stage: String,
     /// White's name.
@@ -269,11 +272,13 @@ fn game_result_name(result: GameResult) -> &'static str {
 }
 
 impl KnockoutBook {
-    /// The bracket as the API shows it, `name` naming an entrant.
+    /// The bracket as the API shows it, `name` naming an entrant and `game_id` a match game's
+    /// game of the site (online only).
     pub(crate) fn view(
         &self,
         settings: &Settings,
         name: &dyn Fn(EntrantId) -> String,
+        game_id: &dyn Fn(MatchId, u32) -> Option<String>,
     ) -> BracketView {
         let rules = settings.match_rules();
         let player = |p: PlayerId| name(self.entrant(p));
@@ -289,8 +294,9 @@ impl KnockoutBook {
                 format!("White {}, Black {}", a.white_time, a.black_time)
             }),
         };
-        let next_view = |n: &NextGame| GameView {
+        let next_view = |id: MatchId, n: &NextGame| GameView {
             game: n.game,
+            id: game_id(id, n.game),
             stage: stage(n.phase),
             white: player(n.white),
             black: player(n.black),
@@ -327,6 +333,7 @@ impl KnockoutBook {
                                     .zip(1..)
                                     .map(|(p, n)| GameView {
                                         game: n,
+                                        id: game_id(m.id, n),
                                         stage: stage(p.phase),
                                         white: player(p.white),
                                         black: player(p.black),
@@ -339,7 +346,9 @@ impl KnockoutBook {
                         let (state, winner, how, next) = match &m.status {
                             MatchStatus::Bye { winner } => ("bye", *winner, None, None),
                             MatchStatus::Waiting => ("waiting", None, None, None),
-                            MatchStatus::Playing(n) => ("playing", None, None, Some(next_view(n))),
+                            MatchStatus::Playing(n) => {
+                                ("playing", None, None, Some(next_view(m.id, n)))
+                            }
                             MatchStatus::Level => ("level", None, None, None),
                             MatchStatus::Decided(d) => {
                                 ("decided", Some(d.winner), Some(how_name(d.how)), None)

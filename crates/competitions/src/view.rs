@@ -504,7 +504,14 @@ impl Tour {
             crosstable: Vec::new(),
             arena: None,
             bracket: self.book.knockout.as_ref().map(|k| {
-                k.view(&self.settings, &|e| self.book.comp.entrants()[e.0 as usize].name.clone())
+                let online = !self.settings.over_the_board;
+                k.view(
+                    &self.settings,
+                    &|e| self.book.comp.entrants()[e.0 as usize].name.clone(),
+                    &|m, game| {
+                        online.then(|| self.knockout_game(m.round, m.number, game).to_string())
+                    },
+                )
             }),
             log: self.log.clone(),
         };

@@ -2588,6 +2588,7 @@ async fn an_online_knockout_creates_each_match_game_at_its_stages_clock() {
             );
             let (round, number) = m.split_once('.').unwrap();
             let game = format!("{id}k{round}m{number}g{}", next["game"]);
+            assert_eq!(next["id"], game.as_str(), "the view names the game of the site");
             let g = game_made(td, &game).await;
             assert_eq!(
                 (g["time_control"].as_str(), g["white"]["name"].as_str()),

@@ -40,6 +40,9 @@ export function bracketView(T, arbiter = null) {
         h('div.ko-matches', r.matches.map((m) => h('div.ko-slot', matchBox(m, arbiter && current && current.round === r.round ? arbiter : null))))))));
 }
 
+/** A game's players; online, a link to the game of the site (to watch it, or replay it). */
+const players = (g) => (g.id ? h('a.ko-game', { href: `/game/${g.id}`, 'data-link': true, dataset: { id: g.id } }, g.white, ' – ', g.black) : [g.white, ' – ', g.black]);
+
 function matchBox(m, arbiter) {
   const side = (s, i) => {
     const won = m.winner && s.name === m.winner;
@@ -52,9 +55,10 @@ function matchBox(m, arbiter) {
   const games = m.games.length ? h('details.ko-games',
     h('summary', t('ko.games_n', { n: m.games.length })),
     h('ol', m.games.map((g) => h('li', { dataset: { game: g.game, stage: g.stage } },
-      h('span.ko-stage', stageName(g.stage)), ' ', g.white, ' – ', g.black, ' ', h('strong', g.result.replace('1/2-1/2', '½-½')))))) : null;
+      h('span.ko-stage', stageName(g.stage)), ' ', players(g), ' ', h('strong', g.result.replace('1/2-1/2', '½-½')))))) : null;
   const next = m.next ? h('div.ko-next', { dataset: { game: m.next.game } },
     h('small', t('ko.next', { n: m.next.game, stage: stageName(m.next.stage), tc: m.next.time_control, white: m.next.white })),
+    m.next.id ? h('a.btn.small.ko-watch', { href: `/game/${m.next.id}`, 'data-link': true }, t('lobby.watch')) : null,
     arbiter ? h('div.ko-enter', RESULTS.map(([r, label]) => h('button.btn.small.ko-result', {
       type: 'button', dataset: { result: r }, title: `${m.next.white} – ${m.next.black}: ${label}`,
       on: { click: (e) => arbiter.send({ action: 'enter', round: Number(m.id.split('.')[0]), board: m.number, game: m.next.game, result: r }, e.currentTarget) },
