@@ -2664,13 +2664,22 @@ async fn an_online_knockout_creates_each_match_game_at_its_stages_clock() {
     let (mut bs, _) = players[1].game_socket(&first).await;
     bs.send(json!({"t":"resign"})).await;
     bs.next_of("end").await;
+    // Game 2 is decided by the arbiter (bob, White, left the hall): the live game ends with
+    // the decision, and the match with it.
     let second = format!("{id}k2m1g2");
     game_made(&td, &second).await;
     let (mut ws, _) = players[1].game_socket(&second).await;
     ws.play("e2e4", 0).await;
-    ws.send(json!({"t":"resign"})).await;
-    ws.next_of("end").await;
-    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    let login = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(td.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    let v = arbiter(&td, &id, json!({"action":"result","round":2,"board":1,"result":"0-1","reason":"White left the hall"})).await;
     assert_eq!(v["bracket"]["champion"], "ann");
+    assert_eq!(v["status"], "finished");
+    let (_, g) = td.get(&format!("/api/v1/games/{second}")).await;
+    assert_eq!(
+        (g["result"].as_str(), g["termination"].as_str()),
+        (Some("0-1"), Some("arbiter_decision")),
+        "{g}"
+    );
     server.stop().await;
 }

@@ -37,7 +37,6 @@ impl<H: Host> Actor<H> {
                 | ArbiterAction::ForbidPair { .. }
                 | ArbiterAction::AllowPair { .. }
                 | ArbiterAction::AddTime { .. }
-                | ArbiterAction::Result { .. }
                 | ArbiterAction::SwapColours { .. }
                 | ArbiterAction::Incident { .. } => return Err(super::knockout::NO_ROUNDS.into()),
                 ArbiterAction::Withdraw { .. } | ArbiterAction::Reinstate { .. }
@@ -47,6 +46,9 @@ impl<H: Host> Actor<H> {
                 }
                 ArbiterAction::Enter { round, board, result, game } => {
                     return self.enter_knockout(by, (round, board), result, game, reason).await
+                }
+                ArbiterAction::Result { round, board, result } => {
+                    return self.declare_knockout(by, (round, board), result, reason).await
                 }
                 ArbiterAction::Lots { round, board, winner } => {
                     return self.knockout_lots(by, (round, board), &winner, reason).await

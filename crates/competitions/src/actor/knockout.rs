@@ -111,6 +111,46 @@ impl<H: Host> Actor<H> {
         self.knockout_over(by).await
     }
 
+    /// Online: the arbiter declares the result of a match's next game (a game decided at the
+    /// board, a player who did not come): recorded with the reason, then the live game ends
+    /// with it. Over the board the desk enters results (`enter`); a match's recorded game is
+    /// never rewritten (the match went on from it).
+    pub(super) async fn declare_knockout(
+        &mut self,
+        by: Option<&Who>,
+        (round, number): (u32, u32),
+        result: BoardResult,
+        reason: Option<String>,
+    ) -> Result<(), TournamentError> {
+        if self.tour.settings.over_the_board {
+            return Err(TournamentRefusal::WrongFormat(
+                "over the board a knockout game's result is entered (enter), and stands",
+            )
+            .into());
+        }
+        let knockout = self.tour.book.knockout.as_ref().ok_or(TournamentRefusal::NotStarted)?;
+        let game = knockout.next_game(round, number)?.game;
+        let entry = Entry::KnockoutResult(log::KnockoutResult { round, number, game, result });
+        self.record(entry, by, reason).await?;
+        let live = self.tour.knockout_game(round, number, game);
+        if self.host().is_live(&live) {
+            let result = match result {
+                BoardResult::WhiteWon | BoardResult::WhiteByForfeit => {
+                    GameResult::Win(Color::White)
+                }
+                BoardResult::BlackWon | BoardResult::BlackByForfeit => {
+                    GameResult::Win(Color::Black)
+                }
+                BoardResult::Draw => GameResult::Draw,
+                BoardResult::DoubleForfeit => GameResult::NoResult,
+            };
+            let outcome = Outcome { result, termination: Termination::ArbiterDecision };
+            self.host().act(&live, rookery_protocol::GameAction::Adjudicate(outcome)).await;
+        }
+        self.knockout_over(by).await?;
+        self.create_knockout_games().await
+    }
+
     /// A match level after every stage decided for `winner`.
     pub(super) async fn knockout_lots(
         &mut self,
