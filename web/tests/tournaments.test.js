@@ -800,3 +800,48 @@ test('a knockout of 13 over the board: seeded with byes, results entered on the 
   assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
   await screenshot(watcher, 'tournament-knockout');
 });
+
+// Issue 54, online: each match game is a game of the site, linked from the bracket; the
+// arbiter declares both games of a two-player knockout on the bracket, each decision with its
+// reason, and the live games end with them.
+test('an online knockout: match games on the site linked from the bracket, results declared by the arbiter with a reason', async () => {
+  const suffix = `kn${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-knockout-online' });
+  await signup(org, `kno_${suffix}`);
+  const players = [];
+  for (let i = 1; i <= 2; i++) {
+    const p = await open({ name: `kn${i}` });
+    await signup(p, `kn${i}_${suffix}`);
+    players.push(p);
+  }
+  await org.goto('/tournaments');
+  const created = await org.evaluate(async (name) => {
+    const api = await import(document.querySelector('script[src$="/js/app.js"]').src.replace(/app\.js$/, 'api.js'));
+    return api.createTournament({ name, format: 'knockout', time_control: '600+0', match: 2 });
+  }, `Web cup ${suffix}`);
+  const url = `/tournaments/${created.id}`;
+  for (const p of players) {
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+  }
+  await org.goto(url);
+  await org.click('#arb-start');
+  // The final's first game is a game of the site: its players are taken to it, and the bracket links it.
+  const watch = '.ko-match[data-match="1.1"] .ko-next a.ko-watch';
+  await org.waitForSelector(watch);
+  assert.match(await org.getAttribute(watch, 'href'), new RegExp(`^/game/${created.id}k1m1g1$`));
+  for (const p of players) await p.waitForURL(new RegExp(`/game/${created.id}k1m1g1$`), { timeout: 20000 });
+  const reasons = ['White did not come', 'Black left the hall'];
+  org.on('dialog', (d) => d.accept(reasons.shift()));
+  await org.click('.ko-match[data-match="1.1"] .ko-result[data-result="1-0"]');
+  await org.waitForSelector(`.ko-match[data-match="1.1"] .ko-next a.ko-watch[href$="k1m1g2"]`);
+  await org.click('.ko-match[data-match="1.1"] .ko-result[data-result="0-1"]');
+  await org.waitForSelector('#ko-champion');
+  assert.match(await org.textContent('#ko-champion'), new RegExp(`kn1_${suffix}`));
+  assert.equal(await org.locator('.ko-match[data-match="1.1"] .ko-games a.ko-game').count(), 2, 'both games linked');
+  assert.match(await org.textContent('#audit-log'), /Black left the hall/);
+  const g = await (await fetch(`${server.base}/api/v1/games/${created.id}k1m1g2`)).json();
+  assert.equal(g.termination, 'arbiter_decision');
+  assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
+});

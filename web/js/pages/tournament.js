@@ -242,7 +242,7 @@ export async function mount(page, [id], ctx) {
     if (knockout) {
       roundTabs.hidden = true;
       arenaGames.hidden = true;
-      const arbiter = isArbiter(T, ctx.name) && T.status === 'running' ? { send: sendBracket } : null;
+      const arbiter = isArbiter(T, ctx.name) && T.status === 'running' ? { send: sendBracket, online: !T.over_the_board } : null;
       clear(pairings, bracketView(T, arbiter));
       return;
     }

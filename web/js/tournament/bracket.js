@@ -2,8 +2,8 @@
 // round, a box per match with its two sides, their seeds and scores, the winner marked and
 // how the match was decided, its games in order; lines join each match to the one its winner
 // goes to (CSS only). On a phone the columns scroll sideways. For the arbiter, the match's
-// next game (White, its stage, its clock) with the results to enter, and a level match's
-// decision by lots.
+// next game (White, its stage, its clock) with the results to enter (online: to declare, with
+// a reason), and a level match's decision by lots.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -61,7 +61,14 @@ function matchBox(m, arbiter) {
     m.next.id ? h('a.btn.small.ko-watch', { href: `/game/${m.next.id}`, 'data-link': true }, t('lobby.watch')) : null,
     arbiter ? h('div.ko-enter', RESULTS.map(([r, label]) => h('button.btn.small.ko-result', {
       type: 'button', dataset: { result: r }, title: `${m.next.white} – ${m.next.black}: ${label}`,
-      on: { click: (e) => arbiter.send({ action: 'enter', round: Number(m.id.split('.')[0]), board: m.number, game: m.next.game, result: r }, e.currentTarget) },
+      on: { click: (e) => {
+        const at = { round: Number(m.id.split('.')[0]), board: m.number, result: r };
+        // Over the board the desk enters the game; online the game reports itself, and the
+        // arbiter's result is a decision, recorded with its reason (api.md, *Knockout*).
+        if (!arbiter.online) { arbiter.send({ action: 'enter', game: m.next.game, ...at }, e.currentTarget); return; }
+        const reason = window.prompt(t('ko.declare.reason'));
+        if (reason) arbiter.send({ action: 'result', ...at, reason }, e.currentTarget);
+      } },
     }, label))) : null) : null;
   const level = m.state === 'level' ? h('div.ko-level', h('small', t('ko.level')),
     arbiter ? m.sides.map((s) => h('button.btn.small.ko-lots', { type: 'button', dataset: { winner: s.name }, on: { click: (e) => {
