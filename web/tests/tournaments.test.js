@@ -714,3 +714,134 @@ test('a round robin that starts at its time, played by mouse on the Berger table
 test('the same in 简体中文', async () => {
   await runRoundRobin({ locale: 'zh-CN', tag: 'zh', words: { startsIn: /距开始/, upcoming: /即将/, running: /进行/, level: /级别不符合/ } });
 });
+
+// Issue 54: a knockout of 13 created on the form, its players imported and checked in at the
+// desk, seeded by rating with byes to the top three; every match game entered on the bracket
+// itself, one match taken through the rapid and blitz tie-breaks to Armageddon, where Black's
+// draw wins it; the bracket drawn in columns with the winner.
+test('a knockout of 13 over the board: seeded with byes, results entered on the bracket, a match won on an Armageddon draw, the winner drawn', async () => {
+  const suffix = `ko${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-knockout' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#tournament-form');
+  await org.click('input[name=format][value=knockout] + span');
+  assert.ok(await org.isVisible('#tf-match'), 'the knockout fields');
+  // Online a game on the site has one clock for both: no Armageddon offered.
+  assert.ok(!(await org.isVisible('#tf-armageddon')) && await org.isVisible('#tf-knockout-online'));
+  await org.check('#tf-otb');
+  assert.ok(await org.isVisible('#tf-armageddon'), 'over the board: Armageddon');
+  await org.fill('#tf-name', `Cup ${suffix}`);
+  await org.fill('#tf-time-control', '5400+30');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  await org.waitForSelector('#bracket-empty');
+  assert.match(await org.textContent('#ko-rules'), /2 × 600\+10.*2 × 180\+2.*300\+2 \/ 240\+2/);
+  // Thirteen, listed out of rating order: P01 (2400) is seed 1 … P13 (2160) seed 13.
+  const rows = Array.from({ length: 13 }, (_, i) => [`P${String(i + 1).padStart(2, '0')}`, 2400 - 20 * i]);
+  const shuffled = [...rows.slice(7), ...rows.slice(0, 7)];
+  await org.fill('#arb-roster-text', ['Name,Rating', ...shuffled.map((r) => r.join(','))].join('\n'));
+  await org.click('#arb-roster-import');
+  await org.waitForFunction(() => /0 of 13/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-checkin-all');
+  await org.waitForFunction(() => /13 of 13/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-start');
+  await org.waitForSelector('#bracket .ko-round');
+  assert.equal(await org.locator('#bracket .ko-round').count(), 4, 'round of 16, quarter-finals, semi-finals, final');
+  assert.equal(await org.locator('#bracket .ko-round[data-round="1"] .ko-match[data-state="bye"]').count(), 3, 'byes to the top three seeds');
+  assert.equal(await org.textContent('#bracket .ko-match[data-match="1.1"] .ko-side[data-side="0"] .ko-name'), 'P01');
+
+  /** Enters `result` for the next game of match `id` on the bracket, and waits for it to be taken. */
+  async function enter(id, result) {
+    const sel = `.ko-match[data-match="${id}"]`;
+    const game = await org.getAttribute(`${sel} .ko-next`, 'data-game');
+    await org.click(`${sel} .ko-result[data-result="${result}"]`);
+    await org.waitForFunction(([s, g]) => document.querySelector(`${s} .ko-next`)?.dataset.game !== g, [sel, game]);
+  }
+  // Seed 4 v seed 13 (1 v N: 4 + 13 = 17): level after the classical games, the rapid and the
+  // blitz; the alternation gives seed 4 White (more time) in Armageddon, and the draw sends
+  // seed 13 on.
+  const armageddon = await org.$eval('#bracket .ko-round[data-round="1"]', (r) =>
+    [...r.querySelectorAll('.ko-match')].find((m) => [...m.querySelectorAll('.ko-name')].some((n) => n.textContent === 'P04')).dataset.match);
+  const sides = await org.$$eval(`.ko-match[data-match="${armageddon}"] .ko-name`, (els) => els.map((e) => e.textContent).sort());
+  assert.deepEqual(sides, ['P04', 'P13']);
+  for (const r of ['1-0', '1-0', '1/2-1/2', '1/2-1/2', '1/2-1/2', '1/2-1/2']) await enter(armageddon, r);
+  assert.match(await org.textContent(`.ko-match[data-match="${armageddon}"] .ko-next small`), /Armageddon · White 300\+2, Black 240\+2 · White: P04/);
+  await enter(armageddon, '1/2-1/2');
+  const arm = `.ko-match[data-match="${armageddon}"]`;
+  assert.equal(await org.getAttribute(arm, 'data-state'), 'decided');
+  assert.equal(await org.textContent(`${arm} .ko-side.won .ko-name`), 'P13');
+  assert.match(await org.textContent(`${arm} .ko-how`), /Armageddon/);
+  assert.deepEqual(await org.$$eval(`${arm} .ko-score`, (els) => els.map((e) => e.textContent)), ['3½', '3½']);
+  assert.match(await org.textContent('#audit-log li:first-child .log-what'), new RegExp(`Match ${armageddon.replace('.', '\\.')}, game 7: ½-½`));
+  // Every other match: the higher seed wins both classical games, round by round; the next
+  // round's matches take results only once the round before is decided.
+  for (;;) {
+    const playing = await org.$$eval('.ko-match .ko-enter', (els) => els.map((e) => e.closest('.ko-match').dataset.match));
+    if (!playing.length) break;
+    for (const id of playing) {
+      await enter(id, '1-0');
+      await enter(id, '0-1');
+    }
+  }
+  await org.waitForSelector('#ko-champion');
+  assert.match(await org.textContent('#ko-champion'), /P01/);
+  assert.equal(await org.textContent('.ko-match[data-match="4.1"] .ko-side.won .ko-name'), 'P01');
+  await org.waitForFunction(() => document.querySelector('#tour-status')?.dataset.status === 'finished');
+  // A spectator (in 简体中文) sees the same bracket, without the desk's buttons.
+  const watcher = await open({ locale: 'zh-CN', name: 'knockout-watcher' });
+  await watcher.goto(new URL(org.url()).pathname);
+  await watcher.waitForSelector('#ko-champion');
+  assert.equal(await watcher.locator('.ko-result').count(), 0);
+  assert.equal(await watcher.textContent(`${arm} .ko-side.won .ko-name`), 'P13');
+  assert.match(await watcher.textContent('#ko-champion'), /冠军：P01/);
+  assert.match(await watcher.textContent(`${arm} .ko-how`), /决胜局决出/);
+  assert.match(await watcher.textContent('#pairings-title'), /对阵图/);
+  assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
+  await screenshot(watcher, 'tournament-knockout');
+});
+
+// Issue 54, online: each match game is a game of the site, linked from the bracket; the
+// arbiter declares both games of a two-player knockout on the bracket, each decision with its
+// reason, and the live games end with them.
+test('an online knockout: match games on the site linked from the bracket, results declared by the arbiter with a reason', async () => {
+  const suffix = `kn${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-knockout-online' });
+  await signup(org, `kno_${suffix}`);
+  const players = [];
+  for (let i = 1; i <= 2; i++) {
+    const p = await open({ name: `kn${i}` });
+    await signup(p, `kn${i}_${suffix}`);
+    players.push(p);
+  }
+  await org.goto('/tournaments');
+  const created = await org.evaluate(async (name) => {
+    const api = await import(document.querySelector('script[src$="/js/app.js"]').src.replace(/app\.js$/, 'api.js'));
+    return api.createTournament({ name, format: 'knockout', time_control: '600+0', match: 2 });
+  }, `Web cup ${suffix}`);
+  const url = `/tournaments/${created.id}`;
+  for (const p of players) {
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+  }
+  await org.goto(url);
+  await org.click('#arb-start');
+  // The final's first game is a game of the site: its players are taken to it, and the bracket links it.
+  const watch = '.ko-match[data-match="1.1"] .ko-next a.ko-watch';
+  await org.waitForSelector(watch);
+  assert.match(await org.getAttribute(watch, 'href'), new RegExp(`^/game/${created.id}k1m1g1$`));
+  for (const p of players) await p.waitForURL(new RegExp(`/game/${created.id}k1m1g1$`), { timeout: 20000 });
+  const reasons = ['White did not come', 'Black left the hall'];
+  org.on('dialog', (d) => d.accept(reasons.shift()));
+  await org.click('.ko-match[data-match="1.1"] .ko-result[data-result="1-0"]');
+  await org.waitForSelector(`.ko-match[data-match="1.1"] .ko-next a.ko-watch[href$="k1m1g2"]`);
+  await org.click('.ko-match[data-match="1.1"] .ko-result[data-result="0-1"]');
+  await org.waitForSelector('#ko-champion');
+  assert.match(await org.textContent('#ko-champion'), new RegExp(`kn1_${suffix}`));
+  assert.equal(await org.locator('.ko-match[data-match="1.1"] .ko-games a.ko-game').count(), 2, 'both games linked');
+  assert.match(await org.textContent('#audit-log'), /Black left the hall/);
+  const g = await (await fetch(`${server.base}/api/v1/games/${created.id}k1m1g2`)).json();
+  assert.equal(g.termination, 'arbiter_decision');
+  assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
+});

@@ -11,6 +11,7 @@ use rookery_tournament::PlayerId;
 use super::log::{self, Entry, Join};
 use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
+use crate::knockout::KnockoutBook;
 use crate::log_view::{LogDetail, LogEntryView, LogNames};
 use rookery_protocol::GameId;
 
@@ -71,6 +72,8 @@ pub(crate) struct Book {
     pub guests: BTreeMap<u32, log::Guest>,
     /// Each board's incidents (over the board), by (round, board), in the order recorded.
     pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
+    /// A knockout's bracket, once seeded (at the start).
+    pub knockout: Option<KnockoutBook>,
 }
 
 impl Book {
@@ -86,6 +89,7 @@ impl Book {
             chess960_starts: BTreeMap::new(),
             guests: BTreeMap::new(),
             incidents: BTreeMap::new(),
+            knockout: None,
         }
     }
 
@@ -147,6 +151,24 @@ impl Book {
             Entry::End(_) => self.status = TournamentStatus::Finished,
             Entry::Cancel(_) => self.status = TournamentStatus::Cancelled,
             Entry::AddTime(_) | Entry::SwapDeclined(_) => {}
+            Entry::KnockoutSeeded(seeded) => {
+                if settings.format != Format::Knockout {
+                    return Err(
+                        TournamentRefusal::WrongFormat("only a knockout has a bracket").into()
+                    );
+                }
+                if self.status != TournamentStatus::Running || self.knockout.is_some() {
+                    return Err(TournamentRefusal::Started.into());
+                }
+                let entrants = self.comp.entrants().len();
+                self.knockout = Some(KnockoutBook::seeded(settings, seeded, entrants)?);
+            }
+            Entry::KnockoutResult(r) => {
+                self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.record(r)?;
+            }
+            Entry::KnockoutLots(l) => {
+                self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.lots(l)?;
+            }
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }
@@ -237,6 +259,7 @@ impl Book {
                 names.board_names = pairs(&p.boards, &entrant);
                 names.pab_name = p.pab.and_then(entrant);
             }
+            Entry::KnockoutLots(l) => names.name = entrant(l.winner),
             Entry::ArenaLeave(p) => names.name = player(p.player),
             Entry::Berserk(b) => names.name = player(b.player),
             Entry::ArenaPair(g) => names.names = pairs(&g.games, &player),
@@ -285,6 +308,21 @@ impl Tour {
         let x = if self.book.restarted.contains(&(round, board)) { "x" } else { "" };
         GameId::parse(&format!("{}r{round}b{board}{x}", self.row.id))
             .expect("ids of letters and digits")
+    }
+
+    /// The id of game `game` of knockout match `round.number` played on the site.
+    pub fn knockout_game(&self, round: u32, number: u32, game: u32) -> GameId {
+        GameId::parse(&format!("{}k{round}m{number}g{game}", self.row.id))
+            .expect("ids of letters and digits")
+    }
+
+    /// Which knockout match game (round, match, game) a game id is.
+    pub fn knockout_seat(&self, game: &str) -> Option<(u32, u32, u32)> {
+        let rest = game.strip_prefix(self.row.id.as_str())?.strip_prefix('k')?;
+        let (round, rest) = rest.split_once('m')?;
+        let (number, n) = rest.split_once('g')?;
+        let seat = (round.parse().ok()?, number.parse().ok()?, n.parse().ok()?);
+        (self.knockout_game(seat.0, seat.1, seat.2).as_str() == game).then_some(seat)
     }
 
     /// An arena game's id.

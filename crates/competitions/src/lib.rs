@@ -8,6 +8,7 @@ mod export;
 mod golden;
 mod handle;
 mod host;
+pub mod knockout;
 pub mod log;
 mod log_view;
 mod message;

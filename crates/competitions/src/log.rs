@@ -72,6 +72,47 @@ pub enum Entry {
     /// (RULES.md §12, *Over the board*; issue 53). A loss it decides is a `result` entry of
     /// its own, written after it.
     Incident(Incident),
+    /// A knockout's bracket seeded at the start (RULES.md §12, *Knockout*; issue 54).
+    KnockoutSeeded(KnockoutSeeded),
+    /// The result of one game of a knockout match.
+    KnockoutResult(KnockoutResult),
+    /// A knockout match level after every stage (no Armageddon game), decided by the arbiter.
+    KnockoutLots(KnockoutLots),
+}
+
+/// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
+/// else the regulations say; the arbiter's reason says which).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutLots {
+    /// The bracket round.
+    pub round: u32,
+    /// The match in its round.
+    pub number: u32,
+    /// The entrant who goes on.
+    pub winner: u32,
+}
+
+/// `knockout_seeded`: the entrants in seed order (seed 1, the highest rating, first); the
+/// bracket and its byes follow from their number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutSeeded {
+    /// Entrant numbers, seed 1 first.
+    pub seeds: Vec<u32>,
+}
+
+/// `knockout_result`: game `game` of match `round.number`, White and Black as the match's
+/// state machine gave them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutResult {
+    /// The bracket round, from 1.
+    pub round: u32,
+    /// The match in its round, from 1 (top of the bracket first).
+    pub number: u32,
+    /// The game of the match, from 1.
+    pub game: u32,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+` (`--` is refused: a forfeit loses the match).
+    #[serde(with = "result_text")]
+    pub result: BoardResult,
 }
 
 /// `incident`: what happened at a board, whose it was, and what the arbiter decided.
@@ -603,7 +644,10 @@ impl Entry {
             | Entry::ArenaPair(_)
             | Entry::ArenaResult(_)
             | Entry::Berserk(_)
-            | Entry::Incident(_) => return None,
+            | Entry::Incident(_)
+            | Entry::KnockoutSeeded(_)
+            | Entry::KnockoutResult(_)
+            | Entry::KnockoutLots(_) => return None,
         })
     }
 }
@@ -637,6 +681,9 @@ impl Serialize for EntryData {
             Entry::CheckIn(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
             Entry::Incident(d) => d.serialize(s),
+            Entry::KnockoutSeeded(d) => d.serialize(s),
+            Entry::KnockoutResult(d) => d.serialize(s),
+            Entry::KnockoutLots(d) => d.serialize(s),
         }
     }
 }

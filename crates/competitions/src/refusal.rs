@@ -7,6 +7,7 @@ use rookery_protocol::Refusal;
 use rookery_store::StoreError;
 use rookery_tournament::arena::{ArenaError, ArenaSettingsError};
 use rookery_tournament::competition::{CompetitionError, RoundProblem};
+use rookery_tournament::knockout::{KnockoutError, RecordError};
 
 use super::log::LogError;
 
@@ -169,6 +170,27 @@ pub enum TournamentRefusal {
     /// A link to an account that does not exist.
     #[error("no account {0:?}")]
     UnknownAccount(String),
+    /// The knockout's own refusal: no such match, a bye, a match decided, a game not the next.
+    #[error("{0}")]
+    Knockout(KnockoutError),
+    /// A result for a match of a bracket round that is not on yet.
+    #[error("round {round} of the bracket is not on: a match of round {current} is undecided")]
+    KnockoutRoundNotOn {
+        /// The round asked for.
+        round: u32,
+        /// The round being played.
+        current: u32,
+    },
+    /// `--` in a knockout match: a forfeit is one player's, and loses the match.
+    #[error("a knockout game is forfeited by one player: +- or -+")]
+    DoubleForfeitInMatch,
+    /// A match decided for a player who does not play in it.
+    #[error("the winner named does not play in this match")]
+    NotInMatch,
+    /// An action of another format: pairing rounds in a knockout, a match's decision in a
+    /// Swiss.
+    #[error("{0}")]
+    WrongFormat(&'static str),
 }
 
 /// Which of a forbidden pair's two names.
@@ -209,6 +231,8 @@ impl TournamentRefusal {
             }
             TournamentRefusal::RoundNotPaired(_) => RefusalClass::BadField("round"),
             TournamentRefusal::UnknownAccount(_) => RefusalClass::BadField("account"),
+            TournamentRefusal::NotInMatch => RefusalClass::BadField("winner"),
+            TournamentRefusal::DoubleForfeitInMatch => RefusalClass::BadField("result"),
             _ => RefusalClass::Conflict,
         }
     }
@@ -224,7 +248,9 @@ impl TournamentRefusal {
             | R::NotArenaGame(_)
             | R::NoArenaGame
             | R::RoundNotPaired(_)
-            | R::UnknownAccount(_) => "bad_field",
+            | R::UnknownAccount(_)
+            | R::NotInMatch
+            | R::DoubleForfeitInMatch => "bad_field",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",
@@ -257,7 +283,28 @@ impl TournamentRefusal {
             R::RosterTooLate => "round_paired",
             R::DuplicateName { .. } => "duplicate_name",
             R::NotGuest(_) => "not_guest",
+            R::Knockout(e) => knockout_code(e),
+            R::KnockoutRoundNotOn { .. } => "round_not_finished",
+            R::WrongFormat(_) => "wrong_format",
         }
+    }
+}
+
+/// The code of the knockout's refusal.
+fn knockout_code(e: &KnockoutError) -> &'static str {
+    match e {
+        KnockoutError::Bracket(_) => "too_few_players",
+        KnockoutError::Rules { .. } | KnockoutError::RoundBegun { .. } => "pairing",
+        KnockoutError::NoSuchRound { .. }
+        | KnockoutError::NoSuchMatch { .. }
+        | KnockoutError::Bye { .. } => "no_board",
+        KnockoutError::NotReady { .. } => "round_not_finished",
+        KnockoutError::Record { error, .. } => match error {
+            RecordError::Decided { .. } | RecordError::AlreadyRecorded { .. } => "has_result",
+            RecordError::NotNext { .. } => "not_next",
+            RecordError::NothingToPlay { .. } => "match_level",
+            RecordError::NotLevel | RecordError::NotInMatch { .. } => "not_level",
+        },
     }
 }
 
@@ -390,6 +437,7 @@ mod tests {
     use super::*;
     use rookery_tournament::arena::GameId;
     use rookery_tournament::competition::{EntrantId, PairingProblem};
+    use rookery_tournament::knockout::MatchId;
     use rookery_tournament::PlayerId;
 
     /// One of each refusal: its class, code and words; every 409's code is in docs/api.md.
@@ -541,6 +589,59 @@ mod tests {
             (R::BerserkTooLate, Conflict, "berserk_refused", "the game is over"),
             (R::AlreadyJoined("Ann".into()), Conflict, "already_joined", "Ann has already joined"),
             (R::NoArenaPlayer(7), Conflict, "no_player", "no arena player 7"),
+            (
+                R::Knockout(KnockoutError::NoSuchMatch { id: MatchId { round: 1, number: 5 } }),
+                Conflict,
+                "no_board",
+                "match 1.5 does not exist",
+            ),
+            (
+                R::Knockout(KnockoutError::Record {
+                    id: MatchId { round: 1, number: 2 },
+                    error: RecordError::NotNext { game: 4, next: 3 },
+                }),
+                Conflict,
+                "not_next",
+                "match 1.2: game 4 is not the next game: game 3 is",
+            ),
+            (
+                R::Knockout(KnockoutError::Record {
+                    id: MatchId { round: 2, number: 1 },
+                    error: RecordError::NothingToPlay { game: 3 },
+                }),
+                Conflict,
+                "match_level",
+                "match 2.1: game 3: the match is level after every stage and has no game left: \
+                 the organiser decides it",
+            ),
+            (
+                R::Knockout(KnockoutError::Record {
+                    id: MatchId { round: 2, number: 1 },
+                    error: RecordError::NotLevel,
+                }),
+                Conflict,
+                "not_level",
+                "match 2.1: the match is not level after every stage: no lots to draw",
+            ),
+            (
+                R::KnockoutRoundNotOn { round: 2, current: 1 },
+                Conflict,
+                "round_not_finished",
+                "round 2 of the bracket is not on: a match of round 1 is undecided",
+            ),
+            (
+                R::DoubleForfeitInMatch,
+                BadField("result"),
+                "bad_field",
+                "a knockout game is forfeited by one player: +- or -+",
+            ),
+            (
+                R::NotInMatch,
+                BadField("winner"),
+                "bad_field",
+                "the winner named does not play in this match",
+            ),
+            (R::WrongFormat("not here"), Conflict, "wrong_format", "not here"),
         ];
         // docs/api.md's "Error codes" table: its tournament rows are exactly the 409 codes.
         let docs =

@@ -132,7 +132,8 @@ pub enum ArbiterAction {
         seconds: u64,
     },
     /// A result reported from a board of an over-the-board tournament (the desk's entry; a
-    /// correction is a [`ArbiterAction::Result`], with its reason).
+    /// correction is a [`ArbiterAction::Result`], with its reason). In a knockout the board
+    /// is the match's number in its round, and the result is its next game's.
     Enter {
         /// The round.
         round: u32,
@@ -140,6 +141,19 @@ pub enum ArbiterAction {
         board: u32,
         /// The result.
         result: BoardResult,
+        /// A knockout: the game of the match the desk means; refused unless it is the next
+        /// (a slip entered twice is not taken for the next game's).
+        game: Option<u32>,
+    },
+    /// A knockout match level after every stage, with no Armageddon game, decided for
+    /// `winner` (a drawing of lots, or what the regulations say; the reason says which).
+    Lots {
+        /// The bracket round.
+        round: u32,
+        /// The match in its round.
+        board: u32,
+        /// Who goes on, by name.
+        winner: String,
     },
     /// A result declared or corrected.
     Result {
@@ -247,6 +261,7 @@ impl ArbiterAction {
                 | ArbiterAction::AddTime { .. }
                 | ArbiterAction::Result { .. }
                 | ArbiterAction::SwapColours { .. }
+                | ArbiterAction::Lots { .. }
                 | ArbiterAction::End
                 | ArbiterAction::Cancel
         )

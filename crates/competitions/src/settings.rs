@@ -7,6 +7,7 @@ use rookery_tournament::acceleration::Method;
 use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
+use rookery_tournament::knockout::{Armageddon, ArmageddonColours, MatchRules, Stage};
 use rookery_tournament::{Regulations, Scoring, SwissSystem, Tiebreak};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +23,8 @@ pub enum Format {
     DoubleRoundRobin,
     /// Continuous pairing.
     Arena,
+    /// A seeded bracket of matches (RULES.md §12, *Knockout*; issue 54).
+    Knockout,
 }
 
 impl Format {
@@ -32,14 +35,21 @@ impl Format {
             Format::RoundRobin => "round_robin",
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Arena => "arena",
+            Format::Knockout => "knockout",
         }
     }
 
     /// Reads [`Format::as_str`]'s spelling back.
     pub fn parse(text: &str) -> Option<Format> {
-        [Format::Swiss, Format::RoundRobin, Format::DoubleRoundRobin, Format::Arena]
-            .into_iter()
-            .find(|f| f.as_str() == text)
+        [
+            Format::Swiss,
+            Format::RoundRobin,
+            Format::DoubleRoundRobin,
+            Format::Arena,
+            Format::Knockout,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == text)
     }
 }
 
@@ -119,6 +129,64 @@ impl Acceleration {
     }
 }
 
+/// A knockout's match regulations as stored: the classical games at the tournament's time
+/// control, then the tie-break stages, then the Armageddon game if any. Turned into the pure
+/// crate's [`MatchRules`] (checked at creation by [`MatchRules::check`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutSettings {
+    /// The classical games of a match.
+    #[serde(rename = "match")]
+    pub games: u32,
+    /// The tie-break stages, in the order they are played.
+    #[serde(default, rename = "tiebreak_stages")]
+    pub stages: Vec<StageSettings>,
+    /// The Armageddon game, if the match is still level after every stage.
+    #[serde(default)]
+    pub armageddon: Option<ArmageddonSettings>,
+}
+
+/// One tie-break stage: `2` rapid games at `600+10`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StageSettings {
+    /// What it is called where it is shown: `rapid`, `blitz`.
+    pub name: String,
+    /// Its games.
+    pub games: u32,
+    /// Its time control (checked at creation).
+    pub time_control: String,
+}
+
+/// The Armageddon game's two clocks: White more time, Black draw odds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmageddonSettings {
+    /// White's time control.
+    pub white: String,
+    /// Black's, less than White's.
+    pub black: String,
+}
+
+impl KnockoutSettings {
+    /// The match regulations at `time_control` (the classical games'). The higher seed has
+    /// White in game 1 and colours alternate through the match, the Armageddon game included.
+    pub fn rules(&self, time_control: &str) -> MatchRules {
+        MatchRules {
+            games: self.games,
+            time_control: time_control.to_owned(),
+            higher_seed_first: Color::White,
+            tiebreaks: self
+                .stages
+                .iter()
+                .map(|s| Stage::new(s.name.clone(), s.games, s.time_control.clone()))
+                .collect(),
+            armageddon: self.armageddon.as_ref().map(|a| Armageddon {
+                white_time: a.white.clone(),
+                black_time: a.black.clone(),
+                colours: ArmageddonColours::Alternate,
+            }),
+        }
+    }
+}
+
 /// The settings as stored (JSON in `tournaments.settings`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Settings {
@@ -182,6 +250,10 @@ pub struct Settings {
     /// settings stored before it could be chosen: none.
     #[serde(default)]
     pub acceleration: Acceleration,
+    /// A knockout's match regulations (only a knockout has them). Absent in settings stored
+    /// before knockouts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutSettings>,
 }
 
 impl Settings {
@@ -235,6 +307,14 @@ impl Settings {
             max_requested_byes: self.max_byes,
             late_entry_until: self.late_join_until,
             check_in: self.check_in,
+        }
+    }
+
+    /// A knockout's match regulations (a two-game match if the settings have none).
+    pub fn match_rules(&self) -> MatchRules {
+        match &self.knockout {
+            Some(k) => k.rules(&self.time_control),
+            None => MatchRules::classical(2, self.time_control.clone()),
         }
     }
 
@@ -317,5 +397,34 @@ mod tests {
             assert_eq!(Acceleration::parse(a.as_str()), Some(a));
         }
         assert_eq!(Acceleration::parse("Baku"), None);
+    }
+
+    /// Issue 54: a knockout's match regulations are stored with the API's names and read back
+    /// as the pure crate's rules; settings stored before knockouts have none.
+    #[test]
+    fn a_knockouts_match_regulations_are_stored_and_read_back() {
+        let stored = r#"{"name":"Cup","format":"knockout","rounds":null,"duration_s":null,
+            "time_control":"5400+30","rules":"seed","rated":false,"starts_at_ms":null,
+            "tiebreaks":[],"regulations":2026,"forfeit_s":60,"max_byes":1,
+            "late_join_until":1,"min_level":null,"max_level":null,"password":null,
+            "berserk":false,"streaks":false,"seed":4,"over_the_board":true,
+            "knockout":{"match":4,"tiebreak_stages":[{"name":"rapid","games":2,
+            "time_control":"600+10"}],"armageddon":{"white":"300+2","black":"240+2"}}}"#;
+        let settings: Settings = serde_json::from_str(stored).unwrap();
+        assert_eq!(settings.format, Format::Knockout);
+        let rules = settings.match_rules();
+        assert_eq!((rules.games, rules.time_control.as_str()), (4, "5400+30"));
+        assert_eq!(rules.tiebreaks, [Stage::new("rapid", 2, "600+10")]);
+        let a = rules.armageddon.unwrap();
+        assert_eq!((a.white_time.as_str(), a.black_time.as_str()), ("300+2", "240+2"));
+        assert_eq!(a.colours, ArmageddonColours::Alternate);
+        let again: Settings =
+            serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+        assert_eq!(again.knockout, settings.knockout);
+        let mut before: serde_json::Value = serde_json::from_str(stored).unwrap();
+        before["format"] = "swiss".into();
+        before.as_object_mut().unwrap().remove("knockout");
+        assert_eq!(serde_json::from_value::<Settings>(before).unwrap().knockout, None);
+        assert_eq!(Format::parse("knockout"), Some(Format::Knockout));
     }
 }

@@ -11,8 +11,9 @@ use std::collections::BTreeMap;
 
 use rookery_core::Color;
 
+use super::knockout::BracketView;
 use super::log::{bye_name, result_name, Entry, IncidentKind};
-use super::settings::{Acceleration, Format, PairingSystem, Settings};
+use super::settings::{Acceleration, Format, KnockoutSettings, PairingSystem, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
 
 pub use crate::log_view::{LogDetail, LogEntryView, LogNames};
@@ -100,6 +101,9 @@ pub struct TournamentView {
     pub crosstable: Vec<CrossRow>,
     /// An arena's games, once it has started.
     pub arena: Option<ArenaGames>,
+    /// A knockout's bracket, once seeded (at the start); absent for the other formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<BracketView>,
     /// The log.
     pub log: Vec<LogEntryView>,
 }
@@ -161,6 +165,9 @@ pub struct SettingsView {
     pub ends_at_ms: Option<u64>,
     /// When an arena stops pairing, once started.
     pub pairing_closes_at_ms: Option<u64>,
+    /// A knockout's match regulations; absent for the other formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutSettings>,
 }
 
 /// A player's entry: the answer to a join, and the head of `players[]`.
@@ -432,6 +439,12 @@ impl Tour {
 
     /// `rounds`: a Swiss's, a round robin's for its players, none for an arena.
     fn rounds(&self) -> Option<u32> {
+        if self.settings.format == Format::Knockout {
+            let players = self.book.comp.entrants().len() as u32;
+            return rookery_tournament::knockout::Bracket::new(players.max(2))
+                .ok()
+                .map(|b| b.rounds());
+        }
         (self.settings.format != Format::Arena).then(|| self.book.comp.total_rounds())
     }
 
@@ -471,6 +484,7 @@ impl Tour {
             duration_s: s.duration_s,
             ends_at_ms: arena.map(|a| a.ends_at()),
             pairing_closes_at_ms: arena.map(|a| a.pairing_closes_at()),
+            knockout: s.knockout.clone(),
         }
     }
 
@@ -489,6 +503,16 @@ impl Tour {
             standings: StandingsView { tiebreaks: Vec::new(), rows: StandingRows::Arena(vec![]) },
             crosstable: Vec::new(),
             arena: None,
+            bracket: self.book.knockout.as_ref().map(|k| {
+                let online = !self.settings.over_the_board;
+                k.view(
+                    &self.settings,
+                    &|e| self.book.comp.entrants()[e.0 as usize].name.clone(),
+                    &|m, game| {
+                        online.then(|| self.knockout_game(m.round, m.number, game).to_string())
+                    },
+                )
+            }),
             log: self.log.clone(),
         };
         if self.settings.format == Format::Arena {
@@ -574,6 +598,9 @@ pub fn summary_of(
         Format::RoundRobin => berger::rounds(players.max(2), Cycles::Single).ok(),
         Format::DoubleRoundRobin => berger::rounds(players.max(2), Cycles::Double).ok(),
         Format::Arena => None,
+        Format::Knockout => {
+            rookery_tournament::knockout::Bracket::new(players.max(2)).ok().map(|b| b.rounds())
+        }
     };
     Summary {
         id: id.to_owned(),

@@ -2245,3 +2245,441 @@ async fn over_the_board_incidents_are_recorded_per_board_and_an_illegal_move_pen
     assert_eq!((status, code.as_str()), (StatusCode::CONFLICT, Some("played_online")));
     server.stop().await;
 }
+
+/// The match `id` (`1.3`) of a knockout's view.
+fn match_of<'a>(v: &'a Value, id: &str) -> &'a Value {
+    let rounds = v["bracket"]["rounds"].as_array().unwrap_or_else(|| panic!("no bracket: {v}"));
+    rounds
+        .iter()
+        .flat_map(|r| r["matches"].as_array().unwrap())
+        .find(|m| m["id"] == id)
+        .unwrap_or_else(|| panic!("no match {id}: {v}"))
+}
+
+/// Issue 54: a knockout of six over the board, seeded by rating (the guests entered out of
+/// order), the two top seeds with byes. Each match game is entered at the desk; the match's
+/// state machine gives the next game (colours alternating, the tie-break stages' clocks, the
+/// Armageddon colours); one match goes through rapid and blitz to Armageddon, where Black's
+/// draw wins it; the semi-finals wait for the whole first round; the final's winner ends the
+/// tournament; the bracket reads the same after a restart.
+#[tokio::test]
+async fn a_knockout_of_six_over_the_board_is_played_to_the_final_through_armageddon() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Hall Cup","format":"knockout","time_control":"5400+30",
+            "over_the_board":true,"match":2,
+            "tiebreak_stages":[{"name":"rapid","games":2,"time_control":"600+10"},
+                               {"name":"blitz","games":2,"time_control":"180+2"}],
+            "armageddon":{"white":"300+2","black":"240+2"}}),
+    )
+    .await;
+    // Ratings give the seeds: Sam 2400 (1), Tia 2300 (2), Uma 2200 (3), Vic 2100 (4),
+    // Wen 2000 (5), Xu 1900 (6).
+    let entered =
+        [("Wen", 2000), ("Uma", 2200), ("Sam", 2400), ("Xu", 1900), ("Tia", 2300), ("Vic", 2100)];
+    for (name, rating) in entered {
+        arbiter(&td, &id, json!({"action":"guest","name":name,"rating":rating})).await;
+    }
+    let names: Vec<&str> = entered.iter().map(|(n, _)| *n).collect();
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!((v["format"].as_str(), v["rounds"].as_u64()), (Some("knockout"), Some(3)));
+    assert_eq!((v["bracket"]["size"].as_u64(), v["bracket"]["byes"].as_u64()), (Some(8), Some(2)));
+    let side = |m: &Value, i: usize| m["sides"][i]["name"].as_str().map(str::to_owned);
+    let r1: Vec<(Option<String>, Option<String>, String)> = v["bracket"]["rounds"][0]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (side(m, 0), side(m, 1), m["state"].as_str().unwrap().to_owned()))
+        .collect();
+    let s = |n: &str| Some(n.to_owned());
+    assert_eq!(
+        r1,
+        [
+            (s("Sam"), None, "bye".to_owned()),
+            (s("Vic"), s("Wen"), "playing".to_owned()),
+            (s("Uma"), s("Xu"), "playing".to_owned()),
+            (s("Tia"), None, "bye".to_owned()),
+        ],
+        "1 v 8 (a bye), 4 v 5, 3 v 6, 2 v 7 (a bye)"
+    );
+    assert_eq!(match_of(&v, "2.1")["sides"][0]["name"], "Sam", "a bye goes through");
+
+    // Enters the next game of `m`, checking who has White and the clock first.
+    let enter = |m: &'static str, white: &'static str, tc: &'static str, result: &'static str| {
+        let (td, id) = (&td, &id);
+        async move {
+            let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+            let next = &match_of(&v, m)["next"];
+            assert_eq!(
+                (next["white"].as_str(), next["time_control"].as_str()),
+                (Some(white), Some(tc)),
+                "{m}: {next}"
+            );
+            let (round, number) = m.split_once('.').unwrap();
+            let body = json!({"action":"enter","round":round.parse::<u32>().unwrap(),
+                "board":number.parse::<u32>().unwrap(),"game":next["game"],"result":result});
+            arbiter(td, id, body).await
+        }
+    };
+    // 4 v 5: decided in the classical games, the colours alternating.
+    enter("1.2", "Vic", "5400+30", "1-0").await;
+    let v = enter("1.2", "Wen", "5400+30", "1/2-1/2").await;
+    let m = match_of(&v, "1.2");
+    assert_eq!(
+        (m["state"].as_str(), m["winner"].as_str(), m["how"].as_str()),
+        (Some("decided"), Some("Vic"), Some("classical"))
+    );
+    assert_eq!(m["score"], json!(["1.5", "0.5"]));
+    // Sam v Vic is known but waits for the whole round: refused.
+    let (status, code, _) =
+        refused(&td, &id, json!({"action":"enter","round":2,"board":1,"result":"1-0"})).await;
+    assert_eq!((status, code.as_str()), (StatusCode::CONFLICT, Some("round_not_finished")));
+    // 3 v 6: level after the classical games, the rapid and the blitz.
+    enter("1.3", "Uma", "5400+30", "0-1").await;
+    enter("1.3", "Xu", "5400+30", "0-1").await;
+    // A slip entered twice (game 2 again) is refused, not taken for game 3.
+    let (status, code, _) =
+        refused(&td, &id, json!({"action":"enter","round":1,"board":3,"game":2,"result":"0-1"}))
+            .await;
+    assert_eq!((status, code.as_str()), (StatusCode::CONFLICT, Some("has_result")));
+    enter("1.3", "Uma", "600+10", "1/2-1/2").await;
+    enter("1.3", "Xu", "600+10", "1/2-1/2").await;
+    enter("1.3", "Uma", "180+2", "1-0").await;
+    enter("1.3", "Xu", "180+2", "1-0").await;
+    // Armageddon: the alternation gives Uma White (more time); a draw wins it for Xu.
+    let v = enter("1.3", "Uma", "White 300+2, Black 240+2", "1/2-1/2").await;
+    let m = match_of(&v, "1.3");
+    assert_eq!((m["winner"].as_str(), m["how"].as_str()), (Some("Xu"), Some("armageddon")));
+    let stages: Vec<&str> =
+        m["games"].as_array().unwrap().iter().map(|g| g["stage"].as_str().unwrap()).collect();
+    assert_eq!(
+        stages,
+        ["classical", "classical", "rapid", "rapid", "blitz", "blitz", "armageddon"]
+    );
+    assert_eq!(m["score"], json!(["3.5", "3.5"]), "an Armageddon draw counts half each");
+    assert_eq!(match_of(&v, "2.2")["sides"][0]["name"], "Xu");
+    // The semi-finals: the higher seed has White in game 1.
+    enter("2.1", "Sam", "5400+30", "1-0").await;
+    enter("2.1", "Vic", "5400+30", "1/2-1/2").await;
+    enter("2.2", "Tia", "5400+30", "1-0").await;
+    let v = enter("2.2", "Xu", "5400+30", "0-1").await;
+    assert_eq!(match_of(&v, "2.2")["winner"], "Tia");
+    // The final, decided in the rapid stage.
+    enter("3.1", "Sam", "5400+30", "1/2-1/2").await;
+    enter("3.1", "Tia", "5400+30", "1/2-1/2").await;
+    enter("3.1", "Sam", "600+10", "1-0").await;
+    let v = enter("3.1", "Tia", "600+10", "1/2-1/2").await;
+    assert_eq!(
+        (match_of(&v, "3.1")["how"].as_str(), v["bracket"]["champion"].as_str()),
+        (Some("tiebreak"), Some("Sam"))
+    );
+    let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
+    // The log names the entries it replays.
+    let kinds: Vec<&str> =
+        v["log"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "knockout_result").count(), 17, "{kinds:?}");
+    assert!(kinds.contains(&"knockout_seeded") && kinds.last() == Some(&"end"), "{kinds:?}");
+    server.stop().await;
+
+    // After a restart the log replays to the same bracket.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td2 = Client::new(&server).await;
+    let (_, after) = td2.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["bracket"], v["bracket"]);
+    assert_eq!(after["status"], "finished");
+    server.stop().await;
+}
+
+/// Issue 54: a knockout's settings are checked field by field, and the actions of rounds are
+/// refused in it.
+#[tokio::test]
+async fn knockout_settings_and_actions_are_refused_naming_the_field() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Cup","format":"knockout","time_control":"600+5","over_the_board":true}),
+    )
+    .await;
+    let base =
+        json!({"name":"Cup","format":"knockout","time_control":"600+5","over_the_board":true});
+    let with = |extra: Value| {
+        let mut b = base.clone();
+        b.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        b
+    };
+    let cases = [
+        (with(json!({"match":0})), "match"),
+        (with(json!({"match":101})), "match"),
+        (
+            with(json!({"tiebreak_stages":[{"name":"rapid","games":0,"time_control":"600+10"}]})),
+            "tiebreak_stages",
+        ),
+        (
+            with(json!({"tiebreak_stages":[{"name":"rapid","games":2,"time_control":"soon"}]})),
+            "tiebreak_stages",
+        ),
+        (with(json!({"tiebreak_stages":[{"games":2,"time_control":"600+10"}]})), "tiebreak_stages"),
+        (with(json!({"armageddon":{"white":"240+2","black":"300+2"}})), "armageddon"),
+        (with(json!({"armageddon":{"white":"300+2"}})), "armageddon"),
+        // Online: one clock for both players, so no Armageddon (its unequal times).
+        (
+            with(json!({"over_the_board":false,"armageddon":{"white":"300+2","black":"240+2"}})),
+            "armageddon",
+        ),
+        (with(json!({"rated":true})), "rated"),
+        (with(json!({"tiebreaks":["BH"]})), "tiebreaks"),
+        (json!({"name":"S","format":"swiss","rounds":3,"time_control":"600+5","match":2}), "match"),
+    ];
+    for (body, field) in cases {
+        let (status, e) = td.post("/api/v1/tournaments", body.clone()).await;
+        assert_eq!(
+            (status, e["error"]["field"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(field)),
+            "{body} -> {e}"
+        );
+    }
+    // The default match: two classical games, no tie-breaks, shown with the settings.
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(
+        v["settings"]["knockout"],
+        json!({"match":2,"tiebreak_stages":[],"armageddon":null})
+    );
+    for name in ["Ann", "Bob", "Cat"] {
+        arbiter(&td, &id, json!({"action":"guest","name":name})).await;
+    }
+    arbiter(&td, &id, json!({"action":"check_in","players":["Ann","Bob","Cat"],"present":true}))
+        .await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    for body in [
+        json!({"action":"pair"}),
+        json!({"action":"publish","round":1}),
+        json!({"action":"result","round":1,"board":2,"result":"1-0","reason":"r"}),
+        json!({"action":"withdraw","player":"Bob","reason":"ill"}),
+    ] {
+        let (status, code, _) = refused(&td, &id, body.clone()).await;
+        assert_eq!((status, code.as_str()), (StatusCode::CONFLICT, Some("wrong_format")), "{body}");
+    }
+    // Ann, Bob and Cat have no rating: seeds by entry order, Ann a bye.
+    let bad = [
+        (
+            json!({"action":"enter","round":1,"board":1,"result":"1-0"}),
+            StatusCode::CONFLICT,
+            "no_board",
+        ),
+        (
+            json!({"action":"enter","round":1,"board":3,"result":"1-0"}),
+            StatusCode::CONFLICT,
+            "no_board",
+        ),
+        (
+            json!({"action":"enter","round":1,"board":2,"game":2,"result":"1-0"}),
+            StatusCode::CONFLICT,
+            "not_next",
+        ),
+        (
+            json!({"action":"enter","round":1,"board":2,"result":"--"}),
+            StatusCode::BAD_REQUEST,
+            "bad_field",
+        ),
+        (
+            json!({"action":"lots","round":1,"board":2,"winner":"Bob","reason":"lots"}),
+            StatusCode::CONFLICT,
+            "not_level",
+        ),
+    ];
+    for (body, status, code) in bad {
+        let (s, c, _) = refused(&td, &id, body.clone()).await;
+        assert_eq!((s, c.as_str()), (status, Some(code)), "{body}");
+    }
+    // Level after two games with no tie-break: the arbiter decides, and the final is on.
+    arbiter(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"1-0"})).await;
+    let v = arbiter(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"1-0"})).await;
+    assert_eq!(match_of(&v, "1.2")["state"], "level");
+    let (s, c, _) =
+        refused(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"1-0"})).await;
+    assert_eq!((s, c.as_str()), (StatusCode::CONFLICT, Some("match_level")));
+    let (s, _, field) = refused(
+        &td,
+        &id,
+        json!({"action":"lots","round":1,"board":2,"winner":"Ann","reason":"lots"}),
+    )
+    .await;
+    assert_eq!((s, field.as_str()), (StatusCode::BAD_REQUEST, Some("winner")));
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"lots","round":1,"board":2,"winner":"Cat","reason":"drawing of lots"}),
+    )
+    .await;
+    assert_eq!(
+        (match_of(&v, "1.2")["winner"].as_str(), match_of(&v, "1.2")["how"].as_str()),
+        (Some("Cat"), Some("lots"))
+    );
+    assert_eq!(match_of(&v, "2.1")["next"]["white"], "Ann");
+    let last = v["log"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (last["action"].as_str(), last["detail"]["name"].as_str(), last["reason"].as_str()),
+        (Some("knockout_lots"), Some("Cat"), Some("drawing of lots"))
+    );
+    // A Swiss has no matches to decide.
+    let (status, swiss) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"S","format":"swiss","rounds":3,"time_control":"600+5"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (s, c, _) = refused(
+        &td,
+        swiss["id"].as_str().unwrap(),
+        json!({"action":"lots","round":1,"board":1,"winner":"x","reason":"r"}),
+    )
+    .await;
+    assert_eq!((s, c.as_str()), (StatusCode::CONFLICT, Some("wrong_format")));
+    server.stop().await;
+}
+
+/// Waits until the game `game` exists, and returns it.
+async fn game_made(c: &Client, game: &str) -> Value {
+    for _ in 0..500 {
+        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
+        if status == StatusCode::OK {
+            return g;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("never made: {game}");
+}
+
+/// Issue 54: a knockout of four played on the site. Each match game is a live game created at
+/// its stage's time control, colours alternating; the players play it (White moves, the loser
+/// resigns) and the match advances as the game ends; a level match goes to the rapid stage;
+/// after a restart the final's game is there and the bracket the same.
+#[tokio::test]
+async fn an_online_knockout_creates_each_match_game_at_its_stages_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ann", "bob", "cat", "dan"];
+    let Setup { players, td, id } = setup(
+        &server,
+        &names,
+        json!({"name":"Web Cup","format":"knockout","time_control":"900+10","match":2,
+            "tiebreak_stages":[{"name":"rapid","games":2,"time_control":"600+5"}]}),
+    )
+    .await;
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert!(v.get("over_the_board").is_none(), "played on the site");
+    // Plays the next game of match `m`: checks its clock and colours, White moves, then the
+    // loser resigns. Returns the view once the result is in.
+    let play = |m: &'static str, white: &'static str, tc: &'static str, white_wins: bool| {
+        let (td, id, players) = (&td, &id, &players);
+        async move {
+            let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+            let next = match_of(&v, m)["next"].clone();
+            assert_eq!(
+                (next["white"].as_str(), next["time_control"].as_str()),
+                (Some(white), Some(tc)),
+                "{m}: {next}"
+            );
+            let (round, number) = m.split_once('.').unwrap();
+            let game = format!("{id}k{round}m{number}g{}", next["game"]);
+            assert_eq!(next["id"], game.as_str(), "the view names the game of the site");
+            let g = game_made(td, &game).await;
+            assert_eq!(
+                (g["time_control"].as_str(), g["white"]["name"].as_str()),
+                (Some(tc), Some(white)),
+                "{g}"
+            );
+            let seat = |name: &str| &players[names.iter().position(|n| *n == name).unwrap()];
+            let black = next["black"].as_str().unwrap();
+            let (mut ws, hello) = seat(white).game_socket(&game).await;
+            assert_eq!(hello["game"]["tournament"]["round"], json!(round.parse::<u32>().unwrap()));
+            ws.play("e2e4", 0).await;
+            let loser = if white_wins { black } else { white };
+            let (mut ls, _) = seat(loser).game_socket(&game).await;
+            ls.send(json!({"t":"resign"})).await;
+            ls.next_of("end").await;
+            let played = next["game"].as_u64().unwrap() as usize;
+            until(td, id, "result in", |v| {
+                match_of(v, m)["games"].as_array().unwrap().len() == played
+            })
+            .await
+        }
+    };
+    // Round 1: 1 v 4 and 2 v 3 (seeds by entry order: every account has the same rating).
+    let v = until(&td, &id, "bracket", |v| v["bracket"].is_object()).await;
+    let find = |v: &Value, name: &str| -> &'static str {
+        let m = ["1.1", "1.2"].into_iter().find(|m| {
+            match_of(v, m)["sides"].as_array().unwrap().iter().any(|s| s["name"] == name)
+        });
+        m.unwrap()
+    };
+    let (a, b) = (find(&v, "ann"), find(&v, "bob"));
+    play(a, "ann", "900+10", true).await;
+    let v = play(a, "dan", "900+10", false).await;
+    assert_eq!(
+        (match_of(&v, a)["winner"].as_str(), match_of(&v, a)["how"].as_str()),
+        (Some("ann"), Some("classical"))
+    );
+    play(b, "bob", "900+10", true).await;
+    play(b, "cat", "900+10", true).await;
+    // Level: the rapid games, at the rapid clock.
+    play(b, "bob", "600+5", true).await;
+    let v = play(b, "cat", "600+5", false).await;
+    assert_eq!(
+        (match_of(&v, b)["winner"].as_str(), match_of(&v, b)["how"].as_str()),
+        (Some("bob"), Some("tiebreak"))
+    );
+    // The final's first game is created; the server restarts before it is played.
+    let first = format!("{id}k2m1g1");
+    game_made(&td, &first).await;
+    let (_, before) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    server.stop().await;
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let mut players = Vec::new();
+    for name in names {
+        let c = Client::new(&server).await;
+        let (status, v) = c
+            .post(
+                "/api/v1/account/login",
+                json!({"username":name,"password":"correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        players.push(c);
+    }
+    let td = Client::new(&server).await;
+    let (_, after) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["bracket"], before["bracket"]);
+    let (status, g) = td.get(&format!("/api/v1/games/{first}")).await;
+    assert_eq!((status, g["status"].as_str()), (StatusCode::OK, Some("live")), "{g}");
+    // Played on: the final, ann White in game 1.
+    let (mut ws, _) = players[0].game_socket(&first).await;
+    ws.play("e2e4", 0).await;
+    let (mut bs, _) = players[1].game_socket(&first).await;
+    bs.send(json!({"t":"resign"})).await;
+    bs.next_of("end").await;
+    // Game 2 is decided by the arbiter (bob, White, left the hall): the live game ends with
+    // the decision, and the match with it.
+    let second = format!("{id}k2m1g2");
+    game_made(&td, &second).await;
+    let (mut ws, _) = players[1].game_socket(&second).await;
+    ws.play("e2e4", 0).await;
+    let login = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(td.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    let v = arbiter(&td, &id, json!({"action":"result","round":2,"board":1,"result":"0-1","reason":"White left the hall"})).await;
+    assert_eq!(v["bracket"]["champion"], "ann");
+    assert_eq!(v["status"], "finished");
+    let (_, g) = td.get(&format!("/api/v1/games/{second}")).await;
+    assert_eq!(
+        (g["result"].as_str(), g["termination"].as_str()),
+        (Some("0-1"), Some("arbiter_decision")),
+        "{g}"
+    );
+    server.stop().await;
+}

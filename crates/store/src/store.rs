@@ -92,6 +92,7 @@ impl Backend {
                 ),
                 (9, "class accounts", include_str!("../migrations/sqlite/0009_class_accounts.sql")),
                 (10, "variant", include_str!("../migrations/sqlite/0010_variant.sql")),
+                (11, "knockout", include_str!("../migrations/sqlite/0011_knockout.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -120,6 +121,7 @@ impl Backend {
                     include_str!("../migrations/postgres/0009_class_accounts.sql"),
                 ),
                 (10, "variant", include_str!("../migrations/postgres/0010_variant.sql")),
+                (11, "knockout", include_str!("../migrations/postgres/0011_knockout.sql")),
             ],
         }
     }
@@ -304,6 +306,104 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The migrations of a dialect up to a version: a database as an older server left it.
+    #[derive(Debug)]
+    struct Upto(Backend, i64);
+
+    impl<'s> MigrationSource<'s> for Upto {
+        fn resolve(
+            self,
+        ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>>
+        {
+            let Upto(backend, last) = self;
+            Box::pin(async move {
+                let all = Embedded(backend).resolve().await?;
+                Ok(all.into_iter().filter(|m| m.version <= last).collect())
+            })
+        }
+    }
+
+    /// Issue 54: migration 11 rebuilds SQLite's `tournaments` (a CHECK cannot change in place)
+    /// inside its transaction, with foreign keys on. A database with a tournament, its log and
+    /// its games comes through whole: the drop cascades to no log entry, the games still name
+    /// their tournament, the keys still hold, and a knockout can be stored.
+    #[tokio::test]
+    async fn the_knockout_migration_keeps_every_tournament_with_its_log_and_games() {
+        sqlx::any::install_default_drivers();
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        {
+            let sqlite = SqliteConnectOptions::from_str(&url).unwrap().create_if_missing(true);
+            let options = AnyConnectOptions::from_url(&sqlite.to_url_lossy()).unwrap();
+            let pool = AnyPoolOptions::new()
+                .max_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute(SQLITE_CONNECTION_PRAGMAS).await?;
+                        Ok(())
+                    })
+                })
+                .connect_with(options)
+                .await
+                .unwrap();
+            Migrator::new(Upto(Backend::Sqlite, 10)).await.unwrap().run(&pool).await.unwrap();
+            pool.execute(
+                "INSERT INTO users (username, username_key, password_hash, created_at_ms, rating, \
+                 deviation, volatility) VALUES ('a', 'a', 'x', 0, 1500, 350, 0.06); \
+                 INSERT INTO tournaments (id, name, format, settings, status, created_by, \
+                 created_at_ms, players, rounds_paired, owner, epoch) \
+                 VALUES ('t1', 'T', 'swiss', '{}', 'running', 1, 0, 3, 1, 'n1', 4); \
+                 INSERT INTO tournament_log VALUES ('t1', 0, 0, 1, 'start', '{}', NULL), \
+                 ('t1', 1, 5, NULL, 'end', '{}', 'over'); \
+                 INSERT INTO games (id, white_kind, white_name, black_kind, black_name, rules, \
+                 time_control, rated, created_at_ms, status, tournament_id, tournament_round, \
+                 tournament_board) VALUES \
+                 ('g1', 'anonymous', 'w', 'anonymous', 'b', 'seed', '60+0', 0, 0, 'live', 't1', 1, 1), \
+                 ('g2', 'anonymous', 'w', 'anonymous', 'b', 'seed', '60+0', 0, 0, 'live', NULL, NULL, NULL);",
+            )
+            .await
+            .unwrap();
+            let knockout =
+                "INSERT INTO tournaments (id, name, format, settings, status, created_by, \
+                 created_at_ms) VALUES ('t2', 'K', 'knockout', '{}', 'upcoming', 1, 0)";
+            assert!(pool.execute(knockout).await.is_err(), "version 10 has no knockout");
+            pool.close().await;
+        }
+        let store = Store::open(&url).await.unwrap();
+        let count = |sql: &'static str| {
+            let pool = store.pool.clone();
+            async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.unwrap() }
+        };
+        assert_eq!(
+            count("SELECT count(*) FROM tournament_log WHERE tournament_id = 't1'").await,
+            2
+        );
+        assert_eq!(count("SELECT count(*) FROM games WHERE tournament_id = 't1'").await, 1);
+        assert_eq!(count("SELECT count(*) FROM games WHERE tournament_id IS NULL").await, 1);
+        assert_eq!(count("SELECT epoch FROM tournaments WHERE id = 't1'").await, 4);
+        assert_eq!(count("SELECT count(*) FROM pragma_foreign_key_check").await, 0);
+        store
+            .pool
+            .execute(
+                "INSERT INTO tournaments (id, name, format, settings, status, created_by, \
+                 created_at_ms) VALUES ('t2', 'K', 'knockout', '{}', 'upcoming', 1, 0)",
+            )
+            .await
+            .unwrap();
+        // The keys hold still: a game cannot name a tournament that does not exist, and a
+        // tournament deleted takes its log with it.
+        let orphan = "INSERT INTO games (id, white_kind, white_name, black_kind, black_name, \
+             rules, time_control, rated, created_at_ms, status, tournament_id) VALUES \
+             ('g3', 'anonymous', 'w', 'anonymous', 'b', 'seed', '60+0', 0, 0, 'live', 'nope')";
+        assert!(store.pool.execute(orphan).await.is_err());
+        store
+            .pool
+            .execute("DELETE FROM games WHERE id = 'g1'; DELETE FROM tournaments WHERE id = 't1'")
+            .await
+            .unwrap();
+        assert_eq!(count("SELECT count(*) FROM tournament_log").await, 0);
+    }
 
     #[test]
     fn backends_by_url() {

@@ -78,6 +78,23 @@ export async function mount(page, _params, ctx) {
       field('regulations', t('tf.regulations'), radios('regulations', [['2026', t('tf.regulations.2026')], ['2024', t('tf.regulations.2024')]], '2026')),
       field('max_byes', t('tf.max_byes'), h('input#tf-max-byes', { type: 'number', min: 0, max: 10, value: 1 }), t('tf.max_byes.help')),
       field('late_join_until', t('tf.late_join_until'), h('input#tf-late-join', { type: 'number', min: 1, max: 99, value: 1 }), t('tf.late_join_until.help'))),
+    h('fieldset.tf-group.tf-knockout',
+      h('legend', t('tf.group.knockout')),
+      h('p.hint', t('tf.knockout.otb')),
+      h('p.hint#tf-knockout-online', { hidden: true }, t('tf.knockout.online')),
+      field('match', t('tf.match'), h('input#tf-match', { type: 'number', min: 1, max: 100, value: 2 }), t('tf.match.help')),
+      field('tiebreak_stages', t('tf.stages'), h('div.tf-stages',
+        h('div.tf-row',
+          h('label.inline', t('tf.rapid'), ' ', h('input#tf-rapid-games', { type: 'number', min: 0, max: 100, value: 2, class: 'round-input' })),
+          h('label.inline', t('tf.stage_tc'), ' ', h('input#tf-rapid-tc', { type: 'text', value: '600+10', autocomplete: 'off', spellcheck: 'false' }))),
+        h('div.tf-row',
+          h('label.inline', t('tf.blitz'), ' ', h('input#tf-blitz-games', { type: 'number', min: 0, max: 100, value: 2, class: 'round-input' })),
+          h('label.inline', t('tf.stage_tc'), ' ', h('input#tf-blitz-tc', { type: 'text', value: '180+2', autocomplete: 'off', spellcheck: 'false' })))), t('tf.stages.help')),
+      field('armageddon', t('tf.armageddon'), h('div.tf-armageddon',
+        h('label.check', h('input#tf-armageddon', { type: 'checkbox', checked: true }), ' ', t('tf.armageddon.check')),
+        h('div.tf-row',
+          h('label.inline', t('tf.armageddon.white'), ' ', h('input#tf-arm-white', { type: 'text', value: '300+2', autocomplete: 'off', spellcheck: 'false' })),
+          h('label.inline', t('tf.armageddon.black'), ' ', h('input#tf-arm-black', { type: 'text', value: '240+2', autocomplete: 'off', spellcheck: 'false' })))))),
     h('fieldset.tf-group.tf-arena',
       h('legend', t('tf.group.arena')),
       h('label.check', h('input#tf-berserk', { type: 'checkbox', checked: true }), ' ', t('tf.berserk')),
@@ -95,11 +112,19 @@ export async function mount(page, _params, ctx) {
   function sync() {
     const format = value('format');
     const arena = format === 'arena';
+    const knockout = format === 'knockout';
     $('[data-field=rounds]').hidden = format !== 'swiss';
     $('[data-field=duration_s]').hidden = !arena;
     $('.tf-arena').hidden = !arena;
-    $('.tf-swiss').hidden = arena;
+    // A knockout has matches, not standings to break ties in. Over the board it is unrated;
+    // online a live game has one clock for both players, so no Armageddon (api.md, *Knockout*).
+    const otb = $('#tf-otb').checked;
+    $('.tf-swiss').hidden = arena || knockout;
+    $('.tf-knockout').hidden = !knockout;
     $('[data-field=over_the_board]').hidden = arena;
+    $('[data-field=rated]').hidden = knockout && otb;
+    $('[data-field=armageddon]').hidden = knockout && !otb;
+    $('#tf-knockout-online').hidden = !knockout || otb;
     $('[data-field=pairing_system]').hidden = format !== 'swiss';
     $('[data-field=acceleration]').hidden = format !== 'swiss';
     $('[data-field=max_byes]').hidden = format !== 'swiss';
@@ -150,6 +175,14 @@ export async function mount(page, _params, ctx) {
       s.duration_s = Math.round((num('#tf-duration') || 0) * 60);
       s.berserk = $('#tf-berserk').checked;
       s.streaks = $('#tf-streaks').checked;
+    } else if (format === 'knockout') {
+      const otb = $('#tf-otb').checked;
+      if (otb) { s.over_the_board = true; s.rated = false; }
+      s.match = num('#tf-match');
+      s.tiebreak_stages = [['rapid', '#tf-rapid-games', '#tf-rapid-tc'], ['blitz', '#tf-blitz-games', '#tf-blitz-tc']]
+        .filter(([, games]) => num(games))
+        .map(([name, games, tc]) => ({ name, games: num(games), time_control: $(tc).value.trim() }));
+      if (otb && $('#tf-armageddon').checked) s.armageddon = { white: $('#tf-arm-white').value.trim(), black: $('#tf-arm-black').value.trim() };
     } else {
       if ($('#tf-otb').checked) s.over_the_board = true;
       const tb = $('#tf-tiebreaks').value;

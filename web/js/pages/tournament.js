@@ -14,6 +14,7 @@ import { summaryTags, startText, conditionsText, errorText } from '../tournament
 import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '../tournament/tables.js';
 import { arbiterPanel, isArbiter } from '../tournament/arbiter.js';
 import { notesList } from '../tournament/incidents.js';
+import { bracketView } from '../tournament/bracket.js';
 
 export async function mount(page, [id], ctx) {
   page.classList.add('tournament-page');
@@ -45,8 +46,8 @@ export async function mount(page, [id], ctx) {
     h('div.tour-layout',
       h('div.tour-main',
         head,
-        h('section.panel.pairings-panel', h('h2', t('tour.pairings')), roundTabs, pairings, arenaGames),
-        h('section.panel.standings-panel', h('h2', t('tour.standings')), standings),
+        h('section.panel.pairings-panel', h('h2#pairings-title', t('tour.pairings')), roundTabs, pairings, arenaGames),
+        h('section.panel.standings-panel#standings-panel', h('h2', t('tour.standings')), standings),
         h('section.panel.crosstable-panel#crosstable-panel', h('h2', t('tour.crosstable')), xt)),
       h('aside.tour-side', actions, cardBox, arbBox,
         h('section.panel.log-panel', h('h2', t('tour.log')), log),
@@ -135,7 +136,8 @@ export async function mount(page, [id], ctx) {
       }
     } else {
       items.push(h('p.you-are#you-are', p.withdrawn ? t('tour.you_withdrawn') : t('tour.you_play', { tpn: p.tpn ?? '—', score: p.score })));
-      if (open && !p.withdrawn) {
+      // A knockout's field is fixed once its bracket is seeded.
+      if (open && !p.withdrawn && !T.bracket) {
         items.push(confirmButton(T.format === 'arena' ? t('tour.leave') : t('tour.withdraw'), t('common.confirm'), () => call(() => api.withdrawTournament(id)), { class: 'btn', id: 'withdraw' }));
       }
       const current = (T.rounds_list || []).find((r) => r.round === T.round);
@@ -188,9 +190,12 @@ export async function mount(page, [id], ctx) {
     const opts = { me: ctx.name, onPick: pick };
     clear(standings, standingsTable(T, opts));
     const arena = T.format === 'arena';
-    page.querySelector('#crosstable-panel').hidden = arena;
+    // A knockout's bracket is its table: no standings, no crosstable.
+    const knockout = T.format === 'knockout';
+    page.querySelector('#crosstable-panel').hidden = arena || knockout;
+    page.querySelector('#standings-panel').hidden = knockout;
     // Over the board, the crosstable's marks point to the incidents' notes under it.
-    if (!arena) clear(xt, crosstable(T, opts), notesList(T));
+    if (!arena && !knockout) clear(xt, crosstable(T, opts), notesList(T));
     renderCard();
     renderArbiter();
     clear(log, logList(T));
@@ -206,7 +211,8 @@ export async function mount(page, [id], ctx) {
       h('dl.tour-facts',
         fact(t('tour.when'), h('span#tour-when', startText(s))),
         fact(t('tour.entry'), conditionsText(T.conditions)),
-        T.format !== 'arena' ? fact(t('tf.tiebreaks'), (T.settings.tiebreaks || []).join(', ') + (T.settings.regulations ? ` (C.07 ${T.settings.regulations})` : '')) : null,
+        T.format === 'knockout' && T.settings.knockout ? fact(t('tf.group.knockout'), knockoutRules(T.settings.knockout)) : null,
+        !['arena', 'knockout'].includes(T.format) ? fact(t('tf.tiebreaks'), (T.settings.tiebreaks || []).join(', ') + (T.settings.regulations ? ` (C.07 ${T.settings.regulations})` : '')) : null,
         fact(t('tf.forfeit_s'), T.settings.forfeit_s ? t('tour.seconds', { n: T.settings.forfeit_s }) : '—'),
         T.format === 'swiss' ? fact(t('tf.max_byes'), String(T.settings.max_byes ?? 0)) : null,
         T.format === 'swiss' && T.settings.late_join_until > 1 ? fact(t('tf.late_join_until'), t('tour.round_n', { n: T.settings.late_join_until })) : null,
@@ -217,7 +223,29 @@ export async function mount(page, [id], ctx) {
 
   function fact(label, value) { return h('div.fact', h('dt', label), h('dd', value)); }
 
+  /** A knockout's match regulations in a line: `2 · rapid 2 × 600+10 · blitz 2 × 180+2 · Armageddon 300+2 / 240+2`. */
+  function knockoutRules(k) {
+    const stages = (k.tiebreak_stages || []).map((s) => `${t('ko.stage.' + s.name) !== 'ko.stage.' + s.name ? t('ko.stage.' + s.name) : s.name} ${s.games} × ${s.time_control}`);
+    const arm = k.armageddon ? `${t('ko.stage.armageddon')} ${k.armageddon.white} / ${k.armageddon.black}` : null;
+    return h('span#ko-rules', [`${t('tf.match')}: ${k.match}`, ...stages, arm].filter(Boolean).join(' · '));
+  }
+
+  /** The bracket's arbiter actions: posted, the answer's view shown, a refusal said. */
+  async function sendBracket(action, btn) {
+    if (btn) btn.disabled = true;
+    try { set(await api.arbiter(id, action)); } catch (err) { toast(errorText(err), 'error', 6000); } finally { if (btn) btn.disabled = false; }
+  }
+
   function renderPairings() {
+    const knockout = T.format === 'knockout';
+    page.querySelector('#pairings-title').textContent = knockout ? t('ko.bracket') : t('tour.pairings');
+    if (knockout) {
+      roundTabs.hidden = true;
+      arenaGames.hidden = true;
+      const arbiter = isArbiter(T, ctx.name) && T.status === 'running' ? { send: sendBracket, online: !T.over_the_board } : null;
+      clear(pairings, bracketView(T, arbiter));
+      return;
+    }
     const arena = T.format === 'arena';
     roundTabs.hidden = arena;
     arenaGames.hidden = !arena;

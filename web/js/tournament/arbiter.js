@@ -35,6 +35,8 @@ const NEEDS_REASON = new Set(['withdraw', 'reinstate', 'add_time', 'result', 'sw
 export function arbiterPanel(T, { onDone } = {}) {
   const id = T.id;
   const arena = T.format === 'arena';
+  // A knockout's results are entered on its bracket (bracket.js); it has no rounds to pair.
+  const knockout = T.format === 'knockout';
   const players = (T.players || []).map((p) => p.name);
   const current = (T.rounds_list || []).find((r) => r.round === T.round);
   const nextRound = T.round_state === 'paired' ? T.round : T.round + 1;
@@ -71,7 +73,7 @@ export function arbiterPanel(T, { onDone } = {}) {
   if (T.status === 'upcoming') {
     flow.push(h('button.btn.primary#arb-start', { type: 'button', on: { click: (e) => send({ action: 'start' }, e.currentTarget) } }, arena ? t('arb.open_arena') : t('arb.start')));
   }
-  if (!arena && started && T.status === 'running') {
+  if (!arena && !knockout && started && T.status === 'running') {
     if (T.round_state === 'paired') {
       flow.push(h('p.notice.preview-note', t('arb.preview', { round: T.round })));
       flow.push(h('button.btn.primary#arb-publish', { type: 'button', on: { click: (e) => send({ action: 'publish', round: T.round }, e.currentTarget) } }, t('arb.publish', { round: T.round })));
@@ -101,7 +103,7 @@ export function arbiterPanel(T, { onDone } = {}) {
     if (reason === null) return;
     send({ action, player: pSel.value, ...extra(), ...(reason ? { reason } : {}) }, e.currentTarget);
   };
-  const playersBox = players.length ? h('div.arb-box#arb-players',
+  const playersBox = players.length && !knockout ? h('div.arb-box#arb-players',
     h('h3', t('arb.players')),
     h('div.arb-row', pSel, arena ? null : h('label.inline', t('tour.round'), ' ', pRound), arena ? null : byeKind),
     pReason,
@@ -122,7 +124,7 @@ export function arbiterPanel(T, { onDone } = {}) {
         const reason = fReason.value.trim();
         send({ action: 'allow_pair', a, b, ...(reason ? { reason } : {}) }, e.currentTarget);
       } } }, t('arb.allow'))))) : null;
-  const forbidBox = !arena && players.length > 1 ? h('div.arb-box#arb-forbid',
+  const forbidBox = !arena && !knockout && players.length > 1 ? h('div.arb-box#arb-forbid',
     h('h3', t('arb.forbid')), h('p.hint', t('arb.forbid.help')), forbidden,
     h('div.arb-row', fa, h('span', '×'), fb), fReason,
     h('button.btn.small#arb-forbid-submit', { type: 'button', on: { click: (e) => {

@@ -6,7 +6,7 @@ import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { tcLabel } from '../format.js';
 
-export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena'];
+export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena', 'knockout'];
 
 export const formatName = (f) => t('tf.format.' + f);
 

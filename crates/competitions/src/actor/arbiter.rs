@@ -27,6 +27,35 @@ impl<H: Host> Actor<H> {
     ) -> Result<(), TournamentError> {
         let by = Some(who);
         let comp = |a: Action| Entry::of_action(a, None);
+        if self.tour.settings.format == Format::Knockout {
+            match action {
+                ArbiterAction::Pair
+                | ArbiterAction::Publish { .. }
+                | ArbiterAction::Unpair { .. }
+                | ArbiterAction::Bye { .. }
+                | ArbiterAction::CancelBye { .. }
+                | ArbiterAction::ForbidPair { .. }
+                | ArbiterAction::AllowPair { .. }
+                | ArbiterAction::AddTime { .. }
+                | ArbiterAction::SwapColours { .. }
+                | ArbiterAction::Incident { .. } => return Err(super::knockout::NO_ROUNDS.into()),
+                ArbiterAction::Withdraw { .. } | ArbiterAction::Reinstate { .. }
+                    if self.knockout_started() =>
+                {
+                    return Err(super::knockout::NO_WITHDRAWAL.into())
+                }
+                ArbiterAction::Enter { round, board, result, game } => {
+                    return self.enter_knockout(by, (round, board), result, game, reason).await
+                }
+                ArbiterAction::Result { round, board, result } => {
+                    return self.declare_knockout(by, (round, board), result, reason).await
+                }
+                ArbiterAction::Lots { round, board, winner } => {
+                    return self.knockout_lots(by, (round, board), &winner, reason).await
+                }
+                _ => {}
+            }
+        }
         match action {
             ArbiterAction::Start => self.start(by).await?,
             ArbiterAction::Pair => {
@@ -93,7 +122,19 @@ impl<H: Host> Actor<H> {
                 self.record(Entry::AddTime(log::AddTime { round, board, color, ms }), by, reason)
                     .await?;
             }
-            ArbiterAction::Enter { round, board, result } => {
+            ArbiterAction::Lots { .. } => {
+                return Err(TournamentRefusal::WrongFormat(
+                    "only a knockout has matches for the arbiter to decide",
+                )
+                .into())
+            }
+            ArbiterAction::Enter { game: Some(_), .. } => {
+                return Err(TournamentRefusal::WrongFormat(
+                    "only a knockout's match has games: a board has one",
+                )
+                .into())
+            }
+            ArbiterAction::Enter { round, board, result, game: None } => {
                 if !self.tour.settings.over_the_board {
                     return Err(TournamentRefusal::PlayedOnline.into());
                 }
@@ -181,6 +222,10 @@ impl<H: Host> Actor<H> {
     /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
     /// crash in the middle of one).
     pub(super) async fn remove_stale_games(&mut self) -> Result<(), TournamentError> {
+        // A knockout's games belong to its matches, never to a paired round: none is stale.
+        if self.tour.settings.format == Format::Knockout {
+            return Ok(());
+        }
         let games = self.store().tournament_games(&self.tour.row.id).await?;
         for g in games {
             let Some(round) = g.round else { continue };

@@ -33,6 +33,7 @@ mod arbiter;
 mod arena;
 mod entries;
 mod incident;
+mod knockout;
 mod rounds;
 
 pub(crate) struct Actor<H> {
@@ -340,6 +341,12 @@ impl<H: Host> Actor<H> {
                 self.join(&who, password).await?;
                 return Ok(Answer::Entry(self.tour.entry(&who.name)));
             }
+            Op::Bye { .. } | Op::CancelBye { .. }
+                if self.tour.settings.format == Format::Knockout =>
+            {
+                return Err(knockout::NO_ROUNDS.into());
+            }
+            Op::Withdraw if self.knockout_started() => return Err(knockout::NO_WITHDRAWAL.into()),
             Op::Withdraw => self.withdraw_self(&who).await?,
             Op::Bye { round, kind } => {
                 let entrant = self.entrant(&who.name)?;
@@ -368,6 +375,11 @@ impl<H: Host> Actor<H> {
             }
         }
         Ok(Answer::View(self.view()))
+    }
+
+    /// A knockout whose bracket is seeded: its field is fixed.
+    fn knockout_started(&self) -> bool {
+        self.tour.book.knockout.is_some()
     }
 
     /// The entrant an account name names, or else a guest's name (any case).

@@ -35,6 +35,9 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::TooFewPlayers.into());
         }
         self.record(Entry::Start(log::Empty {}), by, None).await?;
+        if format == Format::Knockout {
+            return self.seed_knockout(by).await;
+        }
         if format != Format::Arena {
             let scheduled = by.is_none();
             self.pair(by).await?;
@@ -116,6 +119,19 @@ impl<H: Host> Actor<H> {
         round: Option<u32>,
         board: u32,
     ) -> Result<(), TournamentError> {
+        let time_control = self.tour.settings.time_control();
+        self.create_game_at(id, white, black, (round, board), time_control).await
+    }
+
+    /// [`Actor::create_game`] at `time_control` (a knockout's tie-break games have their own).
+    pub(super) async fn create_game_at(
+        &mut self,
+        id: GameId,
+        white: Player,
+        black: Player,
+        (round, board): (Option<u32>, u32),
+        time_control: rookery_arbiter::TimeControl,
+    ) -> Result<(), TournamentError> {
         let s = &self.tour.settings;
         let seat = self.seat(round, board);
         // A round's games share the start drawn for the round; an arena game has its own.
@@ -134,7 +150,7 @@ impl<H: Host> Actor<H> {
             black: black.clone(),
             variant,
             rules: s.rules(),
-            time_control: s.time_control(),
+            time_control,
             rated: s.rated,
             start: Some(s.start_policy()),
             tournament: Some(seat),
@@ -260,7 +276,9 @@ impl<H: Host> Actor<H> {
     /// server (`by` `null` in the log).
     pub(super) async fn after_result(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
-        if format == Format::Arena || self.tour.book.status != TournamentStatus::Running {
+        if matches!(format, Format::Arena | Format::Knockout)
+            || self.tour.book.status != TournamentStatus::Running
+        {
             return Ok(());
         }
         if self.tour.book.comp.is_over() {
@@ -282,6 +300,9 @@ impl<H: Host> Actor<H> {
         outcome: Outcome,
         plies: u32,
     ) -> Result<(), TournamentError> {
+        if let Some(seat) = self.tour.knockout_seat(game) {
+            return self.knockout_game_ended(seat, outcome).await;
+        }
         let Some(seat) = self.tour.seat_of(game) else { return Ok(()) };
         match seat {
             (Some(round), board) => {
@@ -402,6 +423,7 @@ impl<H: Host> Actor<H> {
                 self.create_round_games(round).await?;
             }
             self.create_arena_games().await?;
+            self.create_knockout_games().await?;
         }
         self.remove_stale_games().await?;
         Ok(())

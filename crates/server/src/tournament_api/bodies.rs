@@ -5,9 +5,13 @@
 use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_competitions::log::{bye_of, result_of, Misconduct, Sanction};
 use rookery_competitions::roster::{self, RosterEntry};
-use rookery_competitions::settings::{Acceleration, Format, PairingSystem, Settings};
+use rookery_competitions::settings::{
+    Acceleration, ArmageddonSettings, Format, KnockoutSettings, PairingSystem, Settings,
+    StageSettings,
+};
 use rookery_competitions::{ArbiterAction, IncidentReport, Lang};
 use rookery_core::Color;
+use rookery_tournament::knockout::Phase;
 use rookery_tournament::{ByeKind, Tiebreak};
 use serde_json::Value;
 
@@ -73,6 +77,105 @@ fn swiss_choice<T: Default>(
         .ok_or_else(|| FieldError::field(name, format!("{choices}, not {value}")))
 }
 
+/// A knockout's match regulations (docs/api.md, *Knockout*): `match` classical games (2 if
+/// not given), `tiebreak_stages` in order, `armageddon` with White's and Black's clocks;
+/// checked by the pure crate's [`MatchRules::check`], refused naming the field.
+fn knockout_of(
+    f: &mut Fields,
+    format: Format,
+    over_the_board: bool,
+    rated: bool,
+) -> Result<Option<KnockoutSettings>, FieldError> {
+    let fields = ["match", "tiebreak_stages", "armageddon"];
+    if format != Format::Knockout {
+        return match fields.into_iter().find(|n| f.has(n)) {
+            Some(name) => Err(FieldError::field(name, "only a knockout has match regulations")),
+            None => Ok(None),
+        };
+    }
+    // Over the board its games are not yet stored as games of the site, so no §11 points
+    // could follow; online each match game is a live game, rated as the tournament says.
+    if rated && over_the_board {
+        return Err(FieldError::field("rated", "a knockout over the board is not rated yet"));
+    }
+    let games: i64 = f.opt("match")?.unwrap_or(2);
+    let clock = |text: &str| -> Result<String, String> {
+        let tc: TimeControl =
+            text.parse().map_err(|e| format!("{text:?} is not a time control: {e}"))?;
+        if !tc.is_timed() || tc.initial_ms().is_none() {
+            return Err(format!("a match game needs a clock, not {tc}"));
+        }
+        Ok(tc.to_string())
+    };
+    let stages = match f.opt::<Value>("tiebreak_stages")? {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(stages)) => stages,
+        Some(other) => {
+            return Err(FieldError::field(
+                "tiebreak_stages",
+                format!("a list of stages ({{\"name\",\"games\",\"time_control\"}}), not {other}"),
+            ))
+        }
+    };
+    let mut out = Vec::new();
+    for (i, stage) in stages.into_iter().enumerate() {
+        let bad = |m: String| FieldError::field("tiebreak_stages", format!("stage {}: {m}", i + 1));
+        let name = stage["name"].as_str().map(str::trim).unwrap_or_default();
+        if name.is_empty() || name.chars().count() > 20 {
+            return Err(bad("a name of 1 to 20 characters (rapid, blitz)".into()));
+        }
+        let stage_games =
+            stage["games"].as_u64().ok_or_else(|| bad("its number of games".into()))?;
+        let tc = stage["time_control"].as_str().ok_or_else(|| bad("its time_control".into()))?;
+        let tc = clock(tc).map_err(bad)?;
+        out.push(StageSettings {
+            name: name.to_owned(),
+            games: stage_games.min(u64::from(u32::MAX)) as u32,
+            time_control: tc,
+        });
+    }
+    let armageddon = match f.opt::<Value>("armageddon")? {
+        None | Some(Value::Null) => None,
+        // A live game has one time control for both players: Armageddon's unequal clocks
+        // cannot be played on the site, and are not faked.
+        Some(_) if !over_the_board => {
+            return Err(FieldError::field(
+                "armageddon",
+                "an online game gives both players the same clock: Armageddon's unequal times \
+                 are for a knockout over the board",
+            ))
+        }
+        Some(a) => {
+            let white = a["white"].as_str().unwrap_or_default();
+            let black = a["black"].as_str().unwrap_or_default();
+            let bad = |m: String| FieldError::field("armageddon", m);
+            let (w, b) = (clock(white).map_err(bad)?, clock(black).map_err(bad)?);
+            let (wt, bt): (TimeControl, TimeControl) =
+                (w.parse().expect("checked"), b.parse().expect("checked"));
+            if bt.initial_ms() >= wt.initial_ms() {
+                return Err(FieldError::field(
+                    "armageddon",
+                    format!("White has more time than Black: {w} against {b}"),
+                ));
+            }
+            Some(ArmageddonSettings { white: w, black: b })
+        }
+    };
+    let knockout = KnockoutSettings {
+        games: games.clamp(0, i64::from(u32::MAX)) as u32,
+        stages: out,
+        armageddon,
+    };
+    knockout.rules("").check().map_err(|e| {
+        let field = match e.phase {
+            Phase::Classical => "match",
+            _ => "tiebreak_stages",
+        };
+        FieldError::field(field, e.to_string())
+    })?;
+    Ok(Some(knockout))
+}
+
 /// A text field that may hold any Unicode (names, passwords), at most 200 characters.
 pub fn free_text(f: &mut Fields, name: &'static str) -> Result<Option<String>, FieldError> {
     match f.opt::<serde_json::Value>(name)? {
@@ -95,7 +198,9 @@ impl FromBody for CreateBody {
         let format = Format::parse(&format).ok_or_else(|| {
             FieldError::field(
                 "format",
-                format!("swiss, round_robin, double_round_robin or arena, not {format:?}"),
+                format!(
+                    "swiss, round_robin, double_round_robin, arena or knockout, not {format:?}"
+                ),
             )
         })?;
         let rounds: Option<i64> = f.opt("rounds")?;
@@ -181,7 +286,19 @@ impl FromBody for CreateBody {
         if starts_at_ms.is_some_and(|t| t < 0) {
             return Err(FieldError::field("starts_at_ms", "a time in Unix ms"));
         }
-        let tiebreaks = tiebreaks_of(f, format)?;
+        let tiebreaks = if format == Format::Knockout {
+            if f.has("tiebreaks") {
+                return Err(FieldError::field(
+                    "tiebreaks",
+                    "a knockout has no standings to break ties in: its matches have \
+                     tiebreak_stages",
+                ));
+            }
+            Vec::new()
+        } else {
+            tiebreaks_of(f, format)?
+        };
+        let knockout = knockout_of(f, format, over_the_board, rated)?;
         let regulations: Option<String> = f.opt("regulations")?;
         let regulations = match regulations.as_deref() {
             None | Some("2026") => 2026,
@@ -260,6 +377,7 @@ impl FromBody for CreateBody {
                 over_the_board,
                 // Over the board only those checked in are paired (issue 53).
                 check_in: over_the_board,
+                knockout,
             },
         })
     }
@@ -458,11 +576,17 @@ impl FromBody for ArbiterBody {
                     )
                 })?;
                 if kind == "enter" {
-                    ArbiterAction::Enter { round, board, result }
+                    let game = if f.has("game") { Some(round_field(f, "game")?) } else { None };
+                    ArbiterAction::Enter { round, board, result, game }
                 } else {
                     ArbiterAction::Result { round, board, result }
                 }
             }
+            "lots" => ArbiterAction::Lots {
+                round: round_field(f, "round")?,
+                board: round_field(f, "board")?,
+                winner: name(f, "winner")?,
+            },
             "swap_colours" => ArbiterAction::SwapColours {
                 round: round_field(f, "round")?,
                 board: round_field(f, "board")?,

@@ -153,6 +153,9 @@ pub async fn import(
         Format::Arena => {
             return Err(ApiError::field("format", "an arena cannot be imported from a TRF"))
         }
+        Format::Knockout => {
+            return Err(ApiError::field("format", "a knockout cannot be imported from a TRF"))
+        }
     };
     let (_, actions) =
         competition::import(&t, system).map_err(|e| ApiError::field("trf", e.to_string()))?;
