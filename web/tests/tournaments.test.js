@@ -465,10 +465,7 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // The list's particulars reach the TRF.
   const trf = await (await fetch(`${server.base}/api/v1${url}/trf?lines=lf`)).text();
   assert.ok(trf.split('\n').some((l) => l.startsWith('001') && l.includes('Player, 01') && l.includes('CHN') && l.includes('8600100')), trf);
-  // Player, 01 opens an account; the desk links the guest entry to it. Not on a cluster yet:
-  // there the linked account's game list stays empty (issue 53, found at this stop and open;
-  // one node on PostgreSQL passes, so it is the cluster's path, not the database's).
-  if (process.env.E2E_CLUSTER) return;
+  // Player, 01 opens an account; the desk links the guest entry to it.
   const p1 = await open({ name: 'player01' });
   const account = await signup(p1, `p01_${suffix}`);
   const row = `li.checkin-row[data-name="Player, 01"]`;

@@ -254,7 +254,11 @@ impl<H: Host> Actor<H> {
             pgn,
             ended_at_ms: now_ms() as i64,
         };
-        match self.writer.finish_game(&finish).await {
+        // Unfenced: a board's game is served by no node, so its row carries no claim's epoch,
+        // and the tournament's fenced writer (under the tournament's epoch) wrote nothing on a
+        // cluster: the game stayed live, without its PGN or §11 points. The result itself is
+        // the tournament's log entry, already written under the tournament's claim.
+        match self.store().writer(None).finish_game(&finish).await {
             Ok(_) | Err(StoreError::Conflict(_)) => Ok(()),
             Err(e) => Err(e.into()),
         }
