@@ -3,9 +3,8 @@
 //! round, a round unpaired).
 
 use rookery_arbiter::{GameResult, Outcome, Termination};
-use rookery_core::Color;
 use rookery_store::TournamentStatus;
-use rookery_tournament::competition::{Action, BoardResult, RoundState};
+use rookery_tournament::competition::{Action, RoundState};
 
 use crate::log::{self, Entry};
 use crate::message::TournamentMessage;
@@ -15,6 +14,7 @@ use crate::view::{RoundStateName, RoundView};
 use crate::Who;
 use rookery_protocol::{GameAction, GameId};
 
+use super::rounds::game_result_of;
 use super::{Actor, ArbiterAction};
 use crate::ports::{Acted, Host};
 
@@ -152,16 +152,7 @@ impl<H: Host> Actor<H> {
                 // A game still being played ends with the arbiter's decision.
                 let game = self.tour.board_game(round, board);
                 if self.host().is_live(&game) {
-                    let result = match result {
-                        BoardResult::WhiteWon | BoardResult::WhiteByForfeit => {
-                            GameResult::Win(Color::White)
-                        }
-                        BoardResult::BlackWon | BoardResult::BlackByForfeit => {
-                            GameResult::Win(Color::Black)
-                        }
-                        BoardResult::Draw => GameResult::Draw,
-                        BoardResult::DoubleForfeit => GameResult::NoResult,
-                    };
+                    let result = game_result_of(result);
                     let outcome = Outcome { result, termination: Termination::ArbiterDecision };
                     self.host().act(&game, GameAction::Adjudicate(outcome)).await;
                 }

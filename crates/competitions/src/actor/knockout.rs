@@ -3,8 +3,7 @@
 //! end when the final is decided. The bracket and every match's state machine are the pure
 //! crate's ([`rookery_tournament::knockout`]); here they are stored and told.
 
-use rookery_arbiter::{GameResult, Outcome, Termination};
-use rookery_core::Color;
+use rookery_arbiter::{Outcome, Termination};
 use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{BoardResult, EntrantId};
 
@@ -13,6 +12,7 @@ use crate::log::{self, Entry};
 use crate::refusal::{TournamentError, TournamentRefusal};
 use crate::Who;
 
+use super::rounds::{board_result_of, game_result_of};
 use super::Actor;
 use crate::ports::Host;
 
@@ -75,15 +75,7 @@ impl<H: Host> Actor<H> {
         if knockout.next_game(round, number).map(|n| n.game) != Ok(game) {
             return Ok(()); // recorded already (a restart tells every ended game again)
         }
-        let forfeit = outcome.termination == Termination::NoStart;
-        let result = match (outcome.result, forfeit) {
-            (GameResult::Win(Color::White), false) => BoardResult::WhiteWon,
-            (GameResult::Win(Color::Black), false) => BoardResult::BlackWon,
-            (GameResult::Win(Color::White), true) => BoardResult::WhiteByForfeit,
-            (GameResult::Win(Color::Black), true) => BoardResult::BlackByForfeit,
-            (GameResult::Draw, _) => BoardResult::Draw,
-            (GameResult::NoResult, _) => return Ok(()),
-        };
+        let Some(result) = board_result_of(&outcome) else { return Ok(()) };
         let entry = Entry::KnockoutResult(log::KnockoutResult { round, number, game, result });
         self.record(entry, None, None).await?;
         self.knockout_over(None).await?;
@@ -134,16 +126,7 @@ impl<H: Host> Actor<H> {
         self.record(entry, by, reason).await?;
         let live = self.tour.knockout_game(round, number, game);
         if self.host().is_live(&live) {
-            let result = match result {
-                BoardResult::WhiteWon | BoardResult::WhiteByForfeit => {
-                    GameResult::Win(Color::White)
-                }
-                BoardResult::BlackWon | BoardResult::BlackByForfeit => {
-                    GameResult::Win(Color::Black)
-                }
-                BoardResult::Draw => GameResult::Draw,
-                BoardResult::DoubleForfeit => GameResult::NoResult,
-            };
+            let result = game_result_of(result);
             let outcome = Outcome { result, termination: Termination::ArbiterDecision };
             self.host().act(&live, rookery_protocol::GameAction::Adjudicate(outcome)).await;
         }

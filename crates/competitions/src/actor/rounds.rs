@@ -226,14 +226,8 @@ impl<H: Host> Actor<H> {
         if !self.store().create_tournament_game(&game, &seat).await? {
             return Ok(());
         }
-        let (game_result, termination) = match result {
-            BoardResult::WhiteWon => (GameResult::Win(Color::White), "over_the_board"),
-            BoardResult::BlackWon => (GameResult::Win(Color::Black), "over_the_board"),
-            BoardResult::Draw => (GameResult::Draw, "over_the_board"),
-            BoardResult::WhiteByForfeit => (GameResult::Win(Color::White), "no_start"),
-            BoardResult::BlackByForfeit => (GameResult::Win(Color::Black), "no_start"),
-            BoardResult::DoubleForfeit => (GameResult::NoResult, "no_start"),
-        };
+        let game_result = game_result_of(result);
+        let termination = if result.is_played() { "over_the_board" } else { "no_start" };
         let tag = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
         let mut pgn = format!(
             "[Event \"{}\"]\n[Site \"over the board\"]\n[Round \"{round}.{board}\"]\n\
@@ -314,15 +308,7 @@ impl<H: Host> Actor<H> {
                 if b.result.is_some() {
                     return Ok(()); // the arbiter's decision came first
                 }
-                let forfeit = outcome.termination == Termination::NoStart;
-                let result = match (outcome.result, forfeit) {
-                    (GameResult::Win(Color::White), false) => BoardResult::WhiteWon,
-                    (GameResult::Win(Color::Black), false) => BoardResult::BlackWon,
-                    (GameResult::Win(Color::White), true) => BoardResult::WhiteByForfeit,
-                    (GameResult::Win(Color::Black), true) => BoardResult::BlackByForfeit,
-                    (GameResult::Draw, _) => BoardResult::Draw,
-                    (GameResult::NoResult, _) => return Ok(()),
-                };
+                let Some(result) = board_result_of(&outcome) else { return Ok(()) };
                 self.record(
                     Entry::of_action(Action::Result { round, board, result }, None),
                     None,
@@ -432,4 +418,28 @@ impl<H: Host> Actor<H> {
         self.remove_stale_games().await?;
         Ok(())
     }
+}
+
+/// A board's result as a game's: a forfeit is won (or, both absent, has no result).
+pub(super) fn game_result_of(result: BoardResult) -> GameResult {
+    match result {
+        BoardResult::WhiteWon | BoardResult::WhiteByForfeit => GameResult::Win(Color::White),
+        BoardResult::BlackWon | BoardResult::BlackByForfeit => GameResult::Win(Color::Black),
+        BoardResult::Draw => GameResult::Draw,
+        BoardResult::DoubleForfeit => GameResult::NoResult,
+    }
+}
+
+/// An ended game's result as its board's: a missed first move is a forfeit; `None` for a game
+/// that ended without a result.
+pub(super) fn board_result_of(outcome: &Outcome) -> Option<BoardResult> {
+    let forfeit = outcome.termination == Termination::NoStart;
+    Some(match (outcome.result, forfeit) {
+        (GameResult::Win(Color::White), false) => BoardResult::WhiteWon,
+        (GameResult::Win(Color::Black), false) => BoardResult::BlackWon,
+        (GameResult::Win(Color::White), true) => BoardResult::WhiteByForfeit,
+        (GameResult::Win(Color::Black), true) => BoardResult::BlackByForfeit,
+        (GameResult::Draw, _) => BoardResult::Draw,
+        (GameResult::NoResult, _) => return None,
+    })
 }
