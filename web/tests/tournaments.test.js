@@ -419,6 +419,12 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // Everyone present, then two are not there: 38.
   await org.click('#arb-checkin-all');
   await count('40 of 40 present');
+  // The list is one log entry (whole or not at all), the check-in of everyone another.
+  const log = (await view()).log;
+  assert.deepEqual(log.filter((e) => e.action === 'roster').map((e) => e.detail.players.length), [40]);
+  assert.deepEqual(log.filter((e) => e.action === 'check_ins').map((e) => e.detail.entrants.length), [40]);
+  await org.waitForFunction(() => /A list of 40 players imported \(Player, 01, Player, 02/.test(document.querySelector('#audit-log')?.textContent || ''));
+  assert.match(await org.textContent('#audit-log'), /40 checked in: present \(Player, 01/);
   for (const [n, left] of [['Player, 07', 39], ['Player, 33', 38]]) {
     await org.click(`input.checkin-toggle[data-name="${n}"]`);
     await count(`${left} of 40 present`);

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Competition, EntrantId};
+use rookery_tournament::competition::{Action, Competition, EntrantId};
 use rookery_tournament::PlayerId;
 
 use super::log::{self, Entry, Join};
@@ -169,6 +169,17 @@ impl Book {
             Entry::KnockoutLots(l) => {
                 self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.lots(l)?;
             }
+            Entry::Roster(r) => {
+                for join in &r.players {
+                    self.fold(settings, &Entry::Join(join.clone()), at)?;
+                }
+            }
+            Entry::CheckIns(c) => {
+                for &entrant in &c.entrants {
+                    let present = c.present;
+                    self.comp.apply(&Action::CheckIn { entrant: EntrantId(entrant), present })?;
+                }
+            }
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }
@@ -248,6 +259,9 @@ impl Book {
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
             Entry::CheckIn(x) => names.name = entrant(x.entrant),
+            Entry::CheckIns(x) => {
+                names.entrant_names = Some(x.entrants.iter().map(|&n| entrant(n)).collect());
+            }
             Entry::Link(x) => names.name = entrant(x.entrant),
             Entry::Reinstate(x) => names.name = entrant(x.entrant),
             Entry::Bye(x) => names.name = entrant(x.entrant),

@@ -66,6 +66,11 @@ pub enum Entry {
     Berserk(Berserk),
     /// An entrant marked present or absent by the arbiter (over the board; issue 53).
     CheckIn(CheckIn),
+    /// An imported player list: every row a guest's `join`, in the list's order, written as
+    /// one entry so that a list is entered whole or not at all (issue 53).
+    Roster(Roster),
+    /// Several entrants marked present or absent at once (the desk's list, "everyone present").
+    CheckIns(CheckIns),
     /// A guest entrant linked to an account: the entrant is the account from now on.
     Link(Link),
     /// An incident at a board of an over-the-board tournament, with the arbiter's decision
@@ -307,6 +312,22 @@ pub struct Guest {
 pub struct CheckIn {
     /// The entrant number.
     pub entrant: u32,
+    /// Present, or absent.
+    pub present: bool,
+}
+
+/// `roster`: the players of an imported list, each as its own `join` would be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    /// The joins, in the list's order (entrant numbers follow it).
+    pub players: Vec<Join>,
+}
+
+/// `check_ins`: entrants marked present, or absent, together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckIns {
+    /// The entrant numbers.
+    pub entrants: Vec<u32>,
     /// Present, or absent.
     pub present: bool,
 }
@@ -645,6 +666,8 @@ impl Entry {
             | Entry::ArenaResult(_)
             | Entry::Berserk(_)
             | Entry::Incident(_)
+            | Entry::Roster(_)
+            | Entry::CheckIns(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
             | Entry::KnockoutLots(_) => return None,
@@ -679,6 +702,8 @@ impl Serialize for EntryData {
             Entry::ArenaResult(d) => d.serialize(s),
             Entry::Berserk(d) => d.serialize(s),
             Entry::CheckIn(d) => d.serialize(s),
+            Entry::Roster(d) => d.serialize(s),
+            Entry::CheckIns(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
             Entry::Incident(d) => d.serialize(s),
             Entry::KnockoutSeeded(d) => d.serialize(s),
@@ -883,6 +908,17 @@ mod tests {
                 }),
             }),
             Entry::CheckIn(CheckIn { entrant: 3, present: false }),
+            Entry::CheckIns(CheckIns { entrants: vec![0, 2, 5], present: true }),
+            Entry::Roster(Roster {
+                players: vec![Join {
+                    key: "guest:ann".into(),
+                    name: "Ann".into(),
+                    rating: None,
+                    title: None,
+                    user_id: None,
+                    guest: Some(Guest { club: Some("A".into()), ..Guest::default() }),
+                }],
+            }),
             Entry::Link(Link { entrant: 3, key: "liwei".into(), user_id: 9 }),
             Entry::Incident(Incident {
                 round: 2,
@@ -954,6 +990,11 @@ mod tests {
                 r#"{"guest":{"club":"A","fide_id":1,"level":0},"key":"guest:ann","name":"Ann","rating":null,"title":null,"user_id":null}"#,
             ),
             ("check_in", r#"{"entrant":2,"present":true}"#),
+            ("check_ins", r#"{"entrants":[2,0],"present":false}"#),
+            (
+                "roster",
+                r#"{"players":[{"guest":{"federation":"CHN"},"key":"guest:li","name":"Li","rating":2105,"title":null,"user_id":null}]}"#,
+            ),
             ("link", r#"{"entrant":2,"key":"ann","user_id":3}"#),
             (
                 "incident",

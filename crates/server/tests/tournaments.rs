@@ -1757,6 +1757,15 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
     let (status, v) = td.post(&roster, json!({"text": trf})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["players"].as_array().unwrap().len(), 11);
+    // Each list is one log entry: entered whole or not at all.
+    let lists: Vec<usize> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "roster")
+        .map(|e| e["detail"]["players"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(lists, [9, 1]);
     // A guest with an account's name: the account's join is refused (the desk links instead).
     arbiter(&td, &id, json!({"action":"guest","name":"Bob"})).await;
     let bob = Client::new(&server).await;
@@ -1783,7 +1792,13 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
     // Check-in: everyone but Player 9 and Desk, Dora; nobody else is paired.
     let mut present: Vec<String> = (1..=8).map(|i| format!("Player {i}")).collect();
     present.extend(["ada".to_owned(), "Late, Lee".to_owned()]);
-    arbiter(&td, &id, json!({"action":"check_in","players":present,"present":true})).await;
+    let v = arbiter(&td, &id, json!({"action":"check_in","players":present,"present":true})).await;
+    let last = v["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&last["action"], last["detail"]["entrant_names"].as_array().map(Vec::len)),
+        (&json!("check_ins"), Some(10)),
+        "the list checked in as one entry: {last}"
+    );
     let (status, e) = td
         .post(
             &format!("/api/v1/tournaments/{id}/arbiter"),

@@ -203,8 +203,9 @@ function stat(label, value) {
 /** The audit log, newest first: when, who, what, why. */
 export function logList(T) {
   // Entries name entrants by their order of entry (the competition's EntrantId): the joins,
-  // in log order, say who is who.
-  const entrants = (T.log || []).filter((e) => e.action === 'join').map((e) => (e.detail || {}).name || (e.detail || {}).key);
+  // and each imported list's players, in log order, say who is who.
+  const joins = (T.log || []).flatMap((e) => (e.action === 'join' ? [e.detail || {}] : e.action === 'roster' ? e.detail.players : []));
+  const entrants = joins.map((d) => d.name || d.key);
   // An arena numbers its players itself, as they first join.
   const arena = new Map((T.log || []).filter((e) => e.action === 'arena_join').map((e) => [e.detail.player, e.detail.name]));
   const who = (x) => (typeof x !== 'number' ? x : T.format === 'arena' ? arena.get(x) ?? `#${x}` : entrants[x] ?? `#${x + 1}`);
@@ -221,10 +222,14 @@ export function logList(T) {
 function logText(e, who) {
   const d = e.detail || {};
   const winner = d.winner === 'white' ? '1-0' : d.winner === 'black' ? '0-1' : d.winner === null ? '½-½' : '';
-  // A check-in says which way (issue 53).
-  const key = 'tour.log.' + e.action + (e.action === 'check_in' ? (d.present ? '.present' : '.absent') : '');
+  // A check-in says which way (issue 53); a list says how many, and names them.
+  const which = e.action === 'check_in' || e.action === 'check_ins' ? (d.present ? '.present' : '.absent') : '';
+  const key = 'tour.log.' + e.action + which;
+  const listed = d.players ? d.players.map((p) => p.name) : (d.entrant_names || []).filter(Boolean);
   const s = t(key, {
     ...d,
+    count: listed.length,
+    names: listed.join(', '),
     player: d.name ?? who(d.player ?? d.entrant),
     a: who(d.a), b: who(d.b),
     seconds: d.seconds ?? (d.ms ? Math.round(d.ms / 1000) : ''),
