@@ -429,6 +429,10 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
     await org.click(`input.checkin-toggle[data-name="${n}"]`);
     await count(`${left} of 40 present`);
   }
+  // The lowest rated (paired on the last board) keeps board 1: a wheelchair place.
+  await org.fill('input.fixed-board[data-name="Player, 40"]', '1');
+  await org.press('input.fixed-board[data-name="Player, 40"]', 'Tab');
+  await org.waitForFunction(() => /Player, 40 plays at board 1 every round/.test(document.querySelector('#audit-log')?.textContent || ''));
   await org.click('#arb-start');
   await org.waitForSelector('#arb-publish');
   await org.click('#arb-publish');
@@ -436,6 +440,7 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   const v1 = await view();
   const r1 = v1.rounds_list[0];
   assert.equal(r1.boards.length, 19, 'the 38 present on 19 boards');
+  assert.ok([r1.boards[0].white, r1.boards[0].black].includes('Player, 40'), 'a fixed board kept');
   const paired1 = r1.boards.flatMap((b) => [b.white, b.black]);
   assert.ok(!paired1.includes('Player, 07') && !paired1.includes('Player, 33'), 'the absent are not paired');
   assert.deepEqual(r1.absent.filter((a) => a.kind === 'absent').map((a) => a.player), ['Player, 07', 'Player, 33']);

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Action, Competition, EntrantId};
+use rookery_tournament::competition::{Action, Competition, CompetitionError, EntrantId};
 use rookery_tournament::PlayerId;
 
 use super::log::{self, Entry, Join};
@@ -74,6 +74,8 @@ pub(crate) struct Book {
     pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
     /// A knockout's bracket, once seeded (at the start).
     pub knockout: Option<KnockoutBook>,
+    /// Over the board, the entrants who keep a board (entrant number → board, from 1).
+    pub fixed_boards: BTreeMap<u32, u32>,
 }
 
 impl Book {
@@ -90,6 +92,7 @@ impl Book {
             guests: BTreeMap::new(),
             incidents: BTreeMap::new(),
             knockout: None,
+            fixed_boards: BTreeMap::new(),
         }
     }
 
@@ -180,6 +183,15 @@ impl Book {
                     self.comp.apply(&Action::CheckIn { entrant: EntrantId(entrant), present })?;
                 }
             }
+            Entry::FixBoard(f) => {
+                if f.entrant as usize >= self.comp.entrants().len() {
+                    return Err(CompetitionError::UnknownEntrant(EntrantId(f.entrant)).into());
+                }
+                match f.board {
+                    Some(board) => self.fixed_boards.insert(f.entrant, board),
+                    None => self.fixed_boards.remove(&f.entrant),
+                };
+            }
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }
@@ -259,6 +271,7 @@ impl Book {
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
             Entry::CheckIn(x) => names.name = entrant(x.entrant),
+            Entry::FixBoard(x) => names.name = entrant(x.entrant),
             Entry::CheckIns(x) => {
                 names.entrant_names = Some(x.entrants.iter().map(|&n| entrant(n)).collect());
             }

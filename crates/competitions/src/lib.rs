@@ -4,6 +4,7 @@
 mod actor;
 mod book;
 mod export;
+mod fixed_boards;
 #[cfg(test)]
 mod golden;
 mod handle;

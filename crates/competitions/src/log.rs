@@ -71,6 +71,8 @@ pub enum Entry {
     Roster(Roster),
     /// Several entrants marked present or absent at once (the desk's list, "everyone present").
     CheckIns(CheckIns),
+    /// An entrant's board fixed (or freed) for the rounds paired from now on (over the board).
+    FixBoard(FixBoard),
     /// A guest entrant linked to an account: the entrant is the account from now on.
     Link(Link),
     /// An incident at a board of an over-the-board tournament, with the arbiter's decision
@@ -330,6 +332,16 @@ pub struct CheckIns {
     pub entrants: Vec<u32>,
     /// Present, or absent.
     pub present: bool,
+}
+
+/// `fix_board`: the entrant plays at `board` in every round paired from now on; `None` frees
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixBoard {
+    /// The entrant number.
+    pub entrant: u32,
+    /// The board, from 1.
+    pub board: Option<u32>,
 }
 
 /// `link`: a guest entrant becomes the account `user_id`, known by its key from now on.
@@ -668,6 +680,7 @@ impl Entry {
             | Entry::Incident(_)
             | Entry::Roster(_)
             | Entry::CheckIns(_)
+            | Entry::FixBoard(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
             | Entry::KnockoutLots(_) => return None,
@@ -704,6 +717,7 @@ impl Serialize for EntryData {
             Entry::CheckIn(d) => d.serialize(s),
             Entry::Roster(d) => d.serialize(s),
             Entry::CheckIns(d) => d.serialize(s),
+            Entry::FixBoard(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
             Entry::Incident(d) => d.serialize(s),
             Entry::KnockoutSeeded(d) => d.serialize(s),
@@ -909,6 +923,8 @@ mod tests {
             }),
             Entry::CheckIn(CheckIn { entrant: 3, present: false }),
             Entry::CheckIns(CheckIns { entrants: vec![0, 2, 5], present: true }),
+            Entry::FixBoard(FixBoard { entrant: 4, board: Some(12) }),
+            Entry::FixBoard(FixBoard { entrant: 4, board: None }),
             Entry::Roster(Roster {
                 players: vec![Join {
                     key: "guest:ann".into(),
@@ -991,6 +1007,8 @@ mod tests {
             ),
             ("check_in", r#"{"entrant":2,"present":true}"#),
             ("check_ins", r#"{"entrants":[2,0],"present":false}"#),
+            ("fix_board", r#"{"board":3,"entrant":1}"#),
+            ("fix_board", r#"{"board":null,"entrant":1}"#),
             (
                 "roster",
                 r#"{"players":[{"guest":{"federation":"CHN"},"key":"guest:li","name":"Li","rating":2105,"title":null,"user_id":null}]}"#,

@@ -193,6 +193,14 @@ pub enum ArbiterAction {
         /// Present, or absent.
         present: bool,
     },
+    /// An entrant of an over-the-board tournament keeps a board in every round paired from
+    /// now on (a wheelchair place, the arbiters' table), or is freed (`None`).
+    FixBoard {
+        /// The entrant, by account or guest name.
+        player: String,
+        /// The board, from 1.
+        board: Option<u32>,
+    },
     /// A guest entrant linked to an account: the account's from now on, with its games.
     Link {
         /// The guest, by name.

@@ -1966,6 +1966,7 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
         json!({"action":"guest","name":"Li"}),
         json!({"action":"check_in","player":"ann","present":false}),
         json!({"action":"link","player":"ann","account":"bob"}),
+        json!({"action":"fix_board","player":"ann","board":1}),
     ] {
         let (status, e) = td.post(&path, body.clone()).await;
         assert_eq!(
@@ -1983,6 +1984,101 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(round_of(&v, 1)["boards"].as_array().unwrap().len(), 1);
     assert!(v["players"][0].get("present").is_none());
+    server.stop().await;
+}
+
+/// Issue 53: fixed boards, as Swiss-Manager keeps them — a player who must sit at a given
+/// table (a wheelchair place) plays there every round; who meets whom and the colours are
+/// the pairing's, only the boards are numbered again. A board past the round's last is its
+/// last board; the fixed boards are read back from the log after a restart, and a round
+/// paired after it keeps them.
+#[tokio::test]
+async fn over_the_board_a_fixed_player_keeps_their_board_every_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Hall Fixed","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    let list: String = (1..=10).map(|i| format!("P{i:02},{}\n", 2300 - 50 * i)).collect();
+    let (status, v) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/roster"),
+            json!({"text": format!("name,rating\n{list}")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let names: Vec<String> = (1..=10).map(|i| format!("P{i:02}")).collect();
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    // The lowest rated (paired on the last board) at board 1; the highest at board 40, past
+    // the last: board 5.
+    arbiter(&td, &id, json!({"action":"fix_board","player":"p10","board":1})).await;
+    let v = arbiter(&td, &id, json!({"action":"fix_board","player":"P01","board":40})).await;
+    let fixed = |v: &Value, name: &str| {
+        v["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["fixed_board"]
+            .clone()
+    };
+    assert_eq!(
+        (fixed(&v, "P10"), fixed(&v, "P01"), fixed(&v, "P02")),
+        (json!(1), json!(40), Value::Null)
+    );
+    for (body, field) in [
+        (json!({"action":"fix_board","player":"P03","board":0}), "board"),
+        (json!({"action":"fix_board","player":"P03","board":"one"}), "board"),
+        (json!({"action":"fix_board","player":"Nobody","board":2}), "player"),
+    ] {
+        let (status, _, f) = refused(&td, &id, body.clone()).await;
+        assert_eq!((status, f.as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{body}");
+    }
+    let on_board = |v: &Value, round: u64, name: &str| {
+        round_of(v, round)["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["white"] == name || b["black"] == name)
+            .map(|b| b["board"].as_u64().unwrap())
+    };
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    assert_eq!((on_board(&v, 1, "P10"), on_board(&v, 1, "P01")), (Some(1), Some(5)), "{v}");
+    // Who meets whom is the pairing's: P01 against P06, P05 against P10 (the Dutch's halves).
+    let opponents = |v: &Value, board: u64| {
+        let b = &round_of(v, 1)["boards"][board as usize - 1];
+        let mut pair =
+            [b["white"].as_str().unwrap().to_owned(), b["black"].as_str().unwrap().to_owned()];
+        pair.sort();
+        pair
+    };
+    assert_eq!(
+        (opponents(&v, 1), opponents(&v, 5)),
+        (["P05".into(), "P10".into()], ["P01".into(), "P06".into()])
+    );
+    for b in 1..=5 {
+        arbiter(&td, &id, json!({"action":"enter","round":1,"board":b,"result":"1/2-1/2"})).await;
+    }
+    server.stop().await;
+
+    // After a restart the fixed boards are read back, and round 2 keeps them; P01 freed.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let account = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    let v = arbiter(&td, &id, json!({"action":"fix_board","player":"P01","board":null})).await;
+    assert_eq!((fixed(&v, "P10"), fixed(&v, "P01")), (json!(1), Value::Null));
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":2})).await;
+    assert_eq!(on_board(&v, 2, "P10"), Some(1), "{v}");
+    let last = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["action"] == "fix_board")
+        .unwrap()
+        .clone();
+    assert_eq!((&last["detail"]["name"], &last["detail"]["board"]), (&json!("P01"), &Value::Null));
     server.stop().await;
 }
 

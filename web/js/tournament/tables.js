@@ -223,7 +223,8 @@ function logText(e, who) {
   const d = e.detail || {};
   const winner = d.winner === 'white' ? '1-0' : d.winner === 'black' ? '0-1' : d.winner === null ? '½-½' : '';
   // A check-in says which way (issue 53); a list says how many, and names them.
-  const which = e.action === 'check_in' || e.action === 'check_ins' ? (d.present ? '.present' : '.absent') : '';
+  const which = e.action === 'check_in' || e.action === 'check_ins' ? (d.present ? '.present' : '.absent')
+    : e.action === 'fix_board' && d.board == null ? '.none' : '';
   const key = 'tour.log.' + e.action + which;
   const listed = d.players ? d.players.map((p) => p.name) : (d.entrant_names || []).filter(Boolean);
   const s = t(key, {

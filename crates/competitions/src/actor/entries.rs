@@ -105,6 +105,22 @@ impl<H: Host> Actor<H> {
         self.record(join, by, None).await
     }
 
+    /// An entrant's fixed board (RULES.md §12, "Over the board"), kept by every round
+    /// paired from now on; nothing is written when it is so already.
+    pub(super) async fn fix_board(
+        &mut self,
+        by: Option<&Who>,
+        player: String,
+        board: Option<u32>,
+    ) -> Result<(), TournamentError> {
+        self.over_the_board()?;
+        let entrant = self.entrant(&player)?.0;
+        if self.tour.book.fixed_boards.get(&entrant).copied() == board {
+            return Ok(());
+        }
+        self.record(Entry::FixBoard(log::FixBoard { entrant, board }), by, None).await
+    }
+
     /// Entrants marked present or absent, in one entry; those already so are left out (no
     /// entry when none is left).
     pub(super) async fn check_in(
