@@ -9,7 +9,8 @@ use rookery_tournament::competition::RoundState;
 use rookery_tournament::trf::{self, LineEnding, WriteOptions};
 
 use super::book::Tour;
-use super::log::{IncidentKind, Misconduct, Penalty, Sanction};
+use super::calendar;
+use super::log::{Entry, IncidentKind, Misconduct, Penalty, Sanction};
 use super::settings::Format;
 use super::standings::{CrossRow, StandingRows};
 
@@ -90,6 +91,15 @@ impl Tour {
                 }
                 t.name = Some(self.settings.name.clone());
                 t.time_control = Some(self.settings.time_control.clone());
+                // The dates a rating report needs (TRF `042`, `052`, `132`): the start, the
+                // end (the last round's date while it runs), each round's publication.
+                let rounds = self.round_dates();
+                let end = self.ended_at().or_else(|| rounds.last().copied());
+                t.start_date = self.book.started_at.map(calendar::trf_date);
+                t.end_date = end.map(calendar::trf_date);
+                if !rounds.is_empty() {
+                    t.other_lines.push(("132".to_owned(), round_dates_record(&rounds)));
+                }
                 let ending = if lf { LineEnding::Lf } else { LineEnding::Cr };
                 trf::write_with(&t, WriteOptions { line_ending: ending })
                     .unwrap_or_else(|e| format!("error: {e}"))
@@ -98,6 +108,28 @@ impl Tour {
             Export::Csv => self.csv(),
             Export::Html => self.html(),
         }
+    }
+
+    /// When each round was published (Unix ms), round 1 first: its games' date.
+    pub(crate) fn round_dates(&self) -> Vec<u64> {
+        let mut dates = vec![None; self.book.comp.rounds().len()];
+        for e in &self.log {
+            if let Entry::Publish(p) = &e.detail.data.0 {
+                if let Some(date) = dates.get_mut((p.round as usize).wrapping_sub(1)) {
+                    *date = Some(e.at_ms as u64);
+                }
+            }
+        }
+        dates.into_iter().map_while(|d| d).collect()
+    }
+
+    /// When the tournament ended (its `end` entry), if it has.
+    fn ended_at(&self) -> Option<u64> {
+        self.log
+            .iter()
+            .rev()
+            .find(|e| matches!(e.detail.data.0, Entry::End(_)))
+            .map(|e| e.at_ms as u64)
     }
 
     /// The game ids, in round and board order, then the arena's.
@@ -332,6 +364,19 @@ fn tc_label(tc: &str) -> String {
 /// `text` escaped for HTML text and attribute values.
 pub(crate) fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// TRF's `132` record after its code and space: each round's date (`YY/MM/DD`) above the
+/// round's column of the player lines (the first at column 92, then every 10 columns).
+fn round_dates_record(dates: &[u64]) -> String {
+    let mut rest = " ".repeat(91 - 4);
+    for (i, &ms) in dates.iter().enumerate() {
+        if i > 0 {
+            rest.push_str("  ");
+        }
+        rest.push_str(&calendar::trf_round_date(ms));
+    }
+    rest
 }
 
 #[cfg(test)]

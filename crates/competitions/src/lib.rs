@@ -3,6 +3,7 @@
 
 mod actor;
 mod book;
+mod calendar;
 mod export;
 mod fixed_boards;
 #[cfg(test)]

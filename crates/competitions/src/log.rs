@@ -292,6 +292,9 @@ pub struct Guest {
     /// The national federation's identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub national_id: Option<String>,
+    /// FIDE rating, when the list gave one (it is then the entry's `rating`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_rating: Option<u16>,
     /// National rating (the entry's `rating` is the FIDE one when both are known).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub national_rating: Option<u16>,

@@ -2082,6 +2082,83 @@ async fn over_the_board_a_fixed_player_keeps_their_board_every_round() {
     server.stop().await;
 }
 
+/// Issue 53: the rating officer's figures over the board — each FIDE-rated player's change
+/// (FIDE Rating Regulations 8.3: K 40 for a junior under 2300, 20, 10 from 2400; a difference
+/// over 400 counted as 400), worked by hand below, and the TRF's start, end and round dates.
+#[tokio::test]
+async fn over_the_board_standings_show_each_fide_rated_players_rating_change() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Hall Rated","format":"swiss","rounds":1,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let year = 1970 + now.as_secs() / 31_556_952;
+    // Dee 2450 (K 10), Ann 2150 (K 20), Cai with a national rating only (not FIDE-rated),
+    // Bo 1750 and 14 this year (a junior under 2300: K 40).
+    let list = format!(
+        "name,rating,national_rating,birth_year\nDee,2450,,1980\nAnn,2150,,1990\nCai,,1900,1995\nBo,1750,,{}\n",
+        year - 14
+    );
+    let (status, v) =
+        td.post(&format!("/api/v1/tournaments/{id}/roster"), json!({"text": list})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"check_in","players":["Dee","Ann","Cai","Bo"],"present":true}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    // The Dutch: Dee against Cai, Ann against Bo. Dee wins; Bo beats Ann.
+    for b in round_of(&v, 1)["boards"].as_array().unwrap() {
+        let (white, board) = (b["white"].as_str().unwrap(), b["board"].clone());
+        let result = match white {
+            "Dee" => "1-0",
+            "Cai" => "0-1",
+            "Bo" => "1-0",
+            _ => "0-1",
+        };
+        arbiter(&td, &id, json!({"action":"enter","round":1,"board":board,"result":result})).await;
+    }
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    let change = |name: &str| {
+        let rows = v["standings"]["rows"].as_array().unwrap();
+        rows.iter().find(|r| r["name"] == name).unwrap()["fide_rating_change"].clone()
+    };
+    // Ann 2150 lost to 1750 (D 400, PD .92): 20 × (0 − .92). Bo won (D −400, PD .08):
+    // 40 × (1 − .08). Dee's one game was against Cai, unrated here: no rated game.
+    assert_eq!(change("Ann"), json!({"k":20,"games":1,"change":"-18.40"}));
+    assert_eq!(change("Bo"), json!({"k":40,"games":1,"change":"+36.80"}));
+    assert_eq!((change("Dee"), change("Cai")), (Value::Null, Value::Null));
+
+    // The TRF carries the dates: start, end, and round 1's date above its column.
+    let (status, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert_eq!(status, StatusCode::OK);
+    let line =
+        |code: &str| trf.lines().find(|l| l.starts_with(code)).unwrap_or_default().to_owned();
+    let start = line("042 ");
+    assert!(
+        start.starts_with(&format!("042 {year}/"))
+            || start.starts_with(&format!("042 {}/", year + 1)),
+        "{trf}"
+    );
+    assert_eq!(line("052 "), start.replace("042", "052"), "ended the day it started");
+    let dates = line("132 ");
+    let first = line("001 ");
+    assert_eq!(dates.len(), 99, "{dates:?}");
+    assert_eq!(&dates[91..99], &format!("{}/{}", &start[6..8], &start[9..14]));
+    assert!(
+        first.len() >= 99 && first[91..95].trim().parse::<u32>().is_ok(),
+        "round 1 at column 92: {first:?}"
+    );
+    rookery_tournament::trf::read(&trf).expect("the export reads");
+    server.stop().await;
+}
+
 /// A refused arbiter request's status, code and field.
 async fn refused(c: &Client, id: &str, body: Value) -> (StatusCode, Value, Value) {
     let (status, e) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body).await;

@@ -58,16 +58,27 @@ export function standingsTable(T, { me, onPick } = {}) {
         h('td.num', r.performance ?? '—'))) : h('tr.empty', h('td', { colspan: 5 }, t('tour.no_players')))));
   }
   const codes = (T.standings && T.standings.tiebreaks) || [];
+  // Over the board, the rating officer's columns: performance and each FIDE-rated player's
+  // change (K and rated games in its title).
+  const fide = rows.some((r) => r.fide_rating_change);
+  const extra = fide ? 2 : 0;
   return h('table.standings#standings',
     h('thead', h('tr', h('th', t('lb.rank')), h('th', t('tour.tpn')), h('th', t('lb.player')), h('th.num', t('lb.rating')), h('th.num', t('tour.score')),
-      codes.map((c) => h('th.num.tb', { title: t('tb.' + c) !== 'tb.' + c ? t('tb.' + c) : c }, c)))),
+      codes.map((c) => h('th.num.tb', { title: t('tb.' + c) !== 'tb.' + c ? t('tb.' + c) : c }, c)),
+      fide ? [h('th.num', t('tour.performance')), h('th.num', { title: t('tour.fide_change.help') }, t('tour.fide_change'))] : null)),
     h('tbody', rows.length ? rows.map((r) => h('tr', { dataset: { player: r.name }, class: r.name === me ? 'me' : r.player.withdrawn ? 'withdrawn' : null },
       h('td.rank', String(r.rank)),
       h('td.num', String(r.tpn ?? r.player.tpn ?? '')),
       h('td', nameCell(r.name, me, onPick), r.player.withdrawn ? h('small.paused', ` ${t('tour.withdrawn')}`) : null),
       h('td.num', r.player.rating ?? '—'),
       h('td.num.score', r.score),
-      (r.tiebreaks || []).map((v) => h('td.num.tb', v)))) : h('tr.empty', h('td', { colspan: 5 + codes.length }, t('tour.no_players')))));
+      (r.tiebreaks || []).map((v) => h('td.num.tb', v)),
+      fide ? [h('td.num', r.performance ?? '—'), fideCell(r.fide_rating_change)] : null)) : h('tr.empty', h('td', { colspan: 5 + codes.length + extra }, t('tour.no_players')))));
+}
+
+function fideCell(c) {
+  if (!c) return h('td.num.fide-change', '—');
+  return h('td.num.fide-change', { title: t('tour.fide_change.detail', { k: c.k, games: c.games }) }, c.change);
 }
 
 function sheetCells(sheet) {

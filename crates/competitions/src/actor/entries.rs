@@ -26,6 +26,7 @@ fn guest_key(name: &str) -> String {
 fn guest_join(e: RosterEntry) -> log::Join {
     let guest = log::Guest {
         fide_id: e.fide_id,
+        fide_rating: e.rating,
         national_id: e.national_id,
         national_rating: e.national_rating,
         federation: e.federation,
