@@ -9,7 +9,9 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
 
@@ -476,6 +478,35 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // The list's particulars reach the TRF.
   const trf = await (await fetch(`${server.base}/api/v1${url}/trf?lines=lf`)).text();
   assert.ok(trf.split('\n').some((l) => l.startsWith('001') && l.includes('Player, 01') && l.includes('CHN') && l.includes('8600100')), trf);
+  // Every printed document in both languages as the PDF a browser prints (headless Chromium,
+  // the page's own @page sizes), read back by pdftotext: the event, a player, the language's
+  // words — the Chinese drawn with an embedded CJK font, or pdftotext would not read it.
+  const docs = {
+    pairings: ['Pairings', '对阵表'], 'pairings-by-name': ['Pairings by name', '对阵表（按姓名）'],
+    scoresheets: ['Scoresheet', '记录纸'], slips: ['Signature', '签名'],
+    standings: ['Standings', '成绩排名'], 'wall-chart': ['Wall chart', '成绩总表'],
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'rookery-pdf-'));
+  for (const [doc, words] of Object.entries(docs)) {
+    for (const [i, lang] of ['en', 'zh'].entries()) {
+      await org.goto(`/api/v1${url}/print/${doc}?round=1&lang=${lang}`);
+      const file = join(dir, `${doc}-${lang}.pdf`);
+      writeFileSync(file, await org.pdf({ preferCSSPageSize: true, printBackground: true }));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      for (const want of [words[i], `List ${suffix}`, 'Player, 01']) {
+        assert.ok(text.includes(want), `${doc} (${lang}) lacks ${want}:\n${text.slice(0, 2000)}`);
+      }
+      if (doc === 'pairings' || doc === 'wall-chart') {
+        // The QR code, scanned from the printed page as a phone would: the tournament's page.
+        execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', file, join(dir, doc)]);
+        // (zbarimg's stderr only says it found no D-Bus, which a container has none of.)
+        const scanned = execFileSync('zbarimg', ['-q', '--raw', join(dir, `${doc}.png`)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+        assert.equal(scanned, `${server.base}${url}`, `${doc} (${lang}): the QR code`);
+      }
+    }
+  }
+  await org.goto(url);
+  await org.waitForSelector('#arb-checkin');
   // Player, 01 opens an account; the desk links the guest entry to it.
   const p1 = await open({ name: 'player01' });
   const account = await signup(p1, `p01_${suffix}`);

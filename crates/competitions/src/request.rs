@@ -7,7 +7,7 @@ use rookery_tournament::ByeKind;
 
 use crate::export::Export;
 use crate::log::{Misconduct, Sanction};
-use crate::print::{Document, Lang};
+use crate::print::PrintRequest;
 use crate::roster::RosterEntry;
 
 /// What a request asks of the tournament.
@@ -50,15 +50,8 @@ pub enum Op {
     },
     /// An export, as text.
     Export(Export),
-    /// A round's printable document (HTML).
-    Print {
-        /// Which.
-        document: Document,
-        /// The round; the last paired when `None`.
-        round: Option<u32>,
-        /// In which language.
-        lang: Lang,
-    },
+    /// A printable document (HTML).
+    Print(PrintRequest),
 }
 
 /// The arbiter's actions (docs/api.md).

@@ -1402,6 +1402,24 @@ async fn a_round_prints_its_pairings_scoresheets_and_slips_as_the_view_pairs_it(
         assert!(sheets.contains("<td class=\"n\">60</td>"), "60 moves to record");
         let (_, slips) = print("slips", &format!("?round=1&lang={lang}")).await;
         assert_eq!(slips.matches("class=\"slip\"").count(), 2);
+        // The pairings carry a QR code of the tournament's page, at the address the request
+        // came to; the event's documents list every player.
+        let url = format!("/tournaments/{id}</a>");
+        assert!(page.contains("<div class=\"qr\"><svg") && page.contains(&url), "{page}");
+        let (status, standings) = print("standings", &format!("?lang={lang}")).await;
+        assert_eq!(status, StatusCode::OK, "{standings}");
+        let (status, wall) = print("wall-chart", &format!("?lang={lang}")).await;
+        assert_eq!(status, StatusCode::OK, "{wall}");
+        assert!(wall.contains("class=\"sheet wide\"") && wall.contains(&url), "{wall}");
+        for name in names {
+            assert!(standings.contains(name) && wall.contains(name), "{name}");
+        }
+        let titles = if lang == "en" {
+            ["Standings", "Wall chart"]
+        } else {
+            ["成绩排名", "成绩总表"]
+        };
+        assert!(standings.contains(titles[0]) && wall.contains(titles[1]), "{lang}");
     }
     // By name: every player once, alphabetically, the bye among them.
     let (_, page) = print("pairings-by-name", "").await;
