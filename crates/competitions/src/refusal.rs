@@ -184,6 +184,12 @@ pub enum TournamentRefusal {
     /// `--` in a knockout match: a forfeit is one player's, and loses the match.
     #[error("a knockout game is forfeited by one player: +- or -+")]
     DoubleForfeitInMatch,
+    /// A player's report of a forfeit: a player reports a game they played; a forfeit is
+    /// the arbiter's to enter.
+    #[error(
+        "a player reports a played game's result: 1-0, 1/2-1/2 or 0-1 (a forfeit is the arbiter's)"
+    )]
+    ForfeitReported,
     /// A match decided for a player who does not play in it.
     #[error("the winner named does not play in this match")]
     NotInMatch,
@@ -232,7 +238,9 @@ impl TournamentRefusal {
             TournamentRefusal::RoundNotPaired(_) => RefusalClass::BadField("round"),
             TournamentRefusal::UnknownAccount(_) => RefusalClass::BadField("account"),
             TournamentRefusal::NotInMatch => RefusalClass::BadField("winner"),
-            TournamentRefusal::DoubleForfeitInMatch => RefusalClass::BadField("result"),
+            TournamentRefusal::DoubleForfeitInMatch | TournamentRefusal::ForfeitReported => {
+                RefusalClass::BadField("result")
+            }
             _ => RefusalClass::Conflict,
         }
     }
@@ -250,7 +258,8 @@ impl TournamentRefusal {
             | R::RoundNotPaired(_)
             | R::UnknownAccount(_)
             | R::NotInMatch
-            | R::DoubleForfeitInMatch => "bad_field",
+            | R::DoubleForfeitInMatch
+            | R::ForfeitReported => "bad_field",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",

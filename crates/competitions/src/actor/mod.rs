@@ -34,6 +34,7 @@ mod arena;
 mod entries;
 mod incident;
 mod knockout;
+mod report;
 mod rounds;
 
 pub(crate) struct Actor<H> {
@@ -365,6 +366,9 @@ impl<H: Host> Actor<H> {
                 .await?;
             }
             Op::Berserk { game } => return self.berserk(&who, &game).await,
+            Op::Report { round, board, result } => {
+                self.report(&who, (round, board), result).await?
+            }
             Op::Arbiter { action, reason } => {
                 if who.user_id != self.tour.row.created_by {
                     return Err(TournamentRefusal::NotArbiter.into());
