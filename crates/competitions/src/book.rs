@@ -337,6 +337,9 @@ pub struct Tour {
     pub(crate) names: HashMap<i64, String>,
     /// The games that have a move (not in the log: the games tell their first moves).
     pub(crate) started: std::collections::HashSet<String>,
+    /// Over the board in a rated event, what its games did to each account's §11 points (by
+    /// account id; from the store, not the log: the ladder awards them).
+    pub(crate) ladder: HashMap<i64, rookery_store::LadderSpan>,
 }
 
 impl Tour {

@@ -66,7 +66,15 @@ impl Script {
         let mut names = HashMap::new();
         names.insert(1, "arbiter".to_owned());
         Script {
-            tour: Tour { row, settings, book, log: Vec::new(), names, started: HashSet::new() },
+            tour: Tour {
+                row,
+                settings,
+                book,
+                log: Vec::new(),
+                names,
+                started: HashSet::new(),
+                ladder: HashMap::new(),
+            },
             at: T0,
             messages: Vec::new(),
             kinds: BTreeSet::new(),

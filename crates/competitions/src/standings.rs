@@ -5,6 +5,8 @@ use rookery_tournament::competition::RoundState;
 use rookery_tournament::{standings, ResultCode};
 use serde::Serialize;
 
+use rookery_ladder::Level;
+use rookery_protocol::LevelView;
 use rookery_tournament::fide_rating::{self, KHistory, K};
 
 use crate::book::Tour;
@@ -70,6 +72,10 @@ pub struct StandingRow {
     /// Over the board, a FIDE-rated player's rating change over the event's rated games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fide_rating_change: Option<FideChange>,
+    /// Over the board in a rated event, an account's §11 points and level before and after
+    /// the event's games (RULES.md §11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<LadderView>,
     /// The rating (not shown: the exports write it).
     #[serde(skip)]
     pub rating: Option<u16>,
@@ -85,6 +91,22 @@ pub struct FideChange {
     pub games: u32,
     /// `K × Σ(W − PD)`, to the hundredth (`+12.40`, `-3.00`, `0.00`).
     pub change: String,
+}
+
+/// What an over-the-board event's rated games did to a player's §11 standing: `{"points_before":
+/// "412.50","points_after":"436.00","level_before":{…},"level_after":{…},"games":5}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LadderView {
+    /// Points before the event's first game.
+    pub points_before: String,
+    /// Points after its last.
+    pub points_after: String,
+    /// The level before (`label`, `en`, `zh`).
+    pub level_before: LevelView,
+    /// The level after.
+    pub level_after: LevelView,
+    /// Rated games counted.
+    pub games: u32,
 }
 
 /// An arena's row.
@@ -173,6 +195,19 @@ impl Tour {
         })
     }
 
+    /// An entrant's §11 span over the event, if they are an account with a rated game.
+    fn ladder_view(&self, e: rookery_tournament::competition::EntrantId) -> Option<LadderView> {
+        let key = &self.book.comp.entrants().get(e.0 as usize)?.key;
+        let span = self.ladder.get(self.book.users.get(key)?)?;
+        Some(LadderView {
+            points_before: span.points_before.to_string(),
+            points_after: span.points_after.to_string(),
+            level_before: LevelView(Level::of(span.points_before)),
+            level_after: LevelView(Level::of(span.points_after)),
+            games: span.games,
+        })
+    }
+
     /// Over the board, each player's FIDE rating change (pairing-number order; none online,
     /// where ratings are the site's). Only a guest whose list gave a FIDE rating is rated here:
     /// an account's rating is the site's, and a list's national rating is not FIDE's. K is
@@ -242,6 +277,7 @@ impl Tour {
                     tiebreaks: row.values.iter().map(|v| v.to_string()).collect(),
                     performance: performance.and_then(|v| v.to_f64()).map(|p| p.round() as i64),
                     fide_rating_change: fide.get(row.player.index()).cloned().flatten(),
+                    ladder: self.ladder_view(e),
                     rating: self.book.comp.entrants()[e.0 as usize].rating,
                 }
             })

@@ -2283,6 +2283,71 @@ async fn over_the_board_both_players_report_a_result_and_a_disagreement_goes_to_
     server.stop().await;
 }
 
+/// Issue 53: §11 from the hall — in a rated event played at the board, the standings show
+/// each account's points and level before the event's first game and after its last, as the
+/// ladder awarded them (the profile's figures), also after a restart.
+#[tokio::test]
+async fn over_the_board_standings_show_each_accounts_points_and_level_before_and_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ada", "ben", "cai", "dan"];
+    let Setup { td, id, .. } = setup(
+        &server,
+        &names,
+        json!({"name":"Hall Rated §11","format":"swiss","rounds":2,"time_control":"5400+30","over_the_board":true,"rated":true}),
+    )
+    .await;
+    let points = |name: &'static str| {
+        let td = &td;
+        async move { td.get(&format!("/api/v1/users/{name}")).await.1["user"]["points"].clone() }
+    };
+    let mut before = Vec::new();
+    for n in names {
+        before.push(points(n).await);
+    }
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    arbiter(&td, &id, json!({"action":"enter","round":1,"board":1,"result":"1-0"})).await;
+    let v = arbiter(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"+-"})).await;
+    let rows = v["standings"]["rows"].as_array().unwrap().clone();
+    let ladder = |name: &str| rows.iter().find(|r| r["name"] == name).unwrap()["ladder"].clone();
+    let board = &round_of(&v, 1)["boards"][0];
+    for (i, n) in names.iter().enumerate() {
+        let l = ladder(n);
+        let played = board["white"] == *n || board["black"] == *n;
+        if !played {
+            assert_eq!(l, Value::Null, "{n}: a forfeit changes no points");
+            continue;
+        }
+        assert_eq!(
+            (&l["points_before"], &l["points_after"], &l["games"]),
+            (&before[i], &points(n).await, &json!(1)),
+            "{n}"
+        );
+        assert!(l["level_after"]["zh"].is_string(), "{l}");
+    }
+    let winner = board["white"].as_str().unwrap().to_owned();
+    let w = ladder(&winner);
+    assert_ne!(w["points_before"], w["points_after"], "the winner's points moved: {w}");
+    // The printed standings carry the same column.
+    let (_, page) = td.get_text(&format!("/api/v1/tournaments/{id}/print/standings?lang=zh")).await;
+    let span = format!(
+        "{} → {}",
+        w["points_before"].as_str().unwrap(),
+        w["points_after"].as_str().unwrap()
+    );
+    assert!(page.contains("§11 积分（级别）") && page.contains(&span), "{page}");
+    server.stop().await;
+
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    let again = v["standings"]["rows"].as_array().unwrap().clone();
+    assert_eq!(again, rows, "the same spans after a restart");
+    server.stop().await;
+}
+
 /// A refused arbiter request's status, code and field.
 async fn refused(c: &Client, id: &str, body: Value) -> (StatusCode, Value, Value) {
     let (status, e) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body).await;

@@ -71,6 +71,20 @@ pub struct HistoryPoint {
     pub rating: f64,
 }
 
+/// What one tournament's rated games did to one account's §11 points: before its first game
+/// of the tournament, after its last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LadderSpan {
+    /// The account.
+    pub user_id: UserId,
+    /// Points before the first of these games.
+    pub points_before: Points,
+    /// Points after the last.
+    pub points_after: Points,
+    /// Rated games of the tournament that changed them (played, not forfeits).
+    pub games: u32,
+}
+
 /// Reads a user and, on PostgreSQL, locks the row until the transaction ends. On SQLite the
 /// transaction holds the database's write lock already (`BEGIN IMMEDIATE`), and SQLite has no
 /// row locks (nor `FOR UPDATE`), so the plain read is serialised the same way.
@@ -281,6 +295,45 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(User::from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// What the tournament `tournament`'s rated games did to each account's §11 points (RULES.md
+    /// §11), from the ladder's history of those games in the order they were applied: one
+    /// span per account that has such a game, in account order.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Database`] if the database fails.
+    pub async fn tournament_ladder(&self, tournament: &str) -> Result<Vec<LadderSpan>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT h.user_id, h.points, h.points_delta FROM rating_history h \
+             JOIN games g ON g.id = h.game_id WHERE g.tournament_id = $1 ORDER BY h.user_id, h.id",
+        )
+        .bind(tournament)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut spans: Vec<LadderSpan> = Vec::new();
+        for row in &rows {
+            let user = UserId(row.try_get(0)?);
+            let after = points(row.try_get(1)?)?;
+            let delta = points(row.try_get(2)?)?;
+            match spans.last_mut() {
+                Some(span) if span.user_id == user => {
+                    span.points_after = after;
+                    span.games += 1;
+                }
+                _ => {
+                    let before = after.checked_sub(delta).unwrap_or(after);
+                    spans.push(LadderSpan {
+                        user_id: user,
+                        points_before: before,
+                        points_after: after,
+                        games: 1,
+                    });
+                }
+            }
+        }
+        Ok(spans)
     }
 
     /// A user's last `limit` rated games as ladder history, oldest first (in the order they

@@ -21,7 +21,7 @@ pub use error::StoreError;
 pub use game::{
     Action, GameStatus, GameSummary, NewGame, Player, PlayerKind, StoredGame, TournamentSeat,
 };
-pub use ladder::{Finish, HistoryPoint, RatingChange, RatingChanges};
+pub use ladder::{Finish, HistoryPoint, LadderSpan, RatingChange, RatingChanges};
 pub use store::{Backend, Store};
 pub use tournament::{
     LogEntry, StoredTournament, TournamentGame, TournamentRow, TournamentStatus, TournamentSummary,

@@ -61,11 +61,14 @@ export function standingsTable(T, { me, onPick } = {}) {
   // Over the board, the rating officer's columns: performance and each FIDE-rated player's
   // change (K and rated games in its title).
   const fide = rows.some((r) => r.fide_rating_change);
-  const extra = fide ? 2 : 0;
+  // A rated event at the board: each account's §11 points and level before → after.
+  const ladder = rows.some((r) => r.ladder);
+  const extra = (fide ? 2 : 0) + (ladder ? 1 : 0);
   return h('table.standings#standings',
     h('thead', h('tr', h('th', t('lb.rank')), h('th', t('tour.tpn')), h('th', t('lb.player')), h('th.num', t('lb.rating')), h('th.num', t('tour.score')),
       codes.map((c) => h('th.num.tb', { title: t('tb.' + c) !== 'tb.' + c ? t('tb.' + c) : c }, c)),
-      fide ? [h('th.num', t('tour.performance')), h('th.num', { title: t('tour.fide_change.help') }, t('tour.fide_change'))] : null)),
+      fide ? [h('th.num', t('tour.performance')), h('th.num', { title: t('tour.fide_change.help') }, t('tour.fide_change'))] : null,
+      ladder ? h('th.num', { title: t('tour.ladder.help') }, t('tour.ladder')) : null)),
     h('tbody', rows.length ? rows.map((r) => h('tr', { dataset: { player: r.name }, class: r.name === me ? 'me' : r.player.withdrawn ? 'withdrawn' : null },
       h('td.rank', String(r.rank)),
       h('td.num', String(r.tpn ?? r.player.tpn ?? '')),
@@ -73,7 +76,14 @@ export function standingsTable(T, { me, onPick } = {}) {
       h('td.num', r.player.rating ?? '—'),
       h('td.num.score', r.score),
       (r.tiebreaks || []).map((v) => h('td.num.tb', v)),
-      fide ? [h('td.num', r.performance ?? '—'), fideCell(r.fide_rating_change)] : null)) : h('tr.empty', h('td', { colspan: 5 + codes.length + extra }, t('tour.no_players')))));
+      fide ? [h('td.num', r.performance ?? '—'), fideCell(r.fide_rating_change)] : null,
+      ladder ? ladderCell(r.ladder) : null)) : h('tr.empty', h('td', { colspan: 5 + codes.length + extra }, t('tour.no_players')))));
+}
+
+function ladderCell(l) {
+  if (!l) return h('td.num.ladder', '—');
+  return h('td.num.ladder', { title: `${levelText(l.level_before)} → ${levelText(l.level_after)} · ${t('tour.ladder.games', { n: l.games })}` },
+    `${l.points_before} → ${l.points_after}`, h('small.hint', ` ${levelText(l.level_after)}`));
 }
 
 function fideCell(c) {

@@ -212,6 +212,9 @@ impl<H: Host> Actor<H> {
                 Err(e) => return Err(e.into()),
             }
         }
+        if self.tour.settings.rated {
+            self.refresh_ladder().await;
+        }
         Ok(())
     }
 }

@@ -69,6 +69,19 @@ fn crash_point(point: &str) {
 }
 
 /// The level number a player's points give (1 best; unranked is 31).
+/// Over the board in a rated event, what its games did to each account's §11 points (the
+/// standings show them); nothing otherwise (online, a game's page shows its award).
+async fn ladder_of(
+    store: &rookery_store::Store,
+    tour: &Tour,
+) -> Result<HashMap<i64, rookery_store::LadderSpan>, TournamentError> {
+    if !(tour.settings.over_the_board && tour.settings.rated) {
+        return Ok(HashMap::new());
+    }
+    let spans = store.tournament_ladder(&tour.row.id).await?;
+    Ok(spans.into_iter().map(|s| (s.user_id.0, s)).collect())
+}
+
 fn level_number(points: rookery_ladder::Points) -> u8 {
     let level = rookery_ladder::Level::of(points);
     (1..=30).find(|&n| rookery_ladder::Level::new(n) == Some(level)).unwrap_or(31)
@@ -130,7 +143,16 @@ impl<H: Host> Actor<H> {
         } else {
             Default::default()
         };
-        let mut tour = Tour { row: stored.row, settings, book, log: Vec::new(), names, started };
+        let mut tour = Tour {
+            row: stored.row,
+            settings,
+            book,
+            log: Vec::new(),
+            names,
+            started,
+            ladder: HashMap::new(),
+        };
+        tour.ladder = ladder_of(tournaments.store(), &tour).await?;
         let shown = log
             .into_iter()
             .map(|(e, entry)| {

@@ -260,8 +260,26 @@ impl<H: Host> Actor<H> {
         // cluster: the game stayed live, without its PGN or §11 points. The result itself is
         // the tournament's log entry, already written under the tournament's claim.
         match self.store().writer(None).finish_game(&finish).await {
-            Ok(_) | Err(StoreError::Conflict(_)) => Ok(()),
-            Err(e) => Err(e.into()),
+            Ok(_) | Err(StoreError::Conflict(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        if s.rated && result.is_played() {
+            self.refresh_ladder().await;
+        }
+        Ok(())
+    }
+
+    /// What the event's games did to the accounts' §11 points, read again after a game
+    /// awarded some (a board's result, a guest linked to an account).
+    pub(super) async fn refresh_ladder(&mut self) {
+        match super::ladder_of(self.store(), &self.tour).await {
+            Ok(ladder) => {
+                self.tour.ladder = ladder;
+                self.view = None;
+            }
+            Err(e) => {
+                tracing::warn!(tournament = %self.tour.row.id, error = %e, "the §11 spans not read")
+            }
         }
     }
 

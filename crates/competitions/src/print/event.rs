@@ -13,16 +13,22 @@ use crate::export::{html, tc_label};
 use crate::log::{IncidentKind, Misconduct, Penalty, Sanction};
 use crate::standings::{CrossRow, StandingRows};
 
-/// A player's performance rating and FIDE rating change, as printed.
-type RatingColumns = (Option<i64>, Option<String>);
+/// A player's performance rating, FIDE rating change and §11 span, as printed.
+#[derive(Clone, Default)]
+struct RatingColumns {
+    performance: Option<i64>,
+    fide: Option<String>,
+    ladder: Option<String>,
+}
 
 impl Tour {
     /// The standings, the crosstable and its notes.
     pub(super) fn print_standings(&self, out: &mut String, w: &Words) {
         let (lines, cross) = self.export_rows();
         // The rating officer's columns, over the board: performance and the FIDE change.
-        let extra = self.rating_columns();
-        let fide = extra.values().any(|(_, c)| c.is_some());
+        let extra = self.rating_columns(w);
+        let fide = extra.values().any(|c| c.fide.is_some());
+        let ladder = extra.values().any(|c| c.ladder.is_some());
         let perf = !extra.is_empty();
         let _ = write!(
             out,
@@ -49,6 +55,9 @@ impl Tour {
         if fide {
             let _ = write!(out, "<th class=\"n\">{}</th>", w.fide_change);
         }
+        if ladder {
+            let _ = write!(out, "<th class=\"n\">{}</th>", w.ladder);
+        }
         out.push_str("</tr>");
         for line in &lines {
             let cell = |v: Option<String>| v.unwrap_or_default();
@@ -64,12 +73,16 @@ impl Tour {
             for t in &line.tiebreaks {
                 let _ = write!(out, "<td class=\"n\">{t}</td>");
             }
-            let (p, c) = extra.get(&line.name).cloned().unwrap_or_default();
+            let c = extra.get(&line.name).cloned().unwrap_or_default();
             if perf {
-                let _ = write!(out, "<td class=\"n\">{}</td>", cell(p.map(|p| p.to_string())));
+                let p = c.performance.map(|p| p.to_string());
+                let _ = write!(out, "<td class=\"n\">{}</td>", cell(p));
             }
             if fide {
-                let _ = write!(out, "<td class=\"n\">{}</td>", cell(c));
+                let _ = write!(out, "<td class=\"n\">{}</td>", cell(c.fide));
+            }
+            if ladder {
+                let _ = write!(out, "<td class=\"n\">{}</td>", html(&cell(c.ladder)));
             }
             out.push_str("</tr>");
         }
@@ -204,15 +217,39 @@ impl Tour {
 
     /// Each Swiss or round-robin player's performance and FIDE change by name (none in an
     /// arena, whose rows carry no such columns).
-    fn rating_columns(&self) -> HashMap<String, RatingColumns> {
+    fn rating_columns(&self, w: &Words) -> HashMap<String, RatingColumns> {
         if self.settings.format == crate::settings::Format::Arena {
             return HashMap::new();
         }
         let StandingRows::Competition(rows) = self.standings().0.rows else {
             return HashMap::new();
         };
+        let zh = w.lang == super::Lang::Zh;
         rows.into_iter()
-            .map(|r| (r.name, (r.performance, r.fide_rating_change.map(|c| c.change))))
+            .map(|r| {
+                let ladder = r.ladder.map(|l| {
+                    let level = |v: &rookery_protocol::LevelView| {
+                        if zh {
+                            v.0.zh().to_string()
+                        } else {
+                            v.0.en().to_string()
+                        }
+                    };
+                    format!(
+                        "{} → {} ({} → {})",
+                        l.points_before,
+                        l.points_after,
+                        level(&l.level_before),
+                        level(&l.level_after)
+                    )
+                });
+                let columns = RatingColumns {
+                    performance: r.performance,
+                    fide: r.fide_rating_change.map(|c| c.change),
+                    ladder,
+                };
+                (r.name, columns)
+            })
             .collect()
     }
 }
