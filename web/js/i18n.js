@@ -152,6 +152,7 @@ const en = {
   'term.abandoned': 'the opponent left',
   'term.no_start': 'no first move in time',
   'term.arbiter_decision': 'the arbiter’s decision',
+  'term.over_the_board': 'the result reported from the board',
   'result.win_by': '{color} wins by {term}',
   'result.draw_by': 'Draw by {term}',
   // review
@@ -945,6 +946,7 @@ const zh = {
   'term.abandoned': '对方离开',
   'term.no_start': '未按时走出第一步',
   'term.arbiter_decision': '裁判员判定',
+  'term.over_the_board': '现场对局，裁判台录入',
   'result.win_by': '{color}胜（{term}）',
   'result.draw_by': '和棋（{term}）',
   'review.title': '复盘',

@@ -182,6 +182,20 @@ impl Client {
         (status, serde_json::from_str(&text).unwrap_or(Value::Null))
     }
 
+    pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        let r = self
+            .http
+            .put(format!("{}{path}", self.base))
+            .header("x-csrf-token", &self.csrf)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
     pub async fn signup(&self, name: &str) -> Value {
         let (status, body) = self
             .post(
