@@ -385,20 +385,30 @@ test('over the board: no game on the site, an illegal move and a colour mix-up r
   for (const b of boards) assert.ok(sheets.includes(b.white) && sheets.includes(b.black), `board ${b.board} on its sheet`);
 });
 
-test('over the board: the players report results from their phones — the same from both enters it, a disagreement goes to the desk', async () => {
-  const suffix = `rp${Date.now().toString(36).slice(-4)}`;
-  const org = await open({ name: 'organiser-report' });
+/**
+ * An organiser (signed up as `org_<suffix>`) creates an over-the-board Swiss of `rounds` on the
+ * form (`extra`: more fields to fill, by selector); the organiser's page and the tournament's
+ * path.
+ */
+async function hallSwiss(suffix, name, rounds, extra = {}) {
+  const org = await open({ name: `organiser-${suffix}` });
   await signup(org, `org_${suffix}`);
   await org.goto('/tournaments/new');
   await org.waitForSelector('#tournament-form');
   await org.click('input[name=format][value=swiss] + span');
-  await org.fill('#tf-name', `Phones ${suffix}`);
+  await org.fill('#tf-name', `${name} ${suffix}`);
   await org.fill('#tf-time-control', '5400+30');
-  await org.fill('#tf-rounds', '2');
+  await org.fill('#tf-rounds', String(rounds));
+  for (const [selector, value] of Object.entries(extra)) await org.fill(selector, value);
   await org.check('#tf-otb');
   await org.click('#tf-submit');
   await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
-  const url = new URL(org.url()).pathname;
+  return { org, url: new URL(org.url()).pathname };
+}
+
+test('over the board: the players report results from their phones — the same from both enters it, a disagreement goes to the desk', async () => {
+  const suffix = `rp${Date.now().toString(36).slice(-4)}`;
+  const { org, url } = await hallSwiss(suffix, 'Phones', 2);
   // Four players on phones, one of them reading the site in Chinese.
   const phone = { width: 390, height: 844 };
   const pages = new Map();
@@ -453,18 +463,7 @@ test('over the board: the players report results from their phones — the same 
 
 test('over the board: a board typed from its scoresheet move by move with the usual slips, an illegal move named, saved, then reviewed like an online game', async () => {
   const suffix = `sh${Date.now().toString(36).slice(-4)}`;
-  const org = await open({ name: 'organiser-sheet' });
-  await signup(org, `org_${suffix}`);
-  await org.goto('/tournaments/new');
-  await org.waitForSelector('#tournament-form');
-  await org.click('input[name=format][value=swiss] + span');
-  await org.fill('#tf-name', `Sheets ${suffix}`);
-  await org.fill('#tf-time-control', '5400+30');
-  await org.fill('#tf-rounds', '1');
-  await org.check('#tf-otb');
-  await org.click('#tf-submit');
-  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
-  const url = new URL(org.url()).pathname;
+  const { org, url } = await hallSwiss(suffix, 'Sheets', 1);
   const players = [];
   for (let i = 1; i <= 2; i++) {
     const p = await open({ name: `sheet${i}` });
@@ -536,19 +535,7 @@ test('over the board: a board typed from its scoresheet move by move with the us
 
 test('over the board: a list of 40 imported from CSV (a bad one refused naming its line), 38 checked in and paired, results typed, a late entry paired from round 2', async () => {
   const suffix = `ol${Date.now().toString(36).slice(-4)}`;
-  const org = await open({ name: 'organiser-list' });
-  await signup(org, `org_${suffix}`);
-  await org.goto('/tournaments/new');
-  await org.waitForSelector('#tournament-form');
-  await org.click('input[name=format][value=swiss] + span');
-  await org.fill('#tf-name', `List ${suffix}`);
-  await org.fill('#tf-time-control', '5400+30');
-  await org.fill('#tf-rounds', '3');
-  await org.fill('#tf-late-join', '2');
-  await org.check('#tf-otb');
-  await org.click('#tf-submit');
-  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
-  const url = new URL(org.url()).pathname;
+  const { org, url } = await hallSwiss(suffix, 'List', 3, { '#tf-late-join': '2' });
   const count = (text) => org.waitForFunction((re) => new RegExp(re).test(document.querySelector('#arb-checkin-count')?.textContent || ''), text);
   const view = async () => (await fetch(`${server.base}/api/v1${url}`)).json();
 

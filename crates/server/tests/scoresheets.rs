@@ -5,44 +5,27 @@
 
 mod common;
 
+use common::tournament::{arbiter, setup, Setup};
 use common::{Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-const ARBITER: &str = "arbiter";
-const PASSWORD: &str = "correct horse battery";
-
-/// Signs up `names` and the arbiter, who creates the over-the-board tournament `create`; the
-/// players join, all are checked in, round 1 is published. The arbiter, the players, the id.
+/// `setup`, then every player checked in, the start, round 1 published: the arbiter, the
+/// players, the id.
 async fn hall(server: &TestServer, names: &[&str], create: Value) -> (Client, Vec<Client>, String) {
-    let mut players = Vec::new();
-    for name in names {
-        let c = Client::new(server).await;
-        c.signup(name).await;
-        players.push(c);
-    }
-    let td = Client::new(server).await;
-    let account = json!({"username":ARBITER,"password":PASSWORD});
-    if td.post("/api/v1/account/signup", account.clone()).await.0 != StatusCode::CREATED {
-        assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
-    }
-    let (status, t) = td.post("/api/v1/tournaments", create).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &players {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
+    let Setup { td, players, id } = setup(server, names, create).await;
     arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
     arbiter(&td, &id, json!({"action":"start"})).await;
     arbiter(&td, &id, json!({"action":"publish","round":1})).await;
     (td, players, id)
 }
 
-async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
-    let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{body} -> {v}");
-    v
+/// Signs `name` in on a new client (after a restart).
+async fn login(server: &TestServer, name: &str) -> Client {
+    let c = Client::new(server).await;
+    let account = json!({"username":name,"password":"correct horse battery"});
+    assert_eq!(c.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    c
 }
 
 /// Types `moves` for round 1's `board`: the status and the answer.
@@ -152,15 +135,11 @@ async fn a_boards_moves_are_typed_by_the_arbiter_or_a_player_checked_and_kept() 
     // After a restart the moves are there, and the event over, Black corrects them: the
     // record's moves are replaced, a forfeit board is refused.
     let server = TestServer::start_in(dir.path().to_path_buf()).await;
-    let td = Client::new(&server).await;
-    let login = json!({"username":ARBITER,"password":PASSWORD});
-    assert_eq!(td.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    let td = login(&server, "arbiter").await;
     let (_, t) = td.get(&format!("/api/v1/tournaments/{id}")).await;
     assert_eq!(t["status"], "finished");
     assert_eq!(sans(&td, &game1).await, ["f3", "e5", "g4", "Qh4#"]);
-    let black = Client::new(&server).await;
-    let login = json!({"username":black2,"password":PASSWORD});
-    assert_eq!(black.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    let black = login(&server, &black2).await;
     let (status, saved) = type_moves(&black, &id, 2, "1.e4 e5 2.Nf3 Nc6 3.Bc4 1-0").await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(sans(&td, &game2).await, ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
