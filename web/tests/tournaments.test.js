@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, axe, SHOTS, ROOT, logOnFailure } from './harness.js';
 
 let server;
 // A failed test prints the end of the server's log (each node's, on a cluster).
@@ -498,6 +498,7 @@ test('over the board: a board typed from its scoresheet move by move with the us
   assert.equal((await org.textContent('#sheet-error')).trim(), 'Move 4. “Ke3” is not legal here.');
   assert.equal(await org.inputValue('#sheet-move'), 'Ke3', 'kept to be corrected');
   assert.equal(await org.locator('#sheet-moves .move[data-ply]').count(), 6);
+  await axe(org, 'a scoresheet being typed, a move refused');
   await typeMove('qf7');
   await org.waitForSelector('#sheet-error', { state: 'hidden' });
   const sheet = await org.$$eval('#sheet-moves .move[data-ply]', (els) => els.map((e) => e.textContent.trim()));
