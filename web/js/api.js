@@ -88,6 +88,8 @@ export const berserk = (id, game) => request('POST', `${tour(id)}/berserk`, { ga
 export const arbiter = (id, action) => request('POST', `${tour(id)}/arbiter`, action);
 /** An over-the-board tournament's player list: `{text, format?}` (CSV or TRF). */
 export const roster = (id, body) => request('POST', `${tour(id)}/roster`, body);
+/** A board's moves typed from its scoresheet (over the board), as one move list. */
+export const saveMoves = (id, round, board, moves) => request('PUT', `${tour(id)}/boards/${round}/${board}/moves`, { moves });
 /** The exports, as links: `trf`, `pgn`, `standings.csv`, `standings.html`. */
 export const tournamentFileUrl = (id, file) => `/api/v1${tour(id)}/${file}`;
 

@@ -17,6 +17,7 @@ const ROUTES = [
   [/^\/tournaments$/, () => import('./pages/tournaments.js')],
   [/^\/tournaments\/new$/, () => import('./pages/tournament-new.js')],
   [/^\/tournaments\/([A-Za-z0-9_-]+)$/, () => import('./pages/tournament.js')],
+  [/^\/tournaments\/([A-Za-z0-9_-]+)\/boards\/(\d+)\/(\d+)\/moves$/, () => import('./pages/scoresheet.js')],
   [/^\/(login|signup|first-login)$/, () => import('./pages/account.js')],
   [/^\/class$/, () => import('./pages/class.js')],
 ];

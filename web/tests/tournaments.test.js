@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
+import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, axe, SHOTS, ROOT, logOnFailure } from './harness.js';
 
 let server;
 // A failed test prints the end of the server's log (each node's, on a cluster).
@@ -385,20 +385,30 @@ test('over the board: no game on the site, an illegal move and a colour mix-up r
   for (const b of boards) assert.ok(sheets.includes(b.white) && sheets.includes(b.black), `board ${b.board} on its sheet`);
 });
 
-test('over the board: the players report results from their phones — the same from both enters it, a disagreement goes to the desk', async () => {
-  const suffix = `rp${Date.now().toString(36).slice(-4)}`;
-  const org = await open({ name: 'organiser-report' });
+/**
+ * An organiser (signed up as `org_<suffix>`) creates an over-the-board Swiss of `rounds` on the
+ * form (`extra`: more fields to fill, by selector); the organiser's page and the tournament's
+ * path.
+ */
+async function hallSwiss(suffix, name, rounds, extra = {}) {
+  const org = await open({ name: `organiser-${suffix}` });
   await signup(org, `org_${suffix}`);
   await org.goto('/tournaments/new');
   await org.waitForSelector('#tournament-form');
   await org.click('input[name=format][value=swiss] + span');
-  await org.fill('#tf-name', `Phones ${suffix}`);
+  await org.fill('#tf-name', `${name} ${suffix}`);
   await org.fill('#tf-time-control', '5400+30');
-  await org.fill('#tf-rounds', '2');
+  await org.fill('#tf-rounds', String(rounds));
+  for (const [selector, value] of Object.entries(extra)) await org.fill(selector, value);
   await org.check('#tf-otb');
   await org.click('#tf-submit');
   await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
-  const url = new URL(org.url()).pathname;
+  return { org, url: new URL(org.url()).pathname };
+}
+
+test('over the board: the players report results from their phones — the same from both enters it, a disagreement goes to the desk', async () => {
+  const suffix = `rp${Date.now().toString(36).slice(-4)}`;
+  const { org, url } = await hallSwiss(suffix, 'Phones', 2);
   // Four players on phones, one of them reading the site in Chinese.
   const phone = { width: 390, height: 844 };
   const pages = new Map();
@@ -451,21 +461,82 @@ test('over the board: the players report results from their phones — the same 
   for (const p of pages.values()) await p.waitForSelector('#report-box', { state: 'detached' });
 });
 
+test('over the board: a board typed from its scoresheet move by move with the usual slips, an illegal move named, saved, then reviewed like an online game', async () => {
+  const suffix = `sh${Date.now().toString(36).slice(-4)}`;
+  const { org, url } = await hallSwiss(suffix, 'Sheets', 1);
+  const players = [];
+  for (let i = 1; i <= 2; i++) {
+    const p = await open({ name: `sheet${i}` });
+    await signup(p, `s${i}_${suffix}`);
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+    players.push(p);
+  }
+  await org.waitForFunction(() => /0 of 2 present/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-checkin-all');
+  await org.click('#arb-start');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  await org.waitForSelector('#arb-desk');
+  // No moves before the result: the board offers none.
+  assert.equal(await org.locator('#pairings-table .type-moves').count(), 0);
+  await org.fill('#arb-desk', '1 1-0');
+  await org.press('#arb-desk', 'Enter');
+  // The result in, the board's row links to its scoresheet.
+  await org.click('#pairings-table .type-moves');
+  await org.waitForSelector('#sheet-move');
+  assert.match(await org.textContent('#sheet-next'), /Move 1\. \(White\)/);
+  const typeMove = async (text) => { await org.fill('#sheet-move', text); await org.press('#sheet-move', 'Enter'); };
+  // The scholar's mate as a hurried scoresheet has it: small letters, UCI, an origin square,
+  // no `x`, no `#`.
+  for (const m of ['e4', 'e5', 'bc4', 'nc6', 'd1h5', 'ng8f6']) await typeMove(m);
+  await org.waitForFunction(() => document.querySelectorAll('#sheet-moves .move[data-ply]').length === 6);
+  // An illegal move is named by its number and text, and not taken.
+  await typeMove('Ke3');
+  await org.waitForSelector('#sheet-error:not([hidden])');
+  assert.equal((await org.textContent('#sheet-error')).trim(), 'Move 4. “Ke3” is not legal here.');
+  assert.equal(await org.inputValue('#sheet-move'), 'Ke3', 'kept to be corrected');
+  assert.equal(await org.locator('#sheet-moves .move[data-ply]').count(), 6);
+  await axe(org, 'a scoresheet being typed, a move refused');
+  await typeMove('qf7');
+  await org.waitForSelector('#sheet-error', { state: 'hidden' });
+  const sheet = await org.$$eval('#sheet-moves .move[data-ply]', (els) => els.map((e) => e.textContent.trim()));
+  assert.deepEqual(sheet, ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  // The board beside the list shows the mate.
+  assert.equal(await org.locator('#board piece.queen.white').count(), 1);
+  await screenshot(org, 'scoresheet');
+  await org.click('#sheet-save');
+  await org.waitForFunction(() => /7 moves saved/.test(document.querySelector('#sheet-status')?.textContent || ''));
+  // The review page shows the game like an online one: the moves, the result, the opening.
+  await org.click('#sheet-review');
+  await org.waitForURL(/\/review\//);
+  await waitForPly(org, 7);
+  assert.deepEqual(await moveList(org), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  await org.waitForSelector('#opening');
+  assert.match(await org.textContent('.result-banner'), /1-0/);
+  // The tournament's PGN carries the moves.
+  const pgn = await (await fetch(`${server.base}/api/v1${url}/pgn`)).text();
+  assert.match(pgn, /1\. e4 e5 2\. Bc4 Nc6 3\. Qh5 Nf6 4\. Qxf7# 1-0/);
+  // A player of the board finds the scoresheet from their game's review, and a pasted list is
+  // read to its first bad move.
+  const view = await (await fetch(`${server.base}/api/v1${url}`)).json();
+  const game = view.rounds_list[0].boards[0].game;
+  const white = players[[1, 2].map((i) => `s${i}_${suffix}`).indexOf(view.rounds_list[0].boards[0].white)];
+  await white.goto(`/review/${game}`);
+  await white.click('#type-moves');
+  await white.waitForSelector('#sheet-paste', { state: 'attached' });
+  await white.click('.sheet-paste-box summary');
+  await white.fill('#sheet-paste', '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf8');
+  await white.click('#sheet-read');
+  await white.waitForSelector('#sheet-error:not([hidden])');
+  assert.equal((await white.textContent('#sheet-error')).trim(), 'Move 4. “Qxf8” is not legal here.');
+  assert.equal(await white.locator('#sheet-moves .move[data-ply]').count(), 6);
+});
+
 test('over the board: a list of 40 imported from CSV (a bad one refused naming its line), 38 checked in and paired, results typed, a late entry paired from round 2', async () => {
   const suffix = `ol${Date.now().toString(36).slice(-4)}`;
-  const org = await open({ name: 'organiser-list' });
-  await signup(org, `org_${suffix}`);
-  await org.goto('/tournaments/new');
-  await org.waitForSelector('#tournament-form');
-  await org.click('input[name=format][value=swiss] + span');
-  await org.fill('#tf-name', `List ${suffix}`);
-  await org.fill('#tf-time-control', '5400+30');
-  await org.fill('#tf-rounds', '3');
-  await org.fill('#tf-late-join', '2');
-  await org.check('#tf-otb');
-  await org.click('#tf-submit');
-  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
-  const url = new URL(org.url()).pathname;
+  const { org, url } = await hallSwiss(suffix, 'List', 3, { '#tf-late-join': '2' });
   const count = (text) => org.waitForFunction((re) => new RegExp(re).test(document.querySelector('#arb-checkin-count')?.textContent || ''), text);
   const view = async () => (await fetch(`${server.base}/api/v1${url}`)).json();
 

@@ -47,6 +47,10 @@ pub enum Termination {
     NoStart,
     /// Decided by the competition's arbiter (a result declared, RULES.md §12).
     ArbiterDecision,
+    /// Played at a board in a hall (RULES.md §12, "Over the board"): the result is the one
+    /// reported from the board and entered at the arbiter's desk; the moves, if any, were typed
+    /// from the scoresheet afterwards.
+    OverTheBoard,
     /// An engine game ended on the engines' scores: both agreed, move after move, that this
     /// side had lost (`rookery match --resign-adjudication`, self-play). Not a resignation:
     /// neither engine resigned.
@@ -85,6 +89,7 @@ impl Termination {
             Termination::Abandoned => "abandoned",
             Termination::NoStart => "no_start",
             Termination::ArbiterDecision => "arbiter_decision",
+            Termination::OverTheBoard => "over_the_board",
             Termination::ResignAdjudication => "resign_adjudication",
             Termination::DrawAdjudication => "draw_adjudication",
         }
@@ -117,12 +122,13 @@ impl Termination {
             | Termination::FivefoldRepetition
             | Termination::FiftyMoves
             | Termination::SeventyFiveMoves
-            | Termination::ResignationVsInsufficientMaterial => "normal",
+            | Termination::ResignationVsInsufficientMaterial
+            | Termination::OverTheBoard => "normal",
         }
     }
 
     /// Every termination.
-    pub const ALL: [Termination; 21] = [
+    pub const ALL: [Termination; 22] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Timeout,
@@ -142,6 +148,7 @@ impl Termination {
         Termination::Abandoned,
         Termination::NoStart,
         Termination::ArbiterDecision,
+        Termination::OverTheBoard,
         Termination::ResignAdjudication,
         Termination::DrawAdjudication,
     ];
@@ -197,6 +204,7 @@ impl Outcome {
             Termination::Aborted => "",
             Termination::Abandoned => "by abandonment",
             Termination::ArbiterDecision => "by the arbiter's decision",
+            Termination::OverTheBoard => "over the board",
             Termination::ResignAdjudication => "by adjudication: both engines' scores agreed",
             Termination::DrawAdjudication => "by adjudication: both engines' scores were level",
             Termination::NoStart => match self.result {

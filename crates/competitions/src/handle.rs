@@ -75,6 +75,8 @@ pub enum Answer {
     Clock(Clock),
     /// An export.
     Text(String),
+    /// A board's record with the moves typed from its scoresheet.
+    Record(crate::board_record::SavedRecord),
 }
 
 impl Answer {

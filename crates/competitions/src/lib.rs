@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod actor;
+pub mod board_record;
 mod book;
 mod calendar;
 mod export;

@@ -193,6 +193,42 @@ pub enum TournamentRefusal {
     /// A match decided for a player who does not play in it.
     #[error("the winner named does not play in this match")]
     NotInMatch,
+    /// A board's moves typed by someone who is neither the arbiter nor one of its two players
+    /// (a board with a guest: only the arbiter).
+    #[error("only the arbiter or a player of round {round}, board {board} (both with accounts) may type its moves")]
+    NotYourBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A board's moves typed before its result is in.
+    #[error("round {round}, board {board} has no result yet: its moves are typed after it")]
+    NoResultYet {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A board's moves typed for a forfeit: no game was played.
+    #[error("round {round}, board {board} was not played (a forfeit): it has no moves")]
+    ForfeitBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A typed move that does not read or is not legal: its number and text.
+    #[error("{0}")]
+    BadMove(rookery_core::scoresheet::MoveListError),
+    /// Typed moves ending in a mate or stalemate that the board's result contradicts.
+    #[error("the moves end in {ending}, but the board's result is {result}")]
+    ContradictsResult {
+        /// The end the moves reach (`checkmate, White winning`, `stalemate, a draw`).
+        ending: &'static str,
+        /// The board's result.
+        result: &'static str,
+    },
     /// An action of another format: pairing rounds in a knockout, a match's decision in a
     /// Swiss.
     #[error("{0}")]
@@ -226,9 +262,10 @@ impl TournamentRefusal {
     pub fn class(&self) -> RefusalClass {
         match self {
             TournamentRefusal::NotSignedIn => RefusalClass::NotSignedIn,
-            TournamentRefusal::NotArbiter | TournamentRefusal::WrongPassword => {
-                RefusalClass::Forbidden
-            }
+            TournamentRefusal::NotArbiter
+            | TournamentRefusal::WrongPassword
+            | TournamentRefusal::NotYourBoard { .. } => RefusalClass::Forbidden,
+            TournamentRefusal::BadMove(_) => RefusalClass::BadField("moves"),
             TournamentRefusal::UnknownPlayer(_) => RefusalClass::BadField("player"),
             TournamentRefusal::UnknownOfPair(PairSide::A) => RefusalClass::BadField("a"),
             TournamentRefusal::UnknownOfPair(PairSide::B) => RefusalClass::BadField("b"),
@@ -250,7 +287,7 @@ impl TournamentRefusal {
         use TournamentRefusal as R;
         match self {
             R::NotSignedIn => "not_signed_in",
-            R::NotArbiter | R::WrongPassword => "forbidden",
+            R::NotArbiter | R::WrongPassword | R::NotYourBoard { .. } => "forbidden",
             R::UnknownPlayer(_)
             | R::UnknownOfPair(_)
             | R::NotArenaGame(_)
@@ -259,7 +296,8 @@ impl TournamentRefusal {
             | R::UnknownAccount(_)
             | R::NotInMatch
             | R::DoubleForfeitInMatch
-            | R::ForfeitReported => "bad_field",
+            | R::ForfeitReported
+            | R::BadMove(_) => "bad_field",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",
@@ -295,6 +333,9 @@ impl TournamentRefusal {
             R::Knockout(e) => knockout_code(e),
             R::KnockoutRoundNotOn { .. } => "round_not_finished",
             R::WrongFormat(_) => "wrong_format",
+            R::NoResultYet { .. } => "no_result",
+            R::ForfeitBoard { .. } => "forfeit",
+            R::ContradictsResult { .. } => "contradicts_result",
         }
     }
 }
@@ -651,6 +692,45 @@ mod tests {
                 "the winner named does not play in this match",
             ),
             (R::WrongFormat("not here"), Conflict, "wrong_format", "not here"),
+            (
+                R::NotYourBoard { round: 2, board: 3 },
+                Forbidden,
+                "forbidden",
+                "only the arbiter or a player of round 2, board 3 (both with accounts) may type \
+                 its moves",
+            ),
+            (
+                R::NoResultYet { round: 2, board: 3 },
+                Conflict,
+                "no_result",
+                "round 2, board 3 has no result yet: its moves are typed after it",
+            ),
+            (
+                R::ForfeitBoard { round: 2, board: 3 },
+                Conflict,
+                "forfeit",
+                "round 2, board 3 was not played (a forfeit): it has no moves",
+            ),
+            (
+                R::BadMove(rookery_core::scoresheet::MoveListError {
+                    ply: 3,
+                    number: 2,
+                    color: rookery_core::Color::Black,
+                    error: rookery_core::scoresheet::TypedMoveError::Ambiguous {
+                        text: "Nd7".into(),
+                        candidates: vec!["Nbd7".into(), "Nfd7".into()],
+                    },
+                }),
+                BadField("moves"),
+                "bad_field",
+                "move 2... \"Nd7\" is ambiguous: Nbd7 or Nfd7",
+            ),
+            (
+                R::ContradictsResult { ending: "stalemate, a draw", result: "1-0" },
+                Conflict,
+                "contradicts_result",
+                "the moves end in stalemate, a draw, but the board's result is 1-0",
+            ),
         ];
         // docs/api.md's "Error codes" table: its tournament rows are exactly the 409 codes.
         let docs =

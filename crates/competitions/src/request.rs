@@ -57,6 +57,16 @@ pub enum Op {
         /// Why.
         reason: Option<String>,
     },
+    /// An over-the-board board's moves, typed from its paper scoresheet by the arbiter or
+    /// one of the board's players (issue 53): they replace the record's moves.
+    Moves {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The move list as typed (numbers optional; see `rookery_core::scoresheet`).
+        moves: String,
+    },
     /// An export, as text.
     Export(Export),
     /// A printable document (HTML).

@@ -17,6 +17,7 @@ mod position;
 mod result;
 mod role;
 pub mod san;
+pub mod scoresheet;
 mod setup;
 mod square;
 pub mod uci;

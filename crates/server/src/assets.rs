@@ -2,7 +2,8 @@
 //!
 //! - `index.html` for `/` and every client route (`/lobby`, `/game/{id}`, `/review/{id}`,
 //!   `/@/{name}`, `/leaderboard`, `/login`, `/signup`, `/first-login`, `/class`,
-//!   `/tournaments`, `/tournaments/{id}`, `/tournaments/new`): `Cache-Control: no-cache`, so a new
+//!   `/tournaments`, `/tournaments/{id}`, `/tournaments/new`,
+//!   `/tournaments/{id}/boards/{round}/{board}/moves`): `Cache-Control: no-cache`, so a new
 //!   binary's UI is picked up at once (revalidated by ETag).
 //! - `/assets/{version}/{path}`: every other file of `web/`. The version is a hash of the whole
 //!   UI, so these URLs never change content and are cached for a year (`immutable`). A request
@@ -64,6 +65,7 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/leaderboard", page.clone())
         .route("/tournaments", page.clone())
         .route("/tournaments/{id}", page.clone())
+        .route("/tournaments/{id}/boards/{round}/{board}/moves", page.clone())
         .route("/login", page.clone())
         .route("/signup", page.clone())
         .route("/first-login", page.clone())

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 
 use crate::state::AppState;
@@ -53,6 +53,7 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/tournaments/{id}/roster",
             post(tournament_api::roster).layer(DefaultBodyLimit::max(crate::error::MAX_UPLOAD)),
         )
+        .route("/tournaments/{id}/boards/{round}/{board}/moves", put(tournament_api::moves))
         .route("/tournaments/{id}/trf", get(tournament_api::trf))
         .route("/tournaments/{id}/pgn", get(tournament_api::pgn))
         .route("/tournaments/{id}/standings.csv", get(tournament_api::csv))

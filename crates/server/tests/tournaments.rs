@@ -5,52 +5,10 @@ mod common;
 
 use std::collections::HashMap;
 
+use common::tournament::{arbiter, setup, Setup};
 use common::{Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-async fn players(server: &TestServer, names: &[&str]) -> Vec<Client> {
-    let mut out = Vec::new();
-    for name in names {
-        let c = Client::new(server).await;
-        c.signup(name).await;
-        out.push(c);
-    }
-    out
-}
-
-/// A tournament's cast: its players (signed up, joined), its arbiter (`arbiter`), its id.
-struct Setup {
-    players: Vec<Client>,
-    td: Client,
-    id: String,
-}
-
-/// Signs up `names` and the arbiter, who creates the tournament `create`; the players join.
-async fn setup(server: &TestServer, names: &[&str], create: Value) -> Setup {
-    let players = players(server, names).await;
-    let td = Client::new(server).await;
-    // One arbiter per server: signed up for its first tournament, signed in for the next.
-    let account = json!({"username":"arbiter","password":"correct horse battery"});
-    if td.post("/api/v1/account/signup", account.clone()).await.0 != StatusCode::CREATED {
-        let (status, v) = td.post("/api/v1/account/login", account).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
-    let (status, t) = td.post("/api/v1/tournaments", create).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for c in &players {
-        let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/join"), json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
-    Setup { players, td, id }
-}
-
-async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
-    let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{body} -> {v}");
-    v
-}
 
 fn round_of(v: &Value, round: u64) -> &Value {
     &v["rounds_list"][round as usize - 1]

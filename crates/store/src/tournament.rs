@@ -443,6 +443,36 @@ impl Store {
             .map_err(StoreError::from)
     }
 
+    /// Replaces the PGN record of a tournament game that is over: an over-the-board board's
+    /// moves typed from its scoresheet, or their correction (issue 53). Its engine analysis,
+    /// of the moves it replaces, is dropped in the same transaction. Nothing else changes: the
+    /// result, the termination and the §11 points are the desk's. Unfenced, as the game's
+    /// finish is (a board's game is served by no node; the tournament's actor, the only
+    /// writer of its boards, decides). `false` if there is no such game that is over.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn replace_record(&self, game_id: &str, pgn: &str) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET pgn = $2 WHERE id = $1 AND status <> 'live' \
+             AND tournament_id IS NOT NULL",
+        )
+        .bind(game_id)
+        .bind(pgn)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM analyses WHERE game_id = $1")
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// Deletes a live game in which no move was made (a round unpaired before it started).
     /// `true` if deleted.
     ///

@@ -10,6 +10,7 @@ import { toFen } from '../chess.js';
 import { tcLabel, playerName, rulesBadge, openingLine, variantBadge } from '../format.js';
 import { moveList, navKeys } from '../movelist.js';
 import { other } from './state.js';
+import { movesPath } from '../scoresheet.js';
 
 /**
  * `board` is the page's board (game/board.js), `clockEls` the clocks for the bars, `actions`
@@ -127,7 +128,11 @@ export function gamePanel(s, { board, clockEls, actions, firstMove }) {
             rb: Math.round(g.ladder[c].rating_before), ra: Math.round(g.ladder[c].rating_after),
           }))))) : null,
         h('div.banner-actions', g.tournament
-          ? h('a.btn.small.primary#back-to-tournament', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, t('tour.back'))
+          ? [h('a.btn.small.primary#back-to-tournament', { href: `/tournaments/${g.tournament.id}`, 'data-link': true }, t('tour.back')),
+            // Over the board, a player types the game's moves from the scoresheet (issue 53).
+            g.termination === 'over_the_board' && g.tournament.round !== null && s.you
+              ? h('a.btn.small#type-moves', { href: movesPath(g.tournament.id, g.tournament.round, g.tournament.board), 'data-link': true }, t('sheet.title'))
+              : null]
           : [h('a.btn.small', { href: '/', 'data-link': true }, t('game.new_game')), actions.rematchEl]));
       if (!g.tournament) actions.renderRematch();
       reviewLink.hidden = g.status !== 'finished';

@@ -12,6 +12,7 @@ import { toFen, replay, toSan, play, parseUci } from '../chess.js';
 import { pieceLists } from '../speech.js';
 import { tcLabel, playerName, openingLine, variantBadge } from '../format.js';
 import { moveList, adviceText, navKeys } from '../movelist.js';
+import { movesPath } from '../scoresheet.js';
 
 export async function mount(page, [id], ctx) {
   page.classList.add('review-page');
@@ -74,6 +75,10 @@ export async function mount(page, [id], ctx) {
       h('div.tools',
         h('button.btn.small#flip', { type: 'button', on: { click: () => { board.flip(); renderBars(); } } }, '⇅ ', t('game.flip')),
         h('a.btn.small#pgn-link', { href: api.pgnUrl(id), download: `rookery-${id}.pgn` }, t('game.pgn')),
+        // Over the board, its players type (or correct) the moves from the scoresheet.
+        g.termination === 'over_the_board' && g.tournament && g.tournament.round !== null && [g.white, g.black].some((p) => p && p.name === ctx.name)
+          ? h('a.btn.small#type-moves', { href: movesPath(g.tournament.id, g.tournament.round, g.tournament.board), 'data-link': true }, t('sheet.title'))
+          : null,
         fenBtn, boardThemeSelect(), pieceSetSelect()))));
 
   const board = new Board(boardEl, { orientation: ctx.name && g.black && g.black.name === ctx.name ? 'black' : 'white' });

@@ -6,6 +6,7 @@ import { h } from '../dom.js';
 import { incidentNotes } from './incidents.js';
 import { t, levelText } from '../i18n.js';
 import { resultShown, dateTime } from './format.js';
+import { mayTypeMoves, movesPath } from '../scoresheet.js';
 
 const isArena = (T) => T.format === 'arena';
 
@@ -32,7 +33,9 @@ export function pairingsTable(T, round, { me, onPick, arbiterRow } = {}) {
     h('td.white', side(b.white)),
     h('td.result', { dataset: { result: b.result || '' } }, b.result ? resultShown(b.result) : b.status === 'live' ? h('span.live-dot', { title: t('game.live') }, '●') : '–'),
     h('td.black', side(b.black)),
-    h('td.watch', b.game && !b.forfeit ? h('a.btn.small.watch-game', { href: `/game/${b.game}`, 'data-link': true }, b.status === 'live' ? t('lobby.watch') : t('tour.game')) : b.forfeit ? h('small', t('tour.forfeit')) : null),
+    h('td.watch', b.game && !b.forfeit ? h('a.btn.small.watch-game', { href: `/game/${b.game}`, 'data-link': true }, b.status === 'live' ? t('lobby.watch') : t('tour.game')) : b.forfeit ? h('small', t('tour.forfeit')) : null,
+      // Over the board: the scoresheet typed in, by the arbiter or the board's players.
+      mayTypeMoves(T, b, me) ? [' ', h('a.btn.small.type-moves', { href: movesPath(T.id, r.round, b.board), 'data-link': true, title: t('sheet.title') }, t('sheet.open'))] : null),
     arbiterRow ? h('td.arb', arbiterRow(r, b)) : null));
   const extra = [];
   if (r.bye) extra.push(h('tr.bye-row', h('td'), h('td', { colspan: 3 }, nameCell(r.bye, me, onPick), ' ', h('span.tag', t('tour.bye.pab'))), h('td')));

@@ -36,6 +36,7 @@ mod incident;
 mod knockout;
 mod report;
 mod rounds;
+mod scoresheet;
 
 pub(crate) struct Actor<H> {
     /// The registry it belongs to: the store, the host's ports.
@@ -341,13 +342,14 @@ impl<H: Host> Actor<H> {
         // After the last round the arbiter may still declare or correct a result (a wrong
         // result found once the tournament is over, as chess-results shows them corrected),
         // and link a guest to the account the player opens later.
+        // A board's moves are typed from its scoresheet after the game, the event's end too.
         let correction = self.tour.book.status == TournamentStatus::Finished
             && matches!(
                 op,
                 Op::Arbiter {
                     action: ArbiterAction::Result { .. } | ArbiterAction::Link { .. },
                     ..
-                }
+                } | Op::Moves { .. }
             );
         if !open && !correction {
             return Err(TournamentRefusal::Closed.into());
@@ -390,6 +392,9 @@ impl<H: Host> Actor<H> {
             Op::Berserk { game } => return self.berserk(&who, &game).await,
             Op::Report { round, board, result } => {
                 self.report(&who, (round, board), result).await?
+            }
+            Op::Moves { round, board, moves } => {
+                return Ok(Answer::Record(self.type_moves(&who, (round, board), &moves).await?));
             }
             Op::Arbiter { action, reason } => {
                 if who.user_id != self.tour.row.created_by {

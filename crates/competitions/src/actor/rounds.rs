@@ -13,6 +13,7 @@ use rookery_store::{
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
+use crate::board_record::{board_pgn, start_of, BoardTags};
 use crate::fixed_boards;
 use crate::log::{self, result_name, Entry};
 use crate::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
@@ -235,19 +236,16 @@ impl<H: Host> Actor<H> {
         }
         let game_result = game_result_of(result);
         let termination = if result.is_played() { "over_the_board" } else { "no_start" };
-        let tag = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
-        let mut pgn = format!(
-            "[Event \"{}\"]\n[Site \"over the board\"]\n[Round \"{round}.{board}\"]\n\
-             [White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n",
-            tag(&s.name),
-            tag(&white.name),
-            tag(&black.name),
-            game_result.as_str()
-        );
-        if let Some(fen) = &game.initial_fen {
-            pgn.push_str(&format!("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
-        }
-        pgn.push_str(&format!("\n{}\n", game_result.as_str()));
+        let tags = BoardTags {
+            event: &s.name,
+            round,
+            board,
+            white: &white.name,
+            black: &black.name,
+            result: game_result,
+        };
+        // No moves yet: they are typed from the scoresheet later (`type_moves`).
+        let pgn = board_pgn(&tags, &start_of(start.map(|n| n.number())), &[]);
         let finish = Finish {
             game_id: id,
             result: game_result,

@@ -757,16 +757,20 @@ pub fn pgn_record(pgn: Option<&str>) -> Result<GameRecord, StoredGameError> {
 }
 
 /// The record of a game that has ended, as its view and its engine analysis read it: from
-/// its PGN, or for a Chess960 game from the replay of its action log (the same arbiter calls,
-/// so the same moves), since this version's PGN reader (crates/pgn, `main_line`) refuses a
-/// `[Variant "Chess960"]` record. Once it reads one, the PGN will do for both.
+/// its PGN, or for a Chess960 game played on the site from the replay of its action log (the
+/// same arbiter calls, so the same moves, and its clocks to the millisecond). A Chess960 game
+/// with no action at all was played at a board (issue 53): its record is its PGN, with the
+/// moves typed from the scoresheet, which the PGN reader (crates/pgn, `main_line`) reads in
+/// Chess960 from its `[Variant]` and `[FEN]`.
 ///
 /// # Errors
 /// As [`pgn_record`] and [`rebuild`].
 pub fn stored_record(g: &StoredGame) -> Result<GameRecord, StoredGameError> {
     match g.variant {
-        rookery_core::CastlingMode::Standard => pgn_record(g.pgn.as_deref()),
-        rookery_core::CastlingMode::Chess960 => Ok(record_of(&rebuild(g)?.game)),
+        rookery_core::CastlingMode::Chess960 if !g.actions.is_empty() => {
+            Ok(record_of(&rebuild(g)?.game))
+        }
+        _ => pgn_record(g.pgn.as_deref()),
     }
 }
 

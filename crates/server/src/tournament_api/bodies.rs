@@ -539,6 +539,16 @@ impl FromBody for BerserkBody {
     }
 }
 
+/// `{"moves":…}`: a board's move list as typed from its scoresheet (up to the body limit,
+/// 16 KiB, some 1,500 moves).
+pub struct MovesBody(pub String);
+
+impl FromBody for MovesBody {
+    fn from_fields(f: &mut Fields) -> Result<MovesBody, FieldError> {
+        Ok(MovesBody(f.req("moves")?))
+    }
+}
+
 /// The arbiter's request.
 pub struct ArbiterBody(pub ArbiterAction, pub Option<String>);
 

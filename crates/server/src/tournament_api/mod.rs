@@ -20,8 +20,8 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
-    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, PrintQuery,
-    ReportBody, RosterBody, TrfQuery,
+    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, MovesBody,
+    PrintQuery, ReportBody, RosterBody, TrfQuery,
 };
 pub use socket::socket;
 
@@ -277,6 +277,22 @@ pub async fn arbiter(
     Body(ArbiterBody(action, reason)): Body<ArbiterBody>,
 ) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Arbiter { action, reason }).await
+}
+
+/// `PUT /api/v1/tournaments/{id}/boards/{round}/{board}/moves`: an over-the-board board's
+/// moves typed from its scoresheet (issue 53), by the arbiter or one of its players.
+pub async fn moves(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path((id, round, board)): Path<(String, String, String)>,
+    Body(MovesBody(moves)): Body<MovesBody>,
+) -> Result<Json<Answer>, ApiError> {
+    let number = |field: &str, text: &str| {
+        text.parse::<u32>()
+            .map_err(|_| ApiError::field(field, format!("a {field} number, not {text:?}")))
+    };
+    let (round, board) = (number("round", &round)?, number("board", &board)?);
+    act(&state, &visitor, &id, Op::Moves { round, board, moves }).await
 }
 
 /// `POST /api/v1/tournaments/{id}/roster`: an over-the-board event's player list, each player

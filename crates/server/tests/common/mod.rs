@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod tournament;
+
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -169,9 +171,17 @@ impl Client {
     }
 
     pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, body).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::PUT, path, body).await
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> (StatusCode, Value) {
         let r = self
             .http
-            .post(format!("{}{path}", self.base))
+            .request(method, format!("{}{path}", self.base))
             .header("x-csrf-token", &self.csrf)
             .json(&body)
             .send()
