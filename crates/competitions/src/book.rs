@@ -13,6 +13,7 @@ use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
 use crate::knockout::KnockoutBook;
 use crate::log_view::{LogDetail, LogEntryView, LogNames};
+use crate::team::TeamBook;
 use rookery_protocol::GameId;
 
 /// An arena's refusal, its player named (the arena knows them by number only).
@@ -74,6 +75,8 @@ pub(crate) struct Book {
     pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
     /// A knockout's bracket, once seeded (at the start).
     pub knockout: Option<KnockoutBook>,
+    /// A team event's teams, line-ups and matches.
+    pub team: Option<TeamBook>,
 }
 
 impl Book {
@@ -90,7 +93,13 @@ impl Book {
             guests: BTreeMap::new(),
             incidents: BTreeMap::new(),
             knockout: None,
+            team: settings.format.is_team().then(|| TeamBook::new(settings)),
         }
+    }
+
+    /// A team event's book, or the refusal of an action only a team event takes.
+    pub(crate) fn team_mut(&mut self) -> Result<&mut TeamBook, TournamentRefusal> {
+        self.team.as_mut().ok_or(TournamentRefusal::WrongFormat("only a team event has teams"))
     }
 
     /// Applies one entry at `at` (Unix ms).
@@ -133,6 +142,9 @@ impl Book {
                 if self.status != TournamentStatus::Upcoming {
                     return Err(TournamentRefusal::Started.into());
                 }
+                if let Some(team) = &mut self.team {
+                    team.start()?;
+                }
                 self.status = TournamentStatus::Running;
                 self.started_at = Some(at);
                 if settings.format == Format::Arena {
@@ -169,6 +181,11 @@ impl Book {
             Entry::KnockoutLots(l) => {
                 self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.lots(l)?;
             }
+            Entry::Team(t) => self.team_mut()?.register(t)?,
+            Entry::TeamCaptain(c) => self.team_mut()?.captain(c)?,
+            Entry::LineUp(l) => self.team_mut()?.line_up(settings, l)?,
+            Entry::TeamPaired(p) => self.team_mut()?.paired(p)?,
+            Entry::TeamResult(r) => self.team_mut()?.result(r)?,
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }

@@ -14,6 +14,10 @@ use rookery_tournament::competition::{Action, BoardResult, EntrantId};
 use rookery_tournament::ByeKind;
 use serde::{Deserialize, Serialize};
 
+pub use crate::team::entries::{
+    Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
+};
+
 /// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "data", rename_all = "snake_case")]
@@ -78,6 +82,16 @@ pub enum Entry {
     KnockoutResult(KnockoutResult),
     /// A knockout match level after every stage (no Armageddon game), decided by the arbiter.
     KnockoutLots(KnockoutLots),
+    /// A team registered before the start (RULES.md §12, *Teams*; issue 54).
+    Team(TeamRegistered),
+    /// A team's captain named.
+    TeamCaptain(TeamCaptain),
+    /// A team's line-up for a round.
+    LineUp(LineUpEntry),
+    /// A team round's pairing.
+    TeamPaired(TeamPaired),
+    /// A board's result in a team match.
+    TeamResult(TeamResult),
 }
 
 /// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
@@ -647,7 +661,12 @@ impl Entry {
             | Entry::Incident(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
-            | Entry::KnockoutLots(_) => return None,
+            | Entry::KnockoutLots(_)
+            | Entry::Team(_)
+            | Entry::TeamCaptain(_)
+            | Entry::LineUp(_)
+            | Entry::TeamPaired(_)
+            | Entry::TeamResult(_) => return None,
         })
     }
 }
@@ -684,6 +703,11 @@ impl Serialize for EntryData {
             Entry::KnockoutSeeded(d) => d.serialize(s),
             Entry::KnockoutResult(d) => d.serialize(s),
             Entry::KnockoutLots(d) => d.serialize(s),
+            Entry::Team(d) => d.serialize(s),
+            Entry::TeamCaptain(d) => d.serialize(s),
+            Entry::LineUp(d) => d.serialize(s),
+            Entry::TeamPaired(d) => d.serialize(s),
+            Entry::TeamResult(d) => d.serialize(s),
         }
     }
 }
@@ -759,7 +783,7 @@ mod bye_text {
     }
 }
 
-mod result_text {
+pub(crate) mod result_text {
     use super::*;
 
     pub fn serialize<S: serde::Serializer>(r: &BoardResult, s: S) -> Result<S::Ok, S::Error> {

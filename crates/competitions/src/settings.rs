@@ -8,6 +8,8 @@ use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
 use rookery_tournament::knockout::{Armageddon, ArmageddonColours, MatchRules, Stage};
+use rookery_tournament::team::standings::TeamTiebreak;
+use rookery_tournament::team::{PrimaryScore, TeamScoring};
 use rookery_tournament::{Regulations, Scoring, SwissSystem, Tiebreak};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +27,10 @@ pub enum Format {
     Arena,
     /// A seeded bracket of matches (RULES.md §12, *Knockout*; issue 54).
     Knockout,
+    /// Teams paired by the team Swiss system, FIDE C.04.6 (RULES.md §12, *Teams*; issue 54).
+    TeamSwiss,
+    /// Teams paired by the Berger tables, once.
+    TeamRoundRobin,
 }
 
 impl Format {
@@ -36,7 +42,14 @@ impl Format {
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Arena => "arena",
             Format::Knockout => "knockout",
+            Format::TeamSwiss => "team_swiss",
+            Format::TeamRoundRobin => "team_round_robin",
         }
+    }
+
+    /// Whether teams, not players, are paired.
+    pub fn is_team(self) -> bool {
+        matches!(self, Format::TeamSwiss | Format::TeamRoundRobin)
     }
 
     /// Reads [`Format::as_str`]'s spelling back.
@@ -47,6 +60,8 @@ impl Format {
             Format::DoubleRoundRobin,
             Format::Arena,
             Format::Knockout,
+            Format::TeamSwiss,
+            Format::TeamRoundRobin,
         ]
         .into_iter()
         .find(|f| f.as_str() == text)
@@ -187,6 +202,99 @@ impl KnockoutSettings {
     }
 }
 
+/// A team event's regulations (RULES.md §12, *Teams*; issue 54), as stored and as the API
+/// spells them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSettings {
+    /// The boards every team fields (4 unless set).
+    pub boards: u32,
+    /// The most reserves a roster may list after its board players.
+    pub reserves: u32,
+    /// The score that ranks and pairs: match points (2/1/0) or game points.
+    pub primary: TeamPrimary,
+    /// The team tie-breaks after the primary score, in order: `MP`, `GP`, `SB`, `BH`, `DE`
+    /// (C.07 for teams, as [`TeamTiebreak`] reads them).
+    pub tiebreaks: Vec<String>,
+    /// The games a player needs on a board to be ranked for its board prize.
+    #[serde(default)]
+    pub board_prize_min_games: u32,
+    /// Online: how long before a round a captain's line-up must be in (a missing one is the
+    /// team's registered board order).
+    #[serde(default)]
+    pub lineup_deadline_s: u64,
+}
+
+/// A team event's primary score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamPrimary {
+    /// Match points, 2 for a match won, 1 drawn, 0 lost (C.04.6's default).
+    #[default]
+    MatchPoints,
+    /// Game points: the sum of the board results.
+    GamePoints,
+}
+
+impl TeamPrimary {
+    /// Both, in the order a form offers them.
+    pub const ALL: [TeamPrimary; 2] = [TeamPrimary::MatchPoints, TeamPrimary::GamePoints];
+
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamPrimary::MatchPoints => "match_points",
+            TeamPrimary::GamePoints => "game_points",
+        }
+    }
+
+    /// Reads [`TeamPrimary::as_str`]'s spelling back.
+    pub fn parse(text: &str) -> Option<TeamPrimary> {
+        TeamPrimary::ALL.into_iter().find(|p| p.as_str() == text)
+    }
+}
+
+impl TeamSettings {
+    /// The tie-breaks when none are given: the other score, the direct encounter, then team
+    /// Sonneborn–Berger and Buchholz (C.07's team tie-breaks, in the order most team
+    /// regulations list them).
+    pub fn default_tiebreaks(primary: TeamPrimary) -> Vec<String> {
+        let other = match primary {
+            TeamPrimary::MatchPoints => "GP",
+            TeamPrimary::GamePoints => "MP",
+        };
+        [other, "DE", "SB", "BH"].map(String::from).to_vec()
+    }
+
+    /// The scoring: 2/1/0 match points, the primary score as set.
+    pub fn scoring(&self) -> TeamScoring {
+        TeamScoring {
+            primary: match self.primary {
+                TeamPrimary::MatchPoints => PrimaryScore::MatchPoints,
+                TeamPrimary::GamePoints => PrimaryScore::GamePoints,
+            },
+            ..TeamScoring::default()
+        }
+    }
+
+    /// The tie-breaks, as the pure crate's.
+    pub fn tiebreak_list(&self) -> Vec<TeamTiebreak> {
+        self.tiebreaks.iter().filter_map(|c| team_tiebreak(c)).collect()
+    }
+}
+
+/// Reads a team tie-break's C.07 code (`MP`, `GP`, `SB`, `BH`, `DE`).
+pub fn team_tiebreak(code: &str) -> Option<TeamTiebreak> {
+    [
+        TeamTiebreak::MatchPoints,
+        TeamTiebreak::GamePoints,
+        TeamTiebreak::SonnebornBerger,
+        TeamTiebreak::Buchholz,
+        TeamTiebreak::DirectEncounter,
+    ]
+    .into_iter()
+    .find(|t| t.code() == code)
+}
+
 /// The settings as stored (JSON in `tournaments.settings`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Settings {
@@ -254,6 +362,9 @@ pub struct Settings {
     /// before knockouts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knockout: Option<KnockoutSettings>,
+    /// A team event's regulations (only a team event has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamSettings>,
 }
 
 impl Settings {

@@ -172,6 +172,13 @@ impl<H: Host> Actor<H> {
             ArbiterAction::Incident { round, board, report, decision } => {
                 self.incident(by, (round, board), report, decision, reason).await?
             }
+            ArbiterAction::Team { .. }
+            | ArbiterAction::Captain { .. }
+            | ArbiterAction::LineUp { .. }
+            | ArbiterAction::TeamEnter { .. }
+            | ArbiterAction::TeamResult { .. } => {
+                return Err(TournamentRefusal::WrongFormat("only a team event has teams").into())
+            }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await?,
         }

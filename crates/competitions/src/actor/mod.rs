@@ -35,6 +35,7 @@ mod entries;
 mod incident;
 mod knockout;
 mod rounds;
+mod teams;
 
 pub(crate) struct Actor<H> {
     /// The registry it belongs to: the store, the host's ports.
@@ -334,6 +335,20 @@ impl<H: Host> Actor<H> {
         match op {
             Op::View | Op::Clock | Op::Export(_) | Op::Print { .. } => {
                 unreachable!("answered above")
+            }
+            Op::Join { .. } | Op::Withdraw | Op::Bye { .. } | Op::CancelBye { .. }
+                if self.tour.settings.format.is_team() =>
+            {
+                self.not_for_teams()?;
+            }
+            Op::LineUp { round, team, players } => {
+                self.captain_line_up(&who, round, &team, &players).await?
+            }
+            Op::Arbiter { action, reason } if self.tour.settings.format.is_team() => {
+                if who.user_id != self.tour.row.created_by {
+                    return Err(TournamentRefusal::NotArbiter.into());
+                }
+                self.team_arbiter(&who, action, reason).await?;
             }
             // The entry, not the whole view: a view per join made 1,000 joins quadratic
             // (BENCHMARKS.md, "Tournaments at scale"); the sockets get the view, throttled.

@@ -26,6 +26,9 @@ use crate::ports::Host;
 impl<H: Host> Actor<H> {
     pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
+        if format.is_team() {
+            return self.start_teams(by).await;
+        }
         let comp = &self.tour.book.comp;
         // Over the board, those checked in (RULES.md §12): the others are not paired.
         let present = (0..comp.entrants().len() as u32)

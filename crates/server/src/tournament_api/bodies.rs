@@ -6,8 +6,8 @@ use rookery_arbiter::{RuleSet, StartPolicy, TimeControl};
 use rookery_competitions::log::{bye_of, result_of, Misconduct, Sanction};
 use rookery_competitions::roster::{self, RosterEntry};
 use rookery_competitions::settings::{
-    Acceleration, ArmageddonSettings, Format, KnockoutSettings, PairingSystem, Settings,
-    StageSettings,
+    team_tiebreak, Acceleration, ArmageddonSettings, Format, KnockoutSettings, PairingSystem,
+    Settings, StageSettings, TeamPrimary, TeamSettings,
 };
 use rookery_competitions::{ArbiterAction, IncidentReport, Lang};
 use rookery_core::Color;
@@ -176,6 +176,86 @@ fn knockout_of(
     Ok(Some(knockout))
 }
 
+/// A team event's regulations (docs/api.md, *Teams*): `boards` (4), `reserves` (2),
+/// `primary` (`match_points` or `game_points`), `tiebreaks` (team codes of C.07: `MP`, `GP`,
+/// `SB`, `BH`, `DE`), `board_prize_min_games` (0), `lineup_deadline_s` (0); each refused
+/// naming its field, and for another format.
+fn team_of(
+    f: &mut Fields,
+    format: Format,
+    over_the_board: bool,
+    rated: bool,
+) -> Result<Option<TeamSettings>, FieldError> {
+    let fields = ["boards", "reserves", "primary", "board_prize_min_games", "lineup_deadline_s"];
+    if !format.is_team() {
+        return match fields.into_iter().find(|n| f.has(n)) {
+            Some(name) => Err(FieldError::field(name, "only a team event has it")),
+            None => Ok(None),
+        };
+    }
+    // Each board's game is played in the hall and its result typed at the desk: no game of
+    // the site, so no §11 points could follow.
+    if !over_the_board {
+        return Err(FieldError::field(
+            "over_the_board",
+            "a team event is played over the board: its matches are not yet played on the site",
+        ));
+    }
+    if rated {
+        return Err(FieldError::field("rated", "a team event over the board is not rated yet"));
+    }
+    let number = |f: &mut Fields, name: &'static str, default: i64, max: i64| {
+        let n: i64 = f.opt(name)?.unwrap_or(default);
+        if !(0..=max).contains(&n) {
+            return Err(FieldError::field(name, format!("0 to {max}, not {n}")));
+        }
+        Ok(n)
+    };
+    let boards = number(f, "boards", 4, 20)?;
+    if boards == 0 {
+        return Err(FieldError::field("boards", "1 to 20, not 0"));
+    }
+    let reserves = number(f, "reserves", 2, 10)?;
+    let primary = match f.opt::<String>("primary")? {
+        None => TeamPrimary::MatchPoints,
+        Some(text) => TeamPrimary::parse(&text).ok_or_else(|| {
+            FieldError::field("primary", format!("match_points or game_points, not {text:?}"))
+        })?,
+    };
+    let tiebreaks = match f.opt::<Value>("tiebreaks")? {
+        None | Some(Value::Null) => TeamSettings::default_tiebreaks(primary),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                item.as_str().filter(|c| team_tiebreak(c).is_some()).map(str::to_owned).ok_or_else(
+                    || {
+                        FieldError::field(
+                            "tiebreaks",
+                            format!("a team event's codes are MP, GP, SB, BH and DE, not {item}"),
+                        )
+                    },
+                )
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(FieldError::field(
+                "tiebreaks",
+                format!("a list of team codes (MP, GP, SB, BH, DE), not {other}"),
+            ))
+        }
+    };
+    let board_prize_min_games = number(f, "board_prize_min_games", 0, 99)?;
+    let lineup_deadline_s = number(f, "lineup_deadline_s", 0, 86_400)?;
+    Ok(Some(TeamSettings {
+        boards: boards as u32,
+        reserves: reserves as u32,
+        primary,
+        tiebreaks,
+        board_prize_min_games: board_prize_min_games as u32,
+        lineup_deadline_s: lineup_deadline_s as u64,
+    }))
+}
+
 /// A text field that may hold any Unicode (names, passwords), at most 200 characters.
 pub fn free_text(f: &mut Fields, name: &'static str) -> Result<Option<String>, FieldError> {
     match f.opt::<serde_json::Value>(name)? {
@@ -199,19 +279,20 @@ impl FromBody for CreateBody {
             FieldError::field(
                 "format",
                 format!(
-                    "swiss, round_robin, double_round_robin, arena or knockout, not {format:?}"
+                    "swiss, round_robin, double_round_robin, arena, knockout, team_swiss or \
+                     team_round_robin, not {format:?}"
                 ),
             )
         })?;
         let rounds: Option<i64> = f.opt("rounds")?;
         let rounds = match (format, rounds) {
-            (Format::Swiss, None) => {
+            (Format::Swiss | Format::TeamSwiss, None) => {
                 return Err(FieldError::field("rounds", "a Swiss needs its number of rounds"))
             }
-            (Format::Swiss, Some(r)) if !(1..=99).contains(&r) => {
+            (Format::Swiss | Format::TeamSwiss, Some(r)) if !(1..=99).contains(&r) => {
                 return Err(FieldError::field("rounds", format!("1 to 99, not {r}")))
             }
-            (Format::Swiss, Some(r)) => Some(r as u32),
+            (Format::Swiss | Format::TeamSwiss, Some(r)) => Some(r as u32),
             (_, Some(_)) => {
                 return Err(FieldError::field("rounds", "only a Swiss has a number of rounds"))
             }
@@ -286,7 +367,8 @@ impl FromBody for CreateBody {
         if starts_at_ms.is_some_and(|t| t < 0) {
             return Err(FieldError::field("starts_at_ms", "a time in Unix ms"));
         }
-        let tiebreaks = if format == Format::Knockout {
+        let team = team_of(f, format, over_the_board, rated)?;
+        let tiebreaks = if format == Format::Knockout || format.is_team() {
             if f.has("tiebreaks") {
                 return Err(FieldError::field(
                     "tiebreaks",
@@ -378,6 +460,7 @@ impl FromBody for CreateBody {
                 // Over the board only those checked in are paired (issue 53).
                 check_in: over_the_board,
                 knockout,
+                team,
             },
         })
     }
@@ -575,7 +658,16 @@ impl FromBody for ArbiterBody {
                         format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"),
                     )
                 })?;
-                if kind == "enter" {
+                if f.has("match") {
+                    // A team match's board (the desk's `3.2 1-0`): `board` is the board of
+                    // match `match`.
+                    let number = round_field(f, "match")?;
+                    if kind == "enter" {
+                        ArbiterAction::TeamEnter { round, number, board, result }
+                    } else {
+                        ArbiterAction::TeamResult { round, number, board, result }
+                    }
+                } else if kind == "enter" {
                     let game = if f.has("game") { Some(round_field(f, "game")?) } else { None };
                     ArbiterAction::Enter { round, board, result, game }
                 } else {
@@ -654,6 +746,19 @@ impl FromBody for ArbiterBody {
                 ArbiterAction::Link { player: name(f, "player")?, account: name(f, "account")? }
             }
             "incident" => incident(f)?,
+            "team" => {
+                let name = guest_name(f, "name")?;
+                let players = roster_of(f)?;
+                let captain = free_text(f, "captain")?.filter(|c| !c.trim().is_empty());
+                ArbiterAction::Team { name, players, captain }
+            }
+            "captain" => {
+                ArbiterAction::Captain { team: name(f, "team")?, account: name(f, "account")? }
+            }
+            "line_up" => {
+                let LineUpBody { round, team, players } = LineUpBody::from_fields(f)?;
+                ArbiterAction::LineUp { round, team, players }
+            }
             "end" => ArbiterAction::End,
             "cancel" => ArbiterAction::Cancel,
             other => return Err(FieldError::field("action", format!("unknown action {other:?}"))),
@@ -723,6 +828,68 @@ fn incident(f: &mut Fields) -> Result<ArbiterAction, FieldError> {
         .filter(|d| !d.is_empty())
         .ok_or_else(|| FieldError::field("decision", "missing: the arbiter's decision"))?;
     Ok(ArbiterAction::Incident { round, board, report, decision })
+}
+
+/// A team's roster: `players`, a list of names or of `{"name","rating"}`, board order first.
+fn roster_of(f: &mut Fields) -> Result<Vec<(String, Option<u16>)>, FieldError> {
+    let list = match f.req::<Value>("players")? {
+        Value::Array(list) if !list.is_empty() && list.len() <= 40 => list,
+        other => {
+            return Err(FieldError::field(
+                "players",
+                format!(
+                    "a list of 1 to 40 players (names or {{\"name\",\"rating\"}}), not {other}"
+                ),
+            ))
+        }
+    };
+    list.into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let bad = |m: &str| FieldError::field("players", format!("player {}: {m}", i + 1));
+            let (name, rating) = match &v {
+                Value::String(name) => (name.as_str(), None),
+                Value::Object(o) => (
+                    o.get("name").and_then(Value::as_str).unwrap_or_default(),
+                    o.get("rating").filter(|r| !r.is_null()),
+                ),
+                _ => return Err(bad("a name or {\"name\",\"rating\"}")),
+            };
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+                return Err(bad("a name of 1 to 100 characters, without control characters"));
+            }
+            let rating = match rating {
+                None => None,
+                Some(r) => match r.as_u64() {
+                    Some(r @ 0..=3500) => Some(r as u16).filter(|&r| r > 0),
+                    _ => return Err(bad(&format!("a rating from 0 to 3500, not {r}"))),
+                },
+            };
+            Ok((name.to_owned(), rating))
+        })
+        .collect()
+}
+
+/// `{"round":2,"team":"…","players":["…",…]}`: a team's line-up, board 1 first.
+pub struct LineUpBody {
+    /// The round.
+    pub round: u32,
+    /// The team, by name.
+    pub team: String,
+    /// The players, by name.
+    pub players: Vec<String>,
+}
+
+impl FromBody for LineUpBody {
+    fn from_fields(f: &mut Fields) -> Result<LineUpBody, FieldError> {
+        let round = round_field(f, "round")?;
+        let team = free_text(f, "team")?
+            .filter(|t| !t.trim().is_empty())
+            .ok_or_else(|| FieldError::field("team", "missing: the team's name"))?;
+        let players = roster_of(f)?.into_iter().map(|(name, _)| name).collect();
+        Ok(LineUpBody { round, team, players })
+    }
 }
 
 /// A guest's name: 1 to 100 characters, no control characters.

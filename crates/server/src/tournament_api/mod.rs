@@ -20,8 +20,8 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
-    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, PrintQuery,
-    RosterBody, TrfQuery,
+    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, LineUpBody,
+    PrintQuery, RosterBody, TrfQuery,
 };
 pub use socket::socket;
 
@@ -156,6 +156,9 @@ pub async fn import(
         Format::Knockout => {
             return Err(ApiError::field("format", "a knockout cannot be imported from a TRF"))
         }
+        Format::TeamSwiss | Format::TeamRoundRobin => {
+            return Err(ApiError::field("format", "a team event cannot be imported from a TRF"))
+        }
     };
     let (_, actions) =
         competition::import(&t, system).map_err(|e| ApiError::field("trf", e.to_string()))?;
@@ -266,6 +269,17 @@ pub async fn arbiter(
     Body(ArbiterBody(action, reason)): Body<ArbiterBody>,
 ) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Arbiter { action, reason }).await
+}
+
+/// `POST /api/v1/tournaments/{id}/line_up`: a team's line-up for a round, entered by its
+/// captain (docs/api.md, *Teams*).
+pub async fn line_up(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+    Body(LineUpBody { round, team, players }): Body<LineUpBody>,
+) -> Result<Json<Answer>, ApiError> {
+    act(&state, &visitor, &id, Op::LineUp { round, team, players }).await
 }
 
 /// `POST /api/v1/tournaments/{id}/roster`: an over-the-board event's player list, each player
