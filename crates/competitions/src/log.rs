@@ -935,6 +935,26 @@ mod tests {
                 what: IncidentKind::IrregularityAfter,
                 decision: "the result stands".into(),
             }),
+            Entry::Team(TeamRegistered {
+                name: "Lions".into(),
+                players: vec![
+                    RosterPlayer { name: "Li, Wei".into(), rating: Some(2105) },
+                    RosterPlayer { name: "Ann".into(), rating: None },
+                ],
+                captain: Some(Captain { key: "cap".into(), user_id: 4 }),
+            }),
+            Entry::TeamCaptain(TeamCaptain {
+                team: 2,
+                captain: Captain { key: "cap".into(), user_id: 4 },
+            }),
+            Entry::LineUp(LineUpEntry { round: 3, team: 2, players: vec![1, 2, 3, 5] }),
+            Entry::TeamPaired(TeamPaired { round: 1, matches: vec![(1, 4), (3, 2)], bye: Some(5) }),
+            Entry::TeamResult(TeamResult {
+                round: 1,
+                number: 2,
+                board: 4,
+                result: BoardResult::BlackByForfeit,
+            }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
@@ -991,6 +1011,11 @@ mod tests {
                 "incident",
                 r#"{"board":4,"color":"black","decision":"1 minute off","kind":"time_added","round":1,"seconds":60}"#,
             ),
+            ("team", r#"{"name":"Owls","players":[{"name":"A","rating":1800},{"name":"B"}]}"#),
+            ("team_captain", r#"{"key":"cap","team":1,"user_id":3}"#),
+            ("line_up", r#"{"players":[1,3],"round":2,"team":1}"#),
+            ("team_paired", r#"{"bye":null,"matches":[[1,2]],"round":1}"#),
+            ("team_result", r#"{"board":2,"number":1,"result":"1/2-1/2","round":1}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));
