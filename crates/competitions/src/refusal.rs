@@ -759,6 +759,56 @@ mod tests {
                 "the winner named does not play in this match",
             ),
             (R::WrongFormat("not here"), Conflict, "wrong_format", "not here"),
+            (R::TooFewTeams, Conflict, "too_few_players", "at least two teams are needed"),
+            (
+                R::DuplicateTeam("Lions".into()),
+                Conflict,
+                "duplicate_name",
+                "a team called \"Lions\" is registered already",
+            ),
+            (
+                R::TeamsClosed,
+                Conflict,
+                "entries_closed",
+                "the event has started: teams are registered before it",
+            ),
+            (
+                R::LineUpFixed { round: 2, team: "Lions".into() },
+                Conflict,
+                "too_late",
+                "round 2: team \"Lions\"'s line-up is fixed (its match has begun or is over)",
+            ),
+            (
+                R::NoTeamBoard { round: 1, number: 4, board: 1 },
+                Conflict,
+                "no_board",
+                "round 1 has no match 4 with a board 1",
+            ),
+            (
+                R::TeamRoundUnfinished(1),
+                Conflict,
+                "round_not_finished",
+                "round 1 is not finished: every board needs its result first",
+            ),
+            (
+                R::NotCaptain("Lions".into()),
+                Forbidden,
+                "forbidden",
+                "only the captain of team \"Lions\" or the arbiter may enter its line-up",
+            ),
+            (R::UnknownTeam("Foxes".into()), BadField("team"), "bad_field", "no team \"Foxes\""),
+            (
+                R::NoTeamColumn,
+                BadField("text"),
+                "bad_field",
+                "a team event's list needs a team column (team, 队名) naming each player's team",
+            ),
+            (
+                R::PastLastRound { round: 6, rounds: 5 },
+                BadField("round"),
+                "bad_field",
+                "round 6 is past the last round (5)",
+            ),
         ];
         // docs/api.md's "Error codes" table: its tournament rows are exactly the 409 codes.
         let docs =
