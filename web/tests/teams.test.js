@@ -51,7 +51,9 @@ test('a team Swiss of 10 teams of four boards at the board: teams imported and r
   await org.waitForSelector('#tournament-form');
   await org.click('input[name=format][value=team_swiss] + span');
   assert.ok(await org.isVisible('#tf-boards'), 'the team fields');
-  assert.ok(!(await org.isVisible('#tf-otb')), 'a team event is over the board');
+  assert.ok(await org.isVisible('#tf-lineup-deadline'), 'online: the line-up deadline');
+  await org.check('#tf-otb');
+  assert.ok(!(await org.isVisible('#tf-lineup-deadline')) && !(await org.isVisible('[data-field=rated]')), 'over the board: unrated, no deadline');
   await org.fill('#tf-name', `League ${suffix}`);
   await org.fill('#tf-time-control', '3600+30');
   await org.fill('#tf-rounds', '3');

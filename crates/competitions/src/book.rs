@@ -184,7 +184,8 @@ impl Book {
             Entry::Team(t) => self.team_mut()?.register(t)?,
             Entry::TeamCaptain(c) => self.team_mut()?.captain(c)?,
             Entry::LineUp(l) => self.team_mut()?.line_up(settings, l)?,
-            Entry::TeamPaired(p) => self.team_mut()?.paired(p)?,
+            Entry::TeamPaired(p) => self.team_mut()?.paired(p, at)?,
+            Entry::TeamRoundOn(r) => self.team_mut()?.round_on(r)?,
             Entry::TeamResult(r) => self.team_mut()?.result(r)?,
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
@@ -331,6 +332,21 @@ impl Tour {
     pub fn knockout_game(&self, round: u32, number: u32, game: u32) -> GameId {
         GameId::parse(&format!("{}k{round}m{number}g{game}", self.row.id))
             .expect("ids of letters and digits")
+    }
+
+    /// The id of board `board` of match `number` of team round `round` played on the site.
+    pub fn team_game(&self, round: u32, number: u32, board: u32) -> GameId {
+        GameId::parse(&format!("{}t{round}m{number}b{board}", self.row.id))
+            .expect("ids of letters and digits")
+    }
+
+    /// Which team board (round, match, board) a game id is.
+    pub fn team_seat(&self, game: &str) -> Option<(u32, u32, u32)> {
+        let rest = game.strip_prefix(self.row.id.as_str())?.strip_prefix('t')?;
+        let (round, rest) = rest.split_once('m')?;
+        let (number, board) = rest.split_once('b')?;
+        let seat = (round.parse().ok()?, number.parse().ok()?, board.parse().ok()?);
+        (self.team_game(seat.0, seat.1, seat.2).as_str() == game).then_some(seat)
     }
 
     /// Which knockout match game (round, match, game) a game id is.

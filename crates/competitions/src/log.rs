@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::team::entries::{
     Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
+    TeamRoundOn,
 };
 
 /// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
@@ -92,6 +93,8 @@ pub enum Entry {
     TeamPaired(TeamPaired),
     /// A board's result in a team match.
     TeamResult(TeamResult),
+    /// Online: a team round's games created, its line-ups fixed.
+    TeamRoundOn(TeamRoundOn),
 }
 
 /// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
@@ -666,7 +669,8 @@ impl Entry {
             | Entry::TeamCaptain(_)
             | Entry::LineUp(_)
             | Entry::TeamPaired(_)
-            | Entry::TeamResult(_) => return None,
+            | Entry::TeamResult(_)
+            | Entry::TeamRoundOn(_) => return None,
         })
     }
 }
@@ -708,6 +712,7 @@ impl Serialize for EntryData {
             Entry::LineUp(d) => d.serialize(s),
             Entry::TeamPaired(d) => d.serialize(s),
             Entry::TeamResult(d) => d.serialize(s),
+            Entry::TeamRoundOn(d) => d.serialize(s),
         }
     }
 }
@@ -938,8 +943,8 @@ mod tests {
             Entry::Team(TeamRegistered {
                 name: "Lions".into(),
                 players: vec![
-                    RosterPlayer { name: "Li, Wei".into(), rating: Some(2105) },
-                    RosterPlayer { name: "Ann".into(), rating: None },
+                    RosterPlayer { name: "Li, Wei".into(), rating: Some(2105), user_id: None },
+                    RosterPlayer { name: "Ann".into(), rating: None, user_id: Some(7) },
                 ],
                 captain: Some(Captain { key: "cap".into(), user_id: 4 }),
             }),
@@ -1016,6 +1021,7 @@ mod tests {
             ("line_up", r#"{"players":[1,3],"round":2,"team":1}"#),
             ("team_paired", r#"{"bye":null,"matches":[[1,2]],"round":1}"#),
             ("team_result", r#"{"board":2,"number":1,"result":"1/2-1/2","round":1}"#),
+            ("team_round_on", r#"{"round":2}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

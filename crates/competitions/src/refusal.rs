@@ -281,6 +281,9 @@ pub enum TournamentRefusal {
         /// What is wrong.
         why: String,
     },
+    /// Online, a roster's player who is not an account.
+    #[error("{0:?} has no account: an online team event's players are accounts")]
+    NotAnAccount(String),
     /// An imported list for a team event without a team column.
     #[error("a team event's list needs a team column (team, 队名) naming each player's team")]
     NoTeamColumn,
@@ -330,6 +333,7 @@ impl TournamentRefusal {
             TournamentRefusal::Team(_)
             | TournamentRefusal::TooManyReserves { .. }
             | TournamentRefusal::PlayerInTwoTeams { .. }
+            | TournamentRefusal::NotAnAccount(_)
             | TournamentRefusal::LineUp { .. } => RefusalClass::BadField("players"),
             TournamentRefusal::UnknownTeam(_) => RefusalClass::BadField("team"),
             TournamentRefusal::PastLastRound { .. } => RefusalClass::BadField("round"),
@@ -359,6 +363,7 @@ impl TournamentRefusal {
             | R::LineUp { .. }
             | R::UnknownTeam(_)
             | R::PastLastRound { .. }
+            | R::NotAnAccount(_)
             | R::NoTeamColumn => "bad_field",
             R::NotCaptain(_) => "forbidden",
             R::DuplicateTeam(_) => "duplicate_name",

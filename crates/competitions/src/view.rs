@@ -527,7 +527,12 @@ impl Tour {
                     },
                 )
             }),
-            teams: self.book.team.as_ref().map(|t| t.view(self.settings.regulations())),
+            teams: self.book.team.as_ref().map(|t| {
+                let online = !self.settings.over_the_board;
+                t.view(self.settings.regulations(), &|r, m, b| {
+                    online.then(|| self.team_game(r, m, b).to_string())
+                })
+            }),
             log: self.log.clone(),
         };
         if self.settings.format == Format::Arena {

@@ -454,7 +454,7 @@ async fn team_settings_are_refused_naming_the_field() {
         b
     };
     let cases = [
-        (with(json!({"over_the_board":false})), "over_the_board"),
+        // Online a board is a game of the site, rated as the event says; at the board not yet.
         (with(json!({"boards":0})), "boards"),
         (with(json!({"boards":21})), "boards"),
         (with(json!({"reserves":-1})), "reserves"),
@@ -498,5 +498,194 @@ async fn team_settings_are_refused_naming_the_field() {
     let (status, c, _) =
         refused(&td, &format!("/api/v1/tournaments/{id}/arbiter"), json!({"action":"start"})).await;
     assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_few_players")));
+    server.stop().await;
+}
+
+async fn game_made(c: &Client, game: &str) -> Value {
+    for _ in 0..500 {
+        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
+        if status == StatusCode::OK {
+            return g;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("never made: {game}");
+}
+
+/// Issue 54, online: a team round robin of four teams of two boards played on the site. Each
+/// board of each match is a live game between the line-ups' players (accounts) at the event's
+/// clock, created at the pairing (no line-up deadline); a captain's line-up for the next round
+/// fields the reserve; each game's end is its board's result and the matches roll up; the
+/// desk's `enter` is refused (the games report themselves) and a line-up for a round on is
+/// too late.
+#[tokio::test]
+async fn an_online_team_round_robin_plays_each_board_as_a_game_of_the_site() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Web League","format":"team_round_robin","time_control":"600+5",
+            "boards":2,"reserves":1}),
+    )
+    .await;
+    let path = |p: &str| format!("/api/v1/tournaments/{id}/{p}");
+    let teams = ["north", "south", "east", "west"];
+    let mut players = std::collections::HashMap::new();
+    for team in teams {
+        for i in 1..=3 {
+            let c = Client::new(&server).await;
+            let name = format!("{team}{i}");
+            c.signup(&name).await;
+            players.insert(name, c);
+        }
+    }
+    let cap = Client::new(&server).await;
+    cap.signup("north_captain").await;
+    // A roster's player must be an account.
+    let (status, c, f) = refused(
+        &td,
+        &path("arbiter"),
+        json!({"action":"team","name":"Ghosts","players":["nobody1","nobody2"]}),
+    )
+    .await;
+    assert_eq!(
+        (status, c.as_deref(), f.as_deref()),
+        (StatusCode::BAD_REQUEST, Some("bad_field"), Some("players"))
+    );
+    for team in teams {
+        let roster: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
+        let mut body = json!({"action":"team","name":team,"players":roster});
+        if team == "north" {
+            body["captain"] = json!("north_captain");
+        }
+        arbiter(&td, &id, body).await;
+    }
+    // The captain fields the reserve on board 2 in round 2, before it is paired.
+    let (status, v) = cap
+        .post(&path("line_up"), json!({"round":2,"team":"north","players":["north1","north3"]}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "not before the start: {v}");
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert!(v.get("over_the_board").is_none() || v["over_the_board"] == false);
+    let (status, v) = cap
+        .post(&path("line_up"), json!({"round":2,"team":"north","players":["north1","north3"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Round 1's games are on: its line-ups are fixed, and the desk enters nothing.
+    let (status, c, _) = refused(
+        &cap,
+        &path("line_up"),
+        json!({"round":1,"team":"north","players":["north1","north3"]}),
+    )
+    .await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
+    let (_, c, _) = refused(
+        &td,
+        &path("arbiter"),
+        json!({"action":"enter","round":1,"match":1,"board":1,"result":"1-0"}),
+    )
+    .await;
+    assert_eq!(c.as_deref(), Some("played_online"));
+    for round in 1..=3u64 {
+        let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+        let r = v["teams"]["rounds"][round as usize - 1].clone();
+        for m in r["matches"].as_array().unwrap() {
+            let number = m["number"].as_u64().unwrap();
+            for b in m["boards"].as_array().unwrap() {
+                let board = b["board"].as_u64().unwrap();
+                let game = format!("{id}t{round}m{number}b{board}");
+                assert_eq!(b["game"], game.as_str(), "the view names the board's game");
+                let g = game_made(&td, &game).await;
+                let (white, black) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+                assert_eq!(
+                    (
+                        g["white"]["name"].as_str(),
+                        g["black"]["name"].as_str(),
+                        g["time_control"].as_str()
+                    ),
+                    (Some(white), Some(black), Some("600+5")),
+                    "{g}"
+                );
+                if round == 2 && (white == "north3" || black == "north3") {
+                    assert_eq!(board, 2, "the captain's reserve plays board 2");
+                }
+                // White moves, Black resigns: the colours alternate by board, so each team
+                // wins one board.
+                let (mut ws, hello) = players[white].game_socket(&game).await;
+                assert_eq!(hello["game"]["tournament"]["round"], json!(round));
+                ws.play("e2e4", 0).await;
+                let (mut ls, _) = players[black].game_socket(&game).await;
+                ls.send(json!({"t":"resign"})).await;
+                ls.next_of("end").await;
+            }
+        }
+        let v =
+            until_view(&td, &id, |v| v["teams"]["rounds"][round as usize - 1]["finished"] == true)
+                .await;
+        // Every match is drawn 1-1 on game points.
+        for m in v["teams"]["rounds"][round as usize - 1]["matches"].as_array().unwrap() {
+            assert_eq!(m["match_points"], json!(["1.0", "1.0"]), "{m}");
+        }
+        if round < 3 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+    }
+    let v = until_view(&td, &id, |v| v["status"] == "finished").await;
+    let rows = v["teams"]["standings"]["rows"].as_array().unwrap();
+    assert!(
+        rows.iter().all(|r| r["match_points"] == "3.0" && r["game_points"] == "3.0"),
+        "{rows:?}"
+    );
+    server.stop().await;
+}
+
+/// Polls the view until `cond` holds (bounded by polls, not time).
+async fn until_view(c: &Client, id: &str, cond: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        let (_, v) = c.get(&format!("/api/v1/tournaments/{id}")).await;
+        if cond(&v) {
+            return v;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("never");
+}
+
+/// Issue 54, online: with a line-up deadline the round's games wait for it; a captain's
+/// line-up entered meanwhile is the one played, and the round's line-ups are fixed after.
+#[tokio::test]
+async fn an_online_round_waits_for_its_line_up_deadline() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Deadline","format":"team_swiss","rounds":1,"time_control":"600+5",
+            "boards":1,"reserves":1,"lineup_deadline_s":2}),
+    )
+    .await;
+    for name in ["red1", "red2", "blue1", "blue2", "red_captain"] {
+        Client::new(&server).await.signup(name).await;
+    }
+    let cap = Client::new(&server).await;
+    let login = json!({"username":"red_captain","password":"correct horse battery"});
+    assert_eq!(cap.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"team","name":"Red","players":["red1","red2"],"captain":"red_captain"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"team","name":"Blue","players":["blue1","blue2"]})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let game = format!("{id}t1m1b1");
+    let (status, _) = td.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no game before the deadline");
+    let path = format!("/api/v1/tournaments/{id}/line_up");
+    let (status, v) = cap.post(&path, json!({"round":1,"team":"Red","players":["red2"]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let g = game_made(&td, &game).await;
+    let names = [g["white"]["name"].as_str(), g["black"]["name"].as_str()];
+    assert!(names.contains(&Some("red2")), "the captain's reserve plays: {g}");
+    let (status, c, _) =
+        refused(&cap, &path, json!({"round":1,"team":"Red","players":["red1"]})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
     server.stop().await;
 }

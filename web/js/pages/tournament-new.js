@@ -101,7 +101,8 @@ export async function mount(page, _params, ctx) {
       h('div.tf-row',
         field('boards', t('tf.boards'), h('input#tf-boards', { type: 'number', min: 1, max: 20, value: 4 })),
         field('reserves', t('tf.reserves'), h('input#tf-reserves', { type: 'number', min: 0, max: 10, value: 2 }))),
-      field('primary', t('tf.primary'), radios('primary', ['match_points', 'game_points'].map((p) => [p, t('tf.primary.' + p)]), 'match_points'))),
+      field('primary', t('tf.primary'), radios('primary', ['match_points', 'game_points'].map((p) => [p, t('tf.primary.' + p)]), 'match_points')),
+      field('lineup_deadline_s', t('tf.lineup_deadline'), h('input#tf-lineup-deadline', { type: 'number', min: 0, max: 1440, value: 10 }), t('tf.lineup_deadline.help'))),
     h('fieldset.tf-group.tf-arena',
       h('legend', t('tf.group.arena')),
       h('label.check', h('input#tf-berserk', { type: 'checkbox', checked: true }), ' ', t('tf.berserk')),
@@ -131,8 +132,9 @@ export async function mount(page, _params, ctx) {
     const otb = $('#tf-otb').checked;
     $('.tf-swiss').hidden = arena || knockout || team;
     $('.tf-knockout').hidden = !knockout;
-    $('[data-field=over_the_board]').hidden = arena || team;
-    $('[data-field=rated]').hidden = (knockout && otb) || team;
+    $('[data-field=over_the_board]').hidden = arena;
+    $('[data-field=rated]').hidden = (knockout || team) && otb;
+    $('[data-field=lineup_deadline_s]').hidden = !team || otb;
     $('[data-field=armageddon]').hidden = knockout && !otb;
     $('#tf-knockout-online').hidden = !knockout || otb;
     $('[data-field=pairing_system]').hidden = format !== 'swiss';
@@ -194,8 +196,9 @@ export async function mount(page, _params, ctx) {
         .map(([name, games, tc]) => ({ name, games: num(games), time_control: $(tc).value.trim() }));
       if (otb && $('#tf-armageddon').checked) s.armageddon = { white: $('#tf-arm-white').value.trim(), black: $('#tf-arm-black').value.trim() };
     } else if (format === 'team_swiss' || format === 'team_round_robin') {
-      s.over_the_board = true;
-      s.rated = false;
+      // Over the board unrated; online each board is a game of the site, its line-ups due
+      // `lineup_deadline_s` after the pairing.
+      if ($('#tf-otb').checked) { s.over_the_board = true; s.rated = false; } else s.lineup_deadline_s = Math.round((num('#tf-lineup-deadline') || 0) * 60);
       s.boards = num('#tf-boards');
       s.reserves = num('#tf-reserves');
       s.primary = value('primary');

@@ -39,7 +39,10 @@ export function teamMatches(T, round) {
         h('thead', h('tr', h('th', t('tour.board')), h('th', t('common.white')), h('th', t('tour.result')), h('th', t('common.black')))),
         h('tbody', m.boards.map((b) => h('tr', { dataset: { board: b.board, first: b.first_team } },
           h('td', `${m.number}.${b.board}`),
-          h('td', b.white), h('td.result', shown(b.result) || '–'), h('td', b.black)))))))));
+          h('td', b.white),
+          // Online the board's game of the site, to watch or replay.
+          h('td.result', b.game ? h('a.team-game', { href: `/game/${b.game}`, 'data-link': true, dataset: { game: b.game } }, shown(b.result) || t('lobby.watch')) : shown(b.result) || '–'),
+          h('td', b.black)))))))));
 }
 
 /** The team standings: rank, team, match points, game points, the tie-breaks. */
@@ -136,7 +139,21 @@ export function teamDesk(T, send) {
   if (T.status !== 'running') return boxes;
   const rounds = T.teams.rounds;
   const current = rounds[rounds.length - 1];
-  if (current && !current.finished) {
+  if (current && !current.finished && !T.over_the_board) {
+    // Online the boards' games report their results; the arbiter may decide a board (a game
+    // decided otherwise, a player who did not come), with a reason: the live game ends with it.
+    const at = h('input#team-declare', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: '3.2 1-0' });
+    const reason = h('input#team-declare-reason', { type: 'text', autocomplete: 'off', placeholder: t('arb.reason'), class: 'reason' });
+    boxes.push(h('div.arb-box#team-declare-box',
+      h('h3', t('arb.boards')), h('p.hint', t('team.declare.help')), at, reason,
+      h('button.btn.small#team-declare-submit', { type: 'button', on: { click: (e) => {
+        const entry = parseTeamDeskEntry(at.value);
+        if (!entry) { toast(t('arb.desk.bad', { text: at.value }), 'error', 6000); return; }
+        if (!reason.value.trim()) { reason.classList.add('invalid'); toast(t('arb.reason_needed'), 'error'); return; }
+        send({ action: 'result', round: current.round, ...entry, reason: reason.value.trim() }, e.currentTarget);
+      } } }, t('arb.declare'))));
+  }
+  if (current && !current.finished && T.over_the_board) {
     const missing = current.matches.flatMap((m) => m.boards.filter((b) => !b.result).map((b) => `${m.number}.${b.board}`));
     const desk = h('input#team-desk', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: '3.2 1-0', 'aria-describedby': 'team-desk-help' });
     desk.addEventListener('keydown', async (e) => {

@@ -35,6 +35,7 @@ mod entries;
 mod incident;
 mod knockout;
 mod rounds;
+mod team_games;
 mod teams;
 
 pub(crate) struct Actor<H> {

@@ -304,6 +304,9 @@ impl<H: Host> Actor<H> {
         if let Some(seat) = self.tour.knockout_seat(game) {
             return self.knockout_game_ended(seat, outcome).await;
         }
+        if let Some(seat) = self.tour.team_seat(game) {
+            return self.team_game_ended(seat, outcome).await;
+        }
         let Some(seat) = self.tour.seat_of(game) else { return Ok(()) };
         match seat {
             (Some(round), board) => {
@@ -417,6 +420,7 @@ impl<H: Host> Actor<H> {
             }
             self.create_arena_games().await?;
             self.create_knockout_games().await?;
+            self.create_team_games().await?;
         }
         self.remove_stale_games().await?;
         Ok(())

@@ -50,6 +50,9 @@ impl<H: Host> Actor<H> {
                 self.enter_line_up(by, round, &team, &players, reason).await
             }
             ArbiterAction::TeamEnter { round, number, board, result } => {
+                if !self.tour.settings.over_the_board {
+                    return Err(TournamentRefusal::PlayedOnline.into());
+                }
                 let team = self.tour.book.team_mut()?;
                 if team.board(round, number, board)?.is_some() {
                     return Err(TournamentRefusal::HasResult.into());
@@ -90,7 +93,9 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::NotStarted.into());
         }
         let paired = self.tour.book.team_mut()?.pair_next(&self.tour.settings)?;
-        self.record(Entry::TeamPaired(paired), by, None).await
+        self.record(Entry::TeamPaired(paired), by, None).await?;
+        // Online without a line-up deadline the round's games start at once.
+        self.team_tick(crate::now_ms()).await
     }
 
     /// A team from the desk.
@@ -105,9 +110,12 @@ impl<H: Host> Actor<H> {
             Some(account) => Some(self.captain_of(&account).await?),
             None => None,
         };
-        let players =
-            players.into_iter().map(|(name, rating)| RosterPlayer { name, rating }).collect();
-        self.record(Entry::Team(TeamRegistered { name, players, captain }), by, None).await
+        let mut roster = Vec::with_capacity(players.len());
+        for (name, rating) in players {
+            roster.push(self.roster_player(name, rating).await?);
+        }
+        let entry = Entry::Team(TeamRegistered { name, players: roster, captain });
+        self.record(entry, by, None).await
     }
 
     /// Teams from a list with a team column: each team's players in the list's order (board
@@ -120,7 +128,7 @@ impl<H: Host> Actor<H> {
         let mut teams: Vec<TeamRegistered> = Vec::new();
         for e in entries {
             let team = e.team.clone().ok_or(TournamentRefusal::NoTeamColumn)?;
-            let player = RosterPlayer { name: e.name, rating: e.rating };
+            let player = self.roster_player(e.name, e.rating).await?;
             match teams.iter_mut().find(|t| t.name.to_lowercase() == team.to_lowercase()) {
                 Some(t) => t.players.push(player),
                 None => {
@@ -138,6 +146,26 @@ impl<H: Host> Actor<H> {
             self.record(entry, by, None).await?;
         }
         Ok(())
+    }
+
+    /// A roster's player: over the board a name; online an account, by its name (its rating
+    /// when none is given).
+    async fn roster_player(
+        &self,
+        name: String,
+        rating: Option<u16>,
+    ) -> Result<RosterPlayer, TournamentError> {
+        if self.tour.settings.over_the_board {
+            return Ok(RosterPlayer { name, rating, user_id: None });
+        }
+        let user =
+            self.store().user_by_name(&name).await?.ok_or(TournamentRefusal::NotAnAccount(name))?;
+        let own = user.rating.rating.round().clamp(0.0, 3500.0) as u16;
+        Ok(RosterPlayer {
+            name: user.username,
+            rating: rating.or(Some(own)),
+            user_id: Some(user.id.0),
+        })
     }
 
     /// The captain behind an account name.
@@ -188,18 +216,16 @@ impl<H: Host> Actor<H> {
     }
 
     /// A board's result; the last of the event's ends it.
-    async fn team_result(
+    pub(super) async fn team_result(
         &mut self,
         by: Option<&Who>,
         (round, number, board): (u32, u32, u32),
         result: BoardResult,
         reason: Option<String>,
     ) -> Result<(), TournamentError> {
-        if !self.tour.settings.over_the_board {
-            return Err(TournamentRefusal::PlayedOnline.into());
-        }
         let entry = Entry::TeamResult(TeamResult { round, number, board, result });
         self.record(entry, by, reason).await?;
+        self.team_board_decided((round, number, board), result).await;
         let over = self.tour.book.team.as_ref().is_some_and(|t| t.is_over(&self.tour.settings));
         if over && self.tour.book.status == TournamentStatus::Running {
             self.record(Entry::End(log::Empty {}), by, None).await?;

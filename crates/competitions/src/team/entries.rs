@@ -27,6 +27,9 @@ pub struct RosterPlayer {
     /// The rating, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// Online: the player's account (the name is its name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<i64>,
 }
 
 /// A captain: a site account, who may enter the team's line-ups.
@@ -71,6 +74,14 @@ pub struct TeamPaired {
     /// The pairing-allocated bye.
     #[serde(default)]
     pub bye: Option<u32>,
+}
+
+/// `team_round_on`: online, the round's games are created (at its line-up deadline): the
+/// line-ups are fixed from now on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRoundOn {
+    /// The round.
+    pub round: u32,
 }
 
 /// `team_result`: board `board` of match `number` of round `round`, from the view of the

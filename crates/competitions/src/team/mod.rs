@@ -25,7 +25,9 @@ use rookery_tournament::team::{
 
 use crate::refusal::TournamentRefusal;
 use crate::settings::{Format, Settings, TeamSettings};
-use entries::{Captain, LineUpEntry, TeamCaptain, TeamPaired, TeamRegistered, TeamResult};
+use entries::{
+    Captain, LineUpEntry, TeamCaptain, TeamPaired, TeamRegistered, TeamResult, TeamRoundOn,
+};
 
 /// A registered team: the pure crate's [`Team`] and its captain.
 #[derive(Clone, Debug)]
@@ -34,6 +36,8 @@ pub(crate) struct TeamBookTeam {
     pub team: Team,
     /// The captain's account.
     pub captain: Option<Captain>,
+    /// Online: each roster player's account, in roster order.
+    pub accounts: Vec<Option<i64>>,
 }
 
 /// One match of a paired round: the teams (White on board 1 first) and each board's result.
@@ -66,6 +70,10 @@ pub(crate) struct RoundBook {
     pub matches: Vec<MatchBook>,
     /// The pairing-allocated bye.
     pub bye: Option<TeamId>,
+    /// When it was paired (Unix ms): online, its games start `lineup_deadline_s` later.
+    pub paired_at: u64,
+    /// Online: its games are created and its line-ups fixed (`team_round_on`).
+    pub on: bool,
 }
 
 impl RoundBook {
@@ -190,7 +198,8 @@ impl TeamBook {
         let rating = team_rating(&roster[..roster.len().min(boards as usize)]);
         let team =
             Team::new(name, rating, boards as usize, roster).map_err(TournamentRefusal::Team)?;
-        self.teams.push(TeamBookTeam { team, captain: t.captain.clone() });
+        let accounts = t.players.iter().map(|p| p.user_id).collect();
+        self.teams.push(TeamBookTeam { team, captain: t.captain.clone(), accounts });
         Ok(())
     }
 
@@ -251,9 +260,10 @@ impl TeamBook {
         let paired = self.rounds.len() as u32;
         let fixed = l.round < paired
             || l.round == paired
-                && self
-                    .match_of(l.round, l.team)
-                    .is_some_and(|(i, _)| self.rounds[l.round as usize - 1].matches[i].begun());
+                && (self.rounds[l.round as usize - 1].on
+                    || self.match_of(l.round, l.team).is_some_and(|(i, _)| {
+                        self.rounds[l.round as usize - 1].matches[i].begun()
+                    }));
         if fixed {
             return Err(TournamentRefusal::LineUpFixed { round: l.round, team: name });
         }
@@ -276,7 +286,7 @@ impl TeamBook {
 
     /// Folds `team_paired`: the next round, once the one before is finished, each team at
     /// most once.
-    pub(crate) fn paired(&mut self, p: &TeamPaired) -> Result<(), TournamentRefusal> {
+    pub(crate) fn paired(&mut self, p: &TeamPaired, at: u64) -> Result<(), TournamentRefusal> {
         let bad = |why: String| TournamentRefusal::BadTeamPairing { round: p.round, why };
         if !self.started {
             return Err(TournamentRefusal::NotStarted);
@@ -306,8 +316,39 @@ impl TeamBook {
             matches.push(MatchBook { white, black, results: vec![None; boards] });
         }
         let bye = p.bye.map(&mut mark).transpose()?;
-        self.rounds.push(RoundBook { matches, bye });
+        self.rounds.push(RoundBook { matches, bye, paired_at: at, on: false });
         Ok(())
+    }
+
+    /// Folds `team_round_on`: the last round paired, once.
+    pub(crate) fn round_on(&mut self, r: &TeamRoundOn) -> Result<(), TournamentRefusal> {
+        let last = self.rounds.len() as u32;
+        match self.rounds.last_mut() {
+            Some(round) if r.round == last && !round.on => {
+                round.on = true;
+                Ok(())
+            }
+            _ => Err(TournamentRefusal::BadTeamPairing {
+                round: r.round,
+                why: "not the last round paired, or its games are on already".to_owned(),
+            }),
+        }
+    }
+
+    /// The players of board `board` of match `number` of round `round`: (White's, Black's),
+    /// each (team, roster position).
+    pub(crate) fn board_players(
+        &self,
+        round: u32,
+        number: u32,
+        board: u32,
+    ) -> Option<[(TeamId, usize); 2]> {
+        let r = self.rounds.get((round as usize).checked_sub(1)?)?;
+        let m = r.matches.get((number as usize).checked_sub(1)?)?;
+        let first = BoardColours::Alternating.colour_of_first(board as usize);
+        let a = (m.white, self.line_up_of(round, m.white).on_board(board as usize)?);
+        let b = (m.black, self.line_up_of(round, m.black).on_board(board as usize)?);
+        Some(if first.is_white() { [a, b] } else { [b, a] })
     }
 
     /// Folds `team_result` (a second for one board corrects the first).

@@ -98,6 +98,10 @@ pub struct TeamBoardView {
     pub black: String,
     /// From White's side: `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`.
     pub result: Option<&'static str>,
+    /// Online, once the round's games are on: the board's game of the site
+    /// (`{id}t{round}m{match}b{board}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
 }
 
 /// The team standings.
@@ -146,8 +150,12 @@ fn colour_name(c: Color) -> &'static str {
 }
 
 impl TeamBook {
-    /// The view.
-    pub(crate) fn view(&self, regulations: Regulations) -> TeamsView {
+    /// The view; `game_id` names a board's game of the site (online only).
+    pub(crate) fn view(
+        &self,
+        regulations: Regulations,
+        game_id: &dyn Fn(u32, u32, u32) -> Option<String>,
+    ) -> TeamsView {
         let name = |t: TeamId| self.teams[t.index()].team.name().to_owned();
         let colours = BoardColours::Alternating;
         let teams = self
@@ -208,6 +216,10 @@ impl TeamBook {
                                 }
                                 let (white, black) = if first.is_white() { (a, b) } else { (b, a) };
                                 TeamBoardView {
+                                    game: r
+                                        .on
+                                        .then(|| game_id(round, number, board as u32))
+                                        .flatten(),
                                     board: board as u32,
                                     first_team: colour_name(first),
                                     white,

@@ -193,15 +193,10 @@ fn team_of(
             None => Ok(None),
         };
     }
-    // Each board's game is played in the hall and its result typed at the desk: no game of
-    // the site, so no §11 points could follow.
-    if !over_the_board {
-        return Err(FieldError::field(
-            "over_the_board",
-            "a team event is played over the board: its matches are not yet played on the site",
-        ));
-    }
-    if rated {
+    // Over the board each board's game is played in the hall and its result typed at the
+    // desk: no game of the site, so no §11 points could follow. Online each board is a live
+    // game, rated as the event says.
+    if rated && over_the_board {
         return Err(FieldError::field("rated", "a team event over the board is not rated yet"));
     }
     let number = |f: &mut Fields, name: &'static str, default: i64, max: i64| {
