@@ -81,11 +81,15 @@ export function teamsList(T) {
       p.name, p.rating ? ` (${p.rating})` : '', p.reserve ? h('small', ` · ${t('team.reserve')}`) : null))))));
 }
 
-/** The round a line-up is for next: the last paired while its matches have no result, else the next. */
+/**
+ * The round a line-up is for next: the last paired while its line-ups may change (at the
+ * board until its matches begin, online until its games are on), else the next.
+ */
 export function lineUpRound(T) {
   const rounds = T.teams.rounds;
   const last = rounds[rounds.length - 1];
-  if (last && !last.finished) return last.round;
+  const on = last && last.matches.some((m) => m.boards.some((b) => b.game || b.result));
+  if (last && !last.finished && !on) return last.round;
   return rounds.length + 1;
 }
 
