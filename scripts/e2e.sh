@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of the web UI (web/tests): installs what is missing (Debian's chromium,
-# a CJK font for the Chinese pages, the npm packages of web/tests), builds the binary once and
+# a CJK font for the Chinese pages, poppler's pdftotext, zbar's zbarimg, the npm packages of web/tests), builds the binary once and
 # runs the suite against a real `rookery serve` on an ephemeral port.
 #
 #   scripts/e2e.sh                      # run
@@ -16,6 +16,10 @@ cd "$(dirname "$0")/.."
 need_apt=()
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || need_apt+=(chromium)
 fc-list :lang=zh 2>/dev/null | grep -q . || need_apt+=(fonts-wqy-zenhei)
+# pdftotext reads back the PDFs the printed documents make, zbarimg their QR codes
+# (web/tests/tournaments.test.js).
+command -v pdftotext >/dev/null || need_apt+=(poppler-utils)
+command -v zbarimg >/dev/null || need_apt+=(zbar-tools)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
   $SUDO apt-get update -qq

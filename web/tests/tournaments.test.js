@@ -9,7 +9,9 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, launchBrowser, visitor, signup, drag, waitForPly, moveList, gameReady, screenshot, SHOTS, ROOT, logOnFailure } from './harness.js';
 
@@ -419,10 +421,20 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // Everyone present, then two are not there: 38.
   await org.click('#arb-checkin-all');
   await count('40 of 40 present');
+  // The list is one log entry (whole or not at all), the check-in of everyone another.
+  const log = (await view()).log;
+  assert.deepEqual(log.filter((e) => e.action === 'roster').map((e) => e.detail.players.length), [40]);
+  assert.deepEqual(log.filter((e) => e.action === 'check_ins').map((e) => e.detail.entrants.length), [40]);
+  await org.waitForFunction(() => /A list of 40 players imported \(Player, 01, Player, 02/.test(document.querySelector('#audit-log')?.textContent || ''));
+  assert.match(await org.textContent('#audit-log'), /40 checked in: present \(Player, 01/);
   for (const [n, left] of [['Player, 07', 39], ['Player, 33', 38]]) {
     await org.click(`input.checkin-toggle[data-name="${n}"]`);
     await count(`${left} of 40 present`);
   }
+  // The lowest rated (paired on the last board) keeps board 1: a wheelchair place.
+  await org.fill('input.fixed-board[data-name="Player, 40"]', '1');
+  await org.press('input.fixed-board[data-name="Player, 40"]', 'Tab');
+  await org.waitForFunction(() => /Player, 40 plays at board 1 every round/.test(document.querySelector('#audit-log')?.textContent || ''));
   await org.click('#arb-start');
   await org.waitForSelector('#arb-publish');
   await org.click('#arb-publish');
@@ -430,6 +442,7 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   const v1 = await view();
   const r1 = v1.rounds_list[0];
   assert.equal(r1.boards.length, 19, 'the 38 present on 19 boards');
+  assert.ok([r1.boards[0].white, r1.boards[0].black].includes('Player, 40'), 'a fixed board kept');
   const paired1 = r1.boards.flatMap((b) => [b.white, b.black]);
   assert.ok(!paired1.includes('Player, 07') && !paired1.includes('Player, 33'), 'the absent are not paired');
   assert.deepEqual(r1.absent.filter((a) => a.kind === 'absent').map((a) => a.player), ['Player, 07', 'Player, 33']);
@@ -465,6 +478,35 @@ test('over the board: a list of 40 imported from CSV (a bad one refused naming i
   // The list's particulars reach the TRF.
   const trf = await (await fetch(`${server.base}/api/v1${url}/trf?lines=lf`)).text();
   assert.ok(trf.split('\n').some((l) => l.startsWith('001') && l.includes('Player, 01') && l.includes('CHN') && l.includes('8600100')), trf);
+  // Every printed document in both languages as the PDF a browser prints (headless Chromium,
+  // the page's own @page sizes), read back by pdftotext: the event, a player, the language's
+  // words — the Chinese drawn with an embedded CJK font, or pdftotext would not read it.
+  const docs = {
+    pairings: ['Pairings', '对阵表'], 'pairings-by-name': ['Pairings by name', '对阵表（按姓名）'],
+    scoresheets: ['Scoresheet', '记录纸'], slips: ['Signature', '签名'],
+    standings: ['Standings', '成绩排名'], 'wall-chart': ['Wall chart', '成绩总表'],
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'rookery-pdf-'));
+  for (const [doc, words] of Object.entries(docs)) {
+    for (const [i, lang] of ['en', 'zh'].entries()) {
+      await org.goto(`/api/v1${url}/print/${doc}?round=1&lang=${lang}`);
+      const file = join(dir, `${doc}-${lang}.pdf`);
+      writeFileSync(file, await org.pdf({ preferCSSPageSize: true, printBackground: true }));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      for (const want of [words[i], `List ${suffix}`, 'Player, 01']) {
+        assert.ok(text.includes(want), `${doc} (${lang}) lacks ${want}:\n${text.slice(0, 2000)}`);
+      }
+      if (doc === 'pairings' || doc === 'wall-chart') {
+        // The QR code, scanned from the printed page as a phone would: the tournament's page.
+        execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', file, join(dir, doc)]);
+        // (zbarimg's stderr only says it found no D-Bus, which a container has none of.)
+        const scanned = execFileSync('zbarimg', ['-q', '--raw', join(dir, `${doc}.png`)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+        assert.equal(scanned, `${server.base}${url}`, `${doc} (${lang}): the QR code`);
+      }
+    }
+  }
+  await org.goto(url);
+  await org.waitForSelector('#arb-checkin');
   // Player, 01 opens an account; the desk links the guest entry to it.
   const p1 = await open({ name: 'player01' });
   const account = await signup(p1, `p01_${suffix}`);

@@ -150,6 +150,22 @@ struct Http {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
+    /// The address players reach the site at (`http://192.168.1.5:8080`): the QR code on
+    /// the printed pairings opens the tournament there. Without it, the address the printing
+    /// browser used (so print from a phone-reachable address, not `localhost`).
+    #[arg(long, value_name = "URL", value_parser = public_url)]
+    public_url: Option<String>,
+}
+
+/// `--public-url`: an `http://` or `https://` address, without a path's trailing `/`.
+fn public_url(text: &str) -> Result<String, String> {
+    let rest = text.strip_prefix("http://").or_else(|| text.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => {
+            Ok(text.trim_end_matches('/').to_owned())
+        }
+        _ => Err(format!("expected an http:// or https:// address, not {text:?}")),
+    }
 }
 
 /// Where the data lives.
@@ -255,6 +271,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         database: args.storage.database.clone(),
         limits: args.limits(raise_open_files()),
         node: args.storage.node(),
+        public_url: args.http.public_url.clone(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

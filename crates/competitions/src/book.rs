@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Competition, EntrantId};
+use rookery_tournament::competition::{Action, Competition, CompetitionError, EntrantId};
 use rookery_tournament::PlayerId;
 
 use super::log::{self, Entry, Join};
@@ -77,6 +77,8 @@ pub(crate) struct Book {
     pub knockout: Option<KnockoutBook>,
     /// A team event's teams, line-ups and matches.
     pub team: Option<TeamBook>,
+    /// Over the board, the entrants who keep a board (entrant number → board, from 1).
+    pub fixed_boards: BTreeMap<u32, u32>,
 }
 
 impl Book {
@@ -94,6 +96,7 @@ impl Book {
             incidents: BTreeMap::new(),
             knockout: None,
             team: settings.format.is_team().then(|| TeamBook::new(settings)),
+            fixed_boards: BTreeMap::new(),
         }
     }
 
@@ -187,6 +190,26 @@ impl Book {
             Entry::TeamPaired(p) => self.team_mut()?.paired(p, at)?,
             Entry::TeamRoundOn(r) => self.team_mut()?.round_on(r)?,
             Entry::TeamResult(r) => self.team_mut()?.result(r)?,
+            Entry::Roster(r) => {
+                for join in &r.players {
+                    self.fold(settings, &Entry::Join(join.clone()), at)?;
+                }
+            }
+            Entry::CheckIns(c) => {
+                for &entrant in &c.entrants {
+                    let present = c.present;
+                    self.comp.apply(&Action::CheckIn { entrant: EntrantId(entrant), present })?;
+                }
+            }
+            Entry::FixBoard(f) => {
+                if f.entrant as usize >= self.comp.entrants().len() {
+                    return Err(CompetitionError::UnknownEntrant(EntrantId(f.entrant)).into());
+                }
+                match f.board {
+                    Some(board) => self.fixed_boards.insert(f.entrant, board),
+                    None => self.fixed_boards.remove(&f.entrant),
+                };
+            }
             Entry::Incident(i) => {
                 self.incidents.entry((i.round, i.board)).or_default().push(i.clone());
             }
@@ -266,6 +289,10 @@ impl Book {
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
             Entry::CheckIn(x) => names.name = entrant(x.entrant),
+            Entry::FixBoard(x) => names.name = entrant(x.entrant),
+            Entry::CheckIns(x) => {
+                names.entrant_names = Some(x.entrants.iter().map(|&n| entrant(n)).collect());
+            }
             Entry::Link(x) => names.name = entrant(x.entrant),
             Entry::Reinstate(x) => names.name = entrant(x.entrant),
             Entry::Bye(x) => names.name = entrant(x.entrant),

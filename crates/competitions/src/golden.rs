@@ -453,15 +453,13 @@ fn an_over_the_board_list_replays_from_its_stored_log() {
         "h4ll0000",
         settings("swiss", json!({"rounds": 3, "over_the_board": true, "check_in": true})),
     );
-    let guest = |name: &str, rating: Option<u16>, particulars: log::Guest| {
-        Entry::Join(log::Join {
-            key: format!("guest:{}", name.to_lowercase()),
-            name: name.into(),
-            rating,
-            title: None,
-            user_id: None,
-            guest: Some(particulars),
-        })
+    let guest = |name: &str, rating: Option<u16>, particulars: log::Guest| log::Join {
+        key: format!("guest:{}", name.to_lowercase()),
+        name: name.into(),
+        rating,
+        title: None,
+        user_id: None,
+        guest: Some(particulars),
     };
     let listed = log::Guest {
         fide_id: Some(8_600_123),
@@ -470,14 +468,22 @@ fn an_over_the_board_list_replays_from_its_stored_log() {
         club: Some("No. 4".into()),
         ..log::Guest::default()
     };
-    s.record(guest("Li, Wei", Some(2105), listed), Some("arbiter"), None);
-    s.record(guest("Wang Fang", Some(1850), log::Guest::default()), Some("arbiter"), None);
-    s.record(guest("Absent, Al", None, log::Guest::default()), Some("arbiter"), None);
+    // A list (one `roster` entry), then one at the desk (a `join`).
+    let list = vec![
+        guest("Li, Wei", Some(2105), listed),
+        guest("Wang Fang", Some(1850), log::Guest::default()),
+    ];
+    s.record(Entry::Roster(log::Roster { players: list }), Some("arbiter"), None);
+    let desk = guest("Absent, Al", None, log::Guest::default());
+    s.record(Entry::Join(desk), Some("arbiter"), None);
     s.join("Ann", Some(1700), 2);
     assert!((0..4).all(|n| !s.tour.book.comp.is_present(EntrantId(n))), "nobody checked in");
-    for n in [0, 1, 3] {
-        s.act(Action::CheckIn { entrant: EntrantId(n), present: true });
-    }
+    s.record(
+        Entry::CheckIns(log::CheckIns { entrants: vec![0, 1], present: true }),
+        Some("arbiter"),
+        None,
+    );
+    s.act(Action::CheckIn { entrant: EntrantId(3), present: true });
     s.record(Entry::Start(log::Empty {}), Some("arbiter"), None);
     let round = s.pair();
     s.act(Action::Publish { round });

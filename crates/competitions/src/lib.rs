@@ -3,7 +3,9 @@
 
 mod actor;
 mod book;
+mod calendar;
 mod export;
+mod fixed_boards;
 #[cfg(test)]
 mod golden;
 mod handle;
@@ -28,7 +30,7 @@ pub use export::Export;
 pub use handle::{Answer, TournamentHandle, Update, Who};
 pub use message::{Clock, GameNotice, ResultNews, SocketError, TournamentMessage, YourGame};
 pub use ports::{Acted, Claims, GameHost, Host, Lobby, TournamentClaim};
-pub use print::{Document, Lang};
+pub use print::{Document, Lang, PrintRequest};
 pub use refusal::{PairSide, RefusalClass, TournamentError, TournamentRefusal};
 pub use registry::{Finished, Tournaments};
 pub use request::{ArbiterAction, IncidentReport, Op};

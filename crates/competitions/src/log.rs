@@ -71,6 +71,13 @@ pub enum Entry {
     Berserk(Berserk),
     /// An entrant marked present or absent by the arbiter (over the board; issue 53).
     CheckIn(CheckIn),
+    /// An imported player list: every row a guest's `join`, in the list's order, written as
+    /// one entry so that a list is entered whole or not at all (issue 53).
+    Roster(Roster),
+    /// Several entrants marked present or absent at once (the desk's list, "everyone present").
+    CheckIns(CheckIns),
+    /// An entrant's board fixed (or freed) for the rounds paired from now on (over the board).
+    FixBoard(FixBoard),
     /// A guest entrant linked to an account: the entrant is the account from now on.
     Link(Link),
     /// An incident at a board of an over-the-board tournament, with the arbiter's decision
@@ -302,6 +309,9 @@ pub struct Guest {
     /// The national federation's identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub national_id: Option<String>,
+    /// FIDE rating, when the list gave one (it is then the entry's `rating`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_rating: Option<u16>,
     /// National rating (the entry's `rating` is the FIDE one when both are known).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub national_rating: Option<u16>,
@@ -326,6 +336,32 @@ pub struct CheckIn {
     pub entrant: u32,
     /// Present, or absent.
     pub present: bool,
+}
+
+/// `roster`: the players of an imported list, each as its own `join` would be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    /// The joins, in the list's order (entrant numbers follow it).
+    pub players: Vec<Join>,
+}
+
+/// `check_ins`: entrants marked present, or absent, together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckIns {
+    /// The entrant numbers.
+    pub entrants: Vec<u32>,
+    /// Present, or absent.
+    pub present: bool,
+}
+
+/// `fix_board`: the entrant plays at `board` in every round paired from now on; `None` frees
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixBoard {
+    /// The entrant number.
+    pub entrant: u32,
+    /// The board, from 1.
+    pub board: Option<u32>,
 }
 
 /// `link`: a guest entrant becomes the account `user_id`, known by its key from now on.
@@ -662,6 +698,9 @@ impl Entry {
             | Entry::ArenaResult(_)
             | Entry::Berserk(_)
             | Entry::Incident(_)
+            | Entry::Roster(_)
+            | Entry::CheckIns(_)
+            | Entry::FixBoard(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
             | Entry::KnockoutLots(_)
@@ -702,6 +741,9 @@ impl Serialize for EntryData {
             Entry::ArenaResult(d) => d.serialize(s),
             Entry::Berserk(d) => d.serialize(s),
             Entry::CheckIn(d) => d.serialize(s),
+            Entry::Roster(d) => d.serialize(s),
+            Entry::CheckIns(d) => d.serialize(s),
+            Entry::FixBoard(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
             Entry::Incident(d) => d.serialize(s),
             Entry::KnockoutSeeded(d) => d.serialize(s),
@@ -912,6 +954,19 @@ mod tests {
                 }),
             }),
             Entry::CheckIn(CheckIn { entrant: 3, present: false }),
+            Entry::CheckIns(CheckIns { entrants: vec![0, 2, 5], present: true }),
+            Entry::FixBoard(FixBoard { entrant: 4, board: Some(12) }),
+            Entry::FixBoard(FixBoard { entrant: 4, board: None }),
+            Entry::Roster(Roster {
+                players: vec![Join {
+                    key: "guest:ann".into(),
+                    name: "Ann".into(),
+                    rating: None,
+                    title: None,
+                    user_id: None,
+                    guest: Some(Guest { club: Some("A".into()), ..Guest::default() }),
+                }],
+            }),
             Entry::Link(Link { entrant: 3, key: "liwei".into(), user_id: 9 }),
             Entry::Incident(Incident {
                 round: 2,
@@ -1003,6 +1058,13 @@ mod tests {
                 r#"{"guest":{"club":"A","fide_id":1,"level":0},"key":"guest:ann","name":"Ann","rating":null,"title":null,"user_id":null}"#,
             ),
             ("check_in", r#"{"entrant":2,"present":true}"#),
+            ("check_ins", r#"{"entrants":[2,0],"present":false}"#),
+            ("fix_board", r#"{"board":3,"entrant":1}"#),
+            ("fix_board", r#"{"board":null,"entrant":1}"#),
+            (
+                "roster",
+                r#"{"players":[{"guest":{"federation":"CHN"},"key":"guest:li","name":"Li","rating":2105,"title":null,"user_id":null}]}"#,
+            ),
             ("link", r#"{"entrant":2,"key":"ann","user_id":3}"#),
             (
                 "incident",

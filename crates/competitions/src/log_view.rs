@@ -37,7 +37,7 @@ pub struct LogDetail {
 
 /// The names beside an entry's numbers: `name` beside an `entrant` or an arena `player`,
 /// `a_name` and `b_name`, a pairing's `board_names` and `pab_name`, an arena pairing's
-/// `names`. A number without a player has no name.
+/// `names`, a list's `entrant_names`. A number without a player has no name.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct LogNames {
     /// Beside `entrant` or `player`.
@@ -58,4 +58,7 @@ pub struct LogNames {
     /// Beside an arena pairing's `games`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub names: Option<Vec<[Option<String>; 2]>>,
+    /// Beside a list's `entrants`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entrant_names: Option<Vec<Option<String>>>,
 }

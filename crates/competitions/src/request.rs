@@ -7,7 +7,7 @@ use rookery_tournament::ByeKind;
 
 use crate::export::Export;
 use crate::log::{Misconduct, Sanction};
-use crate::print::{Document, Lang};
+use crate::print::PrintRequest;
 use crate::roster::RosterEntry;
 
 /// What a request asks of the tournament.
@@ -59,15 +59,8 @@ pub enum Op {
     },
     /// An export, as text.
     Export(Export),
-    /// A round's printable document (HTML).
-    Print {
-        /// Which.
-        document: Document,
-        /// The round; the last paired when `None`.
-        round: Option<u32>,
-        /// In which language.
-        lang: Lang,
-    },
+    /// A printable document (HTML).
+    Print(PrintRequest),
 }
 
 /// The arbiter's actions (docs/api.md).
@@ -201,6 +194,14 @@ pub enum ArbiterAction {
         players: Vec<String>,
         /// Present, or absent.
         present: bool,
+    },
+    /// An entrant of an over-the-board tournament keeps a board in every round paired from
+    /// now on (a wheelchair place, the arbiters' table), or is freed (`None`).
+    FixBoard {
+        /// The entrant, by account or guest name.
+        player: String,
+        /// The board, from 1.
+        board: Option<u32>,
     },
     /// A guest entrant linked to an account: the account's from now on, with its games.
     Link {

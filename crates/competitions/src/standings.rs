@@ -5,7 +5,10 @@ use rookery_tournament::competition::RoundState;
 use rookery_tournament::{standings, ResultCode};
 use serde::Serialize;
 
+use rookery_tournament::fide_rating::{self, KHistory, K};
+
 use crate::book::Tour;
+use crate::calendar;
 
 /// An arena player's card: `{"score":"11","games":3,"streak":3,"on_fire":true,"berserks":3,
 /// "berserk_points":3,"performance":1890,"sheet":"3+ 3+ 5*+"}` (`streak`: the wins running at
@@ -64,9 +67,24 @@ pub struct StandingRow {
     pub tiebreaks: Vec<String>,
     /// The C.07 performance rating (10.2), once a round is finished.
     pub performance: Option<i64>,
+    /// Over the board, a FIDE-rated player's rating change over the event's rated games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fide_rating_change: Option<FideChange>,
     /// The rating (not shown: the exports write it).
     #[serde(skip)]
     pub rating: Option<u16>,
+}
+
+/// A FIDE-rated player's change over the event, as a rating officer computes it (FIDE Rating
+/// Regulations from 1 March 2024, 8.3): `{"k":20,"games":5,"change":"+12.40"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FideChange {
+    /// The development coefficient (8.3.3), capped so that K × games ≤ 700.
+    pub k: u8,
+    /// Rated games counted: played (not forfeits or byes) against a FIDE-rated opponent.
+    pub games: u32,
+    /// `K × Σ(W − PD)`, to the hundredth (`+12.40`, `-3.00`, `0.00`).
+    pub change: String,
 }
 
 /// An arena's row.
@@ -155,6 +173,49 @@ impl Tour {
         })
     }
 
+    /// Over the board, each player's FIDE rating change (pairing-number order; none online,
+    /// where ratings are the site's). Only a guest whose list gave a FIDE rating is rated here:
+    /// an account's rating is the site's, and a list's national rating is not FIDE's. K is
+    /// 8.3.3's from what the list says — 40 for a junior (18 or under in the event's year)
+    /// under 2300, 10 from 2400, else 20 — taking every player as established (30 games or
+    /// more: the list does not say), as the rating officer's software does without a history.
+    fn fide_changes(&self, t: &rookery_tournament::Tournament) -> Vec<Option<FideChange>> {
+        if !self.settings.over_the_board {
+            return Vec::new();
+        }
+        let order = self.book.comp.pairing_order();
+        let year = self.book.started_at.map(|ms| calendar::date_of(ms).0);
+        let mut rated = t.clone();
+        let guest_of = |index: usize| self.book.guests.get(&order[index].0);
+        for (index, p) in rated.players.iter_mut().enumerate() {
+            let fide = guest_of(index).is_some_and(|g| g.fide_rating.is_some());
+            if !fide {
+                p.rating = None;
+            }
+        }
+        fide_rating::event_changes(&rated, |id| {
+            let g = guest_of(id.index())?;
+            let rating = g.fide_rating?;
+            let age =
+                year.zip(g.birth_year).and_then(|(y, b)| u16::try_from(y - i64::from(b)).ok());
+            Some(K::of(&KHistory {
+                rating,
+                games_before: u32::MAX,
+                age_this_year: age,
+                reached_2400: false,
+            }))
+        })
+        .into_iter()
+        .map(|c| {
+            c.filter(|c| c.games > 0).map(|c| FideChange {
+                k: c.k.get(),
+                games: c.games,
+                change: c.to_string(),
+            })
+        })
+        .collect()
+    }
+
     /// A Swiss's or round robin's standings and crosstable.
     pub fn standings(&self) -> (StandingsView, Vec<CrossRow>) {
         let t = self.book.comp.to_tournament();
@@ -166,6 +227,7 @@ impl Tour {
         // before a round is finished there is none (and entries come in by the thousand).
         let tpr = rookery_tournament::Tiebreak::PerformanceRating;
         let perf = (done > 0).then(|| standings(&t, done, &[tpr], self.settings.regulations()));
+        let fide = self.fide_changes(&t);
         let rows = table
             .rows
             .iter()
@@ -179,6 +241,7 @@ impl Tour {
                     score: row.score.to_string(),
                     tiebreaks: row.values.iter().map(|v| v.to_string()).collect(),
                     performance: performance.and_then(|v| v.to_f64()).map(|p| p.round() as i64),
+                    fide_rating_change: fide.get(row.player.index()).cloned().flatten(),
                     rating: self.book.comp.entrants()[e.0 as usize].rating,
                 }
             })

@@ -199,6 +199,9 @@ pub struct PlayerEntry {
     /// A guest entry (no account, not yet linked to one).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub guest: bool,
+    /// Over the board: the board the entrant keeps every round, if fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed_board: Option<u32>,
 }
 
 /// A bye asked for.
@@ -442,6 +445,7 @@ impl Tour {
             byes: self.byes_of(id),
             present: self.settings.over_the_board.then(|| self.book.comp.is_present(id)),
             guest: self.book.guests.contains_key(&id.0) && !self.book.users.contains_key(&e.key),
+            fixed_board: self.book.fixed_boards.get(&id.0).copied(),
         }
     }
 
@@ -599,6 +603,7 @@ fn arena_entry(p: &ArenaPlayer) -> PlayerEntry {
         byes: Vec::new(),
         present: None,
         guest: false,
+        fixed_board: None,
     }
 }
 

@@ -55,6 +55,10 @@ pub struct Config {
     /// This node's identity when several nodes share one (PostgreSQL) database; `None` for
     /// a single node.
     pub node: Option<NodeConfig>,
+    /// The address players reach the site at (`http://192.168.1.5:8080`), for what is
+    /// printed (the QR code of a tournament's page); `None`: the address each request came
+    /// to (its `Host`).
+    pub public_url: Option<String>,
 }
 
 impl Config {
@@ -135,7 +139,7 @@ impl Server {
             Some(node) => rookery_cluster::join(store.clone(), node.clone()).await?,
             None => rookery_cluster::alone(store.clone()),
         };
-        let state = AppState::new(store, &config.limits, cluster);
+        let state = AppState::new(store, &config.limits, cluster, config.public_url.clone());
         competitions::route_game_events(&state.live, state.tournaments.clone());
         state.live.resume_all().await;
         state.tournaments.resume_all().await;

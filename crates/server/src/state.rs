@@ -43,11 +43,19 @@ pub struct AppState {
     pub relay: Arc<dyn Relay>,
     /// Set to `true` when the server shuts down: sockets close.
     pub closing: watch::Sender<bool>,
+    /// The address players reach the site at, if the operator gave it (`serve --public-url`).
+    pub public_url: Option<String>,
 }
 
 impl AppState {
-    /// Fresh state over a store, with these limits, as a node of `cluster`.
-    pub fn new(store: Store, limits: &Limits, cluster: Cluster) -> Arc<AppState> {
+    /// Fresh state over a store, with these limits, as a node of `cluster`, reached at
+    /// `public_url` when the operator gave it.
+    pub fn new(
+        store: Store,
+        limits: &Limits,
+        cluster: Cluster,
+        public_url: Option<String>,
+    ) -> Arc<AppState> {
         let node_id = cluster.ownership.node().map(|n| n.id.clone());
         let live = LiveGames::new(Services {
             store: store.clone(),
@@ -70,6 +78,7 @@ impl AppState {
             ownership: cluster.ownership,
             relay: cluster.relay,
             closing: watch::Sender::new(false),
+            public_url,
         })
     }
 }

@@ -1402,6 +1402,24 @@ async fn a_round_prints_its_pairings_scoresheets_and_slips_as_the_view_pairs_it(
         assert!(sheets.contains("<td class=\"n\">60</td>"), "60 moves to record");
         let (_, slips) = print("slips", &format!("?round=1&lang={lang}")).await;
         assert_eq!(slips.matches("class=\"slip\"").count(), 2);
+        // The pairings carry a QR code of the tournament's page, at the address the request
+        // came to; the event's documents list every player.
+        let url = format!("/tournaments/{id}</a>");
+        assert!(page.contains("<div class=\"qr\"><svg") && page.contains(&url), "{page}");
+        let (status, standings) = print("standings", &format!("?lang={lang}")).await;
+        assert_eq!(status, StatusCode::OK, "{standings}");
+        let (status, wall) = print("wall-chart", &format!("?lang={lang}")).await;
+        assert_eq!(status, StatusCode::OK, "{wall}");
+        assert!(wall.contains("class=\"sheet wide\"") && wall.contains(&url), "{wall}");
+        for name in names {
+            assert!(standings.contains(name) && wall.contains(name), "{name}");
+        }
+        let titles = if lang == "en" {
+            ["Standings", "Wall chart"]
+        } else {
+            ["成绩排名", "成绩总表"]
+        };
+        assert!(standings.contains(titles[0]) && wall.contains(titles[1]), "{lang}");
     }
     // By name: every player once, alphabetically, the bye among them.
     let (_, page) = print("pairings-by-name", "").await;
@@ -1757,6 +1775,15 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
     let (status, v) = td.post(&roster, json!({"text": trf})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["players"].as_array().unwrap().len(), 11);
+    // Each list is one log entry: entered whole or not at all.
+    let lists: Vec<usize> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "roster")
+        .map(|e| e["detail"]["players"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(lists, [9, 1]);
     // A guest with an account's name: the account's join is refused (the desk links instead).
     arbiter(&td, &id, json!({"action":"guest","name":"Bob"})).await;
     let bob = Client::new(&server).await;
@@ -1783,7 +1810,13 @@ async fn an_over_the_board_player_list_is_imported_checked_in_and_linked() {
     // Check-in: everyone but Player 9 and Desk, Dora; nobody else is paired.
     let mut present: Vec<String> = (1..=8).map(|i| format!("Player {i}")).collect();
     present.extend(["ada".to_owned(), "Late, Lee".to_owned()]);
-    arbiter(&td, &id, json!({"action":"check_in","players":present,"present":true})).await;
+    let v = arbiter(&td, &id, json!({"action":"check_in","players":present,"present":true})).await;
+    let last = v["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (&last["action"], last["detail"]["entrant_names"].as_array().map(Vec::len)),
+        (&json!("check_ins"), Some(10)),
+        "the list checked in as one entry: {last}"
+    );
     let (status, e) = td
         .post(
             &format!("/api/v1/tournaments/{id}/arbiter"),
@@ -1951,6 +1984,7 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
         json!({"action":"guest","name":"Li"}),
         json!({"action":"check_in","player":"ann","present":false}),
         json!({"action":"link","player":"ann","account":"bob"}),
+        json!({"action":"fix_board","player":"ann","board":1}),
     ] {
         let (status, e) = td.post(&path, body.clone()).await;
         assert_eq!(
@@ -1968,6 +2002,178 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(round_of(&v, 1)["boards"].as_array().unwrap().len(), 1);
     assert!(v["players"][0].get("present").is_none());
+    server.stop().await;
+}
+
+/// Issue 53: fixed boards, as Swiss-Manager keeps them — a player who must sit at a given
+/// table (a wheelchair place) plays there every round; who meets whom and the colours are
+/// the pairing's, only the boards are numbered again. A board past the round's last is its
+/// last board; the fixed boards are read back from the log after a restart, and a round
+/// paired after it keeps them.
+#[tokio::test]
+async fn over_the_board_a_fixed_player_keeps_their_board_every_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Hall Fixed","format":"swiss","rounds":3,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    let list: String = (1..=10).map(|i| format!("P{i:02},{}\n", 2300 - 50 * i)).collect();
+    let (status, v) = td
+        .post(
+            &format!("/api/v1/tournaments/{id}/roster"),
+            json!({"text": format!("name,rating\n{list}")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let names: Vec<String> = (1..=10).map(|i| format!("P{i:02}")).collect();
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    // The lowest rated (paired on the last board) at board 1; the highest at board 40, past
+    // the last: board 5.
+    arbiter(&td, &id, json!({"action":"fix_board","player":"p10","board":1})).await;
+    let v = arbiter(&td, &id, json!({"action":"fix_board","player":"P01","board":40})).await;
+    let fixed = |v: &Value, name: &str| {
+        v["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["fixed_board"]
+            .clone()
+    };
+    assert_eq!(
+        (fixed(&v, "P10"), fixed(&v, "P01"), fixed(&v, "P02")),
+        (json!(1), json!(40), Value::Null)
+    );
+    for (body, field) in [
+        (json!({"action":"fix_board","player":"P03","board":0}), "board"),
+        (json!({"action":"fix_board","player":"P03","board":"one"}), "board"),
+        (json!({"action":"fix_board","player":"Nobody","board":2}), "player"),
+    ] {
+        let (status, _, f) = refused(&td, &id, body.clone()).await;
+        assert_eq!((status, f.as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{body}");
+    }
+    let on_board = |v: &Value, round: u64, name: &str| {
+        round_of(v, round)["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["white"] == name || b["black"] == name)
+            .map(|b| b["board"].as_u64().unwrap())
+    };
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    assert_eq!((on_board(&v, 1, "P10"), on_board(&v, 1, "P01")), (Some(1), Some(5)), "{v}");
+    // Who meets whom is the pairing's: P01 against P06, P05 against P10 (the Dutch's halves).
+    let opponents = |v: &Value, board: u64| {
+        let b = &round_of(v, 1)["boards"][board as usize - 1];
+        let mut pair =
+            [b["white"].as_str().unwrap().to_owned(), b["black"].as_str().unwrap().to_owned()];
+        pair.sort();
+        pair
+    };
+    assert_eq!(
+        (opponents(&v, 1), opponents(&v, 5)),
+        (["P05".into(), "P10".into()], ["P01".into(), "P06".into()])
+    );
+    for b in 1..=5 {
+        arbiter(&td, &id, json!({"action":"enter","round":1,"board":b,"result":"1/2-1/2"})).await;
+    }
+    server.stop().await;
+
+    // After a restart the fixed boards are read back, and round 2 keeps them; P01 freed.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let account = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    let v = arbiter(&td, &id, json!({"action":"fix_board","player":"P01","board":null})).await;
+    assert_eq!((fixed(&v, "P10"), fixed(&v, "P01")), (json!(1), Value::Null));
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":2})).await;
+    assert_eq!(on_board(&v, 2, "P10"), Some(1), "{v}");
+    let last = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["action"] == "fix_board")
+        .unwrap()
+        .clone();
+    assert_eq!((&last["detail"]["name"], &last["detail"]["board"]), (&json!("P01"), &Value::Null));
+    server.stop().await;
+}
+
+/// Issue 53: the rating officer's figures over the board — each FIDE-rated player's change
+/// (FIDE Rating Regulations 8.3: K 40 for a junior under 2300, 20, 10 from 2400; a difference
+/// over 400 counted as 400), worked by hand below, and the TRF's start, end and round dates.
+#[tokio::test]
+async fn over_the_board_standings_show_each_fide_rated_players_rating_change() {
+    let server = TestServer::start().await;
+    let Setup { td, id, .. } = setup(
+        &server,
+        &[],
+        json!({"name":"Hall Rated","format":"swiss","rounds":1,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let year = 1970 + now.as_secs() / 31_556_952;
+    // Dee 2450 (K 10), Ann 2150 (K 20), Cai with a national rating only (not FIDE-rated),
+    // Bo 1750 and 14 this year (a junior under 2300: K 40).
+    let list = format!(
+        "name,rating,national_rating,birth_year\nDee,2450,,1980\nAnn,2150,,1990\nCai,,1900,1995\nBo,1750,,{}\n",
+        year - 14
+    );
+    let (status, v) =
+        td.post(&format!("/api/v1/tournaments/{id}/roster"), json!({"text": list})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"check_in","players":["Dee","Ann","Cai","Bo"],"present":true}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    // The Dutch: Dee against Cai, Ann against Bo. Dee wins; Bo beats Ann.
+    for b in round_of(&v, 1)["boards"].as_array().unwrap() {
+        let (white, board) = (b["white"].as_str().unwrap(), b["board"].clone());
+        let result = match white {
+            "Dee" => "1-0",
+            "Cai" => "0-1",
+            "Bo" => "1-0",
+            _ => "0-1",
+        };
+        arbiter(&td, &id, json!({"action":"enter","round":1,"board":board,"result":result})).await;
+    }
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    let change = |name: &str| {
+        let rows = v["standings"]["rows"].as_array().unwrap();
+        rows.iter().find(|r| r["name"] == name).unwrap()["fide_rating_change"].clone()
+    };
+    // Ann 2150 lost to 1750 (D 400, PD .92): 20 × (0 − .92). Bo won (D −400, PD .08):
+    // 40 × (1 − .08). Dee's one game was against Cai, unrated here: no rated game.
+    assert_eq!(change("Ann"), json!({"k":20,"games":1,"change":"-18.40"}));
+    assert_eq!(change("Bo"), json!({"k":40,"games":1,"change":"+36.80"}));
+    assert_eq!((change("Dee"), change("Cai")), (Value::Null, Value::Null));
+
+    // The TRF carries the dates: start, end, and round 1's date above its column.
+    let (status, trf) = td.get_text(&format!("/api/v1/tournaments/{id}/trf?lines=lf")).await;
+    assert_eq!(status, StatusCode::OK);
+    let line =
+        |code: &str| trf.lines().find(|l| l.starts_with(code)).unwrap_or_default().to_owned();
+    let start = line("042 ");
+    assert!(
+        start.starts_with(&format!("042 {year}/"))
+            || start.starts_with(&format!("042 {}/", year + 1)),
+        "{trf}"
+    );
+    assert_eq!(line("052 "), start.replace("042", "052"), "ended the day it started");
+    let dates = line("132 ");
+    let first = line("001 ");
+    assert_eq!(dates.len(), 99, "{dates:?}");
+    assert_eq!(&dates[91..99], &format!("{}/{}", &start[6..8], &start[9..14]));
+    assert!(
+        first.len() >= 99 && first[91..95].trim().parse::<u32>().is_ok(),
+        "round 1 at column 92: {first:?}"
+    );
+    rookery_tournament::trf::read(&trf).expect("the export reads");
     server.stop().await;
 }
 

@@ -366,7 +366,7 @@ export async function mount(page, [id], ctx) {
     // A round's printable documents (api.md), in the page's language; the browser prints them
     // or saves them as PDF.
     const paired = T && T.format !== 'arena' && (T.rounds_list || []).length > 0;
-    const docs = paired ? ['pairings', 'pairings-by-name', 'scoresheets', 'slips'].map((doc) =>
+    const docs = paired ? ['pairings', 'pairings-by-name', 'scoresheets', 'slips', 'standings', 'wall-chart'].map((doc) =>
       h('a.btn.small', { href: api.tournamentFileUrl(id, `print/${doc}?lang=${lang()}`), target: '_blank', dataset: { file: `print/${doc}` } }, t('tour.print.' + doc))) : [];
     clear(downloads, [...files, ...docs]);
   }

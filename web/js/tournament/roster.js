@@ -117,9 +117,20 @@ function checkInBox(T, send) {
       toggle.disabled = false;
     });
     const link = p.guest ? linkRow(p, send) : null;
+    // A fixed board (a wheelchair place, the arbiters' table): kept every round paired after.
+    const fixed = h('input.fixed-board', {
+      type: 'number', min: '1', max: '999', value: p.fixed_board ?? '', placeholder: t('arb.fixed_board'),
+      title: t('arb.fixed_board.help'), 'aria-label': t('arb.fixed_board.of', { name: p.name }), dataset: { name: p.name },
+    });
+    fixed.addEventListener('change', async () => {
+      const board = fixed.value.trim() === '' ? null : Number(fixed.value);
+      fixed.disabled = true;
+      if (!await send({ action: 'fix_board', player: p.name, board })) fixed.value = p.fixed_board ?? '';
+      fixed.disabled = false;
+    });
     return h('li.checkin-row', { dataset: { name: p.name, present: String(!!p.present) } },
       h('label.inline', toggle, ' ', p.name, p.rating ? h('small.hint', ` ${p.rating}`) : null, p.guest ? h('small.tag', ` ${t('arb.guest.tag')}`) : null),
-      link);
+      fixed, link);
   });
   const absent = players.filter((p) => !p.present).map((p) => p.name);
   // In parts of 200 names: a request body is at most 16 KiB (api.md, Limits).

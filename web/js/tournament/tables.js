@@ -58,16 +58,27 @@ export function standingsTable(T, { me, onPick } = {}) {
         h('td.num', r.performance ?? '—'))) : h('tr.empty', h('td', { colspan: 5 }, t('tour.no_players')))));
   }
   const codes = (T.standings && T.standings.tiebreaks) || [];
+  // Over the board, the rating officer's columns: performance and each FIDE-rated player's
+  // change (K and rated games in its title).
+  const fide = rows.some((r) => r.fide_rating_change);
+  const extra = fide ? 2 : 0;
   return h('table.standings#standings',
     h('thead', h('tr', h('th', t('lb.rank')), h('th', t('tour.tpn')), h('th', t('lb.player')), h('th.num', t('lb.rating')), h('th.num', t('tour.score')),
-      codes.map((c) => h('th.num.tb', { title: t('tb.' + c) !== 'tb.' + c ? t('tb.' + c) : c }, c)))),
+      codes.map((c) => h('th.num.tb', { title: t('tb.' + c) !== 'tb.' + c ? t('tb.' + c) : c }, c)),
+      fide ? [h('th.num', t('tour.performance')), h('th.num', { title: t('tour.fide_change.help') }, t('tour.fide_change'))] : null)),
     h('tbody', rows.length ? rows.map((r) => h('tr', { dataset: { player: r.name }, class: r.name === me ? 'me' : r.player.withdrawn ? 'withdrawn' : null },
       h('td.rank', String(r.rank)),
       h('td.num', String(r.tpn ?? r.player.tpn ?? '')),
       h('td', nameCell(r.name, me, onPick), r.player.withdrawn ? h('small.paused', ` ${t('tour.withdrawn')}`) : null),
       h('td.num', r.player.rating ?? '—'),
       h('td.num.score', r.score),
-      (r.tiebreaks || []).map((v) => h('td.num.tb', v)))) : h('tr.empty', h('td', { colspan: 5 + codes.length }, t('tour.no_players')))));
+      (r.tiebreaks || []).map((v) => h('td.num.tb', v)),
+      fide ? [h('td.num', r.performance ?? '—'), fideCell(r.fide_rating_change)] : null)) : h('tr.empty', h('td', { colspan: 5 + codes.length + extra }, t('tour.no_players')))));
+}
+
+function fideCell(c) {
+  if (!c) return h('td.num.fide-change', '—');
+  return h('td.num.fide-change', { title: t('tour.fide_change.detail', { k: c.k, games: c.games }) }, c.change);
 }
 
 function sheetCells(sheet) {
@@ -203,8 +214,9 @@ function stat(label, value) {
 /** The audit log, newest first: when, who, what, why. */
 export function logList(T) {
   // Entries name entrants by their order of entry (the competition's EntrantId): the joins,
-  // in log order, say who is who.
-  const entrants = (T.log || []).filter((e) => e.action === 'join').map((e) => (e.detail || {}).name || (e.detail || {}).key);
+  // and each imported list's players, in log order, say who is who.
+  const joins = (T.log || []).flatMap((e) => (e.action === 'join' ? [e.detail || {}] : e.action === 'roster' ? e.detail.players : []));
+  const entrants = joins.map((d) => d.name || d.key);
   // An arena numbers its players itself, as they first join.
   const arena = new Map((T.log || []).filter((e) => e.action === 'arena_join').map((e) => [e.detail.player, e.detail.name]));
   const who = (x) => (typeof x !== 'number' ? x : T.format === 'arena' ? arena.get(x) ?? `#${x}` : entrants[x] ?? `#${x + 1}`);
@@ -221,10 +233,15 @@ export function logList(T) {
 function logText(e, who) {
   const d = e.detail || {};
   const winner = d.winner === 'white' ? '1-0' : d.winner === 'black' ? '0-1' : d.winner === null ? '½-½' : '';
-  // A check-in says which way (issue 53).
-  const key = 'tour.log.' + e.action + (e.action === 'check_in' ? (d.present ? '.present' : '.absent') : '');
+  // A check-in says which way (issue 53); a list says how many, and names them.
+  const which = e.action === 'check_in' || e.action === 'check_ins' ? (d.present ? '.present' : '.absent')
+    : e.action === 'fix_board' && d.board == null ? '.none' : '';
+  const key = 'tour.log.' + e.action + which;
+  const listed = d.players ? d.players.map((p) => p.name) : (d.entrant_names || []).filter(Boolean);
   const s = t(key, {
     ...d,
+    count: listed.length,
+    names: listed.join(', '),
     player: d.name ?? who(d.player ?? d.entrant),
     a: who(d.a), b: who(d.b),
     seconds: d.seconds ?? (d.ms ? Math.round(d.ms / 1000) : ''),

@@ -168,6 +168,7 @@ impl<H: Host> Actor<H> {
             ArbiterAction::CheckIn { players, present } => {
                 self.check_in(by, players, present).await?
             }
+            ArbiterAction::FixBoard { player, board } => self.fix_board(by, player, board).await?,
             ArbiterAction::Link { player, account } => self.link(by, player, account).await?,
             ArbiterAction::Incident { round, board, report, decision } => {
                 self.incident(by, (round, board), report, decision, reason).await?

@@ -23,9 +23,10 @@ fn guest_key(name: &str) -> String {
 }
 
 /// The `join` of a guest from a list's row: the rating is the FIDE one, else the national one.
-fn guest_join(e: RosterEntry) -> Entry {
+fn guest_join(e: RosterEntry) -> log::Join {
     let guest = log::Guest {
         fide_id: e.fide_id,
+        fide_rating: e.rating,
         national_id: e.national_id,
         national_rating: e.national_rating,
         federation: e.federation,
@@ -33,14 +34,14 @@ fn guest_join(e: RosterEntry) -> Entry {
         club: e.club,
         level: e.level.map(|l| l.number().unwrap_or(0)),
     };
-    Entry::Join(log::Join {
+    log::Join {
         key: guest_key(&e.name),
         rating: e.rating.or(e.national_rating),
         name: e.name,
         title: e.title,
         user_id: None,
         guest: Some(guest),
-    })
+    }
 }
 
 impl<H: Host> Actor<H> {
@@ -57,8 +58,9 @@ impl<H: Host> Actor<H> {
         self.tour.book.comp.entrants().iter().map(|e| e.name.to_lowercase()).collect()
     }
 
-    /// Every row of the list a guest entrant, or none: each row is tried on a copy of the
-    /// state before the first is stored, so that a refused list leaves nothing behind.
+    /// Every row of the list a guest entrant, or none: the list is one `roster` entry, folded
+    /// on a copy of the state and stored in one write, so a refused list or a failed write
+    /// leaves nothing behind, and a list of hundreds costs one fold, not one per row.
     pub(super) async fn import_roster(
         &mut self,
         by: Option<&Who>,
@@ -69,22 +71,15 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::RosterTooLate.into());
         }
         let mut taken = self.names_taken();
-        let mut trial = self.tour.book.clone();
-        let mut joins = Vec::with_capacity(entries.len());
-        let at = now_ms();
+        let mut players = Vec::with_capacity(entries.len());
         for e in entries {
             if !taken.insert(e.name.to_lowercase()) {
                 let refusal = TournamentRefusal::DuplicateName { name: e.name, line: Some(e.line) };
                 return Err(refusal.into());
             }
-            let join = guest_join(e);
-            trial.fold(&self.tour.settings, &join, at)?;
-            joins.push(join);
+            players.push(guest_join(e));
         }
-        for join in joins {
-            self.record(join, by, None).await?;
-        }
-        Ok(())
+        self.record(Entry::Roster(log::Roster { players }), by, None).await
     }
 
     /// One guest entrant, at the desk (a late entry after round 1, while entries are taken:
@@ -111,7 +106,24 @@ impl<H: Host> Actor<H> {
         self.record(join, by, None).await
     }
 
-    /// Entrants marked present or absent; those already so are left (no entry).
+    /// An entrant's fixed board (RULES.md §12, "Over the board"), kept by every round
+    /// paired from now on; nothing is written when it is so already.
+    pub(super) async fn fix_board(
+        &mut self,
+        by: Option<&Who>,
+        player: String,
+        board: Option<u32>,
+    ) -> Result<(), TournamentError> {
+        self.over_the_board()?;
+        let entrant = self.entrant(&player)?.0;
+        if self.tour.book.fixed_boards.get(&entrant).copied() == board {
+            return Ok(());
+        }
+        self.record(Entry::FixBoard(log::FixBoard { entrant, board }), by, None).await
+    }
+
+    /// Entrants marked present or absent, in one entry; those already so are left out (no
+    /// entry when none is left).
     pub(super) async fn check_in(
         &mut self,
         by: Option<&Who>,
@@ -119,14 +131,22 @@ impl<H: Host> Actor<H> {
         present: bool,
     ) -> Result<(), TournamentError> {
         self.over_the_board()?;
-        let entrants = players.iter().map(|p| self.entrant(p)).collect::<Result<Vec<_>, _>>()?;
-        for entrant in entrants {
-            if self.tour.book.comp.is_present(entrant) != present {
-                let action = Action::CheckIn { entrant, present };
-                self.record(Entry::of_action(action, None), by, None).await?;
+        let mut entrants = Vec::with_capacity(players.len());
+        for p in &players {
+            let entrant = self.entrant(p)?;
+            if self.tour.book.comp.is_present(entrant) != present && !entrants.contains(&entrant) {
+                entrants.push(entrant);
             }
         }
-        Ok(())
+        let entry = match entrants[..] {
+            [] => return Ok(()),
+            [entrant] => Entry::of_action(Action::CheckIn { entrant, present }, None),
+            _ => Entry::CheckIns(log::CheckIns {
+                entrants: entrants.iter().map(|e| e.0).collect(),
+                present,
+            }),
+        };
+        self.record(entry, by, None).await
     }
 
     /// A guest entrant becomes the account `account`: its key, its games (each stored game

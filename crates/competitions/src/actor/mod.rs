@@ -311,9 +311,7 @@ impl<H: Host> Actor<H> {
             Op::View => return Ok(Answer::View(self.view())),
             Op::Clock => return Ok(Answer::Clock(self.tour.clock(now_ms()))),
             Op::Export(export) => return Ok(Answer::Text(self.tour.export(export))),
-            Op::Print { document, round, lang } => {
-                return Ok(Answer::Text(self.tour.print(document, round, lang)?))
-            }
+            Op::Print(request) => return Ok(Answer::Text(self.tour.print(&request)?)),
             _ => {}
         }
         let who = who.ok_or(TournamentRefusal::NotSignedIn)?;
@@ -334,7 +332,7 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::Closed.into());
         }
         match op {
-            Op::View | Op::Clock | Op::Export(_) | Op::Print { .. } => {
+            Op::View | Op::Clock | Op::Export(_) | Op::Print(_) => {
                 unreachable!("answered above")
             }
             Op::Join { .. } | Op::Withdraw | Op::Bye { .. } | Op::CancelBye { .. }

@@ -13,6 +13,7 @@ use rookery_store::{
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
 
+use crate::fixed_boards;
 use crate::log::{self, result_name, Entry};
 use crate::message::{GameNotice, ResultNews, TournamentMessage, YourGame};
 use crate::refusal::{TournamentError, TournamentRefusal};
@@ -56,8 +57,14 @@ impl<H: Host> Actor<H> {
 
     /// Pairs the next round: a Swiss round waits for `publish`, a round robin's is published.
     pub(super) async fn pair(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
-        let action = self.tour.book.comp.pair_next()?;
-        let Action::Paired { round, .. } = action else { unreachable!("pair_next pairs") };
+        let mut action = self.tour.book.comp.pair_next()?;
+        let Action::Paired { round, boards, .. } = &mut action else {
+            unreachable!("pair_next pairs")
+        };
+        let round = *round;
+        if self.tour.settings.over_the_board {
+            *boards = fixed_boards::place(std::mem::take(boards), &self.tour.book.fixed_boards);
+        }
         self.record(Entry::of_action(action, None), by, None).await?;
         let publish_now = self.tour.settings.format != Format::Swiss;
         self.round_told(round);

@@ -737,6 +737,16 @@ impl FromBody for ArbiterBody {
                 let present: bool = f.req("present")?;
                 ArbiterAction::CheckIn { players, present }
             }
+            "fix_board" => {
+                // A board, or `null` (or none) to free the player.
+                let board = if f.has("board") {
+                    Some(round_field(f, "board")?)
+                } else {
+                    f.opt::<Value>("board")?;
+                    None
+                };
+                ArbiterAction::FixBoard { player: name(f, "player")?, board }
+            }
             "link" => {
                 ArbiterAction::Link { player: name(f, "player")?, account: name(f, "account")? }
             }

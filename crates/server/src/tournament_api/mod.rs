@@ -15,7 +15,7 @@ use axum::{Extension, Json};
 use rookery_competitions::log::{self, Entry};
 use rookery_competitions::settings::{Format, Settings};
 use rookery_competitions::view::{summary_of, Summary};
-use rookery_competitions::{Answer, Document, Export, Op, TournamentRefusal, Who};
+use rookery_competitions::{Answer, Document, Export, Op, PrintRequest, TournamentRefusal, Who};
 use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{self, System};
 
@@ -64,7 +64,7 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Answer, ApiE
         .ok_or_else(|| ApiError::NotFound(format!("tournament {id:?}")))?;
     Ok(match op {
         Op::Export(e) => Answer::Text(f.tour.export(e)),
-        Op::Print { document, round, lang } => Answer::Text(f.tour.print(document, round, lang)?),
+        Op::Print(request) => Answer::Text(f.tour.print(&request)?),
         Op::Clock => Answer::Clock(f.tour.clock(now_ms())),
         _ => Answer::View(f.view.clone()),
     })
@@ -332,23 +332,42 @@ pub async fn html(State(state): Shared, Path(id): Path<String>) -> Result<Respon
 }
 
 /// `GET /api/v1/tournaments/{id}/print/{document}?round=N&lang=en|zh`: a round's pairings
-/// (by board, by name), scoresheets or result slips as a printable page.
+/// (by board, by name), scoresheets or result slips, or the event's standings or wall chart,
+/// as a printable page; the pairings and the wall chart with a QR code of the tournament's
+/// page.
 pub async fn print(
     State(state): Shared,
     Path((id, document)): Path<(String, String)>,
+    headers: axum::http::HeaderMap,
     QueryOf(PrintQuery { round, lang }): QueryOf<PrintQuery>,
 ) -> Result<Response, ApiError> {
     let document = Document::from_slug(&document).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "document {document:?} (pairings, pairings-by-name, scoresheets, slips)"
-        ))
+        let known: Vec<&str> = Document::ALL.iter().map(|d| d.slug()).collect();
+        ApiError::NotFound(format!("document {document:?} ({})", known.join(", ")))
     })?;
-    let text = view_of(&state, &id, Op::Print { document, round, lang })
+    let page_url = site_address(&state, &headers).map(|base| format!("{base}/tournaments/{id}"));
+    let request = PrintRequest { document, round, lang, page_url };
+    let text = view_of(&state, &id, Op::Print(request))
         .await?
         .into_text()
         .ok_or(ApiError::Internal("print".into()))?;
     let name = format!("{id}-{}.html", document.slug());
     Ok(text_response(text, "text/html; charset=utf-8", &name))
+}
+
+/// Where players reach the site: the operator's `--public-url`, else the scheme and host the
+/// request came with (a proxy's `X-Forwarded-Proto`, else `http`); none without a `Host`.
+fn site_address(state: &AppState, headers: &axum::http::HeaderMap) -> Option<String> {
+    if let Some(url) = &state.public_url {
+        return Some(url.clone());
+    }
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let host = text("host").filter(|h| !h.is_empty() && !h.contains(['/', ' ', '"', '<']))?;
+    let scheme = match text("x-forwarded-proto") {
+        Some("https") => "https",
+        _ => "http",
+    };
+    Some(format!("{scheme}://{host}"))
 }
 
 /// `GET /api/v1/tournaments/{id}/pgn`.

@@ -75,6 +75,7 @@ impl TestServer {
         limits: rookery_server::Limits,
     ) -> TestServer {
         let config = rookery_server::Config {
+            public_url: None,
             addr,
             data_dir: data_dir.clone(),
             database,
