@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{Client, TestServer};
+use common::{game_made, until, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -501,17 +501,6 @@ async fn team_settings_are_refused_naming_the_field() {
     server.stop().await;
 }
 
-async fn game_made(c: &Client, game: &str) -> Value {
-    for _ in 0..500 {
-        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
-        if status == StatusCode::OK {
-            return g;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    panic!("never made: {game}");
-}
-
 /// Issue 54, online: a team round robin of four teams of two boards played on the site. Each
 /// board of each match is a live game between the line-ups' players (accounts) at the event's
 /// clock, created at the pairing (no line-up deadline); a captain's line-up for the next round
@@ -618,9 +607,10 @@ async fn an_online_team_round_robin_plays_each_board_as_a_game_of_the_site() {
                 ls.next_of("end").await;
             }
         }
-        let v =
-            until_view(&td, &id, |v| v["teams"]["rounds"][round as usize - 1]["finished"] == true)
-                .await;
+        let v = until(&td, &id, "the view", |v| {
+            v["teams"]["rounds"][round as usize - 1]["finished"] == true
+        })
+        .await;
         // Every match is drawn 1-1 on game points.
         for m in v["teams"]["rounds"][round as usize - 1]["matches"].as_array().unwrap() {
             assert_eq!(m["match_points"], json!(["1.0", "1.0"]), "{m}");
@@ -629,25 +619,13 @@ async fn an_online_team_round_robin_plays_each_board_as_a_game_of_the_site() {
             arbiter(&td, &id, json!({"action":"pair"})).await;
         }
     }
-    let v = until_view(&td, &id, |v| v["status"] == "finished").await;
+    let v = until(&td, &id, "the view", |v| v["status"] == "finished").await;
     let rows = v["teams"]["standings"]["rows"].as_array().unwrap();
     assert!(
         rows.iter().all(|r| r["match_points"] == "3.0" && r["game_points"] == "3.0"),
         "{rows:?}"
     );
     server.stop().await;
-}
-
-/// Polls the view until `cond` holds (bounded by polls, not time).
-async fn until_view(c: &Client, id: &str, cond: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..500 {
-        let (_, v) = c.get(&format!("/api/v1/tournaments/{id}")).await;
-        if cond(&v) {
-            return v;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    panic!("never");
 }
 
 /// Issue 54, online: with a line-up deadline the round's games wait for it; a captain's
