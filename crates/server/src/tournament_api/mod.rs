@@ -4,6 +4,7 @@
 
 mod bodies;
 mod socket;
+mod team_bodies;
 
 use std::sync::Arc;
 
