@@ -538,4 +538,42 @@ mod tests {
         assert_eq!(serde_json::from_value::<Settings>(before).unwrap().knockout, None);
         assert_eq!(Format::parse("knockout"), Some(Format::Knockout));
     }
+
+    /// Issue 54: a team event's regulations are stored with the API's names and read back;
+    /// its tie-break codes are the team ones, and settings stored before have none.
+    #[test]
+    fn a_team_events_regulations_are_stored_and_read_back() {
+        let stored = r#"{"name":"League","format":"team_swiss","rounds":7,"duration_s":null,
+            "time_control":"5400+30","rules":"seed","rated":false,"starts_at_ms":null,
+            "tiebreaks":[],"regulations":2026,"forfeit_s":60,"max_byes":1,
+            "late_join_until":1,"min_level":null,"max_level":null,"password":null,
+            "berserk":false,"streaks":false,"seed":4,"over_the_board":true,
+            "team":{"boards":4,"reserves":2,"primary":"game_points",
+            "tiebreaks":["MP","DE","SB"],"board_prize_min_games":5}}"#;
+        let settings: Settings = serde_json::from_str(stored).unwrap();
+        assert!(settings.format.is_team() && !Format::Swiss.is_team());
+        let team = settings.team.clone().unwrap();
+        assert_eq!((team.boards, team.reserves, team.lineup_deadline_s), (4, 2, 0));
+        assert_eq!(team.scoring().primary, PrimaryScore::GamePoints);
+        assert_eq!(
+            team.tiebreak_list(),
+            [
+                TeamTiebreak::MatchPoints,
+                TeamTiebreak::DirectEncounter,
+                TeamTiebreak::SonnebornBerger
+            ]
+        );
+        let again: Settings =
+            serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+        assert_eq!(again.team, settings.team);
+        assert_eq!(TeamSettings::default_tiebreaks(TeamPrimary::MatchPoints)[0], "GP");
+        assert_eq!(team_tiebreak("BH-C1"), None);
+        for f in ["team_swiss", "team_round_robin"] {
+            assert_eq!(Format::parse(f).map(Format::as_str), Some(f));
+        }
+        let before = stored.replace("team_swiss", "swiss");
+        let mut before: serde_json::Value = serde_json::from_str(&before).unwrap();
+        before.as_object_mut().unwrap().remove("team");
+        assert_eq!(serde_json::from_value::<Settings>(before).unwrap().team, None);
+    }
 }
