@@ -81,6 +81,7 @@ export const tournament = (id) => request('GET', tour(id));
 export const joinTournament = (id, password) => request('POST', `${tour(id)}/join`, password ? { password } : {});
 export const withdrawTournament = (id) => request('POST', `${tour(id)}/withdraw`, {});
 export const requestBye = (id, round, kind) => request('POST', `${tour(id)}/byes`, { round, kind });
+export const reportResult = (id, round, board, result) => request('POST', `${tour(id)}/report`, { round, board, result });
 export const cancelBye = (id, round) => request('DELETE', `${tour(id)}/byes/${round}`);
 export const berserk = (id, game) => request('POST', `${tour(id)}/berserk`, { game });
 /** A team's line-up for a round, by its captain: `{round, team, players}` (api.md, *Teams*). */

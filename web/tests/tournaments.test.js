@@ -385,6 +385,72 @@ test('over the board: no game on the site, an illegal move and a colour mix-up r
   for (const b of boards) assert.ok(sheets.includes(b.white) && sheets.includes(b.black), `board ${b.board} on its sheet`);
 });
 
+test('over the board: the players report results from their phones — the same from both enters it, a disagreement goes to the desk', async () => {
+  const suffix = `rp${Date.now().toString(36).slice(-4)}`;
+  const org = await open({ name: 'organiser-report' });
+  await signup(org, `org_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#tournament-form');
+  await org.click('input[name=format][value=swiss] + span');
+  await org.fill('#tf-name', `Phones ${suffix}`);
+  await org.fill('#tf-time-control', '5400+30');
+  await org.fill('#tf-rounds', '2');
+  await org.check('#tf-otb');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  const url = new URL(org.url()).pathname;
+  // Four players on phones, one of them reading the site in Chinese.
+  const phone = { width: 390, height: 844 };
+  const pages = new Map();
+  for (let i = 1; i <= 4; i++) {
+    const p = await open({ name: `phone${i}`, viewport: phone, locale: i === 2 ? 'zh-CN' : 'en-GB' });
+    const name = await signup(p, `r${i}_${suffix}`);
+    await p.goto(url);
+    await p.click('#join');
+    await p.waitForSelector('#you-are');
+    pages.set(name, p);
+  }
+  await org.waitForFunction(() => /0 of 4 present/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-checkin-all');
+  await org.waitForFunction(() => /4 of 4 present/.test(document.querySelector('#arb-checkin-count')?.textContent || ''));
+  await org.click('#arb-start');
+  await org.waitForSelector('#arb-publish');
+  await org.click('#arb-publish');
+  await org.waitForSelector('#arb-desk');
+  const view = async () => (await fetch(`${server.base}/api/v1${url}`)).json();
+  const [b1, b2] = (await view()).rounds_list[0].boards;
+  const report = async (name, key) => {
+    const p = pages.get(name);
+    await p.waitForSelector('#report-box');
+    await p.click(`#report-${key}`);
+  };
+  // Board 1: White reports 1-0, then Black; the result is in, the box gone from both phones.
+  await report(b1.white, 'white');
+  const black1 = pages.get(b1.black);
+  await black1.waitForFunction(() => /1-0/.test(document.querySelector('#report-status')?.textContent || ''));
+  await report(b1.black, 'white');
+  for (const name of [b1.white, b1.black]) await pages.get(name).waitForSelector('#report-box', { state: 'detached' });
+  await org.waitForFunction(() => /boards 2$/.test(document.querySelector('#arb-missing')?.textContent || ''));
+  const log = (await view()).log;
+  assert.equal(log.filter((e) => e.action === 'report').length, 2);
+  assert.equal(log.findLast((e) => e.action === 'result').reason, 'reported by both players');
+  // Board 2: they disagree; both phones say so, the desk lists the board and decides.
+  await report(b2.white, 'white');
+  await report(b2.black, 'draw');
+  for (const name of [b2.white, b2.black]) {
+    await pages.get(name).waitForFunction(() => document.querySelector('#report-status')?.classList.contains('warn'));
+  }
+  const zh = [...pages.entries()].find(([n]) => n.startsWith('r2_'));
+  if (zh[0] === b2.white || zh[0] === b2.black) assert.match(await zh[1].textContent('#report-status'), /由裁判裁定/);
+  await org.waitForSelector('#arb-disputed li[data-board="2"]');
+  assert.match(await org.textContent('#arb-disputed'), new RegExp(`${b2.white} reported 1-0, ${b2.black} reported ½-½`));
+  await org.fill('#arb-desk', '2 =');
+  await org.press('#arb-desk', 'Enter');
+  await org.waitForSelector('#arb-desk', { state: 'detached' });
+  assert.deepEqual((await view()).rounds_list[0].boards.map((b) => b.result), ['1-0', '1/2-1/2']);
+  for (const p of pages.values()) await p.waitForSelector('#report-box', { state: 'detached' });
+});
+
 test('over the board: a list of 40 imported from CSV (a bad one refused naming its line), 38 checked in and paired, results typed, a late entry paired from round 2', async () => {
   const suffix = `ol${Date.now().toString(36).slice(-4)}`;
   const org = await open({ name: 'organiser-list' });

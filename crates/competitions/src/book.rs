@@ -3,9 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use rookery_core::ByColor;
 use rookery_store::{Player, PlayerKind, TournamentRow, TournamentStatus, UserId};
 use rookery_tournament::arena::{Arena, ArenaError, GameId as ArenaGameId};
-use rookery_tournament::competition::{Action, Competition, CompetitionError, EntrantId};
+use rookery_tournament::competition::{
+    Action, BoardResult, Competition, CompetitionError, EntrantId,
+};
 use rookery_tournament::PlayerId;
 
 use super::log::{self, Entry, Join};
@@ -79,6 +82,9 @@ pub(crate) struct Book {
     pub team: Option<TeamBook>,
     /// Over the board, the entrants who keep a board (entrant number → board, from 1).
     pub fixed_boards: BTreeMap<u32, u32>,
+    /// Over the board, the results the players of a board without one reported, by
+    /// (round, board): White's and Black's.
+    pub reports: BTreeMap<(u32, u32), ByColor<Option<BoardResult>>>,
 }
 
 impl Book {
@@ -97,6 +103,7 @@ impl Book {
             knockout: None,
             team: settings.format.is_team().then(|| TeamBook::new(settings)),
             fixed_boards: BTreeMap::new(),
+            reports: BTreeMap::new(),
         }
     }
 
@@ -128,7 +135,11 @@ impl Book {
                 Entry::SwapColours(b) => {
                     self.restarted.insert((b.round, b.board));
                 }
+                Entry::Result(r) => {
+                    self.reports.remove(&(r.round, r.board));
+                }
                 Entry::Unpair(r) => {
+                    self.reports.retain(|(round, _), _| *round != r.round);
                     self.restarted.retain(|(round, _)| *round != r.round);
                     self.incidents.retain(|(round, _), _| *round != r.round);
                     self.chess960_starts.remove(&r.round);
@@ -200,6 +211,22 @@ impl Book {
                     let present = c.present;
                     self.comp.apply(&Action::CheckIn { entrant: EntrantId(entrant), present })?;
                 }
+            }
+            Entry::Report(r) => {
+                let board = self
+                    .comp
+                    .rounds()
+                    .get((r.round as usize).wrapping_sub(1))
+                    .and_then(|round| round.boards.get((r.board as usize).wrapping_sub(1)))
+                    .ok_or(TournamentRefusal::NoBoard { round: r.round, board: r.board })?;
+                if board.result.is_some() {
+                    return Err(TournamentRefusal::HasResult.into());
+                }
+                if !r.result.is_played() {
+                    return Err(TournamentRefusal::ForfeitReported.into());
+                }
+                let reports = self.reports.entry((r.round, r.board)).or_default();
+                *reports.get_mut(r.color) = Some(r.result);
             }
             Entry::FixBoard(f) => {
                 if f.entrant as usize >= self.comp.entrants().len() {

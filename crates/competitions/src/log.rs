@@ -78,6 +78,9 @@ pub enum Entry {
     CheckIns(CheckIns),
     /// An entrant's board fixed (or freed) for the rounds paired from now on (over the board).
     FixBoard(FixBoard),
+    /// A player's own report of their board's result (over the board, from their phone): the
+    /// same from both is the result; different, the arbiter decides.
+    Report(Report),
     /// A guest entrant linked to an account: the entrant is the account from now on.
     Link(Link),
     /// An incident at a board of an over-the-board tournament, with the arbiter's decision
@@ -362,6 +365,21 @@ pub struct FixBoard {
     pub entrant: u32,
     /// The board, from 1.
     pub board: Option<u32>,
+}
+
+/// `report`: the result one player of a board says it ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// Who says it.
+    #[serde(with = "color_text")]
+    pub color: Color,
+    /// `1-0`, `0-1` or `1/2-1/2`: a played game's.
+    #[serde(with = "result_text")]
+    pub result: BoardResult,
 }
 
 /// `link`: a guest entrant becomes the account `user_id`, known by its key from now on.
@@ -701,6 +719,7 @@ impl Entry {
             | Entry::Roster(_)
             | Entry::CheckIns(_)
             | Entry::FixBoard(_)
+            | Entry::Report(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
             | Entry::KnockoutLots(_)
@@ -744,6 +763,7 @@ impl Serialize for EntryData {
             Entry::Roster(d) => d.serialize(s),
             Entry::CheckIns(d) => d.serialize(s),
             Entry::FixBoard(d) => d.serialize(s),
+            Entry::Report(d) => d.serialize(s),
             Entry::Link(d) => d.serialize(s),
             Entry::Incident(d) => d.serialize(s),
             Entry::KnockoutSeeded(d) => d.serialize(s),
@@ -957,6 +977,12 @@ mod tests {
             Entry::CheckIns(CheckIns { entrants: vec![0, 2, 5], present: true }),
             Entry::FixBoard(FixBoard { entrant: 4, board: Some(12) }),
             Entry::FixBoard(FixBoard { entrant: 4, board: None }),
+            Entry::Report(Report {
+                round: 2,
+                board: 3,
+                color: Color::Black,
+                result: BoardResult::Draw,
+            }),
             Entry::Roster(Roster {
                 players: vec![Join {
                     key: "guest:ann".into(),
@@ -1061,6 +1087,7 @@ mod tests {
             ("check_ins", r#"{"entrants":[2,0],"present":false}"#),
             ("fix_board", r#"{"board":3,"entrant":1}"#),
             ("fix_board", r#"{"board":null,"entrant":1}"#),
+            ("report", r#"{"board":3,"color":"white","result":"1-0","round":2}"#),
             (
                 "roster",
                 r#"{"players":[{"guest":{"federation":"CHN"},"key":"guest:li","name":"Li","rating":2105,"title":null,"user_id":null}]}"#,

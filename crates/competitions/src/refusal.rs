@@ -186,6 +186,12 @@ pub enum TournamentRefusal {
     /// `--` in a knockout match: a forfeit is one player's, and loses the match.
     #[error("a knockout game is forfeited by one player: +- or -+")]
     DoubleForfeitInMatch,
+    /// A player's report of a forfeit: a player reports a game they played; a forfeit is
+    /// the arbiter's to enter.
+    #[error(
+        "a player reports a played game's result: 1-0, 1/2-1/2 or 0-1 (a forfeit is the arbiter's)"
+    )]
+    ForfeitReported,
     /// A match decided for a player who does not play in it.
     #[error("the winner named does not play in this match")]
     NotInMatch,
@@ -328,7 +334,9 @@ impl TournamentRefusal {
             TournamentRefusal::RoundNotPaired(_) => RefusalClass::BadField("round"),
             TournamentRefusal::UnknownAccount(_) => RefusalClass::BadField("account"),
             TournamentRefusal::NotInMatch => RefusalClass::BadField("winner"),
-            TournamentRefusal::DoubleForfeitInMatch => RefusalClass::BadField("result"),
+            TournamentRefusal::DoubleForfeitInMatch | TournamentRefusal::ForfeitReported => {
+                RefusalClass::BadField("result")
+            }
             TournamentRefusal::Team(TeamError::EmptyName) => RefusalClass::BadField("name"),
             TournamentRefusal::Team(_)
             | TournamentRefusal::TooManyReserves { .. }
@@ -357,6 +365,7 @@ impl TournamentRefusal {
             | R::UnknownAccount(_)
             | R::NotInMatch
             | R::DoubleForfeitInMatch
+            | R::ForfeitReported
             | R::Team(_)
             | R::TooManyReserves { .. }
             | R::PlayerInTwoTeams { .. }

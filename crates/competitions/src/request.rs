@@ -36,6 +36,15 @@ pub enum Op {
         /// The round.
         round: u32,
     },
+    /// Over the board, a player's own report of their board's result (from their phone).
+    Report {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+    },
     /// Go berserk in an arena game.
     Berserk {
         /// The game.

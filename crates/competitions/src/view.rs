@@ -276,6 +276,22 @@ pub struct BoardView {
     /// The incidents recorded at the board (over the board), in order; absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub incidents: Vec<IncidentView>,
+    /// Over the board, the results the players reported from their phones while the board
+    /// has none; absent when neither has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reports: Option<ReportsView>,
+}
+
+/// What each player of a board reported (`null`: not yet), and whether they disagree — the
+/// board is then the arbiter's to decide.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReportsView {
+    /// White's report.
+    pub white: Option<&'static str>,
+    /// Black's report.
+    pub black: Option<&'static str>,
+    /// Both reported, differently.
+    pub disputed: bool,
 }
 
 /// An incident as the view shows it (docs/api.md, `rounds_list[].boards[].incidents`).
@@ -350,7 +366,14 @@ impl Tour {
                     (_, Some(_)) => Some("finished"),
                     (_, None) => Some("live"),
                 };
+                let reports = self.book.reports.get(&(round, board)).filter(|_| b.result.is_none());
+                let reports = reports.map(|r| ReportsView {
+                    white: r.white.map(result_name),
+                    black: r.black.map(result_name),
+                    disputed: r.white.is_some() && r.black.is_some() && r.white != r.black,
+                });
                 BoardView {
+                    reports,
                     board,
                     white: self.name_of(b.white).to_owned(),
                     black: self.name_of(b.black).to_owned(),

@@ -45,6 +45,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/tournaments/{id}/join", post(tournament_api::join))
         .route("/tournaments/{id}/withdraw", post(tournament_api::withdraw))
         .route("/tournaments/{id}/byes", post(tournament_api::bye))
+        .route("/tournaments/{id}/report", post(tournament_api::report))
         .route("/tournaments/{id}/byes/{round}", delete(tournament_api::cancel_bye))
         .route("/tournaments/{id}/berserk", post(tournament_api::berserk))
         .route("/tournaments/{id}/arbiter", post(tournament_api::arbiter))

@@ -1987,6 +1987,12 @@ async fn an_online_tournament_takes_no_guests_and_no_check_in() {
         (status, e["error"]["code"].as_str()),
         (StatusCode::CONFLICT, Some("played_online"))
     );
+    let report = json!({"round":1,"board":1,"result":"1-0"});
+    let (status, e) = td.post(&format!("/api/v1/tournaments/{id}/report"), report).await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("played_online"))
+    );
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(round_of(&v, 1)["boards"].as_array().unwrap().len(), 1);
     assert!(v["players"][0].get("present").is_none());
@@ -2162,6 +2168,106 @@ async fn over_the_board_standings_show_each_fide_rated_players_rating_change() {
         "round 1 at column 92: {first:?}"
     );
     rookery_tournament::trf::read(&trf).expect("the export reads");
+    server.stop().await;
+}
+
+/// Issue 53: results from the players' phones. Both players of a board report the same
+/// result: it is entered (by the server, "reported by both players") as the desk enters one;
+/// they disagree: the board shows both reports, disputed, until the arbiter enters the
+/// result. A player may change a report until the result is in; a player reports only their
+/// own board, only a played result, only over the board. Read back after a restart.
+#[tokio::test]
+async fn over_the_board_both_players_report_a_result_and_a_disagreement_goes_to_the_arbiter() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let names = ["ada", "ben", "cai", "dan"];
+    let Setup { td, id, players } = setup(
+        &server,
+        &names,
+        json!({"name":"Hall Phones","format":"swiss","rounds":2,"time_control":"5400+30","over_the_board":true}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let boards = round_of(&v, 1)["boards"].as_array().unwrap().clone();
+    let client = |name: &str| &players[names.iter().position(|n| *n == name).unwrap()];
+    let side = |b: usize, s: &str| boards[b][s].as_str().unwrap().to_owned();
+    let report = format!("/api/v1/tournaments/{id}/report");
+    let say = |who: String, board: usize, result: &str| {
+        let (report, c) = (report.clone(), client(&who));
+        let body = json!({"round":1,"board":board + 1,"result":result});
+        async move { c.post(&report, body).await }
+    };
+
+    // Board 1: White says 0-1, thinks again, says 1-0; Black says 1-0: entered.
+    let (status, v) = say(side(0, "white"), 0, "0-1").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        round_of(&v, 1)["boards"][0]["reports"],
+        json!({"white":"0-1","black":null,"disputed":false})
+    );
+    say(side(0, "white"), 0, "1-0").await;
+    let (status, v) = say(side(0, "black"), 0, "1-0").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let b1 = &round_of(&v, 1)["boards"][0];
+    assert_eq!((&b1["result"], b1.get("reports")), (&json!("1-0"), None), "{b1}");
+    let entered = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["action"] == "result")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (&entered["by"], &entered["reason"]),
+        (&Value::Null, &json!("reported by both players"))
+    );
+    // Once in, the board takes no report.
+    let (status, e) = say(side(0, "black"), 0, "0-1").await;
+    assert_eq!((status, e["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("has_result")));
+
+    // Board 2: they disagree. A player of board 1 cannot report board 2; a forfeit is refused.
+    say(side(1, "white"), 1, "1-0").await;
+    let (status, v) = say(side(1, "black"), 1, "1/2-1/2").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let b2 = &round_of(&v, 1)["boards"][1];
+    assert_eq!(b2["result"], Value::Null);
+    assert_eq!(b2["reports"], json!({"white":"1-0","black":"1/2-1/2","disputed":true}));
+    let (status, e) = say(side(0, "white"), 1, "1-0").await;
+    assert_eq!(
+        (status, e["error"]["code"].as_str()),
+        (StatusCode::CONFLICT, Some("not_on_board")),
+        "{e}"
+    );
+    let (status, e) = say(side(1, "white"), 1, "+-").await;
+    assert_eq!(
+        (status, e["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("result")),
+        "{e}"
+    );
+    let (status, e) = say(side(1, "white"), 1, "2-0").await;
+    assert_eq!(
+        (status, e["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("result")),
+        "{e}"
+    );
+    let stranger = Client::new(&server).await;
+    let (status, _) = stranger.post(&report, json!({"round":1,"board":2,"result":"1-0"})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    server.stop().await;
+
+    // After a restart the reports are read back; the arbiter decides the dispute.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = Client::new(&server).await;
+    let account = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(round_of(&v, 1)["boards"][1]["reports"]["disputed"], json!(true));
+    let v = arbiter(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"1-0"})).await;
+    let b2 = &round_of(&v, 1)["boards"][1];
+    assert_eq!((&b2["result"], b2.get("reports")), (&json!("1-0"), None));
     server.stop().await;
 }
 

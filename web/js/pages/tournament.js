@@ -10,7 +10,7 @@ import { Socket } from '../socket.js';
 import { h, clear, toast, confirmButton } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { formatMs } from '../clock.js';
-import { summaryTags, startText, conditionsText, errorText } from '../tournament/format.js';
+import { summaryTags, startText, conditionsText, errorText, resultShown } from '../tournament/format.js';
 import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '../tournament/tables.js';
 import { arbiterPanel, isArbiter } from '../tournament/arbiter.js';
 import { notesList } from '../tournament/incidents.js';
@@ -159,7 +159,9 @@ export async function mount(page, [id], ctx) {
       }
       const current = (T.rounds_list || []).find((r) => r.round === T.round);
       const myBoard = current && current.state === 'published' && current.boards.find((b) => (b.white === p.name || b.black === p.name) && b.status === 'live');
-      if (myBoard) items.push(h('a.btn.primary#to-my-game', { href: `/game/${myBoard.game}`, 'data-link': true }, t('tour.to_my_game')));
+      // Over the board the game is at a table in the hall: the player reports its result here.
+      if (myBoard && T.over_the_board && !T.bracket) items.push(reportBox(current.round, myBoard, p.name));
+      else if (myBoard) items.push(h('a.btn.primary#to-my-game', { href: `/game/${myBoard.game}`, 'data-link': true }, t('tour.to_my_game')));
       if (T.format === 'arena' && T.arena) {
         const g = T.arena.games.find((x) => !x.result && (x.white === p.name || x.black === p.name));
         if (g) items.push(h('a.btn.primary#to-my-game', { href: `/game/${g.game}`, 'data-link': true }, t('tour.to_my_game')));
@@ -169,6 +171,28 @@ export async function mount(page, [id], ctx) {
     delete mine.dataset.kind;
     clear(mine, items);
     syncActions();
+  }
+
+  /**
+   * Over the board, the player's own board: whom they play, and the result to report — the
+   * same from both players enters it; different, the arbiter decides.
+   */
+  function reportBox(round, b, name) {
+    const color = b.white === name ? 'white' : 'black';
+    const other = color === 'white' ? 'black' : 'white';
+    const r = b.reports || {};
+    const status = r.disputed ? t('tour.report.disputed', { mine: resultShown(r[color]), theirs: resultShown(r[other]) })
+      : r[color] ? t('tour.report.waiting', { result: resultShown(r[color]) })
+      : r[other] ? t('tour.report.confirm', { result: resultShown(r[other]) })
+      : t('tour.report.help');
+    const button = (result, key) => h('button.btn', {
+      type: 'button', id: `report-${key}`, class: r[color] === result ? 'btn primary' : 'btn', 'aria-pressed': String(r[color] === result),
+      on: { click: (e) => call(() => api.reportResult(id, round, b.board, result), e.currentTarget) },
+    }, resultShown(result));
+    return h('div.report-box#report-box', { dataset: { board: b.board } },
+      h('p', t('tour.report.board', { round, board: b.board, color: t('common.' + color), opponent: b[other] })),
+      h('div.arb-row', button('1-0', 'white'), button('1/2-1/2', 'draw'), button('0-1', 'black')),
+      h('p.hint#report-status', { class: r.disputed ? 'hint warn' : 'hint' }, status));
   }
 
   // The join form's password, kept across redraws.
@@ -339,7 +363,7 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.teams ? [T.teams.teams.length, T.teams.rounds] : null, T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length])])]);
+    const key = JSON.stringify([T.teams ? [T.teams.teams.length, T.teams.rounds] : null, T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest, p.fixed_board]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length, !!(b.reports && b.reports.disputed)])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so

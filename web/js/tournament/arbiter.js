@@ -8,7 +8,7 @@
 import * as api from '../api.js';
 import { h, toast, confirmButton } from '../dom.js';
 import { t } from '../i18n.js';
-import { errorText } from './format.js';
+import { errorText, resultShown } from './format.js';
 import { rosterBoxes } from './roster.js';
 import { incidentForm } from './incidents.js';
 import { teamDesk, teamPairButton } from './teams.js';
@@ -170,6 +170,7 @@ export function arbiterPanel(T, { onDone } = {}) {
   let deskBox = null;
   if (T.over_the_board && current && current.state === 'published') {
     const missing = current.boards.filter((b) => !b.result);
+    const disputed = missing.filter((b) => b.reports && b.reports.disputed);
     const desk = h('input#arb-desk', { type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: '12 1-0', 'aria-describedby': 'arb-desk-help' });
     desk.addEventListener('keydown', async (e) => {
       if (e.key !== 'Enter') return;
@@ -188,6 +189,10 @@ export function arbiterPanel(T, { onDone } = {}) {
       h('p#arb-missing', missing.length
         ? t('arb.desk.missing', { boards: missing.map((b) => b.board).join(', ') })
         : t('arb.desk.complete')),
+      // Boards whose two players reported different results from their phones: the desk
+      // decides (typed like any result).
+      disputed.length ? h('ul.warn#arb-disputed', disputed.map((b) => h('li', { dataset: { board: b.board } },
+        t('arb.desk.disputed', { board: b.board, white: b.white, black: b.black, w: resultShown(b.reports.white), b: resultShown(b.reports.black) })))) : null,
       incidentForm(current, missing.length ? missing[0].board : 1, send));
   } else if (T.over_the_board && current && current.state === 'finished') {
     // An irregularity found once the round is over is still recorded (the result stands).

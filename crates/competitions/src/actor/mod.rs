@@ -34,6 +34,7 @@ mod arena;
 mod entries;
 mod incident;
 mod knockout;
+mod report;
 mod rounds;
 mod team_games;
 mod teams;
@@ -335,7 +336,11 @@ impl<H: Host> Actor<H> {
             Op::View | Op::Clock | Op::Export(_) | Op::Print(_) => {
                 unreachable!("answered above")
             }
-            Op::Join { .. } | Op::Withdraw | Op::Bye { .. } | Op::CancelBye { .. }
+            Op::Join { .. }
+            | Op::Withdraw
+            | Op::Bye { .. }
+            | Op::CancelBye { .. }
+            | Op::Report { .. }
                 if self.tour.settings.format.is_team() =>
             {
                 self.not_for_teams()?;
@@ -381,6 +386,9 @@ impl<H: Host> Actor<H> {
                 .await?;
             }
             Op::Berserk { game } => return self.berserk(&who, &game).await,
+            Op::Report { round, board, result } => {
+                self.report(&who, (round, board), result).await?
+            }
             Op::Arbiter { action, reason } => {
                 if who.user_id != self.tour.row.created_by {
                     return Err(TournamentRefusal::NotArbiter.into());

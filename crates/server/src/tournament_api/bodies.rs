@@ -11,6 +11,7 @@ use rookery_competitions::settings::{
 };
 use rookery_competitions::{ArbiterAction, IncidentReport, Lang};
 use rookery_core::Color;
+use rookery_tournament::competition::BoardResult;
 use rookery_tournament::knockout::Phase;
 use rookery_tournament::{ByeKind, Tiebreak};
 use serde_json::Value;
@@ -515,6 +516,23 @@ impl FromBody for ByeBody {
             _ => return Err(FieldError::field("kind", format!("half or zero, not {kind:?}"))),
         };
         Ok(ByeBody(round, kind))
+    }
+}
+
+/// `{"round":2,"board":5,"result":"1-0"}`: a player's report of their board's result.
+pub struct ReportBody(pub u32, pub u32, pub BoardResult);
+
+impl FromBody for ReportBody {
+    fn from_fields(f: &mut Fields) -> Result<ReportBody, FieldError> {
+        let round = round_field(f, "round")?;
+        let board = round_field(f, "board")?;
+        let result: String = f.req("result")?;
+        // A played game's result; the forfeits' spellings are refused by the tournament,
+        // naming the field, like any other report it does not take.
+        let result = result_of(&result).ok_or_else(|| {
+            FieldError::field("result", format!("1-0, 1/2-1/2 or 0-1, not {result:?}"))
+        })?;
+        Ok(ReportBody(round, board, result))
     }
 }
 

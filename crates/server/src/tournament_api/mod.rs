@@ -22,7 +22,7 @@ use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
     ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, LineUpBody,
-    PrintQuery, RosterBody, TrfQuery,
+    PrintQuery, ReportBody, RosterBody, TrfQuery,
 };
 pub use socket::socket;
 
@@ -238,6 +238,17 @@ pub async fn bye(
     Body(ByeBody(round, kind)): Body<ByeBody>,
 ) -> Result<Json<Answer>, ApiError> {
     act(&state, &visitor, &id, Op::Bye { round, kind }).await
+}
+
+/// `POST /api/v1/tournaments/{id}/report`: over the board, a player's report of their
+/// board's result (the same from both players enters it).
+pub async fn report(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+    Body(ReportBody(round, board, result)): Body<ReportBody>,
+) -> Result<Json<Answer>, ApiError> {
+    act(&state, &visitor, &id, Op::Report { round, board, result }).await
 }
 
 /// `DELETE /api/v1/tournaments/{id}/byes/{round}`.
