@@ -84,6 +84,8 @@ export const requestBye = (id, round, kind) => request('POST', `${tour(id)}/byes
 export const reportResult = (id, round, board, result) => request('POST', `${tour(id)}/report`, { round, board, result });
 export const cancelBye = (id, round) => request('DELETE', `${tour(id)}/byes/${round}`);
 export const berserk = (id, game) => request('POST', `${tour(id)}/berserk`, { game });
+/** A team's line-up for a round, by its captain: `{round, team, players}` (api.md, *Teams*). */
+export const lineUp = (id, body) => request('POST', `${tour(id)}/line_up`, body);
 /** An arbiter's action: `{action, …fields, reason}` (only the creator may). */
 export const arbiter = (id, action) => request('POST', `${tour(id)}/arbiter`, action);
 /** An over-the-board tournament's player list: `{text, format?}` (CSV or TRF). */

@@ -16,6 +16,7 @@ use super::refusal::{TournamentError, TournamentRefusal};
 use super::settings::{Format, Settings};
 use crate::knockout::KnockoutBook;
 use crate::log_view::{LogDetail, LogEntryView, LogNames};
+use crate::team::TeamBook;
 use rookery_protocol::GameId;
 
 /// An arena's refusal, its player named (the arena knows them by number only).
@@ -77,6 +78,8 @@ pub(crate) struct Book {
     pub incidents: BTreeMap<(u32, u32), Vec<log::Incident>>,
     /// A knockout's bracket, once seeded (at the start).
     pub knockout: Option<KnockoutBook>,
+    /// A team event's teams, line-ups and matches.
+    pub team: Option<TeamBook>,
     /// Over the board, the entrants who keep a board (entrant number → board, from 1).
     pub fixed_boards: BTreeMap<u32, u32>,
     /// Over the board, the results the players of a board without one reported, by
@@ -98,9 +101,15 @@ impl Book {
             guests: BTreeMap::new(),
             incidents: BTreeMap::new(),
             knockout: None,
+            team: settings.format.is_team().then(|| TeamBook::new(settings)),
             fixed_boards: BTreeMap::new(),
             reports: BTreeMap::new(),
         }
+    }
+
+    /// A team event's book, or the refusal of an action only a team event takes.
+    pub(crate) fn team_mut(&mut self) -> Result<&mut TeamBook, TournamentRefusal> {
+        self.team.as_mut().ok_or(TournamentRefusal::WrongFormat("only a team event has teams"))
     }
 
     /// Applies one entry at `at` (Unix ms).
@@ -147,6 +156,9 @@ impl Book {
                 if self.status != TournamentStatus::Upcoming {
                     return Err(TournamentRefusal::Started.into());
                 }
+                if let Some(team) = &mut self.team {
+                    team.start()?;
+                }
                 self.status = TournamentStatus::Running;
                 self.started_at = Some(at);
                 if settings.format == Format::Arena {
@@ -183,6 +195,12 @@ impl Book {
             Entry::KnockoutLots(l) => {
                 self.knockout.as_mut().ok_or(TournamentRefusal::NotStarted)?.lots(l)?;
             }
+            Entry::Team(t) => self.team_mut()?.register(t)?,
+            Entry::TeamCaptain(c) => self.team_mut()?.captain(c)?,
+            Entry::LineUp(l) => self.team_mut()?.line_up(settings, l)?,
+            Entry::TeamPaired(p) => self.team_mut()?.paired(p, at)?,
+            Entry::TeamRoundOn(r) => self.team_mut()?.round_on(r)?,
+            Entry::TeamResult(r) => self.team_mut()?.result(r)?,
             Entry::Roster(r) => {
                 for join in &r.players {
                     self.fold(settings, &Entry::Join(join.clone()), at)?;
@@ -371,6 +389,21 @@ impl Tour {
     pub fn knockout_game(&self, round: u32, number: u32, game: u32) -> GameId {
         GameId::parse(&format!("{}k{round}m{number}g{game}", self.row.id))
             .expect("ids of letters and digits")
+    }
+
+    /// The id of board `board` of match `number` of team round `round` played on the site.
+    pub fn team_game(&self, round: u32, number: u32, board: u32) -> GameId {
+        GameId::parse(&format!("{}t{round}m{number}b{board}", self.row.id))
+            .expect("ids of letters and digits")
+    }
+
+    /// Which team board (round, match, board) a game id is.
+    pub fn team_seat(&self, game: &str) -> Option<(u32, u32, u32)> {
+        let rest = game.strip_prefix(self.row.id.as_str())?.strip_prefix('t')?;
+        let (round, rest) = rest.split_once('m')?;
+        let (number, board) = rest.split_once('b')?;
+        let seat = (round.parse().ok()?, number.parse().ok()?, board.parse().ok()?);
+        (self.team_game(seat.0, seat.1, seat.2).as_str() == game).then_some(seat)
     }
 
     /// Which knockout match game (round, match, game) a game id is.

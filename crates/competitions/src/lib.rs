@@ -23,6 +23,7 @@ mod request;
 pub mod roster;
 pub mod settings;
 pub mod standings;
+pub mod team;
 pub mod view;
 
 pub use book::Tour;

@@ -14,6 +14,11 @@ use rookery_tournament::competition::{Action, BoardResult, EntrantId};
 use rookery_tournament::ByeKind;
 use serde::{Deserialize, Serialize};
 
+pub use crate::team::entries::{
+    Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
+    TeamRoundOn,
+};
+
 /// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "data", rename_all = "snake_case")]
@@ -88,6 +93,18 @@ pub enum Entry {
     KnockoutResult(KnockoutResult),
     /// A knockout match level after every stage (no Armageddon game), decided by the arbiter.
     KnockoutLots(KnockoutLots),
+    /// A team registered before the start (RULES.md §12, *Teams*; issue 54).
+    Team(TeamRegistered),
+    /// A team's captain named.
+    TeamCaptain(TeamCaptain),
+    /// A team's line-up for a round.
+    LineUp(LineUpEntry),
+    /// A team round's pairing.
+    TeamPaired(TeamPaired),
+    /// A board's result in a team match.
+    TeamResult(TeamResult),
+    /// Online: a team round's games created, its line-ups fixed.
+    TeamRoundOn(TeamRoundOn),
 }
 
 /// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
@@ -705,7 +722,13 @@ impl Entry {
             | Entry::Report(_)
             | Entry::KnockoutSeeded(_)
             | Entry::KnockoutResult(_)
-            | Entry::KnockoutLots(_) => return None,
+            | Entry::KnockoutLots(_)
+            | Entry::Team(_)
+            | Entry::TeamCaptain(_)
+            | Entry::LineUp(_)
+            | Entry::TeamPaired(_)
+            | Entry::TeamResult(_)
+            | Entry::TeamRoundOn(_) => return None,
         })
     }
 }
@@ -746,6 +769,12 @@ impl Serialize for EntryData {
             Entry::KnockoutSeeded(d) => d.serialize(s),
             Entry::KnockoutResult(d) => d.serialize(s),
             Entry::KnockoutLots(d) => d.serialize(s),
+            Entry::Team(d) => d.serialize(s),
+            Entry::TeamCaptain(d) => d.serialize(s),
+            Entry::LineUp(d) => d.serialize(s),
+            Entry::TeamPaired(d) => d.serialize(s),
+            Entry::TeamResult(d) => d.serialize(s),
+            Entry::TeamRoundOn(d) => d.serialize(s),
         }
     }
 }
@@ -821,7 +850,7 @@ mod bye_text {
     }
 }
 
-mod result_text {
+pub(crate) mod result_text {
     use super::*;
 
     pub fn serialize<S: serde::Serializer>(r: &BoardResult, s: S) -> Result<S::Ok, S::Error> {
@@ -992,6 +1021,26 @@ mod tests {
                 what: IncidentKind::IrregularityAfter,
                 decision: "the result stands".into(),
             }),
+            Entry::Team(TeamRegistered {
+                name: "Lions".into(),
+                players: vec![
+                    RosterPlayer { name: "Li, Wei".into(), rating: Some(2105), user_id: None },
+                    RosterPlayer { name: "Ann".into(), rating: None, user_id: Some(7) },
+                ],
+                captain: Some(Captain { key: "cap".into(), user_id: 4 }),
+            }),
+            Entry::TeamCaptain(TeamCaptain {
+                team: 2,
+                captain: Captain { key: "cap".into(), user_id: 4 },
+            }),
+            Entry::LineUp(LineUpEntry { round: 3, team: 2, players: vec![1, 2, 3, 5] }),
+            Entry::TeamPaired(TeamPaired { round: 1, matches: vec![(1, 4), (3, 2)], bye: Some(5) }),
+            Entry::TeamResult(TeamResult {
+                round: 1,
+                number: 2,
+                board: 4,
+                result: BoardResult::BlackByForfeit,
+            }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
@@ -1056,6 +1105,12 @@ mod tests {
                 "incident",
                 r#"{"board":4,"color":"black","decision":"1 minute off","kind":"time_added","round":1,"seconds":60}"#,
             ),
+            ("team", r#"{"name":"Owls","players":[{"name":"A","rating":1800},{"name":"B"}]}"#),
+            ("team_captain", r#"{"key":"cap","team":1,"user_id":3}"#),
+            ("line_up", r#"{"players":[1,3],"round":2,"team":1}"#),
+            ("team_paired", r#"{"bye":null,"matches":[[1,2]],"round":1}"#),
+            ("team_result", r#"{"board":2,"number":1,"result":"1/2-1/2","round":1}"#),
+            ("team_round_on", r#"{"round":2}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

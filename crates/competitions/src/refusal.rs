@@ -8,6 +8,8 @@ use rookery_store::StoreError;
 use rookery_tournament::arena::{ArenaError, ArenaSettingsError};
 use rookery_tournament::competition::{CompetitionError, RoundProblem};
 use rookery_tournament::knockout::{KnockoutError, RecordError};
+use rookery_tournament::team::swiss::TeamSwissError;
+use rookery_tournament::team::{LineUpError, TeamError};
 
 use super::log::LogError;
 
@@ -233,6 +235,100 @@ pub enum TournamentRefusal {
     /// Swiss.
     #[error("{0}")]
     WrongFormat(&'static str),
+    /// A roster the team rules refuse (no name, too short, a name twice).
+    #[error("{0}")]
+    Team(TeamError),
+    /// A roster longer than the boards and the reserves the regulations allow.
+    #[error(
+        "team {team:?} lists {players} players: {boards} boards and at most {reserves} reserves"
+    )]
+    TooManyReserves {
+        /// The team.
+        team: String,
+        /// The players listed.
+        players: usize,
+        /// The boards.
+        boards: u32,
+        /// The reserves allowed.
+        reserves: u32,
+    },
+    /// A team name registered already.
+    #[error("a team called {0:?} is registered already")]
+    DuplicateTeam(String),
+    /// A player on the roster of two teams.
+    #[error("{player:?} is on the roster of team {team:?} already")]
+    PlayerInTwoTeams {
+        /// The player.
+        player: String,
+        /// The team that has them.
+        team: String,
+    },
+    /// Teams are registered before the start.
+    #[error("the event has started: teams are registered before it")]
+    TeamsClosed,
+    /// A team event started with fewer than two teams.
+    #[error("at least two teams are needed")]
+    TooFewTeams,
+    /// A team named that is not registered.
+    #[error("no team {0:?}")]
+    UnknownTeam(String),
+    /// A line-up that breaks the roster's order, names a player not on it, or the wrong count.
+    #[error("round {round}: {error}")]
+    LineUp {
+        /// The round.
+        round: u32,
+        /// What is wrong.
+        error: LineUpError,
+    },
+    /// A line-up for a round past the event's last.
+    #[error("round {round} is past the last round ({rounds})")]
+    PastLastRound {
+        /// The round asked for.
+        round: u32,
+        /// The event's rounds.
+        rounds: u32,
+    },
+    /// A line-up for a round already played, or whose match has a result.
+    #[error("round {round}: team {team:?}'s line-up is fixed (its match has begun or is over)")]
+    LineUpFixed {
+        /// The round.
+        round: u32,
+        /// The team.
+        team: String,
+    },
+    /// A line-up entered by an account that is not the team's captain.
+    #[error("only the captain of team {0:?} or the arbiter may enter its line-up")]
+    NotCaptain(String),
+    /// No such match or board in a team round.
+    #[error("round {round} has no match {number} with a board {board}")]
+    NoTeamBoard {
+        /// The round.
+        round: u32,
+        /// The match.
+        number: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A pairing asked for before every board of the round before has its result.
+    #[error("round {0} is not finished: every board needs its result first")]
+    TeamRoundUnfinished(u32),
+    /// The team Swiss system's own refusal (no pairing keeps its absolute criteria, …).
+    #[error("{0}")]
+    TeamPairing(TeamSwissError),
+    /// A team event's pairing stored that is not the next round's, or names a team twice.
+    #[error("round {round}: {why}")]
+    BadTeamPairing {
+        /// The round.
+        round: u32,
+        /// What is wrong.
+        why: String,
+    },
+    /// Online, a roster's player who is not an account.
+    #[error("{0:?} has no account: an online team event's players are accounts")]
+    NotAnAccount(String),
+    /// An imported list for a team event without a team column.
+    #[error("a team event's list needs a team column (team, 队名) naming each player's team")]
+    NoTeamColumn,
 }
 
 /// Which of a forbidden pair's two names.
@@ -278,6 +374,16 @@ impl TournamentRefusal {
             TournamentRefusal::DoubleForfeitInMatch | TournamentRefusal::ForfeitReported => {
                 RefusalClass::BadField("result")
             }
+            TournamentRefusal::Team(TeamError::EmptyName) => RefusalClass::BadField("name"),
+            TournamentRefusal::Team(_)
+            | TournamentRefusal::TooManyReserves { .. }
+            | TournamentRefusal::PlayerInTwoTeams { .. }
+            | TournamentRefusal::NotAnAccount(_)
+            | TournamentRefusal::LineUp { .. } => RefusalClass::BadField("players"),
+            TournamentRefusal::UnknownTeam(_) => RefusalClass::BadField("team"),
+            TournamentRefusal::PastLastRound { .. } => RefusalClass::BadField("round"),
+            TournamentRefusal::NoTeamColumn => RefusalClass::BadField("text"),
+            TournamentRefusal::NotCaptain(_) => RefusalClass::Forbidden,
             _ => RefusalClass::Conflict,
         }
     }
@@ -297,7 +403,23 @@ impl TournamentRefusal {
             | R::NotInMatch
             | R::DoubleForfeitInMatch
             | R::ForfeitReported
-            | R::BadMove(_) => "bad_field",
+            | R::BadMove(_)
+            | R::Team(_)
+            | R::TooManyReserves { .. }
+            | R::PlayerInTwoTeams { .. }
+            | R::LineUp { .. }
+            | R::UnknownTeam(_)
+            | R::PastLastRound { .. }
+            | R::NotAnAccount(_)
+            | R::NoTeamColumn => "bad_field",
+            R::NotCaptain(_) => "forbidden",
+            R::DuplicateTeam(_) => "duplicate_name",
+            R::TeamsClosed => "entries_closed",
+            R::TooFewTeams => "too_few_players",
+            R::LineUpFixed { .. } => "too_late",
+            R::NoTeamBoard { .. } => "no_board",
+            R::TeamRoundUnfinished(_) => "round_not_finished",
+            R::TeamPairing(_) | R::BadTeamPairing { .. } => "pairing",
             R::Competition(e) => competition_code(e),
             R::Arena { error, .. } => match error {
                 ArenaError::Over => "over",
@@ -730,6 +852,56 @@ mod tests {
                 Conflict,
                 "contradicts_result",
                 "the moves end in stalemate, a draw, but the board's result is 1-0",
+            ),
+            (R::TooFewTeams, Conflict, "too_few_players", "at least two teams are needed"),
+            (
+                R::DuplicateTeam("Lions".into()),
+                Conflict,
+                "duplicate_name",
+                "a team called \"Lions\" is registered already",
+            ),
+            (
+                R::TeamsClosed,
+                Conflict,
+                "entries_closed",
+                "the event has started: teams are registered before it",
+            ),
+            (
+                R::LineUpFixed { round: 2, team: "Lions".into() },
+                Conflict,
+                "too_late",
+                "round 2: team \"Lions\"'s line-up is fixed (its match has begun or is over)",
+            ),
+            (
+                R::NoTeamBoard { round: 1, number: 4, board: 1 },
+                Conflict,
+                "no_board",
+                "round 1 has no match 4 with a board 1",
+            ),
+            (
+                R::TeamRoundUnfinished(1),
+                Conflict,
+                "round_not_finished",
+                "round 1 is not finished: every board needs its result first",
+            ),
+            (
+                R::NotCaptain("Lions".into()),
+                Forbidden,
+                "forbidden",
+                "only the captain of team \"Lions\" or the arbiter may enter its line-up",
+            ),
+            (R::UnknownTeam("Foxes".into()), BadField("team"), "bad_field", "no team \"Foxes\""),
+            (
+                R::NoTeamColumn,
+                BadField("text"),
+                "bad_field",
+                "a team event's list needs a team column (team, 队名) naming each player's team",
+            ),
+            (
+                R::PastLastRound { round: 6, rounds: 5 },
+                BadField("round"),
+                "bad_field",
+                "round 6 is past the last round (5)",
             ),
         ];
         // docs/api.md's "Error codes" table: its tournament rows are exactly the 409 codes.

@@ -67,6 +67,15 @@ pub enum Op {
         /// The move list as typed (numbers optional; see `rookery_core::scoresheet`).
         moves: String,
     },
+    /// A team's line-up for a round, entered by its captain.
+    LineUp {
+        /// The round.
+        round: u32,
+        /// The team, by name.
+        team: String,
+        /// The players, board 1 first, by name.
+        players: Vec<String>,
+    },
     /// An export, as text.
     Export(Export),
     /// A printable document (HTML).
@@ -232,6 +241,54 @@ pub enum ArbiterAction {
         /// The arbiter's decision, in their words.
         decision: String,
     },
+    /// A team registered before the start of a team event (RULES.md §12, *Teams*).
+    Team {
+        /// The team's name.
+        name: String,
+        /// The roster in board order, reserves after: (name, rating).
+        players: Vec<(String, Option<u16>)>,
+        /// The captain's account name, if one is named.
+        captain: Option<String>,
+    },
+    /// A team's captain named (an account name).
+    Captain {
+        /// The team, by name.
+        team: String,
+        /// The account's name.
+        account: String,
+    },
+    /// A team's line-up for a round, entered at the desk (a captain's is [`Op::LineUp`]).
+    LineUp {
+        /// The round.
+        round: u32,
+        /// The team, by name.
+        team: String,
+        /// The players, board 1 first, by name.
+        players: Vec<String>,
+    },
+    /// A board's result in a team match, from the desk (`3.2 1-0`); refused if the board has
+    /// one (a correction is [`ArbiterAction::TeamResult`], with its reason).
+    TeamEnter {
+        /// The round.
+        round: u32,
+        /// The match in its round.
+        number: u32,
+        /// The board.
+        board: u32,
+        /// From the board's White's side.
+        result: BoardResult,
+    },
+    /// A board's result in a team match declared or corrected, with a reason.
+    TeamResult {
+        /// The round.
+        round: u32,
+        /// The match in its round.
+        number: u32,
+        /// The board.
+        board: u32,
+        /// From the board's White's side.
+        result: BoardResult,
+    },
     /// Ends the tournament now.
     End,
     /// Cancels it.
@@ -282,6 +339,7 @@ impl ArbiterAction {
                 | ArbiterAction::Result { .. }
                 | ArbiterAction::SwapColours { .. }
                 | ArbiterAction::Lots { .. }
+                | ArbiterAction::TeamResult { .. }
                 | ArbiterAction::End
                 | ArbiterAction::Cancel
         )

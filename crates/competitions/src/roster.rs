@@ -41,6 +41,9 @@ pub struct RosterEntry {
     pub title: Option<String>,
     /// The §11 level the player holds (RULES.md §11).
     pub level: Option<Level>,
+    /// A team event's team (issue 54): the list's players of one team, in the list's order,
+    /// are its roster in board order.
+    pub team: Option<String>,
 }
 
 /// The columns a CSV may have.
@@ -66,10 +69,12 @@ pub enum Column {
     Title,
     /// `level`, `级别`.
     Level,
+    /// `team`, `队`, `队名`, `队伍` (a team event's; issue 54).
+    Team,
 }
 
 impl Column {
-    const ALL: [Column; 10] = [
+    const ALL: [Column; 11] = [
         Column::Name,
         Column::FideId,
         Column::NationalId,
@@ -80,6 +85,7 @@ impl Column {
         Column::Club,
         Column::Title,
         Column::Level,
+        Column::Team,
     ];
 
     /// The spellings a header may use, lower case with single spaces (`_` reads as a space).
@@ -95,6 +101,7 @@ impl Column {
             Column::Club => &["club", "school", "俱乐部", "单位"],
             Column::Title => &["title", "称号"],
             Column::Level => &["level", "级别"],
+            Column::Team => &["team", "队", "队名", "队伍"],
         }
     }
 
@@ -111,6 +118,7 @@ impl Column {
             Column::Club => "club",
             Column::Title => "title",
             Column::Level => "level",
+            Column::Team => "team",
         }
     }
 
@@ -142,7 +150,7 @@ pub enum RosterError {
         message: String,
     },
     /// A header no column answers to.
-    #[error("line 1: unknown column {header:?} (known: name, fide_id, national_id, rating, national_rating, federation, birth_year, club, title, level)")]
+    #[error("line 1: unknown column {header:?} (known: name, fide_id, national_id, rating, national_rating, federation, birth_year, club, title, level, team)")]
     UnknownColumn {
         /// As written.
         header: String,
@@ -379,6 +387,12 @@ fn read_field(entry: &mut RosterEntry, column: Column, value: &str) -> Result<()
         Column::Level => {
             entry.level =
                 Some(level(value).ok_or("a level (12, level 12, 12级, unranked, 无级别)")?)
+        }
+        Column::Team => {
+            if value.chars().count() > 80 {
+                return Err("a team's name (at most 80 characters)");
+            }
+            entry.team = Some(value.to_owned());
         }
     }
     Ok(())

@@ -8,6 +8,8 @@ use rookery_tournament::arena::{ArenaSettings, GameClock};
 use rookery_tournament::berger::Cycles;
 use rookery_tournament::competition::{self, System};
 use rookery_tournament::knockout::{Armageddon, ArmageddonColours, MatchRules, Stage};
+use rookery_tournament::team::standings::TeamTiebreak;
+use rookery_tournament::team::{PrimaryScore, TeamScoring};
 use rookery_tournament::{Regulations, Scoring, SwissSystem, Tiebreak};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +27,10 @@ pub enum Format {
     Arena,
     /// A seeded bracket of matches (RULES.md §12, *Knockout*; issue 54).
     Knockout,
+    /// Teams paired by the team Swiss system, FIDE C.04.6 (RULES.md §12, *Teams*; issue 54).
+    TeamSwiss,
+    /// Teams paired by the Berger tables, once.
+    TeamRoundRobin,
 }
 
 impl Format {
@@ -36,7 +42,14 @@ impl Format {
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Arena => "arena",
             Format::Knockout => "knockout",
+            Format::TeamSwiss => "team_swiss",
+            Format::TeamRoundRobin => "team_round_robin",
         }
+    }
+
+    /// Whether teams, not players, are paired.
+    pub fn is_team(self) -> bool {
+        matches!(self, Format::TeamSwiss | Format::TeamRoundRobin)
     }
 
     /// Reads [`Format::as_str`]'s spelling back.
@@ -47,6 +60,8 @@ impl Format {
             Format::DoubleRoundRobin,
             Format::Arena,
             Format::Knockout,
+            Format::TeamSwiss,
+            Format::TeamRoundRobin,
         ]
         .into_iter()
         .find(|f| f.as_str() == text)
@@ -187,6 +202,99 @@ impl KnockoutSettings {
     }
 }
 
+/// A team event's regulations (RULES.md §12, *Teams*; issue 54), as stored and as the API
+/// spells them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSettings {
+    /// The boards every team fields (4 unless set).
+    pub boards: u32,
+    /// The most reserves a roster may list after its board players.
+    pub reserves: u32,
+    /// The score that ranks and pairs: match points (2/1/0) or game points.
+    pub primary: TeamPrimary,
+    /// The team tie-breaks after the primary score, in order: `MP`, `GP`, `SB`, `BH`, `DE`
+    /// (C.07 for teams, as [`TeamTiebreak`] reads them).
+    pub tiebreaks: Vec<String>,
+    /// The games a player needs on a board to be ranked for its board prize.
+    #[serde(default)]
+    pub board_prize_min_games: u32,
+    /// Online: how long before a round a captain's line-up must be in (a missing one is the
+    /// team's registered board order).
+    #[serde(default)]
+    pub lineup_deadline_s: u64,
+}
+
+/// A team event's primary score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamPrimary {
+    /// Match points, 2 for a match won, 1 drawn, 0 lost (C.04.6's default).
+    #[default]
+    MatchPoints,
+    /// Game points: the sum of the board results.
+    GamePoints,
+}
+
+impl TeamPrimary {
+    /// Both, in the order a form offers them.
+    pub const ALL: [TeamPrimary; 2] = [TeamPrimary::MatchPoints, TeamPrimary::GamePoints];
+
+    /// The stored spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamPrimary::MatchPoints => "match_points",
+            TeamPrimary::GamePoints => "game_points",
+        }
+    }
+
+    /// Reads [`TeamPrimary::as_str`]'s spelling back.
+    pub fn parse(text: &str) -> Option<TeamPrimary> {
+        TeamPrimary::ALL.into_iter().find(|p| p.as_str() == text)
+    }
+}
+
+impl TeamSettings {
+    /// The tie-breaks when none are given: the other score, the direct encounter, then team
+    /// Sonneborn–Berger and Buchholz (C.07's team tie-breaks, in the order most team
+    /// regulations list them).
+    pub fn default_tiebreaks(primary: TeamPrimary) -> Vec<String> {
+        let other = match primary {
+            TeamPrimary::MatchPoints => "GP",
+            TeamPrimary::GamePoints => "MP",
+        };
+        [other, "DE", "SB", "BH"].map(String::from).to_vec()
+    }
+
+    /// The scoring: 2/1/0 match points, the primary score as set.
+    pub fn scoring(&self) -> TeamScoring {
+        TeamScoring {
+            primary: match self.primary {
+                TeamPrimary::MatchPoints => PrimaryScore::MatchPoints,
+                TeamPrimary::GamePoints => PrimaryScore::GamePoints,
+            },
+            ..TeamScoring::default()
+        }
+    }
+
+    /// The tie-breaks, as the pure crate's.
+    pub fn tiebreak_list(&self) -> Vec<TeamTiebreak> {
+        self.tiebreaks.iter().filter_map(|c| team_tiebreak(c)).collect()
+    }
+}
+
+/// Reads a team tie-break's C.07 code (`MP`, `GP`, `SB`, `BH`, `DE`).
+pub fn team_tiebreak(code: &str) -> Option<TeamTiebreak> {
+    [
+        TeamTiebreak::MatchPoints,
+        TeamTiebreak::GamePoints,
+        TeamTiebreak::SonnebornBerger,
+        TeamTiebreak::Buchholz,
+        TeamTiebreak::DirectEncounter,
+    ]
+    .into_iter()
+    .find(|t| t.code() == code)
+}
+
 /// The settings as stored (JSON in `tournaments.settings`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Settings {
@@ -254,6 +362,9 @@ pub struct Settings {
     /// before knockouts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knockout: Option<KnockoutSettings>,
+    /// A team event's regulations (only a team event has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamSettings>,
 }
 
 impl Settings {
@@ -426,5 +537,43 @@ mod tests {
         before.as_object_mut().unwrap().remove("knockout");
         assert_eq!(serde_json::from_value::<Settings>(before).unwrap().knockout, None);
         assert_eq!(Format::parse("knockout"), Some(Format::Knockout));
+    }
+
+    /// Issue 54: a team event's regulations are stored with the API's names and read back;
+    /// its tie-break codes are the team ones, and settings stored before have none.
+    #[test]
+    fn a_team_events_regulations_are_stored_and_read_back() {
+        let stored = r#"{"name":"League","format":"team_swiss","rounds":7,"duration_s":null,
+            "time_control":"5400+30","rules":"seed","rated":false,"starts_at_ms":null,
+            "tiebreaks":[],"regulations":2026,"forfeit_s":60,"max_byes":1,
+            "late_join_until":1,"min_level":null,"max_level":null,"password":null,
+            "berserk":false,"streaks":false,"seed":4,"over_the_board":true,
+            "team":{"boards":4,"reserves":2,"primary":"game_points",
+            "tiebreaks":["MP","DE","SB"],"board_prize_min_games":5}}"#;
+        let settings: Settings = serde_json::from_str(stored).unwrap();
+        assert!(settings.format.is_team() && !Format::Swiss.is_team());
+        let team = settings.team.clone().unwrap();
+        assert_eq!((team.boards, team.reserves, team.lineup_deadline_s), (4, 2, 0));
+        assert_eq!(team.scoring().primary, PrimaryScore::GamePoints);
+        assert_eq!(
+            team.tiebreak_list(),
+            [
+                TeamTiebreak::MatchPoints,
+                TeamTiebreak::DirectEncounter,
+                TeamTiebreak::SonnebornBerger
+            ]
+        );
+        let again: Settings =
+            serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+        assert_eq!(again.team, settings.team);
+        assert_eq!(TeamSettings::default_tiebreaks(TeamPrimary::MatchPoints)[0], "GP");
+        assert_eq!(team_tiebreak("BH-C1"), None);
+        for f in ["team_swiss", "team_round_robin"] {
+            assert_eq!(Format::parse(f).map(Format::as_str), Some(f));
+        }
+        let before = stored.replace("team_swiss", "swiss");
+        let mut before: serde_json::Value = serde_json::from_str(&before).unwrap();
+        before.as_object_mut().unwrap().remove("team");
+        assert_eq!(serde_json::from_value::<Settings>(before).unwrap().team, None);
     }
 }

@@ -15,6 +15,7 @@ use super::knockout::BracketView;
 use super::log::{bye_name, result_name, Entry, IncidentKind};
 use super::settings::{Acceleration, Format, KnockoutSettings, PairingSystem, Settings};
 use super::standings::{ArenaCard, ArenaGames, CrossRow, StandingRows, StandingsView};
+use crate::team::view::TeamsView;
 
 pub use crate::log_view::{LogDetail, LogEntryView, LogNames};
 
@@ -104,6 +105,10 @@ pub struct TournamentView {
     /// A knockout's bracket, once seeded (at the start); absent for the other formats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bracket: Option<BracketView>,
+    /// A team event's teams, matches, standings and board prizes; absent for the other
+    /// formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<TeamsView>,
     /// The log.
     pub log: Vec<LogEntryView>,
 }
@@ -168,6 +173,9 @@ pub struct SettingsView {
     /// A knockout's match regulations; absent for the other formats.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub knockout: Option<KnockoutSettings>,
+    /// A team event's regulations; absent for the other formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<crate::settings::TeamSettings>,
 }
 
 /// A player's entry: the answer to a join, and the head of `players[]`.
@@ -472,6 +480,9 @@ impl Tour {
                 .ok()
                 .map(|b| b.rounds());
         }
+        if let Some(team) = &self.book.team {
+            return Some(team.total_rounds(&self.settings));
+        }
         (self.settings.format != Format::Arena).then(|| self.book.comp.total_rounds())
     }
 
@@ -479,6 +490,8 @@ impl Tour {
     pub fn counts(&self) -> (u32, u32) {
         if self.settings.format == Format::Arena {
             (self.book.arena_players.len() as u32, self.arena_games_paired())
+        } else if let Some(team) = &self.book.team {
+            (team.teams.len() as u32, team.rounds.len() as u32)
         } else {
             (self.book.comp.entrants().len() as u32, self.book.comp.rounds().len() as u32)
         }
@@ -512,6 +525,7 @@ impl Tour {
             ends_at_ms: arena.map(|a| a.ends_at()),
             pairing_closes_at_ms: arena.map(|a| a.pairing_closes_at()),
             knockout: s.knockout.clone(),
+            team: s.team.clone(),
         }
     }
 
@@ -539,6 +553,12 @@ impl Tour {
                         online.then(|| self.knockout_game(m.round, m.number, game).to_string())
                     },
                 )
+            }),
+            teams: self.book.team.as_ref().map(|t| {
+                let online = !self.settings.over_the_board;
+                t.view(self.settings.regulations(), &|r, m, b| {
+                    online.then(|| self.team_game(r, m, b).to_string())
+                })
             }),
             log: self.log.clone(),
         };
@@ -629,6 +649,9 @@ pub fn summary_of(
         Format::Knockout => {
             rookery_tournament::knockout::Bracket::new(players.max(2)).ok().map(|b| b.rounds())
         }
+        // `players` counts the teams.
+        Format::TeamSwiss => s.rounds,
+        Format::TeamRoundRobin => berger::rounds(players.max(2), Cycles::Single).ok(),
     };
     Summary {
         id: id.to_owned(),

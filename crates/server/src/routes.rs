@@ -49,6 +49,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/tournaments/{id}/byes/{round}", delete(tournament_api::cancel_bye))
         .route("/tournaments/{id}/berserk", post(tournament_api::berserk))
         .route("/tournaments/{id}/arbiter", post(tournament_api::arbiter))
+        .route("/tournaments/{id}/line_up", post(tournament_api::line_up))
         .route(
             "/tournaments/{id}/roster",
             post(tournament_api::roster).layer(DefaultBodyLimit::max(crate::error::MAX_UPLOAD)),

@@ -6,24 +6,12 @@ mod common;
 use std::collections::HashMap;
 
 use common::tournament::{arbiter, setup, Setup};
-use common::{Client, TestServer};
+use common::{game_made, until, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 fn round_of(v: &Value, round: u64) -> &Value {
     &v["rounds_list"][round as usize - 1]
-}
-
-/// Waits (bounded by a number of polls, not by time) until `cond` holds on the view.
-async fn until(c: &Client, id: &str, what: &str, cond: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..500 {
-        let (_, v) = c.get(&format!("/api/v1/tournaments/{id}")).await;
-        if cond(&v) {
-            return v;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    panic!("never: {what}");
 }
 
 /// The result the test gives a board, from its round and number (never two of a kind in a
@@ -2877,18 +2865,6 @@ async fn knockout_settings_and_actions_are_refused_naming_the_field() {
     .await;
     assert_eq!((s, c.as_str()), (StatusCode::CONFLICT, Some("wrong_format")));
     server.stop().await;
-}
-
-/// Waits until the game `game` exists, and returns it.
-async fn game_made(c: &Client, game: &str) -> Value {
-    for _ in 0..500 {
-        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
-        if status == StatusCode::OK {
-            return g;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    panic!("never made: {game}");
 }
 
 /// Issue 54: a knockout of four played on the site. Each match game is a live game created at

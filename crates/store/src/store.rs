@@ -93,6 +93,7 @@ impl Backend {
                 (9, "class accounts", include_str!("../migrations/sqlite/0009_class_accounts.sql")),
                 (10, "variant", include_str!("../migrations/sqlite/0010_variant.sql")),
                 (11, "knockout", include_str!("../migrations/sqlite/0011_knockout.sql")),
+                (12, "teams", include_str!("../migrations/sqlite/0012_teams.sql")),
             ],
             Backend::Postgres => &[
                 (1, "initial", include_str!("../migrations/postgres/0001_initial.sql")),
@@ -122,6 +123,7 @@ impl Backend {
                 ),
                 (10, "variant", include_str!("../migrations/postgres/0010_variant.sql")),
                 (11, "knockout", include_str!("../migrations/postgres/0011_knockout.sql")),
+                (12, "teams", include_str!("../migrations/postgres/0012_teams.sql")),
             ],
         }
     }
@@ -391,6 +393,21 @@ mod tests {
             )
             .await
             .unwrap();
+        // Migration 12 (team events) rebuilds the table the same way and takes both team
+        // formats.
+        store
+            .pool
+            .execute(
+                "INSERT INTO tournaments (id, name, format, settings, status, created_by, \
+                 created_at_ms) VALUES ('t3', 'L', 'team_swiss', '{}', 'upcoming', 1, 0), \
+                 ('t4', 'R', 'team_round_robin', '{}', 'upcoming', 1, 0)",
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            count("SELECT count(*) FROM tournament_log WHERE tournament_id = 't1'").await,
+            2
+        );
         // The keys hold still: a game cannot name a tournament that does not exist, and a
         // tournament deleted takes its log with it.
         let orphan = "INSERT INTO games (id, white_kind, white_name, black_kind, black_name, \

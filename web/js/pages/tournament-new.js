@@ -95,6 +95,14 @@ export async function mount(page, _params, ctx) {
         h('div.tf-row',
           h('label.inline', t('tf.armageddon.white'), ' ', h('input#tf-arm-white', { type: 'text', value: '300+2', autocomplete: 'off', spellcheck: 'false' })),
           h('label.inline', t('tf.armageddon.black'), ' ', h('input#tf-arm-black', { type: 'text', value: '240+2', autocomplete: 'off', spellcheck: 'false' })))))),
+    h('fieldset.tf-group.tf-team',
+      h('legend', t('tf.group.team')),
+      h('p.hint', t('tf.team.otb')),
+      h('div.tf-row',
+        field('boards', t('tf.boards'), h('input#tf-boards', { type: 'number', min: 1, max: 20, value: 4 })),
+        field('reserves', t('tf.reserves'), h('input#tf-reserves', { type: 'number', min: 0, max: 10, value: 2 }))),
+      field('primary', t('tf.primary'), radios('primary', ['match_points', 'game_points'].map((p) => [p, t('tf.primary.' + p)]), 'match_points')),
+      field('lineup_deadline_s', t('tf.lineup_deadline'), h('input#tf-lineup-deadline', { type: 'number', min: 0, max: 1440, value: 10 }), t('tf.lineup_deadline.help'))),
     h('fieldset.tf-group.tf-arena',
       h('legend', t('tf.group.arena')),
       h('label.check', h('input#tf-berserk', { type: 'checkbox', checked: true }), ' ', t('tf.berserk')),
@@ -113,16 +121,20 @@ export async function mount(page, _params, ctx) {
     const format = value('format');
     const arena = format === 'arena';
     const knockout = format === 'knockout';
-    $('[data-field=rounds]').hidden = format !== 'swiss';
+    // A team event is played over the board and unrated (api.md, *Teams*).
+    const team = format === 'team_swiss' || format === 'team_round_robin';
+    $('[data-field=rounds]').hidden = format !== 'swiss' && format !== 'team_swiss';
+    $('.tf-team').hidden = !team;
     $('[data-field=duration_s]').hidden = !arena;
     $('.tf-arena').hidden = !arena;
     // A knockout has matches, not standings to break ties in. Over the board it is unrated;
     // online a live game has one clock for both players, so no Armageddon (api.md, *Knockout*).
     const otb = $('#tf-otb').checked;
-    $('.tf-swiss').hidden = arena || knockout;
+    $('.tf-swiss').hidden = arena || knockout || team;
     $('.tf-knockout').hidden = !knockout;
     $('[data-field=over_the_board]').hidden = arena;
-    $('[data-field=rated]').hidden = knockout && otb;
+    $('[data-field=rated]').hidden = (knockout || team) && otb;
+    $('[data-field=lineup_deadline_s]').hidden = !team || otb;
     $('[data-field=armageddon]').hidden = knockout && !otb;
     $('#tf-knockout-online').hidden = !knockout || otb;
     $('[data-field=pairing_system]').hidden = format !== 'swiss';
@@ -183,6 +195,14 @@ export async function mount(page, _params, ctx) {
         .filter(([, games]) => num(games))
         .map(([name, games, tc]) => ({ name, games: num(games), time_control: $(tc).value.trim() }));
       if (otb && $('#tf-armageddon').checked) s.armageddon = { white: $('#tf-arm-white').value.trim(), black: $('#tf-arm-black').value.trim() };
+    } else if (format === 'team_swiss' || format === 'team_round_robin') {
+      // Over the board unrated; online each board is a game of the site, its line-ups due
+      // `lineup_deadline_s` after the pairing.
+      if ($('#tf-otb').checked) { s.over_the_board = true; s.rated = false; } else s.lineup_deadline_s = Math.round((num('#tf-lineup-deadline') || 0) * 60);
+      s.boards = num('#tf-boards');
+      s.reserves = num('#tf-reserves');
+      s.primary = value('primary');
+      if (format === 'team_swiss') s.rounds = num('#tf-rounds');
     } else {
       if ($('#tf-otb').checked) s.over_the_board = true;
       const tb = $('#tf-tiebreaks').value;

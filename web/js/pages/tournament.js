@@ -15,6 +15,7 @@ import { pairingsTable, standingsTable, crosstable, playerCard, logList } from '
 import { arbiterPanel, isArbiter } from '../tournament/arbiter.js';
 import { notesList } from '../tournament/incidents.js';
 import { bracketView } from '../tournament/bracket.js';
+import { teamMatches, teamStandings, boardPrizes, teamsList, lineUpForm } from '../tournament/teams.js';
 
 export async function mount(page, [id], ctx) {
   page.classList.add('tournament-page');
@@ -48,7 +49,7 @@ export async function mount(page, [id], ctx) {
         head,
         h('section.panel.pairings-panel', h('h2#pairings-title', t('tour.pairings')), roundTabs, pairings, arenaGames),
         h('section.panel.standings-panel#standings-panel', h('h2', t('tour.standings')), standings),
-        h('section.panel.crosstable-panel#crosstable-panel', h('h2', t('tour.crosstable')), xt)),
+        h('section.panel.crosstable-panel#crosstable-panel', h('h2#crosstable-title', t('tour.crosstable')), xt)),
       h('aside.tour-side', actions, cardBox, arbBox,
         h('section.panel.log-panel', h('h2', t('tour.log')), log),
         h('section.panel', h('h2', t('tour.downloads')), downloads))));
@@ -115,6 +116,22 @@ export async function mount(page, [id], ctx) {
     const p = me();
     const open = T.status === 'upcoming' || T.status === 'running';
     const items = [];
+    if (T.teams) {
+      // A team event: teams are registered by the arbiter; a captain enters the line-ups.
+      const own = ctx.signedIn ? T.teams.teams.filter((x) => x.captain === ctx.name.toLowerCase()).map((x) => x.name) : [];
+      const kind = `captain:${own.join('|')}:${T.status}:${T.teams.rounds.length}:${T.teams.rounds.map((r) => r.finished).join()}`;
+      if (mine.dataset.kind === kind) { syncActions(); return; }
+      if (own.length && T.status === 'running') {
+        items.push(h('p.you-are#you-captain', t('team.your_team', { team: own.join(', ') })));
+        items.push(lineUpForm(T, own, async (body, btn) => {
+          if (await call(() => api.lineUp(id, body), btn)) toast(t('team.line_up.done'), 'ok');
+        }));
+      }
+      mine.dataset.kind = kind;
+      clear(mine, items);
+      syncActions();
+      return;
+    }
     if (!ctx.signedIn) {
       if (open) items.push(h('p.hint', t('tour.join_needs_account'), ' ', h('a', { href: '/login', 'data-link': true }, t('nav.signin'))));
     } else if (!p || (T.format === 'arena' && p.withdrawn)) {
@@ -212,6 +229,20 @@ export async function mount(page, [id], ctx) {
     renderMine();
     renderPairings();
     const opts = { me: ctx.name, onPick: pick };
+    if (T.teams) {
+      // A team event: the team standings, then the teams and the board prizes where a
+      // player's event has its crosstable.
+      clear(standings, teamStandings(T));
+      page.querySelector('#crosstable-title').textContent = `${t('team.teams')} · ${t('team.board_prizes')}`;
+      page.querySelector('#crosstable-panel').hidden = false;
+      page.querySelector('#standings-panel').hidden = false;
+      clear(xt, teamsList(T), h('h2', t('team.board_prizes')), boardPrizes(T));
+      renderArbiter();
+      clear(log, logList(T));
+      renderDownloads();
+      renderCountdown();
+      return;
+    }
     clear(standings, standingsTable(T, opts));
     const arena = T.format === 'arena';
     // A knockout's bracket is its table: no standings, no crosstable.
@@ -236,13 +267,15 @@ export async function mount(page, [id], ctx) {
         fact(t('tour.when'), h('span#tour-when', startText(s))),
         fact(t('tour.entry'), conditionsText(T.conditions)),
         T.format === 'knockout' && T.settings.knockout ? fact(t('tf.group.knockout'), knockoutRules(T.settings.knockout)) : null,
-        !['arena', 'knockout'].includes(T.format) ? fact(t('tf.tiebreaks'), (T.settings.tiebreaks || []).join(', ') + (T.settings.regulations ? ` (C.07 ${T.settings.regulations})` : '')) : null,
+        T.teams ? fact(t('tf.boards'), `${T.teams.boards} · ${t('tf.primary.' + T.teams.primary)}`) : null,
+        T.teams ? fact(t('tf.tiebreaks'), T.teams.standings.tiebreaks.join(', ')) : null,
+        !['arena', 'knockout'].includes(T.format) && !T.teams ? fact(t('tf.tiebreaks'), (T.settings.tiebreaks || []).join(', ') + (T.settings.regulations ? ` (C.07 ${T.settings.regulations})` : '')) : null,
         fact(t('tf.forfeit_s'), T.settings.forfeit_s ? t('tour.seconds', { n: T.settings.forfeit_s }) : '—'),
         T.format === 'swiss' ? fact(t('tf.max_byes'), String(T.settings.max_byes ?? 0)) : null,
         T.format === 'swiss' && T.settings.late_join_until > 1 ? fact(t('tf.late_join_until'), t('tour.round_n', { n: T.settings.late_join_until })) : null,
         T.format === 'arena' ? fact(t('tf.group.arena'), [T.settings.berserk ? t('tf.berserk') : null, T.settings.streaks ? t('tf.streaks') : null].filter(Boolean).join(' · ') || '—') : null,
         fact(t('tour.arbiter'), h('a', { href: `/@/${T.created_by}`, 'data-link': true }, T.created_by)),
-        fact(t('tour.players'), String(T.players.length))));
+        T.teams ? fact(t('team.teams'), String(T.teams.teams.length)) : fact(t('tour.players'), String(T.players.length))));
   }
 
   function fact(label, value) { return h('div.fact', h('dt', label), h('dd', value)); }
@@ -262,7 +295,19 @@ export async function mount(page, [id], ctx) {
 
   function renderPairings() {
     const knockout = T.format === 'knockout';
-    page.querySelector('#pairings-title').textContent = knockout ? t('ko.bracket') : t('tour.pairings');
+    page.querySelector('#pairings-title').textContent = knockout ? t('ko.bracket') : T.teams ? t('team.matches') : t('tour.pairings');
+    if (T.teams) {
+      arenaGames.hidden = true;
+      roundTabs.hidden = false;
+      const list = T.teams.rounds;
+      const round = shownRound ?? (list.length ? list[list.length - 1].round : null);
+      clear(roundTabs, list.map((r) => h('button.round-tab', {
+        type: 'button', role: 'tab', 'aria-selected': String(r.round === round), dataset: { round: r.round, state: r.finished ? 'finished' : 'published' },
+        on: { click: () => { shownRound = r.round === list[list.length - 1].round ? null : r.round; renderPairings(); } },
+      }, String(r.round))));
+      clear(pairings, round === null ? h('p.empty', T.status === 'upcoming' ? t('tour.not_started') : t('tour.no_pairings')) : teamMatches(T, round));
+      return;
+    }
     if (knockout) {
       roundTabs.hidden = true;
       arenaGames.hidden = true;
@@ -318,7 +363,7 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest, p.fixed_board]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length, !!(b.reports && b.reports.disputed)])])]);
+    const key = JSON.stringify([T.teams ? [T.teams.teams.length, T.teams.rounds] : null, T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest, p.fixed_board]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length, !!(b.reports && b.reports.disputed)])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so
@@ -337,6 +382,9 @@ export async function mount(page, [id], ctx) {
   }
 
   function renderDownloads() {
+    // A team event has no player's files (TRF, PGN, the players' standings): its tables are on
+    // the page.
+    if (T && T.teams) { clear(downloads, h('p.hint', t('team.no_downloads'))); return; }
     const files = [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'], ['standings.html', 'tour.dl.html']].map(([file, key]) =>
       h('a.btn.small', { href: api.tournamentFileUrl(id, file), target: file === 'standings.html' ? '_blank' : null, download: file === 'standings.html' ? null : `${id}-${file.replace('standings.', 'standings.')}`, dataset: { file } }, t(key)));
     // A round's printable documents (api.md), in the page's language; the browser prints them

@@ -11,6 +11,7 @@ import { t } from '../i18n.js';
 import { errorText, resultShown } from './format.js';
 import { rosterBoxes } from './roster.js';
 import { incidentForm } from './incidents.js';
+import { teamDesk, teamPairButton } from './teams.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
 
@@ -73,7 +74,9 @@ export function arbiterPanel(T, { onDone } = {}) {
   if (T.status === 'upcoming') {
     flow.push(h('button.btn.primary#arb-start', { type: 'button', on: { click: (e) => send({ action: 'start' }, e.currentTarget) } }, arena ? t('arb.open_arena') : t('arb.start')));
   }
-  if (!arena && !knockout && started && T.status === 'running') {
+  const team = !!T.teams;
+  if (team && started) flow.push(teamPairButton(T, send));
+  if (!arena && !knockout && !team && started && T.status === 'running') {
     if (T.round_state === 'paired') {
       flow.push(h('p.notice.preview-note', t('arb.preview', { round: T.round })));
       flow.push(h('button.btn.primary#arb-publish', { type: 'button', on: { click: (e) => send({ action: 'publish', round: T.round }, e.currentTarget) } }, t('arb.publish', { round: T.round })));
@@ -207,7 +210,7 @@ export function arbiterPanel(T, { onDone } = {}) {
   return h('section.panel.arbiter-panel#arbiter-panel',
     h('h2', t('arb.title')),
     flow.length ? h('div.arb-flow', flow) : null,
-    deskBox, rosterBoxes(T, { send, onDone }), playersBox, forbidBox, boardBox, endBox);
+    deskBox, team ? teamDesk(T, send) : null, rosterBoxes(T, { send, onDone }), playersBox, forbidBox, boardBox, endBox);
 }
 
 /** Who may use the panel: the creator. */

@@ -6,7 +6,7 @@ import { h } from '../dom.js';
 import { t, lang } from '../i18n.js';
 import { tcLabel } from '../format.js';
 
-export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena', 'knockout'];
+export const FORMATS = ['swiss', 'round_robin', 'double_round_robin', 'arena', 'knockout', 'team_swiss', 'team_round_robin'];
 
 export const formatName = (f) => t('tf.format.' + f);
 

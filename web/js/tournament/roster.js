@@ -20,6 +20,9 @@ function refusalText(err) {
  * the answer of an import.
  */
 export function rosterBoxes(T, { send, onDone }) {
+  // A team event imports its teams before the start (a list with a team column); its players
+  // are no entrants to add, check in or link.
+  if (T.teams) return T.status === 'upcoming' ? [importBox(T, onDone)] : [];
   if (!T.over_the_board) return [];
   // Once it is over a guest may still be linked to the account the player opens.
   if (T.status === 'finished') return [linkBox(T, send)];

@@ -173,6 +173,13 @@ impl<H: Host> Actor<H> {
             ArbiterAction::Incident { round, board, report, decision } => {
                 self.incident(by, (round, board), report, decision, reason).await?
             }
+            ArbiterAction::Team { .. }
+            | ArbiterAction::Captain { .. }
+            | ArbiterAction::LineUp { .. }
+            | ArbiterAction::TeamEnter { .. }
+            | ArbiterAction::TeamResult { .. } => {
+                return Err(TournamentRefusal::WrongFormat("only a team event has teams").into())
+            }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await?,
         }
@@ -214,8 +221,9 @@ impl<H: Host> Actor<H> {
     /// Deletes the unstarted games of rounds that are no longer paired (an unpairing, or a
     /// crash in the middle of one).
     pub(super) async fn remove_stale_games(&mut self) -> Result<(), TournamentError> {
-        // A knockout's games belong to its matches, never to a paired round: none is stale.
-        if self.tour.settings.format == Format::Knockout {
+        // A knockout's games belong to its matches, a team event's to its boards, never to a
+        // paired round of the competition: none is stale.
+        if self.tour.settings.format == Format::Knockout || self.tour.settings.format.is_team() {
             return Ok(());
         }
         let games = self.store().tournament_games(&self.tour.row.id).await?;

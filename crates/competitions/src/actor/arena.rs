@@ -57,8 +57,13 @@ impl<H: Host> Actor<H> {
         if self.tour.book.status == TournamentStatus::Upcoming
             && self.tour.settings.starts_at_ms.is_some_and(|t| t <= now)
         {
-            let enough = self.tour.settings.format == Format::Arena
-                || self.tour.book.comp.entrants().len() >= 2;
+            let enough = match &self.tour.book.team {
+                Some(team) => team.teams.len() >= 2,
+                None => {
+                    self.tour.settings.format == Format::Arena
+                        || self.tour.book.comp.entrants().len() >= 2
+                }
+            };
             if enough {
                 self.start(None).await?;
             } else {
@@ -72,6 +77,9 @@ impl<H: Host> Actor<H> {
         }
         if self.tour.book.status != TournamentStatus::Running {
             return Ok(());
+        }
+        if self.tour.book.team.is_some() {
+            return self.team_tick(now).await;
         }
         let Some(arena) = &self.tour.book.arena else { return Ok(()) };
         if arena.ended(now) {

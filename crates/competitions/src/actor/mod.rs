@@ -37,6 +37,8 @@ mod knockout;
 mod report;
 mod rounds;
 mod scoresheet;
+mod team_games;
+mod teams;
 
 pub(crate) struct Actor<H> {
     /// The registry it belongs to: the store, the host's ports.
@@ -357,6 +359,24 @@ impl<H: Host> Actor<H> {
         match op {
             Op::View | Op::Clock | Op::Export(_) | Op::Print(_) => {
                 unreachable!("answered above")
+            }
+            Op::Join { .. }
+            | Op::Withdraw
+            | Op::Bye { .. }
+            | Op::CancelBye { .. }
+            | Op::Report { .. }
+                if self.tour.settings.format.is_team() =>
+            {
+                self.not_for_teams()?;
+            }
+            Op::LineUp { round, team, players } => {
+                self.captain_line_up(&who, round, &team, &players).await?
+            }
+            Op::Arbiter { action, reason } if self.tour.settings.format.is_team() => {
+                if who.user_id != self.tour.row.created_by {
+                    return Err(TournamentRefusal::NotArbiter.into());
+                }
+                self.team_arbiter(&who, action, reason).await?;
             }
             // The entry, not the whole view: a view per join made 1,000 joins quadratic
             // (BENCHMARKS.md, "Tournaments at scale"); the sockets get the view, throttled.

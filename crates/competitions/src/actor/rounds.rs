@@ -28,6 +28,9 @@ use crate::ports::Host;
 impl<H: Host> Actor<H> {
     pub(super) async fn start(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
         let format = self.tour.settings.format;
+        if format.is_team() {
+            return self.start_teams(by).await;
+        }
         let comp = &self.tour.book.comp;
         // Over the board, those checked in (RULES.md §12): the others are not paired.
         let present = (0..comp.entrants().len() as u32)
@@ -324,6 +327,9 @@ impl<H: Host> Actor<H> {
         if let Some(seat) = self.tour.knockout_seat(game) {
             return self.knockout_game_ended(seat, outcome).await;
         }
+        if let Some(seat) = self.tour.team_seat(game) {
+            return self.team_game_ended(seat, outcome).await;
+        }
         let Some(seat) = self.tour.seat_of(game) else { return Ok(()) };
         match seat {
             (Some(round), board) => {
@@ -437,6 +443,7 @@ impl<H: Host> Actor<H> {
             }
             self.create_arena_games().await?;
             self.create_knockout_games().await?;
+            self.create_team_games().await?;
         }
         self.remove_stale_games().await?;
         Ok(())

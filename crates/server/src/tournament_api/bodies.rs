@@ -19,6 +19,9 @@ use serde_json::Value;
 use crate::error::FromBody;
 use crate::protocol::{FieldError, Fields, VariantChoice};
 
+pub use super::team_bodies::LineUpBody;
+use super::team_bodies::{roster_of, team_of};
+
 /// `POST /api/v1/tournaments` (and the settings part of an import).
 pub struct CreateBody {
     /// The settings.
@@ -200,19 +203,20 @@ impl FromBody for CreateBody {
             FieldError::field(
                 "format",
                 format!(
-                    "swiss, round_robin, double_round_robin, arena or knockout, not {format:?}"
+                    "swiss, round_robin, double_round_robin, arena, knockout, team_swiss or \
+                     team_round_robin, not {format:?}"
                 ),
             )
         })?;
         let rounds: Option<i64> = f.opt("rounds")?;
         let rounds = match (format, rounds) {
-            (Format::Swiss, None) => {
+            (Format::Swiss | Format::TeamSwiss, None) => {
                 return Err(FieldError::field("rounds", "a Swiss needs its number of rounds"))
             }
-            (Format::Swiss, Some(r)) if !(1..=99).contains(&r) => {
+            (Format::Swiss | Format::TeamSwiss, Some(r)) if !(1..=99).contains(&r) => {
                 return Err(FieldError::field("rounds", format!("1 to 99, not {r}")))
             }
-            (Format::Swiss, Some(r)) => Some(r as u32),
+            (Format::Swiss | Format::TeamSwiss, Some(r)) => Some(r as u32),
             (_, Some(_)) => {
                 return Err(FieldError::field("rounds", "only a Swiss has a number of rounds"))
             }
@@ -287,7 +291,8 @@ impl FromBody for CreateBody {
         if starts_at_ms.is_some_and(|t| t < 0) {
             return Err(FieldError::field("starts_at_ms", "a time in Unix ms"));
         }
-        let tiebreaks = if format == Format::Knockout {
+        let team = team_of(f, format, over_the_board, rated)?;
+        let tiebreaks = if format == Format::Knockout || format.is_team() {
             if f.has("tiebreaks") {
                 return Err(FieldError::field(
                     "tiebreaks",
@@ -379,6 +384,7 @@ impl FromBody for CreateBody {
                 // Over the board only those checked in are paired (issue 53).
                 check_in: over_the_board,
                 knockout,
+                team,
             },
         })
     }
@@ -489,7 +495,7 @@ impl FromBody for Empty {
     }
 }
 
-fn round_field(f: &mut Fields, name: &'static str) -> Result<u32, FieldError> {
+pub(super) fn round_field(f: &mut Fields, name: &'static str) -> Result<u32, FieldError> {
     let r: i64 = f.req(name)?;
     if !(1..=999).contains(&r) {
         return Err(FieldError::field(name, format!("1 to 999, not {r}")));
@@ -603,7 +609,16 @@ impl FromBody for ArbiterBody {
                         format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"),
                     )
                 })?;
-                if kind == "enter" {
+                if f.has("match") {
+                    // A team match's board (the desk's `3.2 1-0`): `board` is the board of
+                    // match `match`.
+                    let number = round_field(f, "match")?;
+                    if kind == "enter" {
+                        ArbiterAction::TeamEnter { round, number, board, result }
+                    } else {
+                        ArbiterAction::TeamResult { round, number, board, result }
+                    }
+                } else if kind == "enter" {
                     let game = if f.has("game") { Some(round_field(f, "game")?) } else { None };
                     ArbiterAction::Enter { round, board, result, game }
                 } else {
@@ -692,6 +707,19 @@ impl FromBody for ArbiterBody {
                 ArbiterAction::Link { player: name(f, "player")?, account: name(f, "account")? }
             }
             "incident" => incident(f)?,
+            "team" => {
+                let name = guest_name(f, "name")?;
+                let players = roster_of(f)?;
+                let captain = free_text(f, "captain")?.filter(|c| !c.trim().is_empty());
+                ArbiterAction::Team { name, players, captain }
+            }
+            "captain" => {
+                ArbiterAction::Captain { team: name(f, "team")?, account: name(f, "account")? }
+            }
+            "line_up" => {
+                let LineUpBody { round, team, players } = LineUpBody::from_fields(f)?;
+                ArbiterAction::LineUp { round, team, players }
+            }
             "end" => ArbiterAction::End,
             "cancel" => ArbiterAction::Cancel,
             other => return Err(FieldError::field("action", format!("unknown action {other:?}"))),

@@ -4,6 +4,7 @@
 
 mod bodies;
 mod socket;
+mod team_bodies;
 
 use std::sync::Arc;
 
@@ -20,8 +21,8 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::{self, System};
 
 pub use bodies::{
-    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, MovesBody,
-    PrintQuery, ReportBody, RosterBody, TrfQuery,
+    ArbiterBody, BerserkBody, ByeBody, CreateBody, Empty, ImportBody, JoinBody, LineUpBody,
+    MovesBody, PrintQuery, ReportBody, RosterBody, TrfQuery,
 };
 pub use socket::socket;
 
@@ -155,6 +156,9 @@ pub async fn import(
         }
         Format::Knockout => {
             return Err(ApiError::field("format", "a knockout cannot be imported from a TRF"))
+        }
+        Format::TeamSwiss | Format::TeamRoundRobin => {
+            return Err(ApiError::field("format", "a team event cannot be imported from a TRF"))
         }
     };
     let (_, actions) =
@@ -293,6 +297,17 @@ pub async fn moves(
     };
     let (round, board) = (number("round", &round)?, number("board", &board)?);
     act(&state, &visitor, &id, Op::Moves { round, board, moves }).await
+}
+
+/// `POST /api/v1/tournaments/{id}/line_up`: a team's line-up for a round, entered by its
+/// captain (docs/api.md, *Teams*).
+pub async fn line_up(
+    State(state): Shared,
+    Extension(visitor): Extension<Visitor>,
+    Path(id): Path<String>,
+    Body(LineUpBody { round, team, players }): Body<LineUpBody>,
+) -> Result<Json<Answer>, ApiError> {
+    act(&state, &visitor, &id, Op::LineUp { round, team, players }).await
 }
 
 /// `POST /api/v1/tournaments/{id}/roster`: an over-the-board event's player list, each player

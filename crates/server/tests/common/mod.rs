@@ -387,3 +387,28 @@ impl Ws {
         }
     }
 }
+
+/// Waits (bounded by a number of polls, not by time) until `cond` holds on tournament `id`'s
+/// view; `what` names the wait in the panic.
+pub async fn until(c: &Client, id: &str, what: &str, cond: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        let (_, v) = c.get(&format!("/api/v1/tournaments/{id}")).await;
+        if cond(&v) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("never: {what}");
+}
+
+/// Waits (bounded by a number of polls) until the game `game` exists; its view.
+pub async fn game_made(c: &Client, game: &str) -> Value {
+    for _ in 0..500 {
+        let (status, g) = c.get(&format!("/api/v1/games/{game}")).await;
+        if status == StatusCode::OK {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("never made: {game}");
+}

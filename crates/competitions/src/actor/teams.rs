@@ -1,0 +1,235 @@
+//! A team event's life (RULES.md §12, *Teams*; issue 54): teams registered at the desk or
+//! from a list, captains named, line-ups entered by captains or the desk, rounds paired by the
+//! pure crate's team Swiss (C.04.6) or Berger tables, board results typed at the desk and
+//! rolled up into the match; the end when the last round's last board has its result. Over
+//! the board only: each board's game is played in the hall and its result entered.
+
+use rookery_store::TournamentStatus;
+use rookery_tournament::competition::BoardResult;
+
+use crate::log::{self, Entry};
+use crate::refusal::{TournamentError, TournamentRefusal};
+use crate::request::ArbiterAction;
+use crate::roster::RosterEntry;
+use crate::team::entries::{
+    Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamRegistered, TeamResult,
+};
+use crate::Who;
+
+use super::Actor;
+use crate::ports::Host;
+
+/// The actions of a player's event that a team event has not.
+const NOT_FOR_TEAMS: TournamentRefusal = TournamentRefusal::WrongFormat(
+    "a team event pairs teams: register teams, enter line-ups and each board's result \
+     (round, match, board)",
+);
+
+impl<H: Host> Actor<H> {
+    /// The arbiter's action in a team event.
+    pub(super) async fn team_arbiter(
+        &mut self,
+        who: &Who,
+        action: ArbiterAction,
+        reason: Option<String>,
+    ) -> Result<(), TournamentError> {
+        let by = Some(who);
+        match action {
+            ArbiterAction::Start => self.start_teams(by).await,
+            ArbiterAction::Pair => self.pair_teams(by).await,
+            ArbiterAction::Team { name, players, captain } => {
+                self.register_team(by, name, players, captain).await
+            }
+            ArbiterAction::Import { entries } => self.import_teams(by, entries).await,
+            ArbiterAction::Captain { team, account } => {
+                let team = self.tour.book.team_mut()?.find(&team)?;
+                let captain = self.captain_of(&account).await?;
+                self.record(Entry::TeamCaptain(TeamCaptain { team, captain }), by, reason).await
+            }
+            ArbiterAction::LineUp { round, team, players } => {
+                self.enter_line_up(by, round, &team, &players, reason).await
+            }
+            ArbiterAction::TeamEnter { round, number, board, result } => {
+                if !self.tour.settings.over_the_board {
+                    return Err(TournamentRefusal::PlayedOnline.into());
+                }
+                let team = self.tour.book.team_mut()?;
+                if team.board(round, number, board)?.is_some() {
+                    return Err(TournamentRefusal::HasResult.into());
+                }
+                self.team_result(by, (round, number, board), result, reason).await
+            }
+            ArbiterAction::TeamResult { round, number, board, result } => {
+                self.team_result(by, (round, number, board), result, reason).await
+            }
+            ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await,
+            ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await,
+            _ => Err(NOT_FOR_TEAMS.into()),
+        }
+    }
+
+    /// A player's request a team event refuses (joining, byes, withdrawing): teams are
+    /// registered by the arbiter.
+    pub(super) fn not_for_teams(&self) -> Result<(), TournamentError> {
+        if self.tour.settings.format.is_team() {
+            return Err(NOT_FOR_TEAMS.into());
+        }
+        Ok(())
+    }
+
+    /// The start: at least two teams, put in their initial order; then round 1 is paired.
+    pub(super) async fn start_teams(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
+        let teams = self.tour.book.team.as_ref().map_or(0, |t| t.teams.len());
+        if teams < 2 {
+            return Err(TournamentRefusal::TooFewTeams.into());
+        }
+        self.record(Entry::Start(log::Empty {}), by, None).await?;
+        self.pair_teams(by).await
+    }
+
+    /// Pairs the next round once the one before is finished.
+    pub(super) async fn pair_teams(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
+        if self.tour.book.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::NotStarted.into());
+        }
+        let paired = self.tour.book.team_mut()?.pair_next(&self.tour.settings)?;
+        self.record(Entry::TeamPaired(paired), by, None).await?;
+        // Online without a line-up deadline the round's games start at once.
+        self.team_tick(crate::now_ms()).await
+    }
+
+    /// A team from the desk.
+    async fn register_team(
+        &mut self,
+        by: Option<&Who>,
+        name: String,
+        players: Vec<(String, Option<u16>)>,
+        captain: Option<String>,
+    ) -> Result<(), TournamentError> {
+        let captain = match captain {
+            Some(account) => Some(self.captain_of(&account).await?),
+            None => None,
+        };
+        let mut roster = Vec::with_capacity(players.len());
+        for (name, rating) in players {
+            roster.push(self.roster_player(name, rating).await?);
+        }
+        let entry = Entry::Team(TeamRegistered { name, players: roster, captain });
+        self.record(entry, by, None).await
+    }
+
+    /// Teams from a list with a team column: each team's players in the list's order (board
+    /// order, reserves after), the teams in the order they first appear; refused whole.
+    async fn import_teams(
+        &mut self,
+        by: Option<&Who>,
+        entries: Vec<RosterEntry>,
+    ) -> Result<(), TournamentError> {
+        let mut teams: Vec<TeamRegistered> = Vec::new();
+        for e in entries {
+            let team = e.team.clone().ok_or(TournamentRefusal::NoTeamColumn)?;
+            let player = self.roster_player(e.name, e.rating).await?;
+            match teams.iter_mut().find(|t| t.name.to_lowercase() == team.to_lowercase()) {
+                Some(t) => t.players.push(player),
+                None => {
+                    teams.push(TeamRegistered { name: team, players: vec![player], captain: None })
+                }
+            }
+        }
+        let mut trial = self.tour.book.clone();
+        let at = crate::now_ms();
+        let entries: Vec<Entry> = teams.into_iter().map(Entry::Team).collect();
+        for entry in &entries {
+            trial.fold(&self.tour.settings, entry, at)?;
+        }
+        for entry in entries {
+            self.record(entry, by, None).await?;
+        }
+        Ok(())
+    }
+
+    /// A roster's player: over the board a name; online an account, by its name (its rating
+    /// when none is given).
+    async fn roster_player(
+        &self,
+        name: String,
+        rating: Option<u16>,
+    ) -> Result<RosterPlayer, TournamentError> {
+        if self.tour.settings.over_the_board {
+            return Ok(RosterPlayer { name, rating, user_id: None });
+        }
+        let user =
+            self.store().user_by_name(&name).await?.ok_or(TournamentRefusal::NotAnAccount(name))?;
+        let own = user.rating.rating.round().clamp(0.0, 3500.0) as u16;
+        Ok(RosterPlayer {
+            name: user.username,
+            rating: rating.or(Some(own)),
+            user_id: Some(user.id.0),
+        })
+    }
+
+    /// The captain behind an account name.
+    async fn captain_of(&self, account: &str) -> Result<Captain, TournamentError> {
+        let user = self
+            .store()
+            .user_by_name(account)
+            .await?
+            .ok_or_else(|| TournamentRefusal::UnknownAccount(account.to_owned()))?;
+        Ok(Captain { key: user.username.to_lowercase(), user_id: user.id.0 })
+    }
+
+    /// A captain's line-up: only the team's captain (or the arbiter) enters it.
+    pub(super) async fn captain_line_up(
+        &mut self,
+        who: &Who,
+        round: u32,
+        team: &str,
+        players: &[String],
+    ) -> Result<(), TournamentError> {
+        let book = self.tour.book.team_mut()?;
+        let number = book.find(team)?;
+        let registered = book.team(number).expect("found");
+        let is_captain = registered.captain.as_ref().is_some_and(|c| c.user_id == who.user_id.0);
+        if !is_captain && who.user_id != self.tour.row.created_by {
+            return Err(TournamentRefusal::NotCaptain(registered.team.name().to_owned()).into());
+        }
+        self.enter_line_up(Some(who), round, team, players, None).await
+    }
+
+    /// A line-up by names, checked against the roster's order when folded.
+    async fn enter_line_up(
+        &mut self,
+        by: Option<&Who>,
+        round: u32,
+        team: &str,
+        players: &[String],
+        reason: Option<String>,
+    ) -> Result<(), TournamentError> {
+        let book = self.tour.book.team_mut()?;
+        let number = book.find(team)?;
+        let registered = &book.team(number).expect("found").team;
+        let names: Vec<&str> = players.iter().map(String::as_str).collect();
+        let line_up = rookery_tournament::team::LineUp::by_names(registered, &names)
+            .map_err(|error| TournamentRefusal::LineUp { round, error })?;
+        let players = line_up.positions().iter().map(|&p| p as u32 + 1).collect();
+        self.record(Entry::LineUp(LineUpEntry { round, team: number, players }), by, reason).await
+    }
+
+    /// A board's result; the last of the event's ends it.
+    pub(super) async fn team_result(
+        &mut self,
+        by: Option<&Who>,
+        (round, number, board): (u32, u32, u32),
+        result: BoardResult,
+        reason: Option<String>,
+    ) -> Result<(), TournamentError> {
+        let entry = Entry::TeamResult(TeamResult { round, number, board, result });
+        self.record(entry, by, reason).await?;
+        self.team_board_decided((round, number, board), result).await;
+        let over = self.tour.book.team.as_ref().is_some_and(|t| t.is_over(&self.tour.settings));
+        if over && self.tour.book.status == TournamentStatus::Running {
+            self.record(Entry::End(log::Empty {}), by, None).await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,475 @@
+//! A team event on the site (RULES.md §12, *Teams*; issue 54): the teams and their captains,
+//! each round's line-ups, pairing and board results, folded from the log ([`TeamBook`]); the
+//! pure crate's [`TeamCompetition`] built from it for pairing, standings and board prizes;
+//! and the view ([`view`]).
+//!
+//! The event's life: teams registered before the start (at the desk or from a list with a
+//! team column); at the start they are put in their initial order (by rating, C.04.6 leaves
+//! it to the regulations, and most order by rating) and numbered so; each round the arbiter
+//! pairs (the team Swiss of C.04.6 or the Berger tables), each team's line-up is the one its
+//! captain or the desk entered for the round, else its registered board order; the desk
+//! types each board's result; a round is finished when every board has one, and only a
+//! finished round counts in the standings.
+
+pub mod entries;
+pub mod view;
+
+use std::collections::BTreeMap;
+
+use rookery_core::Color;
+use rookery_tournament::competition::BoardResult as GameResult;
+use rookery_tournament::team::{
+    self, BoardColours, BoardResult, LineUp, Team, TeamCompetition, TeamId, TeamMatch, TeamPairing,
+    TeamPlayer, TeamRound,
+};
+
+use crate::refusal::TournamentRefusal;
+use crate::settings::{Format, Settings, TeamSettings};
+use entries::{
+    Captain, LineUpEntry, TeamCaptain, TeamPaired, TeamRegistered, TeamResult, TeamRoundOn,
+};
+
+/// A registered team: the pure crate's [`Team`] and its captain.
+#[derive(Clone, Debug)]
+pub(crate) struct TeamBookTeam {
+    /// Name, rating, boards and roster.
+    pub team: Team,
+    /// The captain's account.
+    pub captain: Option<Captain>,
+    /// Online: each roster player's account, in roster order.
+    pub accounts: Vec<Option<i64>>,
+}
+
+/// One match of a paired round: the teams (White on board 1 first) and each board's result.
+#[derive(Clone, Debug)]
+pub(crate) struct MatchBook {
+    /// White on board 1.
+    pub white: TeamId,
+    /// Black on board 1.
+    pub black: TeamId,
+    /// Board 1 first.
+    pub results: Vec<Option<GameResult>>,
+}
+
+impl MatchBook {
+    /// Whether a board has a result (the line-ups are fixed from then on).
+    pub fn begun(&self) -> bool {
+        self.results.iter().any(Option::is_some)
+    }
+
+    /// Whether every board has its result.
+    pub fn finished(&self) -> bool {
+        self.results.iter().all(Option::is_some)
+    }
+}
+
+/// A paired round.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RoundBook {
+    /// Table 1 first.
+    pub matches: Vec<MatchBook>,
+    /// The pairing-allocated bye.
+    pub bye: Option<TeamId>,
+    /// When it was paired (Unix ms): online, its games start `lineup_deadline_s` later.
+    pub paired_at: u64,
+    /// Online: its games are created and its line-ups fixed (`team_round_on`).
+    pub on: bool,
+}
+
+impl RoundBook {
+    /// Whether every board of every match has its result.
+    pub fn finished(&self) -> bool {
+        self.matches.iter().all(MatchBook::finished)
+    }
+}
+
+/// A team event's state: pure, folded from its log.
+#[derive(Clone, Debug)]
+pub(crate) struct TeamBook {
+    /// The regulations.
+    pub settings: TeamSettings,
+    /// In registration order before the start, in the initial order after.
+    pub teams: Vec<TeamBookTeam>,
+    /// The rounds paired, round 1 first.
+    pub rounds: Vec<RoundBook>,
+    /// Line-ups entered, by (round, team number).
+    pub line_ups: BTreeMap<(u32, u32), LineUp>,
+    /// Whether the event has started (teams numbered in their initial order).
+    pub started: bool,
+}
+
+/// A result of the competition's vocabulary as the team crate's.
+fn board_result(r: GameResult) -> BoardResult {
+    match r {
+        GameResult::WhiteWon => BoardResult::WhiteWins,
+        GameResult::Draw => BoardResult::Draw,
+        GameResult::BlackWon => BoardResult::BlackWins,
+        GameResult::WhiteByForfeit => BoardResult::WhiteWinsByForfeit,
+        GameResult::BlackByForfeit => BoardResult::BlackWinsByForfeit,
+        GameResult::DoubleForfeit => BoardResult::DoubleForfeit,
+    }
+}
+
+impl TeamBook {
+    /// An event of no team yet, under `settings`' regulations (the defaults if none).
+    pub(crate) fn new(settings: &Settings) -> TeamBook {
+        let team = settings.team.clone().unwrap_or_else(|| TeamSettings {
+            boards: team::DEFAULT_BOARDS as u32,
+            reserves: 2,
+            primary: Default::default(),
+            tiebreaks: TeamSettings::default_tiebreaks(Default::default()),
+            board_prize_min_games: 0,
+            lineup_deadline_s: 0,
+        });
+        TeamBook {
+            settings: team,
+            teams: Vec::new(),
+            rounds: Vec::new(),
+            line_ups: BTreeMap::new(),
+            started: false,
+        }
+    }
+
+    /// The team numbered `n` (from 1).
+    pub(crate) fn team(&self, n: u32) -> Option<&TeamBookTeam> {
+        self.teams.get((n as usize).checked_sub(1)?)
+    }
+
+    /// The number of the team called `name` (any case).
+    pub(crate) fn find(&self, name: &str) -> Result<u32, TournamentRefusal> {
+        let wanted = name.trim().to_lowercase();
+        self.teams
+            .iter()
+            .position(|t| t.team.name().to_lowercase() == wanted)
+            .map(|i| i as u32 + 1)
+            .ok_or_else(|| TournamentRefusal::UnknownTeam(name.to_owned()))
+    }
+
+    /// The event's rounds: a team Swiss's as set, a round robin's by the Berger tables.
+    pub(crate) fn total_rounds(&self, settings: &Settings) -> u32 {
+        match settings.format {
+            Format::TeamRoundRobin => team::round_robin::rounds(
+                self.teams.len().max(2) as u32,
+                team::round_robin::RoundRobinSettings::default(),
+            )
+            .unwrap_or(0),
+            _ => settings.rounds.unwrap_or(1),
+        }
+    }
+
+    /// Whether every round is paired and finished.
+    pub(crate) fn is_over(&self, settings: &Settings) -> bool {
+        self.rounds.len() as u32 >= self.total_rounds(settings)
+            && self.rounds.last().is_some_and(RoundBook::finished)
+    }
+
+    /// Folds `team`: a roster checked against the regulations and the other teams.
+    pub(crate) fn register(&mut self, t: &TeamRegistered) -> Result<(), TournamentRefusal> {
+        if self.started {
+            return Err(TournamentRefusal::TeamsClosed);
+        }
+        let boards = self.settings.boards;
+        let name = t.name.trim().to_owned();
+        if t.players.len() > (boards + self.settings.reserves) as usize {
+            return Err(TournamentRefusal::TooManyReserves {
+                team: name,
+                players: t.players.len(),
+                boards,
+                reserves: self.settings.reserves,
+            });
+        }
+        if self.teams.iter().any(|x| x.team.name().to_lowercase() == name.to_lowercase()) {
+            return Err(TournamentRefusal::DuplicateTeam(name));
+        }
+        for p in &t.players {
+            let other = self.teams.iter().find(|x| x.team.position(&p.name).is_some());
+            if let Some(other) = other {
+                return Err(TournamentRefusal::PlayerInTwoTeams {
+                    player: p.name.clone(),
+                    team: other.team.name().to_owned(),
+                });
+            }
+        }
+        let roster: Vec<TeamPlayer> = t
+            .players
+            .iter()
+            .map(|p| TeamPlayer::new(p.name.clone(), p.rating.map(u32::from)))
+            .collect();
+        let rating = team_rating(&roster[..roster.len().min(boards as usize)]);
+        let team =
+            Team::new(name, rating, boards as usize, roster).map_err(TournamentRefusal::Team)?;
+        let accounts = t.players.iter().map(|p| p.user_id).collect();
+        self.teams.push(TeamBookTeam { team, captain: t.captain.clone(), accounts });
+        Ok(())
+    }
+
+    /// Folds `team_captain`.
+    pub(crate) fn captain(&mut self, c: &TeamCaptain) -> Result<(), TournamentRefusal> {
+        let team = self
+            .teams
+            .get_mut((c.team as usize).wrapping_sub(1))
+            .ok_or_else(|| TournamentRefusal::UnknownTeam(format!("number {}", c.team)))?;
+        team.captain = Some(c.captain.clone());
+        Ok(())
+    }
+
+    /// Folds the start: the teams put in their initial order (by rating, highest first,
+    /// unrated last, ties by registration), numbered so from now on.
+    pub(crate) fn start(&mut self) -> Result<(), TournamentRefusal> {
+        if self.teams.len() < 2 {
+            return Err(TournamentRefusal::TooFewTeams);
+        }
+        self.teams.sort_by_key(|t| std::cmp::Reverse(t.team.rating().map_or(0, |r| r + 1)));
+        self.started = true;
+        Ok(())
+    }
+
+    /// The match of team `team` in round `round`, if paired: (its index, the team's colour on
+    /// board 1).
+    pub(crate) fn match_of(&self, round: u32, team: u32) -> Option<(usize, Color)> {
+        let r = self.rounds.get((round as usize).checked_sub(1)?)?;
+        r.matches.iter().enumerate().find_map(|(i, m)| {
+            if m.white.get() == team {
+                Some((i, Color::White))
+            } else if m.black.get() == team {
+                Some((i, Color::Black))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Folds `line_up`: refused when it breaks the roster's order, or once the team's match
+    /// in that round has a result (the players are then fixed), or for a round played.
+    pub(crate) fn line_up(
+        &mut self,
+        settings: &Settings,
+        l: &LineUpEntry,
+    ) -> Result<(), TournamentRefusal> {
+        let team = self
+            .team(l.team)
+            .ok_or_else(|| TournamentRefusal::UnknownTeam(format!("number {}", l.team)))?;
+        let name = team.team.name().to_owned();
+        if !self.started {
+            return Err(TournamentRefusal::NotStarted);
+        }
+        let rounds = self.total_rounds(settings);
+        if l.round == 0 || l.round > rounds {
+            return Err(TournamentRefusal::PastLastRound { round: l.round, rounds });
+        }
+        let paired = self.rounds.len() as u32;
+        let fixed = l.round < paired
+            || l.round == paired
+                && (self.rounds[l.round as usize - 1].on
+                    || self.match_of(l.round, l.team).is_some_and(|(i, _)| {
+                        self.rounds[l.round as usize - 1].matches[i].begun()
+                    }));
+        if fixed {
+            return Err(TournamentRefusal::LineUpFixed { round: l.round, team: name });
+        }
+        let positions: Vec<usize> =
+            l.players.iter().map(|&p| (p as usize).wrapping_sub(1)).collect();
+        let line_up = LineUp::new(&team.team, &positions)
+            .map_err(|error| TournamentRefusal::LineUp { round: l.round, error })?;
+        self.line_ups.insert((l.round, l.team), line_up);
+        Ok(())
+    }
+
+    /// The line-up team `team` fields in round `round`: the one entered, else the registered
+    /// board order.
+    pub(crate) fn line_up_of(&self, round: u32, team: TeamId) -> LineUp {
+        self.line_ups
+            .get(&(round, team.get()))
+            .cloned()
+            .unwrap_or_else(|| self.teams[team.index()].team.regular_line_up())
+    }
+
+    /// Folds `team_paired`: the next round, once the one before is finished, each team at
+    /// most once.
+    pub(crate) fn paired(&mut self, p: &TeamPaired, at: u64) -> Result<(), TournamentRefusal> {
+        let bad = |why: String| TournamentRefusal::BadTeamPairing { round: p.round, why };
+        if !self.started {
+            return Err(TournamentRefusal::NotStarted);
+        }
+        if p.round as usize != self.rounds.len() + 1 {
+            return Err(bad(format!("the next round to pair is {}", self.rounds.len() + 1)));
+        }
+        if let Some(last) = self.rounds.last() {
+            if !last.finished() {
+                return Err(TournamentRefusal::TeamRoundUnfinished(self.rounds.len() as u32));
+            }
+        }
+        let mut seen = vec![false; self.teams.len()];
+        let mut mark = |n: u32| -> Result<TeamId, TournamentRefusal> {
+            let slot = seen
+                .get_mut((n as usize).wrapping_sub(1))
+                .ok_or_else(|| bad(format!("there is no team {n}")))?;
+            if std::mem::replace(slot, true) {
+                return Err(bad(format!("team {n} is paired twice")));
+            }
+            Ok(TeamId::from_index(n as usize - 1))
+        };
+        let boards = self.settings.boards as usize;
+        let mut matches = Vec::with_capacity(p.matches.len());
+        for &(w, b) in &p.matches {
+            let (white, black) = (mark(w)?, mark(b)?);
+            matches.push(MatchBook { white, black, results: vec![None; boards] });
+        }
+        let bye = p.bye.map(&mut mark).transpose()?;
+        self.rounds.push(RoundBook { matches, bye, paired_at: at, on: false });
+        Ok(())
+    }
+
+    /// Folds `team_round_on`: the last round paired, once.
+    pub(crate) fn round_on(&mut self, r: &TeamRoundOn) -> Result<(), TournamentRefusal> {
+        let last = self.rounds.len() as u32;
+        match self.rounds.last_mut() {
+            Some(round) if r.round == last && !round.on => {
+                round.on = true;
+                Ok(())
+            }
+            _ => Err(TournamentRefusal::BadTeamPairing {
+                round: r.round,
+                why: "not the last round paired, or its games are on already".to_owned(),
+            }),
+        }
+    }
+
+    /// The players of board `board` of match `number` of round `round`: (White's, Black's),
+    /// each (team, roster position).
+    pub(crate) fn board_players(
+        &self,
+        round: u32,
+        number: u32,
+        board: u32,
+    ) -> Option<[(TeamId, usize); 2]> {
+        let r = self.rounds.get((round as usize).checked_sub(1)?)?;
+        let m = r.matches.get((number as usize).checked_sub(1)?)?;
+        let first = BoardColours::Alternating.colour_of_first(board as usize);
+        let a = (m.white, self.line_up_of(round, m.white).on_board(board as usize)?);
+        let b = (m.black, self.line_up_of(round, m.black).on_board(board as usize)?);
+        Some(if first.is_white() { [a, b] } else { [b, a] })
+    }
+
+    /// Folds `team_result` (a second for one board corrects the first).
+    pub(crate) fn result(&mut self, r: &TeamResult) -> Result<(), TournamentRefusal> {
+        let slot = self.board_mut(r.round, r.number, r.board)?;
+        *slot = Some(r.result);
+        Ok(())
+    }
+
+    /// A board's result slot.
+    fn board_mut(
+        &mut self,
+        round: u32,
+        number: u32,
+        board: u32,
+    ) -> Result<&mut Option<GameResult>, TournamentRefusal> {
+        self.rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .and_then(|r| r.matches.get_mut((number as usize).wrapping_sub(1)))
+            .and_then(|m| m.results.get_mut((board as usize).wrapping_sub(1)))
+            .ok_or(TournamentRefusal::NoTeamBoard { round, number, board })
+    }
+
+    /// A board's result, if it has one.
+    ///
+    /// # Errors
+    ///
+    /// No such round, match or board.
+    pub(crate) fn board(
+        &self,
+        round: u32,
+        number: u32,
+        board: u32,
+    ) -> Result<Option<GameResult>, TournamentRefusal> {
+        self.rounds
+            .get((round as usize).wrapping_sub(1))
+            .and_then(|r| r.matches.get((number as usize).wrapping_sub(1)))
+            .and_then(|m| m.results.get((board as usize).wrapping_sub(1)))
+            .copied()
+            .ok_or(TournamentRefusal::NoTeamBoard { round, number, board })
+    }
+
+    /// The pure crate's competition of the finished rounds (the standings count only those;
+    /// the pairing of a round needs the one before finished).
+    pub(crate) fn competition(&self) -> Option<TeamCompetition> {
+        let teams = self.teams.iter().map(|t| t.team.clone()).collect();
+        let mut comp =
+            TeamCompetition::new(teams, self.settings.scoring(), BoardColours::Alternating).ok()?;
+        for (i, round) in self.rounds.iter().enumerate() {
+            if !round.finished() {
+                break;
+            }
+            let number = i as u32 + 1;
+            let matches = round
+                .matches
+                .iter()
+                .map(|m| TeamMatch {
+                    white: m.white,
+                    black: m.black,
+                    white_line_up: self.line_up_of(number, m.white),
+                    black_line_up: self.line_up_of(number, m.black),
+                    results: m.results.iter().flatten().copied().map(board_result).collect(),
+                })
+                .collect();
+            let played: Vec<TeamId> =
+                round.matches.iter().flat_map(|m| [m.white, m.black]).chain(round.bye).collect();
+            let absent = (0..self.teams.len())
+                .map(TeamId::from_index)
+                .filter(|t| !played.contains(t))
+                .collect();
+            // Checked as each entry was folded: the round is valid.
+            comp.add_round(TeamRound { matches, bye: round.bye, absent }).ok()?;
+        }
+        Some(comp)
+    }
+
+    /// The next round's pairing, by the format's system.
+    pub(crate) fn pair_next(&self, settings: &Settings) -> Result<TeamPaired, TournamentRefusal> {
+        let round = self.rounds.len() as u32 + 1;
+        let rounds = self.total_rounds(settings);
+        if round > rounds {
+            return Err(TournamentRefusal::PastLastRound { round, rounds });
+        }
+        if let Some(last) = self.rounds.last() {
+            if !last.finished() {
+                return Err(TournamentRefusal::TeamRoundUnfinished(round - 1));
+            }
+        }
+        let pairing: TeamPairing = match settings.format {
+            Format::TeamRoundRobin => team::round_robin::round(
+                self.teams.len() as u32,
+                team::round_robin::RoundRobinSettings::default(),
+                round,
+            )
+            .map_err(|e| TournamentRefusal::BadTeamPairing { round, why: e.to_string() })?,
+            _ => {
+                let comp = self.competition().ok_or(TournamentRefusal::TooFewTeams)?;
+                let swiss = team::swiss::TeamSwissSettings {
+                    rounds,
+                    // The initial colour drawn by lot (Art. 4.1): the tournament's seed.
+                    initial_colour: if settings.seed.is_multiple_of(2) {
+                        team::swiss::InitialColour::White
+                    } else {
+                        team::swiss::InitialColour::Black
+                    },
+                    ..Default::default()
+                };
+                team::swiss::pair(&comp, &swiss).map_err(TournamentRefusal::TeamPairing)?
+            }
+        };
+        Ok(TeamPaired {
+            round,
+            matches: pairing.matches.iter().map(|(w, b)| (w.get(), b.get())).collect(),
+            bye: pairing.bye.map(TeamId::get),
+        })
+    }
+}
+
+/// A team's rating for the initial order: the mean of its board players' ratings (those who
+/// have one), none if none has.
+fn team_rating(players: &[TeamPlayer]) -> Option<u32> {
+    let rated: Vec<u32> = players.iter().filter_map(|p| p.rating).collect();
+    (!rated.is_empty()).then(|| rated.iter().sum::<u32>() / rated.len() as u32)
+}

@@ -1,0 +1,669 @@
+//! Team events at the board (issue 54; RULES.md §12, *Teams*) on a real server over a real
+//! SQLite file: teams registered at the desk and from a list with a team column, line-ups
+//! entered by captains and at the desk, rounds paired by the team Swiss (C.04.6) or the
+//! Berger tables, board results typed at the desk (`match`, `board`), team standings and the
+//! board prize table; all of it the same after a restart.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{game_made, until, Client, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// The arbiter (one per server), signed up, who creates `create`; the tournament's id.
+async fn create(server: &TestServer, create: Value) -> (Client, String) {
+    let td = Client::new(server).await;
+    let account = json!({"username":"arbiter","password":"correct horse battery"});
+    if td.post("/api/v1/account/signup", account.clone()).await.0 != StatusCode::CREATED {
+        let (status, v) = td.post("/api/v1/account/login", account).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (status, t) = td.post("/api/v1/tournaments", create).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    (td, id)
+}
+
+async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
+    let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body} -> {v}");
+    v
+}
+
+/// The status, the error's code and its field.
+async fn refused(
+    c: &Client,
+    path: &str,
+    body: Value,
+) -> (StatusCode, Option<String>, Option<String>) {
+    let (status, e) = c.post(path, body).await;
+    let text = |v: &Value| v.as_str().map(str::to_owned);
+    (status, text(&e["error"]["code"]), text(&e["error"]["field"]))
+}
+
+/// The result the test gives a board, from its round, match and board (varied, so that
+/// scores spread, some matches are drawn, and the Swiss has work to do).
+fn scripted(round: u64, number: u64, board: u64) -> &'static str {
+    ["1-0", "0-1", "1/2-1/2", "0-1", "1-0", "1/2-1/2", "1-0"]
+        [((round * 5 + number * 3 + board) % 7) as usize]
+}
+
+/// A team's roster: four board players and one reserve, rated from `top` down.
+fn roster(team: &str, top: u64) -> Vec<Value> {
+    (1..=5).map(|i| json!({"name":format!("{team} {i}"),"rating":top - 20 * i})).collect()
+}
+
+fn points(text: &str) -> f64 {
+    text.parse().unwrap()
+}
+
+/// Issue 54: a team Swiss of six teams of four boards played at the board to the end.
+#[tokio::test]
+async fn a_team_swiss_of_six_teams_at_the_board_is_played_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"School League","format":"team_swiss","rounds":5,
+            "time_control":"3600+30","over_the_board":true,"boards":4,"reserves":1}),
+    )
+    .await;
+    let path = |p: &str| format!("/api/v1/tournaments/{id}/{p}");
+    // Two captains with accounts, and someone who is not one.
+    let (cap, other) = (Client::new(&server).await, Client::new(&server).await);
+    cap.signup("lions_captain").await;
+    other.signup("stranger").await;
+
+    // Three teams from a list with a team column (the list's order is the board order).
+    let mut csv = String::from("name,rating,team\n");
+    for (team, top) in [("Eagles", 2000), ("Owls", 1900), ("Hawks", 1800)] {
+        for p in roster(team, top) {
+            csv += &format!("{},{},{team}\n", p["name"].as_str().unwrap(), p["rating"]);
+        }
+    }
+    let (status, v) = td.post(&path("roster"), json!({"text":csv})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Three at the desk, one with its captain.
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"team","name":"Lions","players":roster("Lions", 2100),
+            "captain":"lions_captain"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"team","name":"Bears","players":roster("Bears", 1700)}))
+        .await;
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"team","name":"Wolves","players":roster("Wolves", 1600)}),
+    )
+    .await;
+    assert_eq!(v["teams"]["teams"].as_array().unwrap().len(), 6, "{v}");
+    assert_eq!(v["players"].as_array().unwrap().len(), 0, "teams, not players");
+
+    // Refusals before the start, each naming its field.
+    let team_refusals = [
+        (
+            json!({"action":"team","name":"eagles","players":roster("X", 1500)}),
+            "duplicate_name",
+            None,
+        ),
+        (
+            json!({"action":"team","name":"Foxes","players":["Owls 1","F2","F3","F4"]}),
+            "bad_field",
+            Some("players"),
+        ),
+        (
+            json!({"action":"team","name":"Foxes","players":["F1","F2","F3"]}),
+            "bad_field",
+            Some("players"),
+        ),
+        (
+            json!({"action":"team","name":"Foxes","players":["F1","F2","F3","F4","F5","F6"]}),
+            "bad_field",
+            Some("players"),
+        ),
+        (
+            json!({"action":"team","name":"Foxes","players":["F1","F2","F3","F4"],
+                "captain":"nobody_here"}),
+            "bad_field",
+            Some("account"),
+        ),
+        (json!({"action":"guest","name":"Solo"}), "wrong_format", None),
+        (json!({"action":"publish","round":1}), "wrong_format", None),
+        (
+            json!({"action":"line_up","round":1,"team":"Lions",
+                "players":["Lions 1","Lions 2","Lions 3","Lions 5"]}),
+            "not_running",
+            None,
+        ),
+    ];
+    for (body, code, field) in team_refusals {
+        let (status, c, f) = refused(&td, &path("arbiter"), body.clone()).await;
+        assert_eq!((c.as_deref(), f.as_deref()), (Some(code), field), "{body} -> {status}");
+    }
+    let (status, c, _) = refused(&other, &path("join"), json!({})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("wrong_format")));
+
+    // The start puts the teams in their initial order (by rating) and pairs round 1.
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    let names: Vec<&str> = v["teams"]["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Lions", "Eagles", "Owls", "Hawks", "Bears", "Wolves"]);
+    assert_eq!(v["teams"]["teams"][0]["captain"], "lions_captain");
+    assert_eq!(v["teams"]["teams"][0]["players"][4]["reserve"], true);
+    assert_eq!(v["rounds"], 5);
+    let r1 = &v["teams"]["rounds"][0];
+    assert_eq!(r1["matches"].as_array().unwrap().len(), 3, "{r1}");
+    // C.04.6 round 1: the top half against the bottom half, 1-4, 2-5, 3-6 in some colours.
+    let m1 = &r1["matches"][0];
+    let lions_white = m1["white"] == "Lions";
+    assert!(lions_white || m1["black"] == "Lions", "{m1}");
+    // Colours alternate by board: the first team has White on boards 1 and 3.
+    let firsts: Vec<&str> = m1["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["first_team"].as_str().unwrap())
+        .collect();
+    assert_eq!(firsts, ["white", "black", "white", "black"]);
+
+    // Line-ups: the Lions' captain fields the reserve on board 4; the order is kept.
+    let lions_r1 =
+        json!({"round":1,"team":"Lions","players":["Lions 1","Lions 2","Lions 3","Lions 5"]});
+    let (status, c, f) = refused(
+        &cap,
+        &path("line_up"),
+        json!({"round":1,"team":"Lions","players":["Lions 2","Lions 1","Lions 3","Lions 4"]}),
+    )
+    .await;
+    assert_eq!(
+        (status, c.as_deref(), f.as_deref()),
+        (StatusCode::BAD_REQUEST, Some("bad_field"), Some("players"))
+    );
+    let (status, e) = cap
+        .post(
+            &path("line_up"),
+            json!({"round":1,"team":"Lions","players":["Lions 2","Lions 1","Lions 3","Lions 4"]}),
+        )
+        .await;
+    assert!(e["error"]["message"].as_str().unwrap().contains("board 2"), "{status} {e}");
+    let (status, c, _) = refused(&other, &path("line_up"), lions_r1.clone()).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::FORBIDDEN, Some("forbidden")));
+    let (status, v) = cap.post(&path("line_up"), lions_r1.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let lions_board_4 = {
+        let b = &v["teams"]["rounds"][0]["matches"][0]["boards"][3];
+        // Board 4: the first team has Black.
+        if lions_white {
+            b["black"].clone()
+        } else {
+            b["white"].clone()
+        }
+    };
+    assert_eq!(lions_board_4, "Lions 5");
+    // At the desk: the Wolves' reserve on board 1 is refused (it breaks the board order).
+    let wolves = json!({"action":"line_up","round":1,"team":"Wolves",
+        "players":["Wolves 5","Wolves 1","Wolves 2","Wolves 3"]});
+    let (_, c, f) = refused(&td, &path("arbiter"), wolves).await;
+    assert_eq!((c.as_deref(), f.as_deref()), (Some("bad_field"), Some("players")));
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"line_up","round":1,"team":"Wolves",
+            "players":["Wolves 1","Wolves 2","Wolves 4","Wolves 5"]}),
+    )
+    .await;
+
+    // Every round, every board typed at the desk; the refusals of a result on the way.
+    let mut met = HashSet::new();
+    for round in 1..=5u64 {
+        let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+        let matches =
+            v["teams"]["rounds"][round as usize - 1]["matches"].as_array().unwrap().clone();
+        assert_eq!(matches.len(), 3, "round {round}");
+        for m in &matches {
+            let pair = [m["white"].as_str().unwrap(), m["black"].as_str().unwrap()];
+            let key = if pair[0] < pair[1] {
+                (pair[0].to_owned(), pair[1].to_owned())
+            } else {
+                (pair[1].to_owned(), pair[0].to_owned())
+            };
+            assert!(met.insert(key.clone()), "round {round}: {key:?} meet twice");
+        }
+        for (n, _) in matches.iter().enumerate() {
+            let number = n as u64 + 1;
+            for board in 1..=4u64 {
+                let body = json!({"action":"enter","round":round,"match":number,"board":board,
+                    "result":scripted(round, number, board)});
+                arbiter(&td, &id, body.clone()).await;
+                if round == 1 && number == 1 && board == 1 {
+                    // Twice: refused; a correction is a `result` with its reason.
+                    let (_, c, _) = refused(&td, &path("arbiter"), body).await;
+                    assert_eq!(c.as_deref(), Some("has_result"));
+                    // The match has begun: its line-ups are fixed.
+                    let (status, c, _) = refused(&cap, &path("line_up"), lions_r1.clone()).await;
+                    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
+                    // The round is not finished: no pairing yet.
+                    let (_, c, _) = refused(&td, &path("arbiter"), json!({"action":"pair"})).await;
+                    assert_eq!(c.as_deref(), Some("round_not_finished"));
+                }
+            }
+        }
+        if round == 1 {
+            for bad in [
+                json!({"action":"enter","round":1,"match":4,"board":1,"result":"1-0"}),
+                json!({"action":"enter","round":1,"match":1,"board":5,"result":"1-0"}),
+                json!({"action":"enter","round":2,"match":1,"board":1,"result":"1-0"}),
+            ] {
+                let (status, c, _) = refused(&td, &path("arbiter"), bad.clone()).await;
+                assert_eq!(
+                    (status, c.as_deref()),
+                    (StatusCode::CONFLICT, Some("no_board")),
+                    "{bad}"
+                );
+            }
+            let (_, c, f) = refused(
+                &td,
+                &path("arbiter"),
+                json!({"action":"result","round":1,"match":1,"board":1,"result":"1-0"}),
+            )
+            .await;
+            assert_eq!((c.as_deref(), f.as_deref()), (Some("bad_field"), Some("reason")));
+            // A correction with its reason: the board's result is replaced.
+            let v = arbiter(
+                &td,
+                &id,
+                json!({"action":"result","round":1,"match":1,"board":1,"result":"1/2-1/2",
+                    "reason":"the scoresheets agree on a draw"}),
+            )
+            .await;
+            assert_eq!(v["teams"]["rounds"][0]["matches"][0]["boards"][0]["result"], "1/2-1/2");
+        }
+        if round < 5 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+    }
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["status"], "finished", "the last board ends the event");
+    let (status, c, _) = refused(&td, &path("arbiter"), json!({"action":"pair"})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("not_running")));
+
+    // The standings: every match gives 2 match points between its teams, every board 1 game
+    // point; ranked by match points, then the tie-breaks (GP, DE, SB, BH by default).
+    let standings = &v["teams"]["standings"];
+    assert_eq!(standings["tiebreaks"], json!(["GP", "DE", "SB", "BH"]));
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    let mp: f64 = rows.iter().map(|r| points(r["match_points"].as_str().unwrap())).sum();
+    let gp: f64 = rows.iter().map(|r| points(r["game_points"].as_str().unwrap())).sum();
+    assert_eq!((mp, gp), (30.0, 60.0), "{standings}");
+    for pair in rows.windows(2) {
+        let (a, b) = (
+            points(pair[0]["match_points"].as_str().unwrap()),
+            points(pair[1]["match_points"].as_str().unwrap()),
+        );
+        assert!(a >= b, "{standings}");
+    }
+    // Each match's match points follow its game points.
+    for round in v["teams"]["rounds"].as_array().unwrap() {
+        assert_eq!(round["finished"], true);
+        for m in round["matches"].as_array().unwrap() {
+            let (w, b) =
+                (points(m["score"][0].as_str().unwrap()), points(m["score"][1].as_str().unwrap()));
+            assert_eq!(w + b, 4.0, "{m}");
+            let expected = if w > b {
+                ["2.0", "0.0"]
+            } else if w < b {
+                ["0.0", "2.0"]
+            } else {
+                ["1.0", "1.0"]
+            };
+            assert_eq!(m["match_points"], json!(expected), "{m}");
+        }
+    }
+    // The board prize table: four boards; the Lions' reserve played board 4 in round 1.
+    let prizes = v["teams"]["board_prizes"].as_array().unwrap();
+    assert_eq!(prizes.len(), 4);
+    let board_4: Vec<&str> =
+        prizes[3].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert!(board_4.contains(&"Lions 5") && board_4.contains(&"Lions 4"), "{board_4:?}");
+    let games: u64 = prizes
+        .iter()
+        .flat_map(|b| b.as_array().unwrap())
+        .map(|r| r["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(games, 2 * 4 * 3 * 5, "every game played counts for its two players");
+    let kinds: Vec<&str> =
+        v["log"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "team_result").count(), 61, "60 and a correction");
+    assert_eq!(kinds.iter().filter(|k| **k == "team_paired").count(), 5);
+    assert_eq!(kinds.iter().filter(|k| **k == "line_up").count(), 2);
+    server.stop().await;
+
+    // After a restart the log replays to the same teams, matches, standings and prizes.
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td2 = Client::new(&server).await;
+    let (_, after) = td2.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["teams"], v["teams"]);
+    assert_eq!(after["status"], "finished");
+    server.stop().await;
+}
+
+/// Issue 54: a team round robin of four teams on game points, played to the end; a restart
+/// in the middle loses nothing.
+#[tokio::test]
+async fn a_team_round_robin_on_game_points_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Club Cup","format":"team_round_robin","time_control":"1800+10",
+            "over_the_board":true,"boards":2,"reserves":0,"primary":"game_points"}),
+    )
+    .await;
+    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+        let players: Vec<Value> = roster(team, top).into_iter().take(2).collect();
+        arbiter(&td, &id, json!({"action":"team","name":team,"players":players})).await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert_eq!(v["rounds"], 3);
+    assert_eq!(v["teams"]["standings"]["tiebreaks"], json!(["MP", "DE", "SB", "BH"]));
+    // Berger round 1 of four: 1-4, 2-3.
+    let m: Vec<(&str, &str)> = v["teams"]["rounds"][0]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["white"].as_str().unwrap(), m["black"].as_str().unwrap()))
+        .collect();
+    assert_eq!(m, [("A", "D"), ("B", "C")]);
+    let mut before = Value::Null;
+    for round in 1..=3u64 {
+        for number in 1..=2u64 {
+            for board in 1..=2u64 {
+                arbiter(
+                    &td,
+                    &id,
+                    json!({"action":"enter","round":round,"match":number,"board":board,
+                        "result":scripted(round, number, board)}),
+                )
+                .await;
+            }
+        }
+        if round == 2 {
+            let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+            before = v;
+            break;
+        }
+        arbiter(&td, &id, json!({"action":"pair"})).await;
+    }
+    server.stop().await;
+    let server = TestServer::start_in(dir.path().to_path_buf()).await;
+    let td = {
+        let c = Client::new(&server).await;
+        let account = json!({"username":"arbiter","password":"correct horse battery"});
+        assert_eq!(c.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+        c
+    };
+    let (_, after) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(after["teams"], before["teams"]);
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    for number in 1..=2u64 {
+        for board in 1..=2u64 {
+            arbiter(
+                &td,
+                &id,
+                json!({"action":"enter","round":3,"match":number,"board":board,
+                    "result":scripted(3, number, board)}),
+            )
+            .await;
+        }
+    }
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["status"], "finished");
+    // Game points rank: the rows' game points never rise down the table.
+    let rows = v["teams"]["standings"]["rows"].as_array().unwrap();
+    let gp: Vec<f64> = rows.iter().map(|r| points(r["game_points"].as_str().unwrap())).collect();
+    assert!(gp.windows(2).all(|w| w[0] >= w[1]), "{gp:?}");
+    assert_eq!(gp.iter().sum::<f64>(), 12.0);
+    server.stop().await;
+}
+
+/// Issue 54: a team event's settings are checked field by field.
+#[tokio::test]
+async fn team_settings_are_refused_naming_the_field() {
+    let server = TestServer::start().await;
+    let (td, _) = create(
+        &server,
+        json!({"name":"L","format":"team_swiss","rounds":3,"time_control":"600+5",
+            "over_the_board":true}),
+    )
+    .await;
+    let base = json!({"name":"L","format":"team_swiss","rounds":3,"time_control":"600+5",
+        "over_the_board":true});
+    let with = |extra: Value| {
+        let mut b = base.clone();
+        b.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        b
+    };
+    let cases = [
+        // Online a board is a game of the site, rated as the event says; at the board not yet.
+        (with(json!({"boards":0})), "boards"),
+        (with(json!({"boards":21})), "boards"),
+        (with(json!({"reserves":-1})), "reserves"),
+        (with(json!({"primary":"board_points"})), "primary"),
+        (with(json!({"tiebreaks":["BH-C1"]})), "tiebreaks"),
+        (with(json!({"rated":true})), "rated"),
+        (with(json!({"pairing_system":"burstein"})), "pairing_system"),
+        (
+            json!({"name":"L","format":"team_swiss","time_control":"600+5","over_the_board":true}),
+            "rounds",
+        ),
+        (
+            json!({"name":"S","format":"swiss","rounds":3,"time_control":"600+5","boards":4}),
+            "boards",
+        ),
+        (
+            json!({"name":"S","format":"team_round_robin","rounds":3,"time_control":"600+5","over_the_board":true}),
+            "rounds",
+        ),
+    ];
+    for (body, field) in cases {
+        let (status, e) = td.post("/api/v1/tournaments", body.clone()).await;
+        assert_eq!(
+            (status, e["error"]["field"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(field)),
+            "{body} -> {e}"
+        );
+    }
+    // A list without a team column is refused for a team event.
+    let (_, t) = td.post("/api/v1/tournaments", base.clone()).await;
+    let id = t["id"].as_str().unwrap();
+    let (status, e) =
+        td.post(&format!("/api/v1/tournaments/{id}/roster"), json!({"text":"name\nLi\n"})).await;
+    assert_eq!(
+        (status, e["error"]["field"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("text")),
+        "{e}"
+    );
+    // One team is not an event.
+    arbiter(&td, id, json!({"action":"team","name":"Only","players":["a","b","c","d"]})).await;
+    let (status, c, _) =
+        refused(&td, &format!("/api/v1/tournaments/{id}/arbiter"), json!({"action":"start"})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_few_players")));
+    server.stop().await;
+}
+
+/// Issue 54, online: a team round robin of four teams of two boards played on the site. Each
+/// board of each match is a live game between the line-ups' players (accounts) at the event's
+/// clock, created at the pairing (no line-up deadline); a captain's line-up for the next round
+/// fields the reserve; each game's end is its board's result and the matches roll up; the
+/// desk's `enter` is refused (the games report themselves) and a line-up for a round on is
+/// too late.
+#[tokio::test]
+async fn an_online_team_round_robin_plays_each_board_as_a_game_of_the_site() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Web League","format":"team_round_robin","time_control":"600+5",
+            "boards":2,"reserves":1}),
+    )
+    .await;
+    let path = |p: &str| format!("/api/v1/tournaments/{id}/{p}");
+    let teams = ["north", "south", "east", "west"];
+    let mut players = std::collections::HashMap::new();
+    for team in teams {
+        for i in 1..=3 {
+            let c = Client::new(&server).await;
+            let name = format!("{team}{i}");
+            c.signup(&name).await;
+            players.insert(name, c);
+        }
+    }
+    let cap = Client::new(&server).await;
+    cap.signup("north_captain").await;
+    // A roster's player must be an account.
+    let (status, c, f) = refused(
+        &td,
+        &path("arbiter"),
+        json!({"action":"team","name":"Ghosts","players":["nobody1","nobody2"]}),
+    )
+    .await;
+    assert_eq!(
+        (status, c.as_deref(), f.as_deref()),
+        (StatusCode::BAD_REQUEST, Some("bad_field"), Some("players"))
+    );
+    for team in teams {
+        let roster: Vec<String> = (1..=3).map(|i| format!("{team}{i}")).collect();
+        let mut body = json!({"action":"team","name":team,"players":roster});
+        if team == "north" {
+            body["captain"] = json!("north_captain");
+        }
+        arbiter(&td, &id, body).await;
+    }
+    // The captain fields the reserve on board 2 in round 2, before it is paired.
+    let (status, v) = cap
+        .post(&path("line_up"), json!({"round":2,"team":"north","players":["north1","north3"]}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "not before the start: {v}");
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    assert!(v.get("over_the_board").is_none() || v["over_the_board"] == false);
+    let (status, v) = cap
+        .post(&path("line_up"), json!({"round":2,"team":"north","players":["north1","north3"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Round 1's games are on: its line-ups are fixed, and the desk enters nothing.
+    let (status, c, _) = refused(
+        &cap,
+        &path("line_up"),
+        json!({"round":1,"team":"north","players":["north1","north3"]}),
+    )
+    .await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
+    let (_, c, _) = refused(
+        &td,
+        &path("arbiter"),
+        json!({"action":"enter","round":1,"match":1,"board":1,"result":"1-0"}),
+    )
+    .await;
+    assert_eq!(c.as_deref(), Some("played_online"));
+    for round in 1..=3u64 {
+        let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+        let r = v["teams"]["rounds"][round as usize - 1].clone();
+        for m in r["matches"].as_array().unwrap() {
+            let number = m["number"].as_u64().unwrap();
+            for b in m["boards"].as_array().unwrap() {
+                let board = b["board"].as_u64().unwrap();
+                let game = format!("{id}t{round}m{number}b{board}");
+                assert_eq!(b["game"], game.as_str(), "the view names the board's game");
+                let g = game_made(&td, &game).await;
+                let (white, black) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+                assert_eq!(
+                    (
+                        g["white"]["name"].as_str(),
+                        g["black"]["name"].as_str(),
+                        g["time_control"].as_str()
+                    ),
+                    (Some(white), Some(black), Some("600+5")),
+                    "{g}"
+                );
+                if round == 2 && (white == "north3" || black == "north3") {
+                    assert_eq!(board, 2, "the captain's reserve plays board 2");
+                }
+                // White moves, Black resigns: the colours alternate by board, so each team
+                // wins one board.
+                let (mut ws, hello) = players[white].game_socket(&game).await;
+                assert_eq!(hello["game"]["tournament"]["round"], json!(round));
+                ws.play("e2e4", 0).await;
+                let (mut ls, _) = players[black].game_socket(&game).await;
+                ls.send(json!({"t":"resign"})).await;
+                ls.next_of("end").await;
+            }
+        }
+        let v = until(&td, &id, "the view", |v| {
+            v["teams"]["rounds"][round as usize - 1]["finished"] == true
+        })
+        .await;
+        // Every match is drawn 1-1 on game points.
+        for m in v["teams"]["rounds"][round as usize - 1]["matches"].as_array().unwrap() {
+            assert_eq!(m["match_points"], json!(["1.0", "1.0"]), "{m}");
+        }
+        if round < 3 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+    }
+    let v = until(&td, &id, "the view", |v| v["status"] == "finished").await;
+    let rows = v["teams"]["standings"]["rows"].as_array().unwrap();
+    assert!(
+        rows.iter().all(|r| r["match_points"] == "3.0" && r["game_points"] == "3.0"),
+        "{rows:?}"
+    );
+    server.stop().await;
+}
+
+/// Issue 54, online: with a line-up deadline the round's games wait for it; a captain's
+/// line-up entered meanwhile is the one played, and the round's line-ups are fixed after.
+#[tokio::test]
+async fn an_online_round_waits_for_its_line_up_deadline() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Deadline","format":"team_swiss","rounds":1,"time_control":"600+5",
+            "boards":1,"reserves":1,"lineup_deadline_s":2}),
+    )
+    .await;
+    for name in ["red1", "red2", "blue1", "blue2", "red_captain"] {
+        Client::new(&server).await.signup(name).await;
+    }
+    let cap = Client::new(&server).await;
+    let login = json!({"username":"red_captain","password":"correct horse battery"});
+    assert_eq!(cap.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+    arbiter(
+        &td,
+        &id,
+        json!({"action":"team","name":"Red","players":["red1","red2"],"captain":"red_captain"}),
+    )
+    .await;
+    arbiter(&td, &id, json!({"action":"team","name":"Blue","players":["blue1","blue2"]})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let game = format!("{id}t1m1b1");
+    let (status, _) = td.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no game before the deadline");
+    let path = format!("/api/v1/tournaments/{id}/line_up");
+    let (status, v) = cap.post(&path, json!({"round":1,"team":"Red","players":["red2"]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let g = game_made(&td, &game).await;
+    let names = [g["white"]["name"].as_str(), g["black"]["name"].as_str()];
+    assert!(names.contains(&Some("red2")), "the captain's reserve plays: {g}");
+    let (status, c, _) =
+        refused(&cap, &path, json!({"round":1,"team":"Red","players":["red1"]})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
+    server.stop().await;
+}
