@@ -181,3 +181,206 @@ async fn kill_9_between_pairing_and_games_and_during_a_round_loses_nothing() {
         "four games, each once"
     );
 }
+
+/// Issue 53: two desks of one over-the-board event typing a round's results at once — some
+/// boards by both — and the server killed (SIGKILL) in the middle. Every result a desk saw
+/// acknowledged is there after the restart, once, with its board's game record; a board both
+/// desks typed took one entry and refused the other; the round then closes as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_desks_typing_results_at_once_and_a_kill_9_lose_no_acknowledged_entry() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let dir = tempfile::tempdir().unwrap();
+    let addr = free_addr();
+    let mut server = serve(addr, dir.path(), None);
+    let desk_a = client(addr, "arbiter").await;
+    let (status, t) = desk_a
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Two desks","format":"swiss","rounds":2,"time_control":"5400+30",
+                   "over_the_board":true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    let list: String = (1..=40).map(|i| format!("Player {i:02},{}\n", 2400 - 10 * i)).collect();
+    let (status, v) = desk_a
+        .post(
+            &format!("/api/v1/tournaments/{id}/roster"),
+            json!({"text": format!("name,rating\n{list}")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let names: Vec<String> = (1..=40).map(|i| format!("Player {i:02}")).collect();
+    arbiter(&desk_a, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    arbiter(&desk_a, &id, json!({"action":"start"})).await;
+    arbiter(&desk_a, &id, json!({"action":"publish","round":1})).await;
+    // The second desk: the same arbiter signed in on another machine.
+    let desk_b = Client::new(&common::TestServer::remote(addr)).await;
+    let login = json!({"username":"arbiter","password":"correct horse battery"});
+    assert_eq!(desk_b.post("/api/v1/account/login", login).await.0, StatusCode::OK);
+
+    // Desk A types boards 1-12, desk B 9-20 (9-12 by both), every one 1-0; the server is
+    // killed once twelve entries are acknowledged.
+    let acknowledged = AtomicUsize::new(0);
+    async fn type_boards(
+        desk: &Client,
+        id: &str,
+        boards: std::ops::RangeInclusive<u32>,
+        acknowledged: &AtomicUsize,
+    ) -> Vec<(u32, Option<StatusCode>)> {
+        let mut seen = Vec::new();
+        for board in boards {
+            let body = json!({"action":"enter","round":1,"board":board,"result":"1-0"});
+            let answer = desk
+                .http
+                .post(format!("{}/api/v1/tournaments/{id}/arbiter", desk.base))
+                .header("x-csrf-token", &desk.csrf)
+                .json(&body)
+                .send()
+                .await;
+            // No answer: in flight when the server died.
+            let status = answer.ok().map(|r| r.status());
+            if status == Some(StatusCode::OK) {
+                acknowledged.fetch_add(1, Ordering::SeqCst);
+            }
+            seen.push((board, status));
+            if status.is_none() {
+                break;
+            }
+        }
+        seen
+    }
+    let killer = async {
+        while acknowledged.load(Ordering::SeqCst) < 12 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        server.kill().unwrap();
+        assert_eq!(server.wait().unwrap().signal(), Some(9));
+    };
+    let (a, b, ()) = tokio::join!(
+        type_boards(&desk_a, &id, 1..=12, &acknowledged),
+        type_boards(&desk_b, &id, 9..=20, &acknowledged),
+        killer
+    );
+    let acked: Vec<u32> =
+        a.iter().chain(&b).filter(|(_, s)| *s == Some(StatusCode::OK)).map(|(n, _)| *n).collect();
+    assert!(acked.len() >= 12, "{a:?} {b:?}");
+    // A board typed by both: never acknowledged twice.
+    for board in 9..=12 {
+        assert!(acked.iter().filter(|&&n| n == board).count() <= 1, "board {board}: {a:?} {b:?}");
+    }
+    let refused = a.iter().chain(&b).filter(|(_, s)| *s == Some(StatusCode::CONFLICT)).count();
+    let overlap_typed_twice = (9..=12)
+        .filter(|n| {
+            a.iter().any(|(m, s)| m == n && s.is_some())
+                && b.iter().any(|(m, s)| m == n && s.is_some())
+        })
+        .count();
+    assert_eq!(refused, overlap_typed_twice, "the second entry of a board is refused: {a:?} {b:?}");
+
+    // After the restart: every acknowledged result there, once, with its game record.
+    let mut server = serve(addr, dir.path(), None);
+    let (_, v) = desk_a.get(&format!("/api/v1/tournaments/{id}")).await;
+    let boards = v["rounds_list"][0]["boards"].as_array().unwrap().clone();
+    for &board in &acked {
+        assert_eq!(boards[board as usize - 1]["result"], "1-0", "board {board} lost: {v}");
+    }
+    let results: Vec<u64> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "result")
+        .map(|e| e["detail"]["board"].as_u64().unwrap())
+        .collect();
+    let mut once = results.clone();
+    once.sort_unstable();
+    once.dedup();
+    assert_eq!(once.len(), results.len(), "a board entered twice: {results:?}");
+    let with_result: Vec<u64> = boards
+        .iter()
+        .filter(|b| !b["result"].is_null())
+        .map(|b| b["board"].as_u64().unwrap())
+        .collect();
+    let games = stored_games(dir.path(), &id).await;
+    for board in &with_result {
+        let game = format!("{id}r1b{board}");
+        assert!(
+            games.iter().any(|(g, _)| *g == game),
+            "board {board} has no game record: {games:?}"
+        );
+        let (_, g) = desk_a.get(&format!("/api/v1/games/{game}")).await;
+        assert_eq!(
+            (g["status"].as_str(), g["result"].as_str()),
+            (Some("finished"), Some("1-0")),
+            "{g}"
+        );
+    }
+    // The rest typed after the restart: the round closes.
+    for board in 1..=20u64 {
+        if !with_result.contains(&board) {
+            arbiter(
+                &desk_b,
+                &id,
+                json!({"action":"enter","round":1,"board":board,"result":"1/2-1/2"}),
+            )
+            .await;
+        }
+    }
+    let (_, v) = desk_a.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["rounds_list"][0]["state"], "finished", "{v}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
+
+/// Issue 53: the process dies (the `board-game-created` hook) between storing a board's game
+/// row and finishing it, right after the desk's result. The restart finishes that game with the
+/// result — before the fix it stayed a live game with a running clock, which the kill -9 test
+/// above found once in a few runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_between_a_board_games_two_writes_is_finished_by_the_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let addr = free_addr();
+    let mut server = serve(addr, dir.path(), Some("board-game-created"));
+    let td = client(addr, "arbiter").await;
+    let (status, t) = td
+        .post(
+            "/api/v1/tournaments",
+            json!({"name":"Crash desk","format":"swiss","rounds":1,"time_control":"5400+30",
+                   "over_the_board":true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    let list = "name\nAnn\nBob\nCat\nDan\n";
+    let (status, v) =
+        td.post(&format!("/api/v1/tournaments/{id}/roster"), json!({"text": list})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let names = ["Ann", "Bob", "Cat", "Dan"];
+    arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    arbiter(&td, &id, json!({"action":"publish","round":1})).await;
+    let answer = td
+        .http
+        .post(format!("{}/api/v1/tournaments/{id}/arbiter", td.base))
+        .header("x-csrf-token", &td.csrf)
+        .json(&json!({"action":"enter","round":1,"board":1,"result":"0-1"}))
+        .send()
+        .await;
+    assert!(answer.is_err(), "the server died answering: {answer:?}");
+    assert_eq!(server.wait().unwrap().signal(), Some(6), "aborted by the hook");
+    let games = stored_games(dir.path(), &id).await;
+    assert_eq!(games, [(format!("{id}r1b1"), 0)], "the row written, the game not finished");
+
+    let mut server = serve(addr, dir.path(), None);
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["rounds_list"][0]["boards"][0]["result"], "0-1", "{v}");
+    let (_, g) = td.get(&format!("/api/v1/games/{id}r1b1")).await;
+    assert_eq!(
+        (g["status"].as_str(), g["result"].as_str(), g["termination"].as_str()),
+        (Some("finished"), Some("0-1"), Some("over_the_board")),
+        "{g}"
+    );
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

@@ -63,7 +63,9 @@ pub(crate) struct Actor<H> {
 /// A test hook (docs/api.md, *Operations*): with `ROOKERY_CRASH_AFTER=<point>` in its
 /// environment the server aborts at that point, as a `kill -9` would stop it there, so that a
 /// process test can prove a restart repairs it. Points: `tournament-paired` (a round's
-/// pairing and publication stored, none of its games created yet).
+/// pairing and publication stored, none of its games created yet), `board-game-created`
+/// (over the board, a result's log entry and its board's game row stored, the game not yet
+/// finished).
 fn crash_point(point: &str) {
     if std::env::var("ROOKERY_CRASH_AFTER").is_ok_and(|p| p == point) {
         eprintln!("ROOKERY_CRASH_AFTER={point}: aborting (a test hook)");
@@ -71,7 +73,6 @@ fn crash_point(point: &str) {
     }
 }
 
-/// The level number a player's points give (1 best; unranked is 31).
 /// Over the board in a rated event, what its games did to each account's §11 points (the
 /// standings show them); nothing otherwise (online, a game's page shows its award).
 async fn ladder_of(
@@ -85,6 +86,7 @@ async fn ladder_of(
     Ok(spans.into_iter().map(|s| (s.user_id.0, s)).collect())
 }
 
+/// The level number a player's points give (1 best; unranked is 31).
 fn level_number(points: rookery_ladder::Points) -> u8 {
     let level = rookery_ladder::Level::of(points);
     (1..=30).find(|&n| rookery_ladder::Level::new(n) == Some(level)).unwrap_or(31)

@@ -8,7 +8,7 @@ use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::Color;
 use rookery_core::{CastlingMode, Fen};
 use rookery_store::{
-    now_ms, Finish, NewGame, Player, StoreError, TournamentSeat, TournamentStatus,
+    now_ms, Finish, GameStatus, NewGame, Player, StoreError, TournamentSeat, TournamentStatus,
 };
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
@@ -235,8 +235,20 @@ impl<H: Host> Actor<H> {
         };
         let seat = self.seat(Some(round), board);
         if !self.store().create_tournament_game(&game, &seat).await? {
-            return Ok(());
+            // Written before: finished then, or created and not finished when the process
+            // died between the two writes (a kill -9 at the desk). Such a row reads as a live
+            // game, which a restart resumes with a running clock: stop it, and finish it now.
+            let stored = self.store().game_summary(&id).await?;
+            if stored.is_none_or(|g| g.status != GameStatus::Live) {
+                return Ok(());
+            }
+            if let Some(gid) = GameId::parse(&id) {
+                if self.host().is_live(&gid) {
+                    self.host().stop(&gid).await;
+                }
+            }
         }
+        crash_point("board-game-created");
         let game_result = game_result_of(result);
         let termination = if result.is_played() { "over_the_board" } else { "no_start" };
         let tags = BoardTags {
@@ -404,9 +416,10 @@ impl<H: Host> Actor<H> {
             self.game_ended(&g.id, outcome, g.moves as u32).await?;
         }
         if self.tour.settings.over_the_board {
-            // A result entered just before a crash may lack its game record.
+            // A result entered just before a crash may lack its game record, or have it
+            // created and not finished (the crash between the two writes).
             let recorded: std::collections::HashSet<&str> =
-                stored.iter().map(|g| g.id.as_str()).collect();
+                ended.keys().map(String::as_str).collect();
             let mut missing = Vec::new();
             for (i, r) in self.tour.book.comp.rounds().iter().enumerate() {
                 for (j, b) in r.boards.iter().enumerate() {
