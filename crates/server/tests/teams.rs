@@ -8,29 +8,10 @@ mod common;
 
 use std::collections::HashSet;
 
+use common::tournament::{arbiter, create};
 use common::{game_made, until, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-/// The arbiter (one per server), signed up, who creates `create`; the tournament's id.
-async fn create(server: &TestServer, create: Value) -> (Client, String) {
-    let td = Client::new(server).await;
-    let account = json!({"username":"arbiter","password":"correct horse battery"});
-    if td.post("/api/v1/account/signup", account.clone()).await.0 != StatusCode::CREATED {
-        let (status, v) = td.post("/api/v1/account/login", account).await;
-        assert_eq!(status, StatusCode::OK, "{v}");
-    }
-    let (status, t) = td.post("/api/v1/tournaments", create).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    (td, id)
-}
-
-async fn arbiter(c: &Client, id: &str, body: Value) -> Value {
-    let (status, v) = c.post(&format!("/api/v1/tournaments/{id}/arbiter"), body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{body} -> {v}");
-    v
-}
 
 /// The status, the error's code and its field.
 async fn refused(

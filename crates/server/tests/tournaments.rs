@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::tournament::{arbiter, setup, Setup};
+use common::tournament::{arbiter, arbiter_again, setup, Setup};
 use common::{game_made, until, Client, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -2032,9 +2032,7 @@ async fn over_the_board_a_fixed_player_keeps_their_board_every_round() {
 
     // After a restart the fixed boards are read back, and round 2 keeps them; P01 freed.
     let server = TestServer::start_in(dir.path().to_path_buf()).await;
-    let td = Client::new(&server).await;
-    let account = json!({"username":"arbiter","password":"correct horse battery"});
-    assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    let td = arbiter_again(&server).await;
     let v = arbiter(&td, &id, json!({"action":"fix_board","player":"P01","board":null})).await;
     assert_eq!((fixed(&v, "P10"), fixed(&v, "P01")), (json!(1), Value::Null));
     arbiter(&td, &id, json!({"action":"pair"})).await;
@@ -2218,9 +2216,7 @@ async fn over_the_board_both_players_report_a_result_and_a_disagreement_goes_to_
 
     // After a restart the reports are read back; the arbiter decides the dispute.
     let server = TestServer::start_in(dir.path().to_path_buf()).await;
-    let td = Client::new(&server).await;
-    let account = json!({"username":"arbiter","password":"correct horse battery"});
-    assert_eq!(td.post("/api/v1/account/login", account).await.0, StatusCode::OK);
+    let td = arbiter_again(&server).await;
     let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
     assert_eq!(round_of(&v, 1)["boards"][1]["reports"]["disputed"], json!(true));
     let v = arbiter(&td, &id, json!({"action":"enter","round":1,"board":2,"result":"1-0"})).await;
