@@ -24,6 +24,7 @@ pub mod roster;
 pub mod settings;
 pub mod standings;
 pub mod team;
+mod text;
 pub mod view;
 
 pub use book::Tour;

@@ -9,9 +9,9 @@ use rookery_core::Color;
 
 use super::words::{IncidentWords, Words};
 use crate::book::Tour;
-use crate::export::{html, tc_label};
 use crate::log::{IncidentKind, Misconduct, Penalty, Sanction};
 use crate::standings::{CrossRow, StandingRows};
+use crate::text::{html, tc_label};
 
 /// A player's performance rating, FIDE rating change and §11 span, as printed.
 #[derive(Clone, Default)]

@@ -18,8 +18,8 @@ mod words;
 use self::round::Page;
 use self::words::{words, Words};
 use super::book::Tour;
-use super::export::html;
 use super::refusal::TournamentRefusal;
+use super::text::html;
 
 /// A printable document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 
 use super::words::Words;
-use crate::export::html;
+use crate::text::html;
 
 /// The figure: the code and, under it, the address to type when no camera reads it. Nothing
 /// when the address does not fit a QR code (longer than a code holds: 2,331 bytes at M).

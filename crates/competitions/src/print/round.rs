@@ -7,8 +7,8 @@ use rookery_tournament::competition::{Entrant, EntrantId, Round};
 use super::words::Words;
 use super::SCORESHEET_MOVES;
 use crate::book::Tour;
-use crate::export::html;
 use crate::log::result_name;
+use crate::text::html;
 
 /// One round's documents.
 pub(super) struct Page<'a> {

@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::error::FromBody;
 use crate::protocol::{FieldError, Fields, VariantChoice};
 
+use super::fields::{free_text, round_field};
 pub use super::team_bodies::LineUpBody;
 use super::team_bodies::{roster_of, team_of};
 
@@ -178,17 +179,6 @@ fn knockout_of(
         FieldError::field(field, e.to_string())
     })?;
     Ok(Some(knockout))
-}
-
-/// A text field that may hold any Unicode (names, passwords), at most 200 characters.
-pub fn free_text(f: &mut Fields, name: &'static str) -> Result<Option<String>, FieldError> {
-    match f.opt::<serde_json::Value>(name)? {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::String(s)) if s.chars().count() <= 200 => Ok(Some(s)),
-        Some(other) => {
-            Err(FieldError::field(name, format!("text of at most 200 characters, not {other}")))
-        }
-    }
 }
 
 impl FromBody for CreateBody {
@@ -493,14 +483,6 @@ impl FromBody for Empty {
     fn from_fields(_: &mut Fields) -> Result<Empty, FieldError> {
         Ok(Empty)
     }
-}
-
-pub(super) fn round_field(f: &mut Fields, name: &'static str) -> Result<u32, FieldError> {
-    let r: i64 = f.req(name)?;
-    if !(1..=999).contains(&r) {
-        return Err(FieldError::field(name, format!("1 to 999, not {r}")));
-    }
-    Ok(r as u32)
 }
 
 /// `{"round":4,"kind":"half"}`.

@@ -3,6 +3,7 @@
 //! `TournamentRefusal`s, mapped to HTTP once (crate::error).
 
 mod bodies;
+mod fields;
 mod socket;
 mod team_bodies;
 

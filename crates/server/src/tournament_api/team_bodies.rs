@@ -4,7 +4,7 @@
 use rookery_competitions::settings::{team_tiebreak, Format, TeamPrimary, TeamSettings};
 use serde_json::Value;
 
-use super::bodies::{free_text, round_field};
+use super::fields::{free_text, round_field};
 use crate::error::FromBody;
 use crate::protocol::{FieldError, Fields};
 
