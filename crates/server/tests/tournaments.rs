@@ -2280,6 +2280,51 @@ async fn over_the_board_standings_show_each_accounts_points_and_level_before_and
         w["points_after"].as_str().unwrap()
     );
     assert!(page.contains("§11 积分（级别）") && page.contains(&span), "{page}");
+
+    // Round 2, then the whole event computed again from its game list alone with the ladder
+    // crate's award, game by game in the order the desk entered them (RULES.md §11).
+    arbiter(&td, &id, json!({"action":"pair"})).await;
+    let v = arbiter(&td, &id, json!({"action":"publish","round":2})).await;
+    arbiter(&td, &id, json!({"action":"enter","round":2,"board":1,"result":"1/2-1/2"})).await;
+    let v2 = arbiter(&td, &id, json!({"action":"enter","round":2,"board":2,"result":"0-1"})).await;
+    let rows = v2["standings"]["rows"].as_array().unwrap().clone();
+    let mut expected: HashMap<String, rookery_ladder::Points> = names
+        .iter()
+        .zip(&before)
+        .map(|(n, p)| (n.to_string(), p.as_str().unwrap().parse().unwrap()))
+        .collect();
+    let start = expected.clone();
+    let mut games: HashMap<String, u32> = HashMap::new();
+    for (r, results) in [(1, ["1-0", "+-"]), (2, ["1/2-1/2", "0-1"])] {
+        let boards = if r == 1 { board_list(&v2, 1) } else { board_list(&v, 2) };
+        for (b, result) in boards.iter().zip(results) {
+            let (w, k) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+            let outcome = match result {
+                "1-0" => rookery_ladder::PairResult::AWins,
+                "0-1" => rookery_ladder::PairResult::BWins,
+                "1/2-1/2" => rookery_ladder::PairResult::Draw,
+                _ => continue, // a forfeit: never counted
+            };
+            let (dw, dk) = rookery_ladder::award(expected[w], expected[k], outcome);
+            *expected.get_mut(w).unwrap() = expected[w].checked_add(dw).unwrap();
+            *expected.get_mut(k).unwrap() = expected[k].checked_add(dk).unwrap();
+            *games.entry(w.to_owned()).or_default() += 1;
+            *games.entry(k.to_owned()).or_default() += 1;
+        }
+    }
+    for n in names {
+        let l = rows.iter().find(|r| r["name"] == n).unwrap()["ladder"].clone();
+        assert_eq!(
+            (l["points_before"].as_str(), l["points_after"].as_str(), l["games"].as_u64()),
+            (
+                Some(start[n].to_string().as_str()),
+                Some(expected[n].to_string().as_str()),
+                Some(u64::from(games[n]))
+            ),
+            "{n}: {l}"
+        );
+        assert_eq!(points(n).await, json!(expected[n].to_string()), "{n}: the profile");
+    }
     server.stop().await;
 
     let server = TestServer::start_in(dir.path().to_path_buf()).await;
@@ -2288,6 +2333,11 @@ async fn over_the_board_standings_show_each_accounts_points_and_level_before_and
     let again = v["standings"]["rows"].as_array().unwrap().clone();
     assert_eq!(again, rows, "the same spans after a restart");
     server.stop().await;
+}
+
+/// A round's boards as the view lists them.
+fn board_list(v: &Value, round: u64) -> Vec<Value> {
+    round_of(v, round)["boards"].as_array().unwrap().clone()
 }
 
 /// A refused arbiter request's status, code and field.
