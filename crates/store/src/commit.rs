@@ -72,7 +72,18 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     // batch cost a hand-over to SQLite's thread and back (the pool's liveness check) besides
     // the write's own. Given back on a failure, so that a broken one is not kept.
     let mut conn: Option<PoolConnection<Any>> = None;
-    while let Some(first) = rx.recv().await {
+    // `Store::close` waits for every connection to come back: the kept one is given back when
+    // the pool starts closing (it waited forever, now and then, in the store's tests).
+    let closing = pool.close_event();
+    tokio::pin!(closing);
+    loop {
+        let first = tokio::select! {
+            job = rx.recv() => match job {
+                Some(job) => job,
+                None => break,
+            },
+            () = &mut closing => break,
+        };
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
