@@ -141,10 +141,7 @@ impl<H: Host> Actor<H> {
                 if self.board(round, board)?.result.is_some() {
                     return Err(TournamentRefusal::HasResult.into());
                 }
-                self.record(comp(Action::Result { round, board, result }), by, reason).await?;
-                self.record_board_game(round, board, result).await?;
-                self.result_told(round, board, result, true);
-                self.after_result(by).await?;
+                self.enter_board_result(by, (round, board), result, reason, true).await?;
             }
             ArbiterAction::Result { round, board, result } => {
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;

@@ -132,9 +132,10 @@ impl<H: Host> Actor<H> {
     ) -> Result<(), TournamentError> {
         self.over_the_board()?;
         let mut entrants = Vec::with_capacity(players.len());
+        let mut named = HashSet::with_capacity(players.len());
         for p in &players {
             let entrant = self.entrant(p)?;
-            if self.tour.book.comp.is_present(entrant) != present && !entrants.contains(&entrant) {
+            if self.tour.book.comp.is_present(entrant) != present && named.insert(entrant) {
                 entrants.push(entrant);
             }
         }

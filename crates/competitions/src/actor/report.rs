@@ -5,7 +5,7 @@
 //! until the result is in.
 
 use rookery_core::Color;
-use rookery_tournament::competition::{Action, BoardResult};
+use rookery_tournament::competition::BoardResult;
 
 use crate::log::{self, Entry};
 use crate::refusal::{TournamentError, TournamentRefusal};
@@ -52,11 +52,8 @@ impl<H: Host> Actor<H> {
         let report = log::Report { round, board, color, result };
         self.record(Entry::Report(report), Some(who), None).await?;
         if said[!color] == Some(result) {
-            let entry = Entry::of_action(Action::Result { round, board, result }, None);
-            self.record(entry, None, Some(CONFIRMED.to_owned())).await?;
-            self.record_board_game(round, board, result).await?;
-            self.result_told(round, board, result, false);
-            self.after_result(None).await?;
+            let confirmed = Some(CONFIRMED.to_owned());
+            self.enter_board_result(None, (round, board), result, confirmed, false).await?;
         }
         Ok(())
     }

@@ -282,6 +282,24 @@ impl<H: Host> Actor<H> {
         Ok(())
     }
 
+    /// Over the board, a board's result entered — by the desk, or by the server when both
+    /// players reported it (`by` `None`, `corrected` false): its log entry, the board's game
+    /// record, the news of it, and what follows a result.
+    pub(super) async fn enter_board_result(
+        &mut self,
+        by: Option<&Who>,
+        (round, board): (u32, u32),
+        result: BoardResult,
+        reason: Option<String>,
+        corrected: bool,
+    ) -> Result<(), TournamentError> {
+        let entry = Entry::of_action(Action::Result { round, board, result }, None);
+        self.record(entry, by, reason).await?;
+        self.record_board_game(round, board, result).await?;
+        self.result_told(round, board, result, corrected);
+        self.after_result(by).await
+    }
+
     /// What the event's games did to the accounts' §11 points, read again after a game
     /// awarded some (a board's result, a guest linked to an account).
     pub(super) async fn refresh_ladder(&mut self) {
