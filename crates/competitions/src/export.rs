@@ -10,8 +10,7 @@ use super::book::Tour;
 use super::calendar;
 use super::log::Entry;
 use super::print::{Document, Lang, PrintRequest};
-use super::settings::Format;
-use super::standings::{CrossRow, StandingRows};
+use super::standings::lines_of;
 
 /// The exports.
 #[derive(Clone, Copy, Debug)]
@@ -29,51 +28,7 @@ pub enum Export {
     Games,
 }
 
-/// One standings line as the exports write it.
-pub(crate) struct Line {
-    pub(crate) rank: u32,
-    pub(crate) name: String,
-    pub(crate) tpn: Option<u32>,
-    pub(crate) rating: Option<u16>,
-    pub(crate) score: String,
-    pub(crate) tiebreaks: Vec<String>,
-}
-
 impl Tour {
-    /// The standings lines and the crosstable, a Swiss's or an arena's (which has none).
-    pub(crate) fn export_rows(&self) -> (Vec<Line>, Vec<CrossRow>) {
-        let (standings, cross) = if self.settings.format == Format::Arena {
-            (self.arena_standings().0, Vec::new())
-        } else {
-            self.standings()
-        };
-        let lines = match standings.rows {
-            StandingRows::Competition(rows) => rows
-                .into_iter()
-                .map(|r| Line {
-                    rank: r.rank,
-                    name: r.name,
-                    tpn: Some(r.tpn),
-                    rating: r.rating,
-                    score: r.score,
-                    tiebreaks: r.tiebreaks,
-                })
-                .collect(),
-            StandingRows::Arena(rows) => rows
-                .into_iter()
-                .map(|r| Line {
-                    rank: r.rank,
-                    name: r.name,
-                    tpn: None,
-                    rating: Some(r.rating),
-                    score: r.score,
-                    tiebreaks: Vec::new(),
-                })
-                .collect(),
-        };
-        (lines, cross)
-    }
-
     /// The exports as text.
     pub fn export(&self, export: Export) -> String {
         match export {
@@ -164,7 +119,7 @@ impl Tour {
             let _ = write!(out, ",{code}");
         }
         out.push('\n');
-        for line in self.export_rows().0 {
+        for line in lines_of(self.any_standings().0.rows) {
             let text = |n: Option<String>| n.unwrap_or_default();
             let _ = write!(
                 out,

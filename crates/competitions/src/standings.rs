@@ -11,6 +11,7 @@ use rookery_tournament::fide_rating::{self, KHistory, K};
 
 use crate::book::Tour;
 use crate::calendar;
+use crate::settings::Format;
 
 /// An arena player's card: `{"score":"11","games":3,"streak":3,"on_fire":true,"berserks":3,
 /// "berserk_points":3,"performance":1890,"sheet":"3+ 3+ 5*+"}` (`streak`: the wins running at
@@ -179,7 +180,26 @@ pub struct BerserkView {
     pub black: bool,
 }
 
+/// One standings line as the exports write it.
+pub(crate) struct Line {
+    pub(crate) rank: u32,
+    pub(crate) name: String,
+    pub(crate) tpn: Option<u32>,
+    pub(crate) rating: Option<u16>,
+    pub(crate) score: String,
+    pub(crate) tiebreaks: Vec<String>,
+}
+
 impl Tour {
+    /// The standings and the crosstable, a Swiss's or an arena's (which has none).
+    pub(crate) fn any_standings(&self) -> (StandingsView, Vec<CrossRow>) {
+        if self.settings.format == Format::Arena {
+            (self.arena_standings().0, Vec::new())
+        } else {
+            self.standings()
+        }
+    }
+
     pub(crate) fn rounds_done(&self) -> u32 {
         self.book.comp.rounds().iter().take_while(|r| r.state == RoundState::Finished).count()
             as u32
@@ -404,5 +424,33 @@ fn cell(e: &rookery_tournament::RoundEntry) -> String {
             format!("{}{c}{result}", o.get())
         }
         _ => result.to_owned(),
+    }
+}
+
+/// One line per standings row, as the exports write them.
+pub(crate) fn lines_of(rows: StandingRows) -> Vec<Line> {
+    match rows {
+        StandingRows::Competition(rows) => rows
+            .into_iter()
+            .map(|r| Line {
+                rank: r.rank,
+                name: r.name,
+                tpn: Some(r.tpn),
+                rating: r.rating,
+                score: r.score,
+                tiebreaks: r.tiebreaks,
+            })
+            .collect(),
+        StandingRows::Arena(rows) => rows
+            .into_iter()
+            .map(|r| Line {
+                rank: r.rank,
+                name: r.name,
+                tpn: None,
+                rating: Some(r.rating),
+                score: r.score,
+                tiebreaks: Vec::new(),
+            })
+            .collect(),
     }
 }

@@ -10,6 +10,7 @@ use rookery_core::Color;
 use super::words::{IncidentWords, Words};
 use crate::book::Tour;
 use crate::log::{IncidentKind, Misconduct, Penalty, Sanction};
+use crate::standings::lines_of;
 use crate::standings::{CrossRow, StandingRows};
 use crate::text::{html, tc_label};
 
@@ -24,9 +25,10 @@ struct RatingColumns {
 impl Tour {
     /// The standings, the crosstable and its notes.
     pub(super) fn print_standings(&self, out: &mut String, w: &Words) {
-        let (lines, cross) = self.export_rows();
-        // The rating officer's columns, over the board: performance and the FIDE change.
-        let extra = self.rating_columns(w);
+        // Computed once: the lines and the rating officer's columns come from the same rows.
+        let (standings, cross) = self.any_standings();
+        let extra = rating_columns(&standings.rows, w);
+        let lines = lines_of(standings.rows);
         let fide = extra.values().any(|c| c.fide.is_some());
         let ladder = extra.values().any(|c| c.ladder.is_some());
         let perf = !extra.is_empty();
@@ -96,7 +98,7 @@ impl Tour {
 
     /// The wall chart: the crosstable in pairing-number order, across the page.
     pub(super) fn print_wall_chart(&self, out: &mut String, w: &Words, qr: Option<String>) {
-        let (_, cross) = self.export_rows();
+        let (_, cross) = self.any_standings();
         let _ = write!(
             out,
             "<div class=\"sheet wide\">{}<h1>{}</h1><h2>{} — {}</h2>",
@@ -214,44 +216,38 @@ impl Tour {
         }
         (notes, note_of)
     }
+}
 
-    /// Each Swiss or round-robin player's performance and FIDE change by name (none in an
-    /// arena, whose rows carry no such columns).
-    fn rating_columns(&self, w: &Words) -> HashMap<String, RatingColumns> {
-        if self.settings.format == crate::settings::Format::Arena {
-            return HashMap::new();
+/// Each Swiss or round-robin player's performance, FIDE change and §11 span by name, as
+/// printed (none in an arena, whose rows carry no such columns).
+fn rating_columns(rows: &StandingRows, w: &Words) -> HashMap<String, RatingColumns> {
+    let StandingRows::Competition(rows) = rows else { return HashMap::new() };
+    let level = |v: &rookery_protocol::LevelView| {
+        if w.lang == super::Lang::Zh {
+            v.0.zh().to_string()
+        } else {
+            v.0.en().to_string()
         }
-        let StandingRows::Competition(rows) = self.standings().0.rows else {
-            return HashMap::new();
-        };
-        let zh = w.lang == super::Lang::Zh;
-        rows.into_iter()
-            .map(|r| {
-                let ladder = r.ladder.map(|l| {
-                    let level = |v: &rookery_protocol::LevelView| {
-                        if zh {
-                            v.0.zh().to_string()
-                        } else {
-                            v.0.en().to_string()
-                        }
-                    };
-                    format!(
-                        "{} → {} ({} → {})",
-                        l.points_before,
-                        l.points_after,
-                        level(&l.level_before),
-                        level(&l.level_after)
-                    )
-                });
-                let columns = RatingColumns {
-                    performance: r.performance,
-                    fide: r.fide_rating_change.map(|c| c.change),
-                    ladder,
-                };
-                (r.name, columns)
-            })
-            .collect()
-    }
+    };
+    rows.iter()
+        .map(|r| {
+            let ladder = r.ladder.as_ref().map(|l| {
+                format!(
+                    "{} → {} ({} → {})",
+                    l.points_before,
+                    l.points_after,
+                    level(&l.level_before),
+                    level(&l.level_after)
+                )
+            });
+            let columns = RatingColumns {
+                performance: r.performance,
+                fide: r.fide_rating_change.as_ref().map(|c| c.change.clone()),
+                ladder,
+            };
+            (r.name.clone(), columns)
+        })
+        .collect()
 }
 
 /// An incident in the document's words.
