@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -38,8 +38,8 @@ pub async fn socket(
     let h = state.tournaments.get(&id);
     let name = visitor.identity.name().to_owned();
     Ok(ws
-        .max_message_size(crate::ws::MAX_FRAME)
-        .max_frame_size(crate::ws::MAX_FRAME_READ)
+        .max_message_size(crate::ws::MAX_READ)
+        .max_frame_size(crate::ws::MAX_READ)
         .on_upgrade(move |socket| watch(socket, state, h, name, (first, clock), permit))
         .into_response())
 }
@@ -74,6 +74,10 @@ async fn watch(
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 None | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(message)) if crate::ws::too_large(&message) => {
+                    crate::ws::refuse(&mut socket, close_code::SIZE).await;
+                    break;
+                }
                 Some(Err(e)) => {
                     crate::ws::close_after(&mut socket, e).await;
                     break;
