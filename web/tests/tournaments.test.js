@@ -360,11 +360,24 @@ test('over the board: no game on the site, an illegal move and a colour mix-up r
   await type('1 0-1');
   await org.waitForFunction(() => [...document.querySelectorAll('.toast.error')].some((e) => e.textContent.includes('already has a result')));
   assert.equal(await org.inputValue('#arb-desk'), '1 0-1');
+  // Black had won on board 1: `undo` takes the desk's entry back, and the right one goes in.
+  await type('undo');
+  await org.waitForFunction(() => /boards 1, 2$/.test(document.querySelector('#arb-missing')?.textContent || ''));
+  await org.waitForFunction(() => /Round 1, board 1: 1-0 taken back/.test(document.querySelector('#audit-log')?.textContent || ''));
+  await type('1 0-1');
+  await org.waitForFunction(() => /boards 2$/.test(document.querySelector('#arb-missing')?.textContent || ''));
+  await type('2 1-0');
+  // The round closes: round 2 is paired by the arbiter next, the desk waits for it; the
+  // last entry, a slip too, is still undone (the round opens again), then typed right.
+  await org.waitForSelector('#arb-desk', { state: 'detached' });
+  assert.match(await org.textContent('#arb-undo'), /Undo 2 1-0/);
+  await org.click('#arb-undo');
+  await org.waitForFunction(() => /boards 2$/.test(document.querySelector('#arb-missing')?.textContent || ''));
   await type('2 =');
-  // The round closes: round 2 is paired by the arbiter next, the desk waits for it.
   await org.waitForSelector('#arb-desk', { state: 'detached' });
   const after = await (await fetch(`${server.base}/api/v1${url}`)).json();
-  assert.deepEqual(after.rounds_list[0].boards.map((b) => b.result), ['1-0', '1/2-1/2']);
+  assert.deepEqual(after.rounds_list[0].boards.map((b) => b.result), ['0-1', '1/2-1/2']);
+  assert.deepEqual(after.log.filter((e) => e.action === 'undo').map((e) => [e.detail.board, e.detail.result]), [[1, '1-0'], [2, '1-0']]);
   assert.equal(after.rounds_list[0].state, 'finished');
   assert.deepEqual(after.rounds_list[0].boards.map((b) => b.incidents.map((i) => [i.kind, i.player ?? null])),
     [[['illegal_move', boards[0].white]], [['colour_mixup', null]]]);

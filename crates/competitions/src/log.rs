@@ -45,6 +45,9 @@ pub enum Entry {
     Unpair(Round),
     /// A board's result (a game's end, the arbiter's declaration or correction).
     Result(BoardEntry),
+    /// Over the board, a result the desk entered taken back (the board waits for its result
+    /// again): the result taken back.
+    Undo(BoardEntry),
     /// The pairing numbers fixed (the order of the entrants).
     FixOrder(Empty),
     /// A board restarted with the colours turned round.
@@ -667,6 +670,9 @@ impl Entry {
             Action::Result { round, board, result } => {
                 Entry::Result(BoardEntry { round, board, result })
             }
+            Action::ClearResult { round, board, result } => {
+                Entry::Undo(BoardEntry { round, board, result })
+            }
             Action::FixOrder => Entry::FixOrder(Empty {}),
             Action::SwapColours { round, board } => Entry::SwapColours(BoardRef { round, board }),
         }
@@ -701,6 +707,9 @@ impl Entry {
             Entry::Publish(r) => Action::Publish { round: r.round },
             Entry::Unpair(r) => Action::Unpair { round: r.round },
             Entry::Result(r) => Action::Result { round: r.round, board: r.board, result: r.result },
+            Entry::Undo(r) => {
+                Action::ClearResult { round: r.round, board: r.board, result: r.result }
+            }
             Entry::FixOrder(_) => Action::FixOrder,
             Entry::SwapColours(b) => Action::SwapColours { round: b.round, board: b.board },
             Entry::CheckIn(c) => Action::CheckIn { entrant: e(c.entrant), present: c.present },
@@ -748,7 +757,7 @@ impl Serialize for EntryData {
             Entry::Paired(d) => d.serialize(s),
             Entry::Publish(d) => d.serialize(s),
             Entry::Unpair(d) => d.serialize(s),
-            Entry::Result(d) => d.serialize(s),
+            Entry::Result(d) | Entry::Undo(d) => d.serialize(s),
             Entry::FixOrder(d) | Entry::Start(d) | Entry::End(d) | Entry::Cancel(d) => {
                 d.serialize(s)
             }

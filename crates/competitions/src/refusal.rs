@@ -491,6 +491,8 @@ fn competition_code(e: &CompetitionError) -> &'static str {
             RoundProblem::PreviousUnfinished => "round_not_finished",
             RoundProblem::HasResults => "round_started",
             RoundProblem::GameHasResult => "has_result",
+            RoundProblem::NoResult => "no_result",
+            RoundProblem::OtherResult => "other_result",
             RoundProblem::NotNext
             | RoundProblem::NotAwaitingPublication
             | RoundProblem::NotLastPaired
@@ -656,6 +658,15 @@ mod tests {
                 Conflict,
                 "round_paired",
                 "round 3: is paired already",
+            ),
+            (
+                R::Competition(CompetitionError::Round {
+                    round: 1,
+                    problem: RoundProblem::OtherResult,
+                }),
+                Conflict,
+                "other_result",
+                "round 1: the board has another result now",
             ),
             (
                 R::Competition(CompetitionError::TooManyByes {

@@ -166,6 +166,18 @@ pub enum ArbiterAction {
         /// (a slip entered twice is not taken for the next game's).
         game: Option<u32>,
     },
+    /// Over the board, the desk takes back a result it entered (a slip: the wrong board or
+    /// result typed), while its round is the last paired and the event is on: the board waits
+    /// for its result again. `result` is the one taken back: a result changed since (another
+    /// desk, a correction) is not.
+    Undo {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result taken back.
+        result: BoardResult,
+    },
     /// A knockout match level after every stage, with no Armageddon game, decided for
     /// `winner` (a drawing of lots, or what the regulations say; the reason says which).
     Lots {

@@ -153,7 +153,7 @@ impl Store {
     /// Moves both players' points and ratings for one ended game, inside `tx`, when it counts
     /// on the ladder: rated, played (`finish`'s termination), decided, between two different
     /// accounts. The history rows are stamped `finish.ended_at_ms`.
-    async fn award(
+    pub(crate) async fn award(
         &self,
         tx: &mut sqlx::Transaction<'static, Any>,
         rated: bool,
@@ -265,7 +265,11 @@ impl Store {
         Ok(changes)
     }
 
-    async fn locked_user(&self, conn: &mut AnyConnection, id: UserId) -> Result<User, StoreError> {
+    pub(crate) async fn locked_user(
+        &self,
+        conn: &mut AnyConnection,
+        id: UserId,
+    ) -> Result<User, StoreError> {
         let sql = match self.backend() {
             Backend::Sqlite => SELECT_USER_SQLITE,
             Backend::Postgres => SELECT_USER_POSTGRES,

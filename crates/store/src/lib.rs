@@ -6,6 +6,7 @@ mod analysis;
 mod class;
 mod cluster;
 mod commit;
+mod correction;
 mod error;
 mod game;
 mod ladder;

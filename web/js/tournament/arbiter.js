@@ -27,6 +27,22 @@ export function parseDeskEntry(text) {
   const draws = ['=', '1/2', '½', '1/2-1/2', '½-½'];
   return { board, result: draws.includes(m[2]) ? '1/2-1/2' : m[2] };
 }
+/**
+ * A desk's `undo` (`undo`, `u`, or `undo 12` for board 12): `{ undo: true, board }` (`board`
+ * null for the desk's last entry), or null.
+ */
+export function parseDeskUndo(text) {
+  const m = /^\s*(?:undo|u)(?:\s+(\d{1,4}))?\s*$/i.exec(text);
+  return m ? { undo: true, board: m[1] ? Number(m[1]) : null } : null;
+}
+
+/**
+ * The results this page's desk entered, by tournament, last last (`{ round, board, result }`):
+ * what `undo` takes back. Kept across the panel's rebuilds; another desk's entries are not here,
+ * and the server refuses to take back a result that has changed since (409 `other_result`).
+ */
+const deskEntries = new Map();
+
 const NEEDS_REASON = new Set(['withdraw', 'reinstate', 'add_time', 'result', 'swap_colours', 'end', 'cancel', 'bye', 'forbid_pair']);
 
 /**
@@ -42,11 +58,13 @@ export function arbiterPanel(T, { onDone } = {}) {
   const current = (T.rounds_list || []).find((r) => r.round === T.round);
   const nextRound = T.round_state === 'paired' ? T.round : T.round + 1;
 
-  async function send(action, btn) {
+  /** Posts `action`; `taken()`, if given, runs once it is taken, before the panel is redrawn. */
+  async function send(action, btn, taken) {
     if (btn) btn.disabled = true;
     try {
       const view = await api.arbiter(id, action);
       toast(t('arb.done.' + action.action) !== 'arb.done.' + action.action ? t('arb.done.' + action.action) : t('arb.done'), 'ok');
+      if (taken) taken();
       if (onDone) onDone(view);
       return true;
     } catch (err) {
@@ -168,6 +186,28 @@ export function arbiterPanel(T, { onDone } = {}) {
   // Over the board: the desk, where results reported from the boards are typed as fast as
   // they come (`12 1-0` and Enter), with the boards still missing listed.
   let deskBox = null;
+  // This desk's entries of the round, which `undo` takes back until the next round is paired
+  // (a finished round too: the last board's slip closed it); older rounds' are corrected.
+  // One list per tournament, changed in place: a panel rebuilt while an entry was on its way
+  // (the view comes by the socket before the answer) pushes to the list the new one reads.
+  if (!deskEntries.has(id)) deskEntries.set(id, []);
+  const mine = deskEntries.get(id);
+  for (let i = mine.length - 1; i >= 0; i--) if (!current || mine[i].round !== current.round) mine.splice(i, 1);
+  const undo = async (board) => {
+    const last = board == null ? mine[mine.length - 1] : null;
+    const b = board == null ? null : current.boards.find((x) => x.board === board);
+    const target = last || (b && b.result ? { round: current.round, board, result: b.result } : null);
+    if (!target) { toast(t('arb.desk.nothing_to_undo'), 'error', 6000); return false; }
+    return send({ action: 'undo', ...target }, null, () => {
+      const at = mine.findIndex((x) => x.board === target.board);
+      if (at >= 0) mine.splice(at, 1);
+    });
+  };
+  const lastEntry = mine[mine.length - 1];
+  const undoButton = () => (lastEntry && T.status === 'running' && T.round_state !== 'paired'
+    ? h('button.btn.small#arb-undo', { type: 'button', on: { click: () => undo(null) } },
+      t('arb.desk.undo', { board: lastEntry.board, result: resultShown(lastEntry.result) }))
+    : null);
   if (T.over_the_board && current && current.state === 'published') {
     const missing = current.boards.filter((b) => !b.result);
     const disputed = missing.filter((b) => b.reports && b.reports.disputed);
@@ -176,16 +216,24 @@ export function arbiterPanel(T, { onDone } = {}) {
       if (e.key !== 'Enter') return;
       e.preventDefault();
       const text = desk.value;
+      const taken = parseDeskUndo(text);
+      if (taken) {
+        desk.value = '';
+        if (!await undo(taken.board)) desk.value = text;
+        return;
+      }
       const entry = parseDeskEntry(text);
       if (!entry) { toast(t('arb.desk.bad', { text }), 'error', 6000); return; }
       // Cleared at once so that the next board can be typed; put back if it is refused.
       desk.value = '';
-      if (!await send({ action: 'enter', round: current.round, ...entry })) desk.value = text;
+      const typed = { round: current.round, ...entry };
+      if (!await send({ action: 'enter', ...typed }, null, () => mine.push(typed))) desk.value = text;
     });
     deskBox = h('div.arb-box#arb-desk-box',
       h('h3', t('arb.desk', { n: current.round })),
       h('p.hint#arb-desk-help', t('arb.desk.help')),
       desk,
+      undoButton(),
       h('p#arb-missing', missing.length
         ? t('arb.desk.missing', { boards: missing.map((b) => b.board).join(', ') })
         : t('arb.desk.complete')),
@@ -195,8 +243,9 @@ export function arbiterPanel(T, { onDone } = {}) {
         t('arb.desk.disputed', { board: b.board, white: b.white, black: b.black, w: resultShown(b.reports.white), b: resultShown(b.reports.black) })))) : null,
       incidentForm(current, missing.length ? missing[0].board : 1, send));
   } else if (T.over_the_board && current && current.state === 'finished') {
-    // An irregularity found once the round is over is still recorded (the result stands).
-    deskBox = incidentForm(current, 1, send);
+    // An irregularity found once the round is over is still recorded (the result stands); the
+    // entry that closed the round can still be undone.
+    deskBox = h('div', undoButton(), incidentForm(current, 1, send));
   }
 
   // The whole tournament: end or cancel.

@@ -143,8 +143,15 @@ impl<H: Host> Actor<H> {
                 }
                 self.enter_board_result(by, (round, board), result, reason, true).await?;
             }
+            ArbiterAction::Undo { round, board, result } => {
+                self.undo(by, (round, board), result).await?
+            }
             ArbiterAction::Result { round, board, result } => {
                 self.record(comp(Action::Result { round, board, result }), by, reason).await?;
+                // Over the board the board's game record is the desk's entry: corrected too.
+                if self.tour.settings.over_the_board {
+                    self.record_board_game(round, board, result).await?;
+                }
                 self.result_told(round, board, result, true);
                 // A game still being played ends with the arbiter's decision.
                 let game = self.tour.board_game(round, board);

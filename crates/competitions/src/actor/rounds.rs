@@ -6,9 +6,12 @@ use std::collections::HashMap;
 
 use rookery_arbiter::{GameResult, Outcome, Termination};
 use rookery_core::Color;
+use rookery_core::Move;
 use rookery_core::{CastlingMode, Fen};
+use rookery_pgn::main_line::{read_main_line, Options as MainLineOptions};
 use rookery_store::{
-    now_ms, Finish, GameStatus, NewGame, Player, StoreError, TournamentSeat, TournamentStatus,
+    now_ms, Finish, GameStatus, GameSummary, NewGame, Player, StoreError, TournamentSeat,
+    TournamentStatus,
 };
 use rookery_tournament::arena::GameId as ArenaGameId;
 use rookery_tournament::competition::{Action, BoardResult, RoundState};
@@ -235,12 +238,16 @@ impl<H: Host> Actor<H> {
         };
         let seat = self.seat(Some(round), board);
         if !self.store().create_tournament_game(&game, &seat).await? {
-            // Written before: finished then, or created and not finished when the process
+            // Written before: finished then (with this result, or another one that a
+            // correction at the desk replaced), or created and not finished when the process
             // died between the two writes (a kill -9 at the desk). Such a row reads as a live
             // game, which a restart resumes with a running clock: stop it, and finish it now.
-            let stored = self.store().game_summary(&id).await?;
-            if stored.is_none_or(|g| g.status != GameStatus::Live) {
-                return Ok(());
+            match self.store().game_summary(&id).await? {
+                None => return Ok(()),
+                Some(stored) if stored.status != GameStatus::Live => {
+                    return self.correct_board_game((round, board), result, &stored).await;
+                }
+                Some(_) => {}
             }
             if let Some(gid) = GameId::parse(&id) {
                 if self.host().is_live(&gid) {
@@ -250,21 +257,12 @@ impl<H: Host> Actor<H> {
         }
         crash_point("board-game-created");
         let game_result = game_result_of(result);
-        let termination = if result.is_played() { "over_the_board" } else { "no_start" };
-        let tags = BoardTags {
-            event: &s.name,
-            round,
-            board,
-            white: &white.name,
-            black: &black.name,
-            result: game_result,
-        };
         // No moves yet: they are typed from the scoresheet later (`type_moves`).
-        let pgn = board_pgn(&tags, &start_of(start.map(|n| n.number())), &[]);
+        let pgn = self.board_record_pgn((round, board), game_result, &[])?;
         let finish = Finish {
             game_id: id,
             result: game_result,
-            termination: termination.to_owned(),
+            termination: board_termination(result).to_owned(),
             pgn,
             ended_at_ms: now_ms() as i64,
         };
@@ -277,6 +275,95 @@ impl<H: Host> Actor<H> {
             Err(e) => return Err(e.into()),
         }
         if s.rated && result.is_played() {
+            self.refresh_ladder().await;
+        }
+        Ok(())
+    }
+
+    /// Over the board, a board's game recorded with another result than the board has now
+    /// (corrected at the desk; or undone and entered again): the record given the board's
+    /// result, its typed moves kept, and in a rated event the §11 award of the old result
+    /// taken back and the new one's made ([`rookery_store::Store::correct_game`]). The game
+    /// record of a board is the desk's entry, not a game played on the site, so it follows
+    /// the correction (an online game's record keeps the result played).
+    async fn correct_board_game(
+        &mut self,
+        (round, board): (u32, u32),
+        result: BoardResult,
+        stored: &GameSummary,
+    ) -> Result<(), TournamentError> {
+        let game_result = game_result_of(result);
+        let termination = board_termination(result);
+        if stored.result == Some(game_result) && stored.termination.as_deref() == Some(termination)
+        {
+            return Ok(());
+        }
+        let moves: Vec<Move> = stored
+            .pgn
+            .as_deref()
+            .and_then(|pgn| read_main_line(pgn, MainLineOptions::default()))
+            .and_then(Result::ok)
+            .map(|line| line.plies.iter().map(|p| p.m).collect())
+            .unwrap_or_default();
+        let finish = Finish {
+            game_id: stored.id.clone(),
+            result: game_result,
+            termination: termination.to_owned(),
+            pgn: self.board_record_pgn((round, board), game_result, &moves)?,
+            ended_at_ms: now_ms() as i64,
+        };
+        self.store().correct_game(&finish).await?;
+        if self.tour.settings.rated {
+            self.refresh_ladder().await;
+        }
+        Ok(())
+    }
+
+    /// The PGN of board `board` of round `round` as its record keeps it: the tags, `moves`
+    /// from the round's start, `result`.
+    pub(super) fn board_record_pgn(
+        &self,
+        (round, board): (u32, u32),
+        result: GameResult,
+        moves: &[Move],
+    ) -> Result<String, TournamentError> {
+        let b = self.board(round, board)?;
+        let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));
+        let tags = BoardTags {
+            event: &self.tour.settings.name,
+            round,
+            board,
+            white: &white.name,
+            black: &black.name,
+            result,
+        };
+        let start = start_of(self.tour.book.chess960_starts.get(&round).copied());
+        Ok(board_pgn(&tags, &start, moves))
+    }
+
+    /// Over the board, the desk takes back a result it entered (`undo`): the log's `undo`
+    /// entry (the competition refuses it unless the round is the last paired and the board
+    /// has `result`), then the board's game record removed with its §11 award. A restart
+    /// after the entry and before the removal leaves the record of a board without a result,
+    /// which the next entry for the board corrects (`record_board_game`).
+    pub(super) async fn undo(
+        &mut self,
+        by: Option<&Who>,
+        (round, board): (u32, u32),
+        result: BoardResult,
+    ) -> Result<(), TournamentError> {
+        if !self.tour.settings.over_the_board {
+            return Err(TournamentRefusal::PlayedOnline.into());
+        }
+        if self.tour.book.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::Closed.into());
+        }
+        self.board(round, board)?;
+        let entry = Entry::of_action(Action::ClearResult { round, board, result }, None);
+        self.record(entry, by, None).await?;
+        let id = self.tour.board_game(round, board).to_string();
+        self.store().remove_ended_game(&id).await?;
+        if self.tour.settings.rated && result.is_played() {
             self.refresh_ladder().await;
         }
         Ok(())
@@ -482,6 +569,16 @@ impl<H: Host> Actor<H> {
 }
 
 /// A board's result as a game's: a forfeit is won (or, both absent, has no result).
+/// How a board's game recorded from the desk ended: played at the board, or a forfeit
+/// (unplayed, which the ladder never counts).
+fn board_termination(result: BoardResult) -> &'static str {
+    if result.is_played() {
+        "over_the_board"
+    } else {
+        "no_start"
+    }
+}
+
 pub(super) fn game_result_of(result: BoardResult) -> GameResult {
     match result {
         BoardResult::WhiteWon | BoardResult::WhiteByForfeit => GameResult::Win(Color::White),

@@ -4,7 +4,7 @@
 
 use rookery_tournament::competition::Board;
 
-use crate::board_record::{board_pgn, read_board_moves, start_of, BoardTags, SavedRecord};
+use crate::board_record::{read_board_moves, start_of, SavedRecord};
 use crate::ports::Host;
 use crate::refusal::{TournamentError, TournamentRefusal};
 use crate::Who;
@@ -39,20 +39,7 @@ impl<H: Host> Actor<H> {
         // as at a restart.
         self.record_board_game(round, board, result).await?;
         let id = self.tour.board_game(round, board).to_string();
-        let stored = self.store().game_summary(&id).await?;
-        // The record's result is the one its finish wrote (a correction at the desk leaves
-        // the game as it stands).
-        let game_result = stored.and_then(|g| g.result).unwrap_or_else(|| game_result_of(result));
-        let (white, black) = (self.tour.player_of(b.white), self.tour.player_of(b.black));
-        let tags = BoardTags {
-            event: &self.tour.settings.name,
-            round,
-            board,
-            white: &white.name,
-            black: &black.name,
-            result: game_result,
-        };
-        let pgn = board_pgn(&tags, &start, &moves);
+        let pgn = self.board_record_pgn((round, board), game_result_of(result), &moves)?;
         // Unfenced, as the record's finish (`record_board_game`): a board's game is served by
         // no node; this actor, the tournament's one writer, has checked it.
         if !self.store().replace_record(&id, &pgn).await? {

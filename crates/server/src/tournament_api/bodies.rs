@@ -19,7 +19,7 @@ use serde_json::Value;
 use crate::error::FromBody;
 use crate::protocol::{FieldError, Fields, VariantChoice};
 
-use super::fields::{free_text, round_field};
+use super::fields::{board_result, free_text, round_field};
 pub use super::team_bodies::LineUpBody;
 use super::team_bodies::{roster_of, team_of};
 
@@ -581,16 +581,16 @@ impl FromBody for ArbiterBody {
                 }
                 ArbiterAction::AddTime { round, board, color, seconds: seconds as u64 }
             }
+            "undo" => {
+                let round = round_field(f, "round")?;
+                let board = round_field(f, "board")?;
+                let result = board_result(f)?;
+                ArbiterAction::Undo { round, board, result }
+            }
             kind @ ("result" | "enter") => {
                 let round = round_field(f, "round")?;
                 let board = round_field(f, "board")?;
-                let result: String = f.req("result")?;
-                let result = result_of(&result).ok_or_else(|| {
-                    FieldError::field(
-                        "result",
-                        format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"),
-                    )
-                })?;
+                let result = board_result(f)?;
                 if f.has("match") {
                     // A team match's board (the desk's `3.2 1-0`): `board` is the board of
                     // match `match`.

@@ -1,5 +1,8 @@
-//! The field readers the tournament bodies share: free text and round or board numbers,
-//! each refused naming its field.
+//! The field readers the tournament bodies share: free text, round or board numbers and a
+//! board's result, each refused naming its field.
+
+use rookery_competitions::log::result_of;
+use rookery_tournament::competition::BoardResult;
 
 use crate::protocol::{FieldError, Fields};
 
@@ -21,4 +24,12 @@ pub(super) fn round_field(f: &mut Fields, name: &'static str) -> Result<u32, Fie
         return Err(FieldError::field(name, format!("1 to 999, not {r}")));
     }
     Ok(r as u32)
+}
+
+/// A board's result in the `result` field: `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+` or `--`.
+pub(super) fn board_result(f: &mut Fields) -> Result<BoardResult, FieldError> {
+    let result: String = f.req("result")?;
+    result_of(&result).ok_or_else(|| {
+        FieldError::field("result", format!("1-0, 0-1, 1/2-1/2, +-, -+ or --, not {result:?}"))
+    })
 }

@@ -381,3 +381,71 @@ async fn a_guest_side_linked_to_an_account_takes_the_game_and_its_award_once() {
     })
     .await;
 }
+
+/// A result corrected (over the board, issue 53): its award taken back, the right one made.
+/// Each player's last game: points and rating exactly as if the right result had been
+/// recorded. A game with games since: the points lose exactly its delta (the ladder stays
+/// zero-sum), the rating moves back by its change. Removed (an undone entry): taken back, gone.
+#[tokio::test]
+async fn a_corrected_result_takes_back_its_award_and_makes_the_right_one() {
+    each_backend(|db| async move {
+        let store = db.store;
+        let glicko = Glicko2::default();
+        let alice = store.create_user("alice", "h", 0).await.unwrap();
+        let bob = store.create_user("bob", "h", 0).await.unwrap();
+        let cleo = store.create_user("cleo", "h", 0).await.unwrap();
+        play(&store, "g1", &alice, &bob, "1-0", 1_000).await;
+        let changes = store.correct_game(&finish("g1", "0-1", 2_000)).await.unwrap().unwrap();
+        let (da, db_) = award(Points::ZERO, Points::ZERO, PairResult::BWins);
+        let (ra, rb) = glicko.rate_game(glicko.initial(), glicko.initial(), PairResult::BWins);
+        assert_eq!(
+            (changes.white.points_before, changes.white.rating_before),
+            (Points::ZERO, glicko.initial())
+        );
+        let (a, b) = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
+        assert_eq!((a.points, a.rating, a.wins, a.losses), (da, ra, 0, 1));
+        assert_eq!((b.points, b.rating, b.wins, b.losses), (db_, rb, 1, 0));
+        assert_eq!(
+            store.rating_history(alice.id, 100).await.unwrap().len(),
+            1,
+            "one history row, the right one"
+        );
+        let game = store.game("g1").await.unwrap().unwrap();
+        assert_eq!(game.result.map(|r| r.as_str()), Some("0-1"));
+        // The same correction again (a restart repeats it): nothing changes.
+        assert!(store.correct_game(&finish("g1", "0-1", 3_000)).await.unwrap().is_none());
+        assert_eq!(fetch(&store, alice.id).await.points, da);
+
+        // Alice plays Cleo after g1; then g1 is corrected back to 1-0.
+        play(&store, "g2", &alice, &cleo, "1/2-1/2", 4_000).await;
+        let before = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
+        store.correct_game(&finish("g1", "1-0", 5_000)).await.unwrap().unwrap();
+        let (a, b) = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
+        let back_a = before.0.points.checked_sub(da).unwrap();
+        let back_b = before.1.points.checked_sub(db_).unwrap();
+        let (da2, db2) = award(back_a, back_b, PairResult::AWins);
+        assert_eq!(a.points, back_a.checked_add(da2).unwrap(), "alice: g1's delta out, 1-0's in");
+        assert_eq!(b.points, back_b.checked_add(db2).unwrap(), "bob");
+        let total = [a.points, b.points, fetch(&store, cleo.id).await.points]
+            .into_iter()
+            .try_fold(Points::ZERO, |s, p| s.checked_add(p))
+            .unwrap();
+        assert_eq!(total, Points::ZERO, "the ladder stays zero-sum");
+        assert_eq!((a.wins, a.draws, a.losses), (1, 1, 0));
+        assert_eq!((b.wins, b.draws, b.losses), (0, 0, 1));
+
+        // Removed: its award taken back, the row and its history gone.
+        assert!(store.remove_ended_game("g1").await.unwrap());
+        let (a, b) = (fetch(&store, alice.id).await, fetch(&store, bob.id).await);
+        assert_eq!((a.points, a.wins, a.draws, a.losses), (back_a, 0, 1, 0));
+        assert_eq!((b.points, b.rating, b.wins, b.losses), (Points::ZERO, glicko.initial(), 0, 0));
+        assert!(store.game("g1").await.unwrap().is_none());
+        assert!(store.rating_history(bob.id, 100).await.unwrap().is_empty());
+        assert!(!store.remove_ended_game("g1").await.unwrap(), "gone already");
+        // A live game has no result to correct.
+        store.create_game(&new_game("g3", user(&alice), user(&bob), 6_000)).await.unwrap();
+        let live = store.correct_game(&finish("g3", "1-0", 7_000)).await;
+        assert!(matches!(live, Err(StoreError::Conflict(_))), "{live:?}");
+    })
+    .await;
+}

@@ -111,6 +111,10 @@ pub enum RoundProblem {
     GameHasResult,
     /// A round that has not been paired.
     NotPaired,
+    /// Taking back the result of a board that has none.
+    NoResult,
+    /// Taking back a result the board no longer has (another was entered since).
+    OtherResult,
 }
 
 impl fmt::Display for RoundProblem {
@@ -127,6 +131,8 @@ impl fmt::Display for RoundProblem {
             RoundProblem::NotPublished => "is not published",
             RoundProblem::GameHasResult => "the game has a result",
             RoundProblem::NotPaired => "is not paired",
+            RoundProblem::NoResult => "the board has no result",
+            RoundProblem::OtherResult => "the board has another result now",
         })
     }
 }

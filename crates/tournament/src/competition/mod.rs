@@ -271,6 +271,18 @@ pub enum Action {
         /// The result.
         result: BoardResult,
     },
+    /// A board's result taken back (a desk's entry undone, over the board): the board has no
+    /// result again, and a finished round is open again. Only on the last round paired, so
+    /// that no pairing was made from the result, and only the result named (two desks: one
+    /// never takes back what the other entered since).
+    ClearResult {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// The result taken back.
+        result: BoardResult,
+    },
     /// The pairing numbers fixed as the order of entry (an imported list keeps its numbers).
     FixOrder,
     /// A board's colours turned round (RULES.md §12: a game found paired with the colours the
@@ -642,6 +654,29 @@ impl Competition {
                 if r.boards.iter().all(|b| b.result.is_some()) {
                     r.state = RoundState::Finished;
                 }
+            }
+            Action::ClearResult { round, board, result } => {
+                if *round + 1 != self.next_round() {
+                    return Err(CompetitionError::Round {
+                        round: *round,
+                        problem: RoundProblem::NotLastPaired,
+                    });
+                }
+                let r = self.round_mut(*round)?;
+                let b = r
+                    .boards
+                    .get_mut((*board as usize).wrapping_sub(1))
+                    .ok_or(CompetitionError::UnknownBoard { round: *round, board: *board })?;
+                let problem = match b.result {
+                    None => Some(RoundProblem::NoResult),
+                    Some(has) if has != *result => Some(RoundProblem::OtherResult),
+                    Some(_) => None,
+                };
+                if let Some(problem) = problem {
+                    return Err(CompetitionError::Round { round: *round, problem });
+                }
+                b.result = None;
+                r.state = RoundState::Published;
             }
             Action::FixOrder => {
                 self.frozen_order = Some((0..self.entrants.len() as u32).map(EntrantId).collect());

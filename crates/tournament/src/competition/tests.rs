@@ -132,6 +132,49 @@ fn a_double_round_robin_follows_the_berger_table_and_forfeits_a_withdrawn_entran
 }
 
 #[test]
+fn a_result_taken_back_opens_its_round_again_until_the_next_is_paired() {
+    let mut c = Competition::new(settings(swiss(3)));
+    for i in 0..4 {
+        join(&mut c, &format!("p{i}"), 2000 - i as u16);
+    }
+    c.apply(&c.pair_next().unwrap()).unwrap();
+    c.apply(&Action::Publish { round: 1 }).unwrap();
+    let no_result = CompetitionError::Round { round: 1, problem: RoundProblem::NoResult };
+    let clear = |board, result| Action::ClearResult { round: 1, board, result };
+    assert_eq!(c.apply(&clear(1, BoardResult::Draw)), Err(no_result));
+    for board in [1, 2] {
+        c.apply(&Action::Result { round: 1, board, result: BoardResult::WhiteWon }).unwrap();
+    }
+    assert_eq!(c.rounds()[0].state, RoundState::Finished);
+    let before = c.clone();
+    // The last result undone: the round is open, the board waits for its result again, and
+    // entering the right one leaves the competition as if it had been typed right at once.
+    assert_eq!(
+        c.apply(&clear(2, BoardResult::Draw)),
+        Err(CompetitionError::Round { round: 1, problem: RoundProblem::OtherResult })
+    );
+    c.apply(&clear(2, BoardResult::WhiteWon)).unwrap();
+    assert_eq!(c.rounds()[0].state, RoundState::Published);
+    assert_eq!(c.rounds()[0].boards[1].result, None);
+    assert_eq!(
+        c.pair_next(),
+        Err(CompetitionError::Round { round: 2, problem: RoundProblem::PreviousUnfinished })
+    );
+    c.apply(&Action::Result { round: 1, board: 2, result: BoardResult::WhiteWon }).unwrap();
+    assert_eq!(c, before);
+    // Once round 2 is paired from it, round 1's results are corrected, never taken back.
+    c.apply(&c.pair_next().unwrap()).unwrap();
+    assert_eq!(
+        c.apply(&clear(1, BoardResult::WhiteWon)),
+        Err(CompetitionError::Round { round: 1, problem: RoundProblem::NotLastPaired })
+    );
+    assert_eq!(
+        c.apply(&Action::ClearResult { round: 2, board: 7, result: BoardResult::Draw }),
+        Err(CompetitionError::UnknownBoard { round: 2, board: 7 })
+    );
+}
+
+#[test]
 fn unpairing_is_refused_once_a_result_is_in() {
     let mut c = Competition::new(settings(swiss(3)));
     for i in 0..4 {
