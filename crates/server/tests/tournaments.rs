@@ -1530,6 +1530,8 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
     arbiter(&td, &id, json!({"action":"check_in","players":names,"present":true})).await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["over_the_board"], true);
+    // Round 3's board 2, corrected below: its players and their points before it.
+    let mut corrected = None;
     for round in 1..=3u64 {
         let v = if round == 1 {
             arbiter(&td, &id, json!({"action":"publish","round":1})).await
@@ -1551,6 +1553,10 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
             .await;
             assert!(round_of(&v, round)["boards"][i]["game"].is_string(), "recorded once entered");
             let (white, black) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+            if (round, board) == (3, 2) {
+                corrected =
+                    Some((white.to_owned(), black.to_owned(), points[white], points[black]));
+            }
             let pair = match result {
                 "1-0" => rookery_ladder::PairResult::AWins,
                 "0-1" => rookery_ladder::PairResult::BWins,
@@ -1591,9 +1597,15 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
             until(&td, &id, "round closed", |v| round_of(v, round)["state"] == "finished").await;
         assert_eq!(round_of(&v, round)["boards"][0]["result"], scripted(round, 1));
     }
-    // A result entered wrongly is corrected with its reason.
+    // A result entered wrongly is corrected with its reason: over the board the record is
+    // the desk's entry, so the game and its §11 award follow (both players' last game: as if
+    // the draw had been typed at once).
     let v = arbiter(&td, &id, json!({"action":"result","round":3,"board":2,"result":"1/2-1/2","reason":"slip read wrongly"})).await;
     assert_eq!(round_of(&v, 3)["boards"][1]["result"], "1/2-1/2");
+    let (white, black, w, b) = corrected.unwrap();
+    let (dw, db) = rookery_ladder::award(w, b, rookery_ladder::PairResult::Draw);
+    points.insert(white, w.checked_add(dw).unwrap());
+    points.insert(black, b.checked_add(db).unwrap());
     let v = until(&td, &id, "finished", |v| v["status"] == "finished").await;
     assert_eq!(v["standings"]["rows"].as_array().unwrap().len(), 7);
     // Each board is a game of the site, played at the board: nine in the tournament's PGN,
@@ -1603,7 +1615,7 @@ async fn an_over_the_board_swiss_takes_its_results_from_the_desk_and_records_eac
     let (status, mine) = players[0].get_text("/api/v1/users/ada/games.pgn").await;
     assert_eq!(status, StatusCode::OK, "{mine}");
     assert!(mine.contains("[Site \"over the board\"]"), "{mine}");
-    // §11 points as the ladder awards them, the correction changing none (the game stands).
+    // §11 points as the ladder awards them, the correction's included.
     for name in names {
         let (_, u) = td.get(&format!("/api/v1/users/{name}")).await;
         assert_eq!(u["user"]["points"], points[name].to_string(), "{name}");
