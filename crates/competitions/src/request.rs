@@ -78,6 +78,9 @@ pub enum Op {
     },
     /// An export, as text.
     Export(Export),
+    /// The PGN of the games, given the site's record of each: (game id, PGN), in the order
+    /// [`Export::Games`] lists them (the records are the server's, the tags the event's).
+    Pgn(Vec<(String, String)>),
     /// A printable document (HTML).
     Print(PrintRequest),
 }

@@ -12,6 +12,9 @@
 //! finished round counts in the standings.
 
 pub mod entries;
+pub(crate) mod export;
+#[cfg(test)]
+pub(crate) mod fixture;
 pub mod view;
 
 use std::collections::BTreeMap;

@@ -248,7 +248,29 @@ impl TeamBook {
             })
             .collect();
         let tiebreaks = self.settings.tiebreak_list();
-        let (rows, board_prizes) = match self.competition() {
+        let (rows, board_prizes) = self.standing_rows(regulations);
+        TeamsView {
+            boards: self.settings.boards,
+            primary: self.settings.primary.as_str(),
+            teams,
+            rounds,
+            standings: TeamStandingsView {
+                tiebreaks: tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
+                rows,
+            },
+            board_prizes,
+        }
+    }
+
+    /// The standings (rank order) and the board prize table (board 1 first, best first) after
+    /// the finished rounds: the view's, the CSV's and the printed standings' one computation.
+    pub(crate) fn standing_rows(
+        &self,
+        regulations: Regulations,
+    ) -> (Vec<TeamStandingRow>, Vec<Vec<BoardPrizeView>>) {
+        let name = |t: TeamId| self.teams[t.index()].team.name().to_owned();
+        let tiebreaks = self.settings.tiebreak_list();
+        match self.competition() {
             Some(comp) => {
                 let rows = standings(&comp, &tiebreaks, regulations)
                     .into_iter()
@@ -279,17 +301,6 @@ impl TeamBook {
                 (rows, prizes)
             }
             None => (Vec::new(), Vec::new()),
-        };
-        TeamsView {
-            boards: self.settings.boards,
-            primary: self.settings.primary.as_str(),
-            teams,
-            rounds,
-            standings: TeamStandingsView {
-                tiebreaks: tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
-                rows,
-            },
-            board_prizes,
         }
     }
 }
