@@ -102,7 +102,7 @@ pub(crate) struct TeamBook {
 }
 
 /// A result of the competition's vocabulary as the team crate's.
-fn board_result(r: GameResult) -> BoardResult {
+pub(crate) fn board_result(r: GameResult) -> BoardResult {
     match r {
         GameResult::WhiteWon => BoardResult::WhiteWins,
         GameResult::Draw => BoardResult::Draw,
