@@ -167,16 +167,11 @@ impl TeamPage<'_> {
         }
         out.push_str("</tr>");
         for row in &rows {
-            let _ = write!(
-                out,
-                "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
-                row.rank,
-                html(&row.team),
-                row.match_points,
-                row.game_points
-            );
-            for t in &row.tiebreaks {
-                let _ = write!(out, "<td class=\"n\">{t}</td>");
+            out.push_str("<tr>");
+            for (i, cell) in row.cells().iter().enumerate() {
+                // The team's name left, the figures right.
+                let class = if i == 1 { "" } else { " class=\"n\"" };
+                let _ = write!(out, "<td{class}>{}</td>", html(cell));
             }
             out.push_str("</tr>");
         }

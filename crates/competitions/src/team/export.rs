@@ -169,18 +169,8 @@ impl TeamBook {
         out.push('\n');
         let (rows, _) = self.standing_rows(regulations);
         for row in rows {
-            let _ = write!(
-                out,
-                "{},{},{},{}",
-                row.rank,
-                csv_field(&row.team),
-                row.match_points,
-                row.game_points
-            );
-            for t in &row.tiebreaks {
-                let _ = write!(out, ",{t}");
-            }
-            out.push('\n');
+            let cells: Vec<String> = row.cells().iter().map(|c| csv_field(c)).collect();
+            let _ = writeln!(out, "{}", cells.join(","));
         }
         out
     }

@@ -128,6 +128,21 @@ pub struct TeamStandingRow {
     pub tiebreaks: Vec<String>,
 }
 
+impl TeamStandingRow {
+    /// The row's cells as the CSV and the printed standings give them: rank, team, match
+    /// points, game points, then the tie-breaks.
+    pub(crate) fn cells(&self) -> Vec<String> {
+        let mut cells = vec![
+            self.rank.to_string(),
+            self.team.clone(),
+            self.match_points.clone(),
+            self.game_points.clone(),
+        ];
+        cells.extend(self.tiebreaks.iter().cloned());
+        cells
+    }
+}
+
 /// A player's record on a board.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardPrizeView {
