@@ -292,6 +292,14 @@ pub enum ArbiterAction {
         /// From the board's White's side.
         result: BoardResult,
     },
+    /// A team marked absent (it did not turn up: its match of the round paired is lost by
+    /// forfeit, and a team Swiss does not pair it) or present again.
+    TeamAbsent {
+        /// The team, by name.
+        team: String,
+        /// Absent (`false`: present again).
+        absent: bool,
+    },
     /// Ends the tournament now.
     End,
     /// Cancels it.

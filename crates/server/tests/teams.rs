@@ -36,6 +36,14 @@ fn roster(team: &str, top: u64) -> Vec<Value> {
     (1..=5).map(|i| json!({"name":format!("{team} {i}"),"rating":top - 20 * i})).collect()
 }
 
+/// Teams A to D at the desk, each the first `players` of its roster, rated from 2000 down.
+async fn four_teams(td: &Client, id: &str, players: usize) {
+    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+        let players: Vec<Value> = roster(team, top).into_iter().take(players).collect();
+        arbiter(td, id, json!({"action":"team","name":team,"players":players})).await;
+    }
+}
+
 fn points(text: &str) -> f64 {
     text.parse().unwrap()
 }
@@ -350,10 +358,7 @@ async fn a_team_round_robin_on_game_points_survives_a_restart() {
             "over_the_board":true,"boards":2,"reserves":0,"primary":"game_points"}),
     )
     .await;
-    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
-        let players: Vec<Value> = roster(team, top).into_iter().take(2).collect();
-        arbiter(&td, &id, json!({"action":"team","name":team,"players":players})).await;
-    }
+    four_teams(&td, &id, 2).await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["rounds"], 3);
     assert_eq!(v["teams"]["standings"]["tiebreaks"], json!(["MP", "DE", "SB", "BH"]));
@@ -431,10 +436,7 @@ async fn a_finished_team_event_exports_its_teams_games_and_standings() {
     )
     .await;
     let path = |p: &str| format!("/api/v1/tournaments/{id}/{p}");
-    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
-        let players: Vec<Value> = roster(team, top).into_iter().take(3).collect();
-        arbiter(&td, &id, json!({"action":"team","name":team,"players":players})).await;
-    }
+    four_teams(&td, &id, 3).await;
     arbiter(&td, &id, json!({"action":"start"})).await;
     // Round 1, match 2, board 2 is lost by forfeit: no game, but a result.
     let result = |round: u64, number: u64, board: u64| {
@@ -536,6 +538,79 @@ async fn a_finished_team_event_exports_its_teams_games_and_standings() {
     assert!(html.contains("<h2>Crosstable</h2>") && html.contains("<th>Team</th>"), "{html}");
     let (status, v) = td.get(&path("print/wall-chart")).await;
     assert_eq!((status, v["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("wrong_format")));
+    server.stop().await;
+}
+
+/// Issue 54: a team that does not turn up. The desk marks it absent: its match of the round
+/// is lost by forfeit on every board (match points 0–2, game points 0–2), and the Swiss does
+/// not pair it until the desk marks it present again.
+#[tokio::test]
+async fn an_absent_team_forfeits_its_match_and_is_not_paired() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Absences","format":"team_swiss","rounds":3,"time_control":"3600+30",
+            "over_the_board":true,"boards":2,"reserves":0}),
+    )
+    .await;
+    four_teams(&td, &id, 2).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let (_, c, f) = refused(
+        &td,
+        &format!("/api/v1/tournaments/{id}/arbiter"),
+        json!({"action":"team_absent","team":"Nobody"}),
+    )
+    .await;
+    assert_eq!((c.as_deref(), f.as_deref()), (Some("bad_field"), Some("team")));
+    let v = arbiter(&td, &id, json!({"action":"team_absent","team":"D"})).await;
+    assert_eq!(v["teams"]["absent"], json!(["D"]), "{}", v["teams"]);
+    let matches = v["teams"]["rounds"][0]["matches"].as_array().unwrap().clone();
+    let with_d = |m: &&Value| m["white"] == "D" || m["black"] == "D";
+    let forfeited = matches.iter().find(with_d).unwrap();
+    let d_white = forfeited["white"] == "D";
+    // D loses every board by forfeit, whichever colour it has there.
+    let results: Vec<&str> = forfeited["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, if d_white { ["-+", "+-"] } else { ["+-", "-+"] }, "{forfeited}");
+    let expected = if d_white { ["0.0", "2.0"] } else { ["2.0", "0.0"] };
+    assert_eq!(forfeited["match_points"], json!(expected));
+    assert_eq!(forfeited["score"], json!(if d_white { ["0.0", "2.0"] } else { ["2.0", "0.0"] }));
+    // The other match is played; round 2 pairs three teams: a match and a bye, D left out.
+    let other = matches.iter().position(|m| !with_d(&m)).unwrap() as u64 + 1;
+    for board in 1..=2u64 {
+        arbiter(
+            &td,
+            &id,
+            json!({"action":"enter","round":1,"match":other,"board":board,"result":"1/2-1/2"}),
+        )
+        .await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round = &v["teams"]["rounds"][1];
+    assert_eq!(round["matches"].as_array().unwrap().len(), 1, "{round}");
+    assert!(round["bye"].is_string() && round["bye"] != "D", "{round}");
+    assert!(!round["matches"].as_array().unwrap().iter().any(|m| with_d(&m)), "{round}");
+    // Present again: paired in round 3.
+    let v = arbiter(&td, &id, json!({"action":"team_absent","team":"D","absent":false})).await;
+    assert!(v["teams"].get("absent").is_none(), "{}", v["teams"]);
+    for board in 1..=2u64 {
+        arbiter(
+            &td,
+            &id,
+            json!({"action":"enter","round":2,"match":1,"board":board,"result":"1-0"}),
+        )
+        .await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round = &v["teams"]["rounds"][2];
+    assert_eq!(round["matches"].as_array().unwrap().len(), 2, "{round}");
+    let kinds: Vec<&str> =
+        v["log"].as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "team_absent").count(), 2, "{kinds:?}");
     server.stop().await;
 }
 

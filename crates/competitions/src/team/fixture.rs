@@ -23,7 +23,7 @@ pub(crate) const TEAMS: [(&str, [(&str, u16); 3]); 4] = [
 /// 9 June 2026, 10:00 UTC: round 1's pairing; each later one a day after.
 pub(crate) const T0: u64 = 1_781_000_000_000;
 
-fn settings() -> Settings {
+pub(crate) fn settings() -> Settings {
     serde_json::from_value(serde_json::json!({
         "name": "Club <League>", "format": "team_round_robin", "rounds": null,
         "duration_s": null, "time_control": "5400+30", "rules": "seed", "rated": false,
@@ -48,6 +48,25 @@ fn results(round: u32, number: u32) -> [BoardResult; 2] {
         (3, 1) => [BlackWon, BlackWon],
         _ => [Draw, WhiteWon],
     }
+}
+
+/// The teams registered, as the log writes them.
+pub(crate) fn registered() -> Vec<TeamRegistered> {
+    TEAMS
+        .iter()
+        .map(|(name, players)| TeamRegistered {
+            name: (*name).into(),
+            players: players
+                .iter()
+                .map(|&(name, rating)| RosterPlayer {
+                    name: name.into(),
+                    rating: Some(rating),
+                    user_id: None,
+                })
+                .collect(),
+            captain: None,
+        })
+        .collect()
 }
 
 /// The event, finished: every round paired and played, Knights fielding their reserve on

@@ -27,6 +27,9 @@ pub struct TeamsView {
     pub standings: TeamStandingsView,
     /// Board by board (board 1 first), each player's record there, best first.
     pub board_prizes: Vec<Vec<BoardPrizeView>>,
+    /// The teams the desk marked absent (not paired, their matches forfeited), by number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<String>,
 }
 
 /// A team.
@@ -274,6 +277,12 @@ impl TeamBook {
                 rows,
             },
             board_prizes,
+            absent: self
+                .absent
+                .iter()
+                .filter_map(|&n| self.team(n))
+                .map(|t| t.team.name().to_owned())
+                .collect(),
         }
     }
 
