@@ -9,6 +9,10 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, launchBrowser, visitor, signup, screenshot, logOnFailure } from './harness.js';
 
 let server;
@@ -127,6 +131,26 @@ test('a team Swiss of 10 teams of four boards at the board: teams imported and r
   assert.equal(mp.reduce((a, b) => a + b, 0), 3 * 5 * 2);
   assert.ok(mp.every((x, i) => i === 0 || mp[i - 1] >= x), 'ranked by match points');
   assert.match(await org.textContent('#audit-log li:nth-child(2) .log-what'), /Round 3, match \d, board \d/);
+
+  // The team event's files and documents are offered (the teams', not a player's event's),
+  // and the match list prints: the PDF a browser makes of it (headless Chromium), read back
+  // by pdftotext in both languages — the event, the captain's reserve on board 4, the words.
+  const eventPage = new URL(org.url()).pathname;
+  const offered = await org.$$eval('#downloads a', (as) => as.map((a) => a.dataset.file));
+  assert.deepEqual(offered, ['trf', 'pgn', 'standings.csv', 'board-prizes.csv', 'standings.html', 'print/pairings', 'print/scoresheets', 'print/standings']);
+  const matches = await org.getAttribute('#downloads a[data-file="print/pairings"]', 'href');
+  const dir = mkdtempSync(join(tmpdir(), 'rookery-team-pdf-'));
+  for (const [lang, words] of [['en', ['Matches', 'Board']], ['zh', ['团体对阵表', '台次']]]) {
+    await org.goto(`${matches.replace(/lang=[a-z]+/, `lang=${lang}`)}&round=1`);
+    const file = join(dir, `matches-${lang}.pdf`);
+    writeFileSync(file, await org.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const want of [...words, `League ${suffix}`, 'Owl 5', 'Owls']) {
+      assert.ok(text.includes(want), `the match list (${lang}) lacks ${want}:\n${text.slice(0, 2000)}`);
+    }
+  }
+  await org.goto(eventPage);
+  await org.waitForSelector('#team-standings');
 
   // A spectator in 简体中文: the same tables, no desk.
   const watcher = await open({ locale: 'zh-CN', name: 'teams-watcher' });

@@ -200,6 +200,7 @@ impl Book {
             Entry::LineUp(l) => self.team_mut()?.line_up(settings, l)?,
             Entry::TeamPaired(p) => self.team_mut()?.paired(p, at)?,
             Entry::TeamRoundOn(r) => self.team_mut()?.round_on(r)?,
+            Entry::TeamAbsent(a) => self.team_mut()?.absent(a)?,
             Entry::TeamResult(r) => self.team_mut()?.result(r)?,
             Entry::Roster(r) => {
                 for join in &r.players {

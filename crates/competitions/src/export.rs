@@ -1,5 +1,6 @@
 //! A tournament's exports: TRF-2026, standings as CSV and as a printable page, the list of its
-//! games (for the PGN). Written from the typed standings and crosstable, as the views are.
+//! games and their PGN. Written from the typed standings and crosstable, as the views are; a
+//! team event's from its book (`team::export`).
 
 use std::fmt::Write;
 
@@ -10,7 +11,9 @@ use super::book::Tour;
 use super::calendar;
 use super::log::Entry;
 use super::print::{Document, Lang, PrintRequest};
+use super::refusal::TournamentRefusal;
 use super::standings::lines_of;
+use super::text::csv_field;
 
 /// The exports.
 #[derive(Clone, Copy, Debug)]
@@ -20,8 +23,10 @@ pub enum Export {
         /// LF line ends.
         lf: bool,
     },
-    /// Standings as CSV.
+    /// Standings as CSV (a team event's: the teams').
     Csv,
+    /// A team event's board prize table as CSV.
+    BoardPrizesCsv,
     /// A printable page.
     Html,
     /// The game ids, in round and board order (for the PGN).
@@ -30,24 +35,26 @@ pub enum Export {
 
 impl Tour {
     /// The exports as text.
-    pub fn export(&self, export: Export) -> String {
-        match export {
+    ///
+    /// # Errors
+    /// [`TournamentRefusal::WrongFormat`] for the board prizes of an event without teams.
+    pub fn export(&self, export: Export) -> Result<String, TournamentRefusal> {
+        let team = self.book.team.as_ref();
+        let regulations = self.settings.regulations();
+        Ok(match export {
             Export::Trf { lf } => {
-                let mut t = self.book.comp.to_tournament();
-                // A guest's particulars from the imported list, as a rating officer wants them
-                // on the `001` line (issue 53): federation, FIDE ID, birth (the year alone).
-                for (player, id) in t.players.iter_mut().zip(self.book.comp.pairing_order()) {
-                    if let Some(g) = self.book.guests.get(&id.0) {
-                        player.federation = g.federation.clone();
-                        player.fide_id = g.fide_id;
-                        player.birth_date = g.birth_year.map(|y| format!("{y}/00/00"));
-                    }
-                }
+                // The dates a rating report needs (TRF `042`, `052`, `132`): the start, the
+                // end (the last round's date while it runs), each round's: an individual
+                // round's publication, a team round's pairing.
+                let (mut t, rounds) = match team {
+                    Some(team) => (
+                        team.report(&self.settings),
+                        team.rounds.iter().map(|r| r.paired_at).collect(),
+                    ),
+                    None => (self.individual_report(), self.round_dates()),
+                };
                 t.name = Some(self.settings.name.clone());
                 t.time_control = Some(self.settings.time_control.clone());
-                // The dates a rating report needs (TRF `042`, `052`, `132`): the start, the
-                // end (the last round's date while it runs), each round's publication.
-                let rounds = self.round_dates();
                 let end = self.ended_at().or_else(|| rounds.last().copied());
                 t.start_date = self.book.started_at.map(calendar::trf_date);
                 t.end_date = end.map(calendar::trf_date);
@@ -59,7 +66,13 @@ impl Tour {
                     .unwrap_or_else(|e| format!("error: {e}"))
             }
             Export::Games => self.game_ids().join("\n"),
-            Export::Csv => self.csv(),
+            Export::Csv => match team {
+                Some(team) => team.standings_csv(regulations),
+                None => self.csv(),
+            },
+            Export::BoardPrizesCsv => team
+                .ok_or(TournamentRefusal::WrongFormat("only a team event has board prizes"))?
+                .board_prizes_csv(regulations),
             // The printed standings' one template, in English.
             Export::Html => {
                 let request = PrintRequest {
@@ -68,9 +81,45 @@ impl Tour {
                     lang: Lang::En,
                     page_url: None,
                 };
-                self.print(&request).unwrap_or_else(|e| format!("error: {e}"))
+                self.print(&request)?
+            }
+        })
+    }
+
+    /// The PGN of the tournament's games, given the records the site holds of them (by game
+    /// id, as [`Export::Games`] lists them): an individual event's are the records as they
+    /// are; a team event's name the teams (see `TeamBook::pgn`).
+    pub fn pgn(&self, records: &[(String, String)]) -> String {
+        match &self.book.team {
+            Some(team) => team.pgn(
+                &self.settings.name,
+                &|round, seat| self.team_game(round, seat.number, seat.board).to_string(),
+                records,
+            ),
+            None => {
+                let mut out = String::new();
+                for (_, pgn) in records {
+                    out.push_str(pgn.trim_end());
+                    out.push_str("\n\n");
+                }
+                out
             }
         }
+    }
+
+    /// An individual event's report: the competition's, with an imported guest's particulars
+    /// as a rating officer wants them on the `001` line (issue 53): federation, FIDE ID,
+    /// birth (the year alone).
+    fn individual_report(&self) -> rookery_tournament::Tournament {
+        let mut t = self.book.comp.to_tournament();
+        for (player, id) in t.players.iter_mut().zip(self.book.comp.pairing_order()) {
+            if let Some(g) = self.book.guests.get(&id.0) {
+                player.federation = g.federation.clone();
+                player.fide_id = g.fide_id;
+                player.birth_date = g.birth_year.map(|y| format!("{y}/00/00"));
+            }
+        }
+        t
     }
 
     /// When each round was published (Unix ms), round 1 first: its games' date.
@@ -95,9 +144,19 @@ impl Tour {
             .map(|e| e.at_ms as u64)
     }
 
-    /// The game ids, in round and board order, then the arena's.
+    /// The game ids, in round and board order, then the arena's; a team event's played on the
+    /// site in round, match and board order.
     fn game_ids(&self) -> Vec<String> {
         let mut ids = Vec::new();
+        if let Some(team) = &self.book.team {
+            for (r, round) in team.rounds.iter().zip(1..).filter(|(r, _)| r.on) {
+                for (m, number) in r.matches.iter().zip(1..) {
+                    for board in 1..=m.results.len() as u32 {
+                        ids.push(self.team_game(round, number, board).to_string());
+                    }
+                }
+            }
+        }
         for (i, r) in self.book.comp.rounds().iter().enumerate() {
             if r.state == RoundState::Paired {
                 continue;
@@ -125,7 +184,7 @@ impl Tour {
                 out,
                 "{},{},{},{},{}",
                 line.rank,
-                csv(&line.name),
+                csv_field(&line.name),
                 text(line.tpn.map(|t| t.to_string())),
                 text(line.rating.map(|r| r.to_string())),
                 line.score
@@ -136,14 +195,6 @@ impl Tour {
             out.push('\n');
         }
         out
-    }
-}
-
-fn csv(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
     }
 }
 

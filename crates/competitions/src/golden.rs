@@ -402,8 +402,9 @@ fn render() -> Rendered {
                 Export::Html => "html",
                 Export::Trf { .. } => "trf",
                 Export::Games => "games",
+                Export::BoardPrizesCsv => unreachable!("not an individual event's"),
             };
-            files.push((format!("{name}.{ext}"), t.export(e)));
+            files.push((format!("{name}.{ext}"), t.export(e).unwrap()));
         }
         lines.append(&mut s.messages);
         kinds.append(&mut s.kinds);
@@ -540,7 +541,7 @@ fn an_over_the_board_list_replays_from_its_stored_log() {
         (row("Wang Fang").get("guest"), row("Absent, Al")["present"].clone()),
         (None, json!(false))
     );
-    let trf = s.tour.export(Export::Trf { lf: true });
+    let trf = s.tour.export(Export::Trf { lf: true }).unwrap();
     let li = trf.lines().find(|l| l.contains("Li, Wei")).unwrap();
     assert!(li.contains("CHN") && li.contains("8600123") && li.contains("2009/00/00"), "{li}");
 }

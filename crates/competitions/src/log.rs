@@ -15,8 +15,8 @@ use rookery_tournament::ByeKind;
 use serde::{Deserialize, Serialize};
 
 pub use crate::team::entries::{
-    Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
-    TeamRoundOn,
+    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPaired, TeamRegistered,
+    TeamResult, TeamRoundOn,
 };
 
 /// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
@@ -108,6 +108,8 @@ pub enum Entry {
     TeamResult(TeamResult),
     /// Online: a team round's games created, its line-ups fixed.
     TeamRoundOn(TeamRoundOn),
+    /// A team marked absent (not paired, its match forfeited) or present again.
+    TeamAbsent(TeamAbsent),
 }
 
 /// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
@@ -737,7 +739,8 @@ impl Entry {
             | Entry::LineUp(_)
             | Entry::TeamPaired(_)
             | Entry::TeamResult(_)
-            | Entry::TeamRoundOn(_) => return None,
+            | Entry::TeamRoundOn(_)
+            | Entry::TeamAbsent(_) => return None,
         })
     }
 }
@@ -784,6 +787,7 @@ impl Serialize for EntryData {
             Entry::TeamPaired(d) => d.serialize(s),
             Entry::TeamResult(d) => d.serialize(s),
             Entry::TeamRoundOn(d) => d.serialize(s),
+            Entry::TeamAbsent(d) => d.serialize(s),
         }
     }
 }
@@ -1120,6 +1124,7 @@ mod tests {
             ("team_paired", r#"{"bye":null,"matches":[[1,2]],"round":1}"#),
             ("team_result", r#"{"board":2,"number":1,"result":"1/2-1/2","round":1}"#),
             ("team_round_on", r#"{"round":2}"#),
+            ("team_absent", r#"{"absent":true,"team":3}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

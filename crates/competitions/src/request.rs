@@ -78,6 +78,9 @@ pub enum Op {
     },
     /// An export, as text.
     Export(Export),
+    /// The PGN of the games, given the site's record of each: (game id, PGN), in the order
+    /// [`Export::Games`] lists them (the records are the server's, the tags the event's).
+    Pgn(Vec<(String, String)>),
     /// A printable document (HTML).
     Print(PrintRequest),
 }
@@ -300,6 +303,14 @@ pub enum ArbiterAction {
         board: u32,
         /// From the board's White's side.
         result: BoardResult,
+    },
+    /// A team marked absent (it did not turn up: its match of the round paired is lost by
+    /// forfeit, and a team Swiss does not pair it) or present again.
+    TeamAbsent {
+        /// The team, by name.
+        team: String,
+        /// Absent (`false`: present again).
+        absent: bool,
     },
     /// Ends the tournament now.
     End,

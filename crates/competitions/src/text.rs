@@ -1,5 +1,5 @@
-//! How the documents write text: HTML escapes, time controls as the pages write them. A leaf
-//! that the exports and the printed documents both use.
+//! How the documents write text: HTML escapes, CSV fields, time controls as the pages write
+//! them. A leaf that the exports and the printed documents both use.
 
 /// A time control as the site's pages write it (web/js `tcLabel`): minutes and the increment
 /// or delay in seconds, `180` as `3+0`, `300d5` as `5d5`, `90+30` as `1.5+30`, `30+0` as
@@ -34,6 +34,15 @@ pub(crate) fn tc_label(tc: &str) -> String {
 /// `text` escaped for HTML text and attribute values.
 pub(crate) fn html(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// `text` as one CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
+pub(crate) fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }
 
 #[cfg(test)]

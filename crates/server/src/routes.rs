@@ -58,6 +58,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/tournaments/{id}/trf", get(tournament_api::trf))
         .route("/tournaments/{id}/pgn", get(tournament_api::pgn))
         .route("/tournaments/{id}/standings.csv", get(tournament_api::csv))
+        .route("/tournaments/{id}/board-prizes.csv", get(tournament_api::board_prizes_csv))
         .route("/tournaments/{id}/standings.html", get(tournament_api::html))
         .route("/tournaments/{id}/print/{document}", get(tournament_api::print))
         .route("/health", get(api::health))

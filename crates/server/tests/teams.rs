@@ -36,6 +36,14 @@ fn roster(team: &str, top: u64) -> Vec<Value> {
     (1..=5).map(|i| json!({"name":format!("{team} {i}"),"rating":top - 20 * i})).collect()
 }
 
+/// Teams A to D at the desk, each the first `players` of its roster, rated from 2000 down.
+async fn four_teams(td: &Client, id: &str, players: usize) {
+    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+        let players: Vec<Value> = roster(team, top).into_iter().take(players).collect();
+        arbiter(td, id, json!({"action":"team","name":team,"players":players})).await;
+    }
+}
+
 fn points(text: &str) -> f64 {
     text.parse().unwrap()
 }
@@ -350,10 +358,7 @@ async fn a_team_round_robin_on_game_points_survives_a_restart() {
             "over_the_board":true,"boards":2,"reserves":0,"primary":"game_points"}),
     )
     .await;
-    for (team, top) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
-        let players: Vec<Value> = roster(team, top).into_iter().take(2).collect();
-        arbiter(&td, &id, json!({"action":"team","name":team,"players":players})).await;
-    }
+    four_teams(&td, &id, 2).await;
     let v = arbiter(&td, &id, json!({"action":"start"})).await;
     assert_eq!(v["rounds"], 3);
     assert_eq!(v["teams"]["standings"]["tiebreaks"], json!(["MP", "DE", "SB", "BH"]));
@@ -414,6 +419,198 @@ async fn a_team_round_robin_on_game_points_survives_a_restart() {
     let gp: Vec<f64> = rows.iter().map(|r| points(r["game_points"].as_str().unwrap())).collect();
     assert!(gp.windows(2).all(|w| w[0] >= w[1]), "{gp:?}");
     assert_eq!(gp.iter().sum::<f64>(), 12.0);
+    server.stop().await;
+}
+
+/// Issue 54: every export of a finished team round robin of four teams at the board says
+/// what an organiser and a rating officer of a team event expect: the TRF with each player's
+/// games and the teams (`013`), the team standings and the board prizes as CSV, the games'
+/// PGN with the teams, the match list, scoresheets and standings printed in both languages.
+#[tokio::test]
+async fn a_finished_team_event_exports_its_teams_games_and_standings() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"County Cup","format":"team_round_robin","time_control":"5400+30",
+            "over_the_board":true,"boards":2,"reserves":1}),
+    )
+    .await;
+    let path = |p: &str| format!("/api/v1/tournaments/{id}/{p}");
+    four_teams(&td, &id, 3).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    // Round 1, match 2, board 2 is lost by forfeit: no game, but a result.
+    let result = |round: u64, number: u64, board: u64| {
+        if (round, number, board) == (1, 2, 2) {
+            "+-"
+        } else {
+            scripted(round, number, board)
+        }
+    };
+    for round in 1..=3u64 {
+        if round > 1 {
+            arbiter(&td, &id, json!({"action":"pair"})).await;
+        }
+        for number in 1..=2u64 {
+            for board in 1..=2u64 {
+                let r = result(round, number, board);
+                let body = json!({"action":"enter","round":round,"match":number,"board":board,
+                    "result":r});
+                arbiter(&td, &id, body).await;
+            }
+        }
+    }
+    let (_, v) = td.get(&format!("/api/v1/tournaments/{id}")).await;
+    assert_eq!(v["status"], "finished", "{v}");
+    let rows = v["teams"]["standings"]["rows"].as_array().unwrap().clone();
+
+    // TRF-2026: read back by our own reader; four teams of three, each player's games.
+    let (status, trf) = td.get_text(&path("trf")).await;
+    assert_eq!(status, StatusCode::OK, "{trf}");
+    let t = rookery_tournament::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
+    let teams: Vec<(&str, usize)> =
+        t.teams.iter().map(|team| (team.name.as_str(), team.players.len())).collect();
+    assert_eq!(teams, [("A", 3), ("B", 3), ("C", 3), ("D", 3)], "{trf}");
+    assert_eq!(t.players.len(), 12);
+    // The board players have a game a round, the reserves none; the forfeit is `+`/`-`.
+    let games = |n: usize| t.players[n].rounds.iter().filter(|e| e.opponent.is_some()).count();
+    assert_eq!((0..12).map(games).collect::<Vec<_>>(), [3, 3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0]);
+    let mut forfeits: Vec<char> = t
+        .players
+        .iter()
+        .map(|p| p.rounds[0].result.to_char())
+        .filter(|c| matches!(c, '+' | '-'))
+        .collect();
+    forfeits.sort();
+    assert_eq!(forfeits, ['+', '-'], "one forfeit win, one forfeit loss: {trf}");
+    assert!(trf.contains("092 Team: Round-Robin"), "{trf}");
+
+    // The team standings, a line a team in rank order, the tie-breaks as the view's.
+    let (status, csv) = td.get_text(&path("standings.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "rank,team,match_points,game_points,GP,DE,SB,BH");
+    assert_eq!(lines.len(), 5, "{csv}");
+    for (line, row) in lines[1..].iter().zip(&rows) {
+        let mut expected = vec![
+            row["rank"].to_string(),
+            row["team"].as_str().unwrap().to_owned(),
+            row["match_points"].as_str().unwrap().to_owned(),
+            row["game_points"].as_str().unwrap().to_owned(),
+        ];
+        expected.extend(
+            row["tiebreaks"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_owned()),
+        );
+        assert_eq!(*line, expected.join(","));
+    }
+    // The board prizes: two boards of four players each, the forfeit not a game.
+    let (status, prizes) = td.get_text(&path("board-prizes.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    let lines: Vec<&str> = prizes.lines().collect();
+    assert_eq!(lines[0], "board,player,team,points,games,percent,eligible");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("1,")).count(), 4, "{prizes}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("2,")).count(), 4, "{prizes}");
+    let games: u32 =
+        lines[1..].iter().map(|l| l.split(',').nth(4).unwrap().parse::<u32>().unwrap()).sum();
+    assert_eq!(games, 2 * 11, "11 games played, two players each: {prizes}");
+
+    // The PGN: the 11 games played, each with its teams and board.
+    let (status, pgn) = td.get_text(&path("pgn")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(pgn.matches("[Event \"County Cup\"]").count(), 11, "{pgn}");
+    assert_eq!(pgn.matches("[WhiteTeam ").count(), 11, "{pgn}");
+    assert!(pgn.contains("[Round \"1.1\"]\n[White \"A 1\"]\n[Black \"D 1\"]"), "{pgn}");
+    assert!(pgn.contains("[WhiteTeam \"A\"]\n[BlackTeam \"D\"]\n[Board \"1\"]"), "{pgn}");
+
+    // The documents.
+    let (status, page) = td.get_text(&path("print/pairings?round=1&lang=zh")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    for words in ["团体对阵表", "1. A – D", "2. B – C", "<td class=\"n\">2.2</td>", "+-"] {
+        assert!(page.contains(words), "{words}: {page}");
+    }
+    let (_, page) = td.get_text(&path("print/scoresheets?round=3")).await;
+    assert_eq!(page.matches("<div class=\"sheet\">").count(), 4, "{page}");
+    let (_, page) = td.get_text(&path("print/standings?lang=zh")).await;
+    let first = rows[0]["team"].as_str().unwrap();
+    for words in ["成绩排名", "交叉表", "场分", &format!("<td>{first}</td>")] {
+        assert!(page.contains(words), "{words}: {page}");
+    }
+    let (_, html) = td.get_text(&path("standings.html")).await;
+    assert!(html.contains("<h2>Crosstable</h2>") && html.contains("<th>Team</th>"), "{html}");
+    let (status, v) = td.get(&path("print/wall-chart")).await;
+    assert_eq!((status, v["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("wrong_format")));
+    server.stop().await;
+}
+
+/// Issue 54: a team that does not turn up. The desk marks it absent: its match of the round
+/// is lost by forfeit on every board (match points 0–2, game points 0–2), and the Swiss does
+/// not pair it until the desk marks it present again.
+#[tokio::test]
+async fn an_absent_team_forfeits_its_match_and_is_not_paired() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Absences","format":"team_swiss","rounds":3,"time_control":"3600+30",
+            "over_the_board":true,"boards":2,"reserves":0}),
+    )
+    .await;
+    four_teams(&td, &id, 2).await;
+    arbiter(&td, &id, json!({"action":"start"})).await;
+    let (_, c, f) = refused(
+        &td,
+        &format!("/api/v1/tournaments/{id}/arbiter"),
+        json!({"action":"team_absent","team":"Nobody"}),
+    )
+    .await;
+    assert_eq!((c.as_deref(), f.as_deref()), (Some("bad_field"), Some("team")));
+    let v = arbiter(&td, &id, json!({"action":"team_absent","team":"D"})).await;
+    assert_eq!(v["teams"]["absent"], json!(["D"]), "{}", v["teams"]);
+    let matches = v["teams"]["rounds"][0]["matches"].as_array().unwrap().clone();
+    let with_d = |m: &&Value| m["white"] == "D" || m["black"] == "D";
+    let forfeited = matches.iter().find(with_d).unwrap();
+    let d_white = forfeited["white"] == "D";
+    // D loses every board by forfeit, whichever colour it has there.
+    let results: Vec<&str> = forfeited["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, if d_white { ["-+", "+-"] } else { ["+-", "-+"] }, "{forfeited}");
+    let expected = if d_white { ["0.0", "2.0"] } else { ["2.0", "0.0"] };
+    assert_eq!(forfeited["match_points"], json!(expected));
+    assert_eq!(forfeited["score"], json!(if d_white { ["0.0", "2.0"] } else { ["2.0", "0.0"] }));
+    // The other match is played; round 2 pairs three teams: a match and a bye, D left out.
+    let other = matches.iter().position(|m| !with_d(&m)).unwrap() as u64 + 1;
+    for board in 1..=2u64 {
+        arbiter(
+            &td,
+            &id,
+            json!({"action":"enter","round":1,"match":other,"board":board,"result":"1/2-1/2"}),
+        )
+        .await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round = &v["teams"]["rounds"][1];
+    assert_eq!(round["matches"].as_array().unwrap().len(), 1, "{round}");
+    assert!(round["bye"].is_string() && round["bye"] != "D", "{round}");
+    assert!(!round["matches"].as_array().unwrap().iter().any(|m| with_d(&m)), "{round}");
+    // Present again: paired in round 3.
+    let v = arbiter(&td, &id, json!({"action":"team_absent","team":"D","absent":false})).await;
+    assert!(v["teams"].get("absent").is_none(), "{}", v["teams"]);
+    for board in 1..=2u64 {
+        arbiter(
+            &td,
+            &id,
+            json!({"action":"enter","round":2,"match":1,"board":board,"result":"1-0"}),
+        )
+        .await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round = &v["teams"]["rounds"][2];
+    assert_eq!(round["matches"].as_array().unwrap().len(), 2, "{round}");
+    let kinds: Vec<&str> =
+        v["log"].as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "team_absent").count(), 2, "{kinds:?}");
     server.stop().await;
 }
 
@@ -606,6 +803,12 @@ async fn an_online_team_round_robin_plays_each_board_as_a_game_of_the_site() {
         rows.iter().all(|r| r["match_points"] == "3.0" && r["game_points"] == "3.0"),
         "{rows:?}"
     );
+    // The PGN: each board's game of the site, with its moves, named by the event.
+    let (_, pgn) = td.get_text(&path("pgn")).await;
+    assert_eq!(pgn.matches("[Event \"Web League\"]").count(), 12, "{pgn}");
+    assert_eq!(pgn.matches("\n1. e4 ").count(), 12, "{pgn}");
+    assert_eq!(pgn.matches("[GameId ").count(), 12, "the records' own tags kept: {pgn}");
+    assert!(pgn.contains("[WhiteTeam \"north\"]"), "{pgn}");
     server.stop().await;
 }
 

@@ -21,7 +21,7 @@ pub mod trf;
 
 pub use model::{
     AbnormalPoints, Acceleration, AnnouncedBye, ByeKind, ForbiddenPairs, Outcome, Pair, Player,
-    PlayerId, ResultCode, RoundEntry, RoundPairing, Scoring, Tournament,
+    PlayerId, ResultCode, RoundEntry, RoundPairing, Scoring, TeamRecord, Tournament,
 };
 pub use score::Score;
 pub use standings::{standings, Standings};

@@ -299,6 +299,18 @@ pub struct Acceleration {
     pub points: Vec<Score>,
 }
 
+/// A team of a team competition as TRF-2026's `013` record gives it: its name and its
+/// players' pairing numbers in board order (the registration and board order "when board
+/// order is fixed"). TRF-2026 marks `013` "to be phased out" for `310`, which also carries
+/// the team's scores; `013` is what every TRF reader of team events knows.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TeamRecord {
+    /// The team's name (columns 5–36).
+    pub name: String,
+    /// Its players, board 1 first, reserves after (columns 37–40, 42–45, …).
+    pub players: Vec<PlayerId>,
+}
+
 /// Players who must not be paired with each other (siblings, team-mates): TRF-2026 `260`,
 /// TRF(x) `XXP`. Every two players of the group are a forbidden pair, in the rounds given.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -372,6 +384,8 @@ pub struct Tournament {
     /// `299`: points assigned other than by the scoring (penalties, bonuses, a forfeit
     /// scored as a draw …).
     pub abnormal_points: Vec<AbnormalPoints>,
+    /// `013`: in a team competition, the teams and their players.
+    pub teams: Vec<TeamRecord>,
 }
 
 impl Tournament {

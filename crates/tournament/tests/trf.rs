@@ -288,3 +288,45 @@ fn the_c07_record_says_which_text_of_c07_the_tie_breaks_follow() {
         format!("line {}, column 1: a second C07 record (it is allowed once)", line + 1)
     );
 }
+
+/// TRF-2026 `013`: a team's name in columns 5–36, its players' pairing numbers from column 37,
+/// every 5 columns; a team event's `001` lines are each player's games board by board.
+#[test]
+fn team_records_read_and_round_trip() {
+    // Columns 1–80, the points at 81–84, the rank's columns blank, round 1 from column 90.
+    let player = |n: u32, name: &str, points: &str, round: &str| {
+        format!("{:<80}{points:>4}     {round}\r", format!("001 {n:>4}      {name}"))
+    };
+    let text = [
+        "012 Club league\r".to_owned(),
+        player(1, "Alpha, Anna", "1.0", "     3 w 1"),
+        player(2, "Beta, Bert", "0.0", "     4 b -"),
+        player(3, "Gamma, Gus", "0.0", "     1 b 0"),
+        player(4, "Delta, Dora", "1.0", "     2 w +"),
+        "013 Rooks                              1    2\r".to_owned(),
+        "013 Knights                            3    4\r".to_owned(),
+    ]
+    .concat();
+    let text = text.as_str();
+    let t = trf::read(text).unwrap();
+    let names: Vec<(&str, Vec<u32>)> = t
+        .teams
+        .iter()
+        .map(|team| (team.name.as_str(), team.players.iter().map(|p| p.get()).collect()))
+        .collect();
+    assert_eq!(names, [("Rooks", vec![1, 2]), ("Knights", vec![3, 4])]);
+    let written = trf::write(&t).unwrap();
+    assert!(written.contains("013 Knights                            3    4\r"), "{written}");
+    assert_eq!(trf::read(&written).unwrap(), t);
+
+    // A team naming a player the file does not have is refused where it names them.
+    let bad = text.replace(
+        "013 Knights                            3    4",
+        "013 Knights                            3    9",
+    );
+    let e = trf::read(&bad).unwrap_err();
+    assert_eq!((e.line, e.column), (7, 42), "{e}");
+    // A record without a name is refused at the name.
+    let e = trf::read(&text.replace("013 Rooks   ", "013         ")).unwrap_err();
+    assert_eq!((e.line, e.column), (6, 5), "{e}");
+}

@@ -382,15 +382,18 @@ export async function mount(page, [id], ctx) {
   }
 
   function renderDownloads() {
-    // A team event has no player's files (TRF, PGN, the players' standings): its tables are on
-    // the page.
-    if (T && T.teams) { clear(downloads, h('p.hint', t('team.no_downloads'))); return; }
-    const files = [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'], ['standings.html', 'tour.dl.html']].map(([file, key]) =>
+    // A team event's files are the teams' (api.md): its standings.csv is the teams', and it
+    // has a board prize table; it prints its matches, scoresheets and standings.
+    const teams = Boolean(T && T.teams);
+    const fileKeys = [['trf', 'tour.dl.trf'], ['pgn', 'tour.dl.pgn'], ['standings.csv', 'tour.dl.csv'],
+      ...(teams ? [['board-prizes.csv', 'tour.dl.board_prizes']] : []), ['standings.html', 'tour.dl.html']];
+    const files = fileKeys.map(([file, key]) =>
       h('a.btn.small', { href: api.tournamentFileUrl(id, file), target: file === 'standings.html' ? '_blank' : null, download: file === 'standings.html' ? null : `${id}-${file.replace('standings.', 'standings.')}`, dataset: { file } }, t(key)));
     // A round's printable documents (api.md), in the page's language; the browser prints them
     // or saves them as PDF.
-    const paired = T && T.format !== 'arena' && (T.rounds_list || []).length > 0;
-    const docs = paired ? ['pairings', 'pairings-by-name', 'scoresheets', 'slips', 'standings', 'wall-chart'].map((doc) =>
+    const paired = T && T.format !== 'arena' && (teams ? T.teams.rounds : T.rounds_list || []).length > 0;
+    const printable = teams ? ['pairings', 'scoresheets', 'standings'] : ['pairings', 'pairings-by-name', 'scoresheets', 'slips', 'standings', 'wall-chart'];
+    const docs = paired ? printable.map((doc) =>
       h('a.btn.small', { href: api.tournamentFileUrl(id, `print/${doc}?lang=${lang()}`), target: '_blank', dataset: { file: `print/${doc}` } }, t('tour.print.' + doc))) : [];
     clear(downloads, [...files, ...docs]);
   }

@@ -181,7 +181,8 @@ impl<H: Host> Actor<H> {
             | ArbiterAction::Captain { .. }
             | ArbiterAction::LineUp { .. }
             | ArbiterAction::TeamEnter { .. }
-            | ArbiterAction::TeamResult { .. } => {
+            | ArbiterAction::TeamResult { .. }
+            | ArbiterAction::TeamAbsent { .. } => {
                 return Err(TournamentRefusal::WrongFormat("only a team event has teams").into())
             }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,

@@ -336,7 +336,8 @@ impl<H: Host> Actor<H> {
         match op {
             Op::View => return Ok(Answer::View(self.view())),
             Op::Clock => return Ok(Answer::Clock(self.tour.clock(now_ms()))),
-            Op::Export(export) => return Ok(Answer::Text(self.tour.export(export))),
+            Op::Export(export) => return Ok(Answer::Text(self.tour.export(export)?)),
+            Op::Pgn(records) => return Ok(Answer::Text(self.tour.pgn(&records))),
             Op::Print(request) => return Ok(Answer::Text(self.tour.print(&request)?)),
             _ => {}
         }
@@ -359,7 +360,7 @@ impl<H: Host> Actor<H> {
             return Err(TournamentRefusal::Closed.into());
         }
         match op {
-            Op::View | Op::Clock | Op::Export(_) | Op::Print(_) => {
+            Op::View | Op::Clock | Op::Export(_) | Op::Pgn(_) | Op::Print(_) => {
                 unreachable!("answered above")
             }
             Op::Join { .. }

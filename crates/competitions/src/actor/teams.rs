@@ -12,7 +12,7 @@ use crate::refusal::{TournamentError, TournamentRefusal};
 use crate::request::ArbiterAction;
 use crate::roster::RosterEntry;
 use crate::team::entries::{
-    Captain, LineUpEntry, RosterPlayer, TeamCaptain, TeamRegistered, TeamResult,
+    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamRegistered, TeamResult,
 };
 use crate::Who;
 
@@ -62,6 +62,11 @@ impl<H: Host> Actor<H> {
             ArbiterAction::TeamResult { round, number, board, result } => {
                 self.team_result(by, (round, number, board), result, reason).await
             }
+            ArbiterAction::TeamAbsent { team, absent } => {
+                let team = self.tour.book.team_mut()?.find(&team)?;
+                self.record(Entry::TeamAbsent(TeamAbsent { team, absent }), by, reason).await?;
+                self.forfeit_absent(by).await
+            }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await,
             _ => Err(NOT_FOR_TEAMS.into()),
@@ -94,6 +99,9 @@ impl<H: Host> Actor<H> {
         }
         let paired = self.tour.book.team_mut()?.pair_next(&self.tour.settings)?;
         self.record(Entry::TeamPaired(paired), by, None).await?;
+        // A round robin pairs an absent team by its tables: its match is forfeited now,
+        // before any game of it is made.
+        self.forfeit_absent(by).await?;
         // Online without a line-up deadline the round's games start at once.
         self.team_tick(crate::now_ms()).await
     }
@@ -213,6 +221,19 @@ impl<H: Host> Actor<H> {
             .map_err(|error| TournamentRefusal::LineUp { round, error })?;
         let players = line_up.positions().iter().map(|&p| p as u32 + 1).collect();
         self.record(Entry::LineUp(LineUpEntry { round, team: number, players }), by, reason).await
+    }
+
+    /// The boards without a result of the absent teams' matches in the round paired, lost by
+    /// forfeit (by the absent side, or by both when both are absent), each a board's result
+    /// as the desk's, so that a live game of it ends and the event's last one ends it.
+    async fn forfeit_absent(&mut self, by: Option<&Who>) -> Result<(), TournamentError> {
+        let Some(team) = self.tour.book.team.as_ref() else { return Ok(()) };
+        let round = team.rounds.len() as u32;
+        for (number, board, result) in team.absent_forfeits() {
+            let reason = Some("team absent".to_owned());
+            self.team_result(by, (round, number, board), result, reason).await?;
+        }
+        Ok(())
     }
 
     /// A board's result; the last of the event's ends it.

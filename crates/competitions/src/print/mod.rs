@@ -7,15 +7,22 @@
 //! (headless Chromium in the browser tests, read back with `pdftotext`). The pairings and the
 //! wall chart carry a QR code of the tournament's page, for the players' phones.
 //!
+//!
+//! A team event prints its own three (`team`): the round's matches in place of the pairings,
+//! the scoresheets of every board, the team standings with the crosstable of matches.
+//!
 //! - [`words`]: the words of both languages.
-//! - `round`: a round's documents; `event`: the event's; `qr`: the QR code.
+//! - `round`: a round's documents; `event`: the event's; `team`: a team event's; `qr`: the
+//!   QR code.
 
 mod event;
 mod qr;
 mod round;
+mod team;
 mod words;
 
 use self::round::Page;
+use self::team::TeamPage;
 use self::words::{words, Words};
 use super::book::Tour;
 use super::refusal::TournamentRefusal;
@@ -142,16 +149,17 @@ impl Tour {
     /// [`TournamentRefusal::RoundNotPaired`] when a round's document names a round not paired.
     pub fn print(&self, request: &PrintRequest) -> Result<String, TournamentRefusal> {
         let w = words(request.lang);
-        let (title, round) = if request.document.of_a_round() {
-            let number = request.round.unwrap_or(self.book.comp.rounds().len() as u32);
-            let r = number
-                .checked_sub(1)
-                .and_then(|i| self.book.comp.rounds().get(i as usize))
-                .ok_or(TournamentRefusal::RoundNotPaired(number))?;
-            (
-                format!("{} {number} — {}", w.round, self.title_of(request.document, w)),
-                Some((r, number)),
-            )
+        let team = self.book.team.as_ref();
+        if team.is_some() {
+            team::printable(request.document)?;
+        }
+        let paired = team.map_or(self.book.comp.rounds().len(), |t| t.rounds.len()) as u32;
+        let (title, number) = if request.document.of_a_round() {
+            let number = request.round.unwrap_or(paired);
+            if number == 0 || number > paired {
+                return Err(TournamentRefusal::RoundNotPaired(number));
+            }
+            (format!("{} {number} — {}", w.round, self.title_of(request.document, w)), Some(number))
         } else {
             (self.title_of(request.document, w).to_owned(), None)
         };
@@ -163,12 +171,21 @@ impl Tour {
             title
         );
         let qr = request.page_url.as_deref().map(|url| qr::figure(url, w));
-        match (request.document, round) {
-            (document, Some((round, number))) => {
+        match (team, request.document, number) {
+            (Some(team), document, number) => {
+                let page = TeamPage { tour: self, team, w };
+                match (document, number) {
+                    (Document::Scoresheets, Some(n)) => page.scoresheets(&mut out, n),
+                    (_, Some(n)) => page.matches(&mut out, n, self.title_of(document, w), qr),
+                    (_, None) => page.standings(&mut out),
+                }
+            }
+            (None, document, Some(number)) => {
+                let round = &self.book.comp.rounds()[number as usize - 1];
                 self.print_round(&mut out, document, Page { tour: self, round, number, w }, qr)
             }
-            (Document::Standings, None) => self.print_standings(&mut out, w),
-            (_, None) => self.print_wall_chart(&mut out, w, qr),
+            (None, Document::Standings, None) => self.print_standings(&mut out, w),
+            (None, _, None) => self.print_wall_chart(&mut out, w, qr),
         }
         out.push_str("</body></html>\n");
         Ok(out)
@@ -176,6 +193,7 @@ impl Tour {
 
     fn title_of(&self, document: Document, w: &Words) -> &'static str {
         match document {
+            Document::PairingsByBoard if self.book.team.is_some() => w.team.match_list,
             Document::PairingsByBoard => w.pairings,
             Document::PairingsByName => w.by_name,
             Document::Scoresheets => w.scoresheet,

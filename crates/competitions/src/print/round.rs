@@ -26,26 +26,11 @@ impl Page<'_> {
     /// `GM Name (2450)`.
     fn player(&self, id: EntrantId) -> String {
         let e = self.entrant(id);
-        let mut s = String::new();
-        if let Some(title) = &e.title {
-            let _ = write!(s, "{} ", html(title));
-        }
-        s.push_str(&html(&e.name));
-        if let Some(rating) = e.rating {
-            let _ = write!(s, " ({rating})");
-        }
-        s
+        player_label(e.title.as_deref(), &e.name, e.rating.map(u32::from))
     }
 
     fn heading(&self, out: &mut String, title: &str) {
-        let _ = write!(
-            out,
-            "<h1>{}</h1><h2>{} {} — {}</h2>",
-            html(&self.tour.settings.name),
-            self.w.round,
-            self.number,
-            title
-        );
+        heading(out, &self.tour.settings.name, self.w, self.number, title);
     }
 
     fn result(&self, board: usize) -> &'static str {
@@ -160,52 +145,14 @@ impl Page<'_> {
     }
 
     pub(super) fn scoresheets(&self, out: &mut String) {
-        let w = self.w;
-        let tc = &self.tour.settings.time_control;
         for (i, b) in self.round.boards.iter().enumerate() {
-            let _ = write!(
-                out,
-                "<div class=\"sheet\"><h1>{}</h1><table><tr><th>{}</th><td>{} ({})</td>\
-                 <th>{}</th><td>{}</td><th>{}</th><td>{}</td></tr>\
-                 <tr><th>{}</th><td colspan=\"5\">{}</td></tr>\
-                 <tr><th>{}</th><td colspan=\"5\">{}</td></tr></table>\
-                 <p class=\"rule\">{}</p><div class=\"moves\">",
-                w.scoresheet,
-                w.event,
-                html(&self.tour.settings.name),
-                html(tc),
-                w.round,
-                self.number,
-                w.board,
-                i + 1,
-                w.white,
-                self.player(b.white),
-                w.black,
-                self.player(b.black),
-                w.notation
-            );
-            let half = SCORESHEET_MOVES / 2;
-            for column in 0..2 {
-                let _ = write!(
-                    out,
-                    "<table><tr><th></th><th>{}</th><th>{}</th></tr>",
-                    w.white, w.black
-                );
-                for m in 1..=half {
-                    let _ = write!(
-                        out,
-                        "<tr><td class=\"n\">{}</td><td></td><td></td></tr>",
-                        column * half + m
-                    );
-                }
-                out.push_str("</table>");
-            }
-            let _ = write!(
-                out,
-                "</div><p class=\"sign\">{}: 1-0 □ &nbsp; ½-½ □ &nbsp; 0-1 □</p>\
-                 <p class=\"sign\">{} ({}): ________ &nbsp; {} ({}): ________</p></div>",
-                w.result, w.signature, w.white, w.signature, w.black
-            );
+            let sheet = Sheet {
+                round: self.number,
+                board: (i + 1).to_string(),
+                white: self.player(b.white),
+                black: self.player(b.black),
+            };
+            scoresheet(out, self.tour, self.w, &sheet);
         }
     }
 
@@ -233,4 +180,76 @@ impl Page<'_> {
         }
         out.push_str("</div>");
     }
+}
+
+/// The heading of a round's page: the event, then `Round N — title`.
+pub(super) fn heading(out: &mut String, event: &str, w: &Words, round: u32, title: &str) {
+    let _ = write!(out, "<h1>{}</h1><h2>{} {round} — {title}</h2>", html(event), w.round);
+}
+
+/// A player as the documents name them: `GM Name (2450)`, escaped.
+pub(super) fn player_label(title: Option<&str>, name: &str, rating: Option<u32>) -> String {
+    let mut s = String::new();
+    if let Some(title) = title {
+        let _ = write!(s, "{} ", html(title));
+    }
+    s.push_str(&html(name));
+    if let Some(rating) = rating {
+        let _ = write!(s, " ({rating})");
+    }
+    s
+}
+
+/// What a scoresheet is pre-filled with besides the event: the round, the board as the
+/// hall numbers it (`3`, a team event's `2.3`), the players as HTML (a team player's with
+/// the team).
+pub(super) struct Sheet {
+    pub(super) round: u32,
+    pub(super) board: String,
+    pub(super) white: String,
+    pub(super) black: String,
+}
+
+/// One scoresheet, a page: the event and its time control, the round, the board and the
+/// players, the notation rule, two columns of move lines, the result and the signatures.
+pub(super) fn scoresheet(out: &mut String, tour: &Tour, w: &Words, sheet: &Sheet) {
+    let _ = write!(
+        out,
+        "<div class=\"sheet\"><h1>{}</h1><table><tr><th>{}</th><td>{} ({})</td>\
+         <th>{}</th><td>{}</td><th>{}</th><td>{}</td></tr>\
+         <tr><th>{}</th><td colspan=\"5\">{}</td></tr>\
+         <tr><th>{}</th><td colspan=\"5\">{}</td></tr></table>\
+         <p class=\"rule\">{}</p><div class=\"moves\">",
+        w.scoresheet,
+        w.event,
+        html(&tour.settings.name),
+        html(&tour.settings.time_control),
+        w.round,
+        sheet.round,
+        w.board,
+        sheet.board,
+        w.white,
+        sheet.white,
+        w.black,
+        sheet.black,
+        w.notation
+    );
+    let half = SCORESHEET_MOVES / 2;
+    for column in 0..2 {
+        let _ = write!(out, "<table><tr><th></th><th>{}</th><th>{}</th></tr>", w.white, w.black);
+        for m in 1..=half {
+            let _ = write!(
+                out,
+                "<tr><td class=\"n\">{}</td><td></td><td></td></tr>",
+                column * half + m
+            );
+        }
+        out.push_str("</table>");
+    }
+    let _ = write!(
+        out,
+        "</div><p class=\"sign\">{}: 1-0 □ &nbsp; ½-½ □ &nbsp; 0-1 □</p>\
+         <p class=\"sign\">{} ({}): ________ &nbsp; {} ({}): ________</p></div>",
+        w.result, w.signature, w.white, w.signature, w.black
+    );
 }

@@ -41,6 +41,16 @@ pub(super) struct Words {
     pub(super) scan: &'static str,
     pub(super) decision: &'static str,
     pub(super) incident: IncidentWords,
+    pub(super) team: TeamWords,
+}
+
+/// A team event's words (RULES.md §12, *Teams*).
+pub(super) struct TeamWords {
+    pub(super) match_list: &'static str,
+    pub(super) team: &'static str,
+    pub(super) match_points: &'static str,
+    pub(super) game_points: &'static str,
+    pub(super) bye: &'static str,
 }
 
 /// An incident's words (RULES.md §12), each kind and its outcome.
@@ -118,6 +128,13 @@ const EN: Words = Words {
         warning: "warning",
         time_deducted: "time deducted",
     },
+    team: TeamWords {
+        match_list: "Matches",
+        team: "Team",
+        match_points: "MP",
+        game_points: "GP",
+        bye: "bye (pairing-allocated)",
+    },
 };
 
 const ZH: Words = Words {
@@ -173,6 +190,13 @@ const ZH: Words = Words {
         other: "其他",
         warning: "警告",
         time_deducted: "扣减时间",
+    },
+    team: TeamWords {
+        match_list: "团体对阵表",
+        team: "队伍",
+        match_points: "场分",
+        game_points: "局分",
+        bye: "轮空（编排）",
     },
 };
 

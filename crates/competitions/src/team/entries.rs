@@ -98,3 +98,15 @@ pub struct TeamResult {
     #[serde(with = "crate::log::result_text")]
     pub result: BoardResult,
 }
+
+/// `team_absent`: the desk marks team `team` absent (it did not turn up) or present again.
+/// While absent a team Swiss does not pair it, and its match in a round paired (a round
+/// robin pairs it by the tables) is lost by forfeit on every board without a result, each
+/// board the desk's `+-`/`-+`: match points 0–2, game points 0 to the boards (issue 54).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamAbsent {
+    /// The team number.
+    pub team: u32,
+    /// Absent (`false`: present again).
+    pub absent: bool,
+}

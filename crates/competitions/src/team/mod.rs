@@ -12,9 +12,12 @@
 //! finished round counts in the standings.
 
 pub mod entries;
+pub(crate) mod export;
+#[cfg(test)]
+pub(crate) mod fixture;
 pub mod view;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rookery_core::Color;
 use rookery_tournament::competition::BoardResult as GameResult;
@@ -26,7 +29,8 @@ use rookery_tournament::team::{
 use crate::refusal::TournamentRefusal;
 use crate::settings::{Format, Settings, TeamSettings};
 use entries::{
-    Captain, LineUpEntry, TeamCaptain, TeamPaired, TeamRegistered, TeamResult, TeamRoundOn,
+    Captain, LineUpEntry, TeamAbsent, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
+    TeamRoundOn,
 };
 
 /// A registered team: the pure crate's [`Team`] and its captain.
@@ -96,10 +100,13 @@ pub(crate) struct TeamBook {
     pub line_ups: BTreeMap<(u32, u32), LineUp>,
     /// Whether the event has started (teams numbered in their initial order).
     pub started: bool,
+    /// The teams the desk marked absent, by number: not paired by the Swiss, their matches
+    /// forfeited.
+    pub absent: BTreeSet<u32>,
 }
 
 /// A result of the competition's vocabulary as the team crate's.
-fn board_result(r: GameResult) -> BoardResult {
+pub(crate) fn board_result(r: GameResult) -> BoardResult {
     match r {
         GameResult::WhiteWon => BoardResult::WhiteWins,
         GameResult::Draw => BoardResult::Draw,
@@ -127,6 +134,7 @@ impl TeamBook {
             rounds: Vec::new(),
             line_ups: BTreeMap::new(),
             started: false,
+            absent: BTreeSet::new(),
         }
     }
 
@@ -320,6 +328,49 @@ impl TeamBook {
         Ok(())
     }
 
+    /// Folds `team_absent`: once started (teams are numbered for good then).
+    pub(crate) fn absent(&mut self, a: &TeamAbsent) -> Result<(), TournamentRefusal> {
+        if !self.started {
+            return Err(TournamentRefusal::NotStarted);
+        }
+        self.team(a.team)
+            .ok_or_else(|| TournamentRefusal::UnknownTeam(format!("number {}", a.team)))?;
+        if a.absent {
+            self.absent.insert(a.team);
+        } else {
+            self.absent.remove(&a.team);
+        }
+        Ok(())
+    }
+
+    /// The forfeits the absent teams' matches of the last round paired take: (match, board,
+    /// result) for each board without a result; both teams absent forfeit both sides.
+    pub(crate) fn absent_forfeits(&self) -> Vec<(u32, u32, GameResult)> {
+        let Some(round) = self.rounds.last() else { return Vec::new() };
+        let absent = |t: TeamId| self.absent.contains(&t.get());
+        let mut out = Vec::new();
+        for (m, number) in round.matches.iter().zip(1..) {
+            if !absent(m.white) && !absent(m.black) {
+                continue;
+            }
+            for (result, board) in m.results.iter().zip(1..) {
+                if result.is_some() {
+                    continue;
+                }
+                let first = BoardColours::Alternating.colour_of_first(board as usize);
+                let white = if first.is_white() { m.white } else { m.black };
+                let black = if first.is_white() { m.black } else { m.white };
+                let forfeit = match (absent(white), absent(black)) {
+                    (true, true) => GameResult::DoubleForfeit,
+                    (true, false) => GameResult::BlackByForfeit,
+                    _ => GameResult::WhiteByForfeit,
+                };
+                out.push((number, board, forfeit));
+            }
+        }
+        out
+    }
+
     /// Folds `team_round_on`: the last round paired, once.
     pub(crate) fn round_on(&mut self, r: &TeamRoundOn) -> Result<(), TournamentRefusal> {
         let last = self.rounds.len() as u32;
@@ -454,6 +505,13 @@ impl TeamBook {
                     } else {
                         team::swiss::InitialColour::Black
                     },
+                    // Not paired while marked absent (a round robin's tables pair every team:
+                    // its match is forfeited instead).
+                    absent: self
+                        .absent
+                        .iter()
+                        .map(|&n| TeamId::from_index(n as usize - 1))
+                        .collect(),
                     ..Default::default()
                 };
                 team::swiss::pair(&comp, &swiss).map_err(TournamentRefusal::TeamPairing)?
@@ -472,4 +530,76 @@ impl TeamBook {
 fn team_rating(players: &[TeamPlayer]) -> Option<u32> {
     let rated: Vec<u32> = players.iter().filter_map(|p| p.rating).collect();
     (!rated.is_empty()).then(|| rated.iter().sum::<u32>() / rated.len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team::fixture;
+
+    /// Four teams of two boards started: numbered in their initial order.
+    fn started(settings: &Settings) -> TeamBook {
+        let mut book = TeamBook::new(settings);
+        for t in fixture::registered() {
+            book.register(&t).unwrap();
+        }
+        book.start().unwrap();
+        book
+    }
+
+    fn absent(book: &mut TeamBook, team: u32, absent: bool) {
+        book.absent(&TeamAbsent { team, absent }).unwrap();
+    }
+
+    /// The absent side loses each board by forfeit, whatever its colour there (the boards
+    /// alternate); both absent, both lose; a board with a result keeps it.
+    #[test]
+    fn an_absent_teams_match_is_forfeited_board_by_board() {
+        let settings = fixture::settings();
+        let mut book = started(&settings);
+        let paired = book.pair_next(&settings).unwrap();
+        assert_eq!(paired.matches, [(1, 4), (2, 3)], "Berger round 1 of four");
+        book.paired(&paired, 0).unwrap();
+        assert_eq!(book.absent_forfeits(), []);
+        absent(&mut book, 4, true);
+        // Team 4 is Black on board 1 and White on board 2.
+        use GameResult::*;
+        assert_eq!(book.absent_forfeits(), [(1, 1, WhiteByForfeit), (1, 2, BlackByForfeit)]);
+        book.result(&TeamResult { round: 1, number: 1, board: 1, result: Draw }).unwrap();
+        assert_eq!(book.absent_forfeits(), [(1, 2, BlackByForfeit)]);
+        absent(&mut book, 1, true);
+        assert_eq!(book.absent_forfeits(), [(1, 2, DoubleForfeit)]);
+        absent(&mut book, 1, false);
+        absent(&mut book, 4, false);
+        assert_eq!(book.absent_forfeits(), []);
+    }
+
+    /// A team Swiss leaves a team marked absent out of the pairing (the pure crate scores it
+    /// as absent: nothing); marked present, it is paired again.
+    #[test]
+    fn a_team_swiss_does_not_pair_an_absent_team() {
+        let mut settings = fixture::settings();
+        settings.format = Format::TeamSwiss;
+        settings.rounds = Some(3);
+        let mut book = started(&settings);
+        absent(&mut book, 2, true);
+        let paired = book.pair_next(&settings).unwrap();
+        let teams: Vec<u32> =
+            paired.matches.iter().flat_map(|&(a, b)| [a, b]).chain(paired.bye).collect();
+        assert_eq!(teams.len(), 3, "{paired:?}");
+        assert!(!teams.contains(&2), "{paired:?}");
+        absent(&mut book, 2, false);
+        assert_eq!(book.pair_next(&settings).unwrap().matches.len(), 2);
+    }
+
+    #[test]
+    fn absence_is_marked_once_the_teams_are_numbered() {
+        let settings = fixture::settings();
+        let mut book = TeamBook::new(&settings);
+        let refused = book.absent(&TeamAbsent { team: 1, absent: true });
+        assert!(matches!(refused, Err(TournamentRefusal::NotStarted)), "{refused:?}");
+        let mut book = started(&settings);
+        let refused = book.absent(&TeamAbsent { team: 9, absent: true });
+        assert!(matches!(refused, Err(TournamentRefusal::UnknownTeam(_))), "{refused:?}");
+    }
 }

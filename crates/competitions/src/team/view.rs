@@ -27,6 +27,9 @@ pub struct TeamsView {
     pub standings: TeamStandingsView,
     /// Board by board (board 1 first), each player's record there, best first.
     pub board_prizes: Vec<Vec<BoardPrizeView>>,
+    /// The teams the desk marked absent (not paired, their matches forfeited), by number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<String>,
 }
 
 /// A team.
@@ -126,6 +129,21 @@ pub struct TeamStandingRow {
     pub game_points: String,
     /// The tie-breaks' values, in their order (`DE` ranks a tied group and shows 0).
     pub tiebreaks: Vec<String>,
+}
+
+impl TeamStandingRow {
+    /// The row's cells as the CSV and the printed standings give them: rank, team, match
+    /// points, game points, then the tie-breaks.
+    pub(crate) fn cells(&self) -> Vec<String> {
+        let mut cells = vec![
+            self.rank.to_string(),
+            self.team.clone(),
+            self.match_points.clone(),
+            self.game_points.clone(),
+        ];
+        cells.extend(self.tiebreaks.iter().cloned());
+        cells
+    }
 }
 
 /// A player's record on a board.
@@ -248,7 +266,35 @@ impl TeamBook {
             })
             .collect();
         let tiebreaks = self.settings.tiebreak_list();
-        let (rows, board_prizes) = match self.competition() {
+        let (rows, board_prizes) = self.standing_rows(regulations);
+        TeamsView {
+            boards: self.settings.boards,
+            primary: self.settings.primary.as_str(),
+            teams,
+            rounds,
+            standings: TeamStandingsView {
+                tiebreaks: tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
+                rows,
+            },
+            board_prizes,
+            absent: self
+                .absent
+                .iter()
+                .filter_map(|&n| self.team(n))
+                .map(|t| t.team.name().to_owned())
+                .collect(),
+        }
+    }
+
+    /// The standings (rank order) and the board prize table (board 1 first, best first) after
+    /// the finished rounds: the view's, the CSV's and the printed standings' one computation.
+    pub(crate) fn standing_rows(
+        &self,
+        regulations: Regulations,
+    ) -> (Vec<TeamStandingRow>, Vec<Vec<BoardPrizeView>>) {
+        let name = |t: TeamId| self.teams[t.index()].team.name().to_owned();
+        let tiebreaks = self.settings.tiebreak_list();
+        match self.competition() {
             Some(comp) => {
                 let rows = standings(&comp, &tiebreaks, regulations)
                     .into_iter()
@@ -279,17 +325,6 @@ impl TeamBook {
                 (rows, prizes)
             }
             None => (Vec::new(), Vec::new()),
-        };
-        TeamsView {
-            boards: self.settings.boards,
-            primary: self.settings.primary.as_str(),
-            teams,
-            rounds,
-            standings: TeamStandingsView {
-                tiebreaks: tiebreaks.iter().map(|t| t.code().to_owned()).collect(),
-                rows,
-            },
-            board_prizes,
         }
     }
 }

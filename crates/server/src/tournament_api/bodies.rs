@@ -698,6 +698,10 @@ impl FromBody for ArbiterBody {
             "captain" => {
                 ArbiterAction::Captain { team: name(f, "team")?, account: name(f, "account")? }
             }
+            "team_absent" => ArbiterAction::TeamAbsent {
+                team: name(f, "team")?,
+                absent: f.opt("absent")?.unwrap_or(true),
+            },
             "line_up" => {
                 let LineUpBody { round, team, players } = LineUpBody::from_fields(f)?;
                 ArbiterAction::LineUp { round, team, players }

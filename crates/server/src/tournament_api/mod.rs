@@ -65,7 +65,8 @@ async fn view_of(state: &Arc<AppState>, id: &str, op: Op) -> Result<Answer, ApiE
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("tournament {id:?}")))?;
     Ok(match op {
-        Op::Export(e) => Answer::Text(f.tour.export(e)),
+        Op::Export(e) => Answer::Text(f.tour.export(e)?),
+        Op::Pgn(records) => Answer::Text(f.tour.pgn(&records)),
         Op::Print(request) => Answer::Text(f.tour.print(&request)?),
         Op::Clock => Answer::Clock(f.tour.clock(now_ms())),
         _ => Answer::View(f.view.clone()),
@@ -354,6 +355,15 @@ pub async fn csv(State(state): Shared, Path(id): Path<String>) -> Result<Respons
     Ok(text_response(text, "text/csv; charset=utf-8", &format!("{id}.csv")))
 }
 
+/// `GET /api/v1/tournaments/{id}/board-prizes.csv`: a team event's board prize table.
+pub async fn board_prizes_csv(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = export_text(&state, &id, Export::BoardPrizesCsv).await?;
+    Ok(text_response(text, "text/csv; charset=utf-8", &format!("{id}-board-prizes.csv")))
+}
+
 /// `GET /api/v1/tournaments/{id}/standings.html`.
 pub async fn html(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let text = export_text(&state, &id, Export::Html).await?;
@@ -399,10 +409,11 @@ fn site_address(state: &AppState, headers: &axum::http::HeaderMap) -> Option<Str
     Some(format!("{scheme}://{host}"))
 }
 
-/// `GET /api/v1/tournaments/{id}/pgn`.
+/// `GET /api/v1/tournaments/{id}/pgn`: the records the site holds of the tournament's games
+/// (a live game's as it stands), tagged by the tournament (a team event's name the teams).
 pub async fn pgn(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let ids = export_text(&state, &id, Export::Games).await?;
-    let mut out = String::new();
+    let mut records = Vec::new();
     for game in ids.lines() {
         let Some(gid) = crate::protocol::GameId::parse(game) else { continue };
         let pgn = match state.live.get(&gid) {
@@ -410,9 +421,12 @@ pub async fn pgn(State(state): Shared, Path(id): Path<String>) -> Result<Respons
             None => state.store.game_summary(game).await?.and_then(|g| g.pgn),
         };
         if let Some(pgn) = pgn {
-            out.push_str(pgn.trim_end());
-            out.push_str("\n\n");
+            records.push((game.to_owned(), pgn));
         }
     }
+    let out = view_of(&state, &id, Op::Pgn(records))
+        .await?
+        .into_text()
+        .ok_or(ApiError::Internal("pgn".into()))?;
     Ok(text_response(out, "application/x-chess-pgn; charset=utf-8", &format!("{id}.pgn")))
 }

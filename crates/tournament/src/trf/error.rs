@@ -60,6 +60,8 @@ pub enum Field {
     ScoringEntry,
     /// The text of C.07 (Rookery's `C07` record, column 5).
     Regulations,
+    /// A team's name (`013` columns 5–36).
+    TeamName,
 }
 
 impl fmt::Display for Field {
@@ -81,6 +83,7 @@ impl fmt::Display for Field {
             Field::AssignmentKind => "kind of assignment",
             Field::ScoringEntry => "scoring entry",
             Field::Regulations => "tie-break regulations (2024 or 2026)",
+            Field::TeamName => "team name",
         })
     }
 }
@@ -414,6 +417,11 @@ pub enum WriteErrorKind {
     NoPlayer,
     /// A forbidden-pairs record (`260`) with fewer than two players.
     FewerThanTwoPlayers,
+    /// A team record (`013`) with no player, or more than its columns hold.
+    TeamPlayers {
+        /// The players the record has columns for.
+        max: usize,
+    },
 }
 
 impl fmt::Display for WriteError {
@@ -427,6 +435,9 @@ impl fmt::Display for WriteError {
             }
             WriteErrorKind::NoPlayer => f.write_str("no player"),
             WriteErrorKind::FewerThanTwoPlayers => f.write_str("fewer than two players"),
+            WriteErrorKind::TeamPlayers { max } => {
+                write!(f, "a team record holds 1 to {max} players")
+            }
         }
     }
 }

@@ -52,9 +52,9 @@ pub(super) struct Reader {
 pub(super) const MAX_ROUND: u32 = 999;
 
 /// Record codes kept as they are: counts, dates, team records, encoded time control.
-const KEPT: [&str; 16] = [
-    "062", "072", "082", "132", "172", "182", "222", "013", "300", "310", "320", "330", "352",
-    "362", "801", "802",
+const KEPT: [&str; 15] = [
+    "062", "072", "082", "132", "172", "182", "222", "300", "310", "320", "330", "352", "362",
+    "801", "802",
 ];
 
 impl Reader {
@@ -132,6 +132,7 @@ impl Reader {
                 });
             }
             "299" => self.abnormal(line)?,
+            "013" => self.team(line)?,
             code if KEPT.contains(&code) || is_rating_federation(code) => {
                 self.t.other_lines.push((code.to_owned(), line.rest(5)));
             }
@@ -265,6 +266,21 @@ impl Reader {
             at += 5;
         }
         Ok(players)
+    }
+
+    /// `013 Name (32 columns)  1    2    3`: a team and its players in board order, the
+    /// first at column 37, then every 5 columns.
+    fn team(&mut self, line: &Line) -> Result<(), ReadError> {
+        let name = line.field(5, 36);
+        if name.is_empty() {
+            return Err(line.error(5, ReadErrorKind::Missing(Field::TeamName)));
+        }
+        let players = self.player_list(line, 37)?;
+        if players.is_empty() {
+            return Err(line.error(37, ReadErrorKind::Missing(Field::Player)));
+        }
+        self.t.teams.push(crate::TeamRecord { name, players });
+        Ok(())
     }
 
     /// `240 H 003  026  047`: a bye for some players in one round.

@@ -1,7 +1,8 @@
 //! Writing a tournament as TRF-2026: the header, one `001` record per player in pairing
-//! order, then `240`, `250`, `260` and `299`. Only where TRF-2026 cannot say something does
-//! the writer fall back on an extension: one that JaVaFo or bbpPairings read (`BB?` or `XXS`
-//! for a point system `162` cannot express), or Rookery's `C07` for the text of C.07.
+//! order, a team competition's `013` records, then `240`, `250`, `260` and `299`. Only where
+//! TRF-2026 cannot say something does the writer fall back on an extension: one that JaVaFo
+//! or bbpPairings read (`BB?` or `XXS` for a point system `162` cannot express), or
+//! Rookery's `C07` for the text of C.07.
 
 use std::fmt::Write as _;
 
@@ -182,6 +183,9 @@ fn lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
     for (index, player) in t.players.iter().enumerate() {
         lines.push(player_line(PlayerId::from_index(index), player)?);
     }
+    for team in &t.teams {
+        lines.push(team_line(team)?);
+    }
     byes(t, &mut lines)?;
     accelerations(t, &mut lines)?;
     forbidden_pairs(t, &mut lines)?;
@@ -224,6 +228,30 @@ fn player_line(id: PlayerId, p: &Player) -> Result<String, WriteError> {
             player_number(&what("opponent"), opponent)?;
         }
         write_entry(&mut line, entry);
+    }
+    Ok(line)
+}
+
+/// The players TRF-2026 gives a `013` record columns for (the 14th at 102–105).
+const TEAM_RECORD_PLAYERS: usize = 14;
+
+/// `013 Name (columns 5–36)` then each player's pairing number in four columns, the first at
+/// column 37, then every 5 columns.
+fn team_line(team: &crate::TeamRecord) -> Result<String, WriteError> {
+    let what = |field: &'static str| move || format!("team {:?} {field}", team.name);
+    // A blank name reads as a missing one.
+    if team.name.trim().is_empty() || team.name.trim() != team.name {
+        return Err(fail(what("name")(), WriteErrorKind::InvalidText));
+    }
+    let name = text(&what("name"), &team.name, Some(32))?;
+    if team.players.is_empty() || team.players.len() > TEAM_RECORD_PLAYERS {
+        let kind = WriteErrorKind::TeamPlayers { max: TEAM_RECORD_PLAYERS };
+        return Err(fail(what("players")(), kind));
+    }
+    let mut line = format!("013 {name:<32}");
+    for (i, &player) in team.players.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        let _ = write!(line, "{sep}{:>4}", player_number(&what("player"), player)?);
     }
     Ok(line)
 }
