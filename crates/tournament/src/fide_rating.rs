@@ -353,6 +353,91 @@ mod tests {
         assert_eq!(K::new(41), None);
     }
 
+    /// Issue 53: ten players' changes over a 3-round event worked by hand from the
+    /// Regulations' table 8.1b (D = own rating − opponent's, past ±400 counted as ±400; the
+    /// lower-rated player's PD is 1 − the higher's), then read from the event's TRF. Player 10
+    /// is unrated (no change; the games against them count for nobody's change), round 3's
+    /// board 5 is a forfeit (never counted).
+    #[test]
+    fn ten_players_changes_by_hand() {
+        // (start number, name, rating; each round's opponent, colour, result)
+        let players: [(u32, &str, u16, [(u32, char, char); 3]); 10] = [
+            (1, "One", 2450, [(6, 'w', '1'), (2, 'b', '='), (3, 'w', '1')]),
+            (2, "Two", 2310, [(7, 'b', '='), (1, 'w', '='), (5, 'b', '1')]),
+            (3, "Three", 2205, [(8, 'w', '1'), (4, 'b', '0'), (1, 'b', '0')]),
+            (4, "Four", 2120, [(9, 'b', '0'), (3, 'w', '1'), (7, 'b', '=')]),
+            (5, "Five", 2050, [(10, 'w', '1'), (6, 'b', '='), (2, 'w', '0')]),
+            (6, "Six", 1985, [(1, 'b', '0'), (5, 'w', '='), (9, 'b', '=')]),
+            (7, "Seven", 1900, [(2, 'w', '='), (8, 'b', '1'), (4, 'w', '=')]),
+            (8, "Eight", 1820, [(3, 'b', '0'), (7, 'w', '0'), (10, 'w', '+')]),
+            (9, "Nine", 1600, [(4, 'w', '1'), (10, 'b', '0'), (6, 'w', '=')]),
+            (10, "Ten", 0, [(5, 'b', '0'), (9, 'w', '1'), (8, 'b', '-')]),
+        ];
+        let mut text = String::from("012 Ten by hand\n");
+        for (n, name, rating, rounds) in players {
+            let points: f32 = rounds
+                .iter()
+                .map(|r| match r.2 {
+                    '1' | '+' => 1.0,
+                    '=' => 0.5,
+                    _ => 0.0,
+                })
+                .sum();
+            let rating = if rating == 0 { String::new() } else { rating.to_string() };
+            text += &format!("001 {n:>4}      {name:<33} {rating:>4}{:28}{points:>4.1} {n:>4}", "");
+            for (opponent, colour, result) in rounds {
+                text += &format!("  {opponent:>4} {colour} {result}");
+            }
+            text.push('\n');
+        }
+        let t = crate::trf::read(&text).unwrap();
+        // K: 10 for One (2400 reached), 40 for Four (a junior) and Seven (new to the list),
+        // 20 for the others; none for the unrated Ten.
+        let k = |id: PlayerId| match id.index() + 1 {
+            1 => Some(K::TOP),
+            4 | 7 => Some(K::NEW_OR_JUNIOR),
+            10 => None,
+            _ => Some(K::STANDARD),
+        };
+        let changes: Vec<Option<String>> = event_changes(&t, k)
+            .into_iter()
+            .map(|c| c.map(|c| format!("{} games {} of {}: {c}", c.games, c.score, c.expected)))
+            .collect();
+        // By hand, game by game (D → PD; score W):
+        //   One 2450, K 10:  Six 1985 (D 465 → 400, .92) W; Two 2310 (140, .69) ½;
+        //     Three 2205 (245, .80) W.  2.50 − 2.41 = .09 → +0.90
+        //   Two 2310, K 20:  Seven 1900 (410 → 400, .92) ½; One (−140, .31) ½;
+        //     Five 2050 (260, .82) W.  2.00 − 2.05 = −.05 → −1.00
+        //   Three 2205, K 20:  Eight 1820 (385, .91) W; Four 2120 (85, .62) 0;
+        //     One (−245, .20) 0.  1.00 − 1.73 = −.73 → −14.60
+        //   Four 2120, K 40:  Nine 1600 (520 → 400, .92) 0; Three (−85, .38) W;
+        //     Seven (220, .78) ½.  1.50 − 2.08 = −.58 → −23.20
+        //   Five 2050, K 20:  Ten unrated, not counted; Six 1985 (65, .59) ½;
+        //     Two (−260, .18) 0.  0.50 − 0.77 = −.27 → −5.40
+        //   Six 1985, K 20:  One (−465 → −400, .08) 0; Five (−65, .41) ½;
+        //     Nine (385, .91) ½.  1.00 − 1.40 = −.40 → −8.00
+        //   Seven 1900, K 40:  Two (−410 → −400, .08) ½; Eight 1820 (80, .61) W;
+        //     Four (−220, .22) ½.  2.00 − 0.91 = 1.09 → +43.60
+        //   Eight 1820, K 20:  Three (−385, .09) 0; Seven (−80, .39) 0; Ten by forfeit, not
+        //     counted.  0.00 − 0.48 = −.48 → −9.60
+        //   Nine 1600, K 20:  Four (−520 → −400, .08) W; Ten unrated, not counted;
+        //     Six (−385, .09) ½.  1.50 − 0.17 = 1.33 → +26.60
+        //   Ten: unrated, no change.
+        let want = [
+            Some("3 games 250 of 241: +0.90"),
+            Some("3 games 200 of 205: -1.00"),
+            Some("3 games 100 of 173: -14.60"),
+            Some("3 games 150 of 208: -23.20"),
+            Some("2 games 50 of 77: -5.40"),
+            Some("3 games 100 of 140: -8.00"),
+            Some("3 games 200 of 91: +43.60"),
+            Some("2 games 0 of 48: -9.60"),
+            Some("2 games 150 of 17: +26.60"),
+            None,
+        ];
+        assert_eq!(changes, want.map(|w| w.map(str::to_owned)));
+    }
+
     #[test]
     fn a_change_by_hand() {
         // 2000 with K 20: a win against 2100 (D = -100, PD .36), a draw against 1950
