@@ -73,9 +73,19 @@ export async function mount(page, [id], ctx) {
         // To its player's sockets only (protocol.md): to the board.
         ctx.announceGame(msg);
         break;
-      case 'result':
+      case 'result': {
         if (msg.corrected) toast(t('tour.toast.corrected', { round: msg.round, board: msg.board }));
+        // The board's result at once, in the pairings: the whole view (standings, crosstable)
+        // follows within a second, as the server sends it at most once a second; a hall's
+        // 400-player page waited for it, and a result typed at the desk took a second to show.
+        const round = T && (T.rounds_list || []).find((r) => r.round === msg.round);
+        const board = round && round.boards.find((b) => b.board === msg.board);
+        if (board && board.result !== msg.result) {
+          board.result = msg.result;
+          renderPairings();
+        }
         break;
+      }
       case 'error': toast(t('common.error', { msg: errorText(msg) }), 'error'); break;
       default: break;
     }
