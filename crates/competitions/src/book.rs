@@ -316,6 +316,7 @@ impl Book {
         let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
             Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
         };
+        let team = |n: u32| Some(self.team.as_ref()?.team(n)?.team.name().to_owned());
         let mut names = LogNames::default();
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
@@ -336,10 +337,10 @@ impl Book {
                 names.pab_name = p.pab.and_then(entrant);
             }
             Entry::ForbidTeamPair(p) | Entry::AllowTeamPair(p) => {
-                let team = |n: u32| Some(self.team.as_ref()?.team(n)?.team.name().to_owned());
                 names.a_name = team(p.a);
                 names.b_name = team(p.b);
             }
+            Entry::TeamAbsent(a) => names.name = team(a.team),
             Entry::KnockoutLots(l) => names.name = entrant(l.winner),
             Entry::ArenaLeave(p) => names.name = player(p.player),
             Entry::Berserk(b) => names.name = player(b.player),

@@ -925,8 +925,7 @@ async fn forbidden_team_pairs_are_kept_apart_and_a_round_is_paired_again() {
     assert_eq!(forbids[0]["reason"], "one club's teams");
     assert!(v["log"].as_array().unwrap().iter().any(|e| e["action"] == "team_unpair"));
     // A board with a result: the round is played, not paired again.
-    arbiter(&td, &id, json!({"action":"enter","round":1,"match":1,"board":1,"result":"1-0"}))
-        .await;
+    arbiter(&td, &id, json!({"action":"enter","round":1,"match":1,"board":1,"result":"1-0"})).await;
     let (status, c, _) = refused(&td, &desk, json!({"action":"unpair","round":1})).await;
     assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("round_started")));
     let v = arbiter(&td, &id, json!({"action":"allow_team_pair","a":"A","b":"C"})).await;

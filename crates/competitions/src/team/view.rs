@@ -291,7 +291,10 @@ impl TeamBook {
                 .forbidden
                 .iter()
                 .filter_map(|&(a, b)| {
-                    Some([self.team(a)?.team.name().to_owned(), self.team(b)?.team.name().to_owned()])
+                    Some([
+                        self.team(a)?.team.name().to_owned(),
+                        self.team(b)?.team.name().to_owned(),
+                    ])
                 })
                 .collect(),
         }
