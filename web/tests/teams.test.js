@@ -4,7 +4,9 @@
 // broken board order refused in words); every board's result typed at the desk (`3.2 1-0`),
 // the matches, team standings and board prize table following; a spectator reads them in
 // 简体中文. And one played online: each board a game of the site, line-ups submitted by two
-// captains for the next round, the games ended by resignation and the matches rolling up.
+// captains for the next round, the games ended by resignation and the matches rolling up. And
+// the desk's team controls: a forbidden team pair, a team marked absent and present, a round
+// unpaired and paired again.
 // Run with scripts/e2e.sh (or `npm test` after `cargo build -p rookery-cli`).
 
 import { test, before, after, afterEach } from 'node:test';
@@ -294,5 +296,76 @@ test('a team Swiss of 10 teams of four boards online: each board a game of the s
   assert.equal(mp.reduce((a, b) => a + b, 0), 2 * 5 * 2);
   const g = await (await fetch(`${server.base}/api/v1/games/${id}t1m1b2`)).json();
   assert.equal(g.termination, 'resignation');
+  assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
+});
+
+test('the team desk\'s controls: a forbidden team pair kept apart and lifted, a team marked absent and present, a round unpaired and paired again', async () => {
+  const suffix = Date.now().toString(36).slice(-4);
+  const org = await open({ name: 'organiser-team-desk' });
+  await signup(org, `desk_${suffix}`);
+  await org.goto('/tournaments/new');
+  await org.waitForSelector('#tournament-form');
+  await org.click('input[name=format][value=team_swiss] + span');
+  await org.check('#tf-otb');
+  await org.fill('#tf-name', `Clubs ${suffix}`);
+  await org.fill('#tf-time-control', '3600+30');
+  await org.fill('#tf-rounds', '3');
+  await org.fill('#tf-boards', '2');
+  await org.fill('#tf-reserves', '0');
+  await org.click('#tf-submit');
+  await org.waitForURL((u) => /^\/tournaments\/[A-Za-z0-9]+$/.test(u.pathname) && u.pathname !== '/tournaments/new');
+  await org.waitForSelector('#teams-empty');
+  // Four teams rated A down to D: C.04.6 would pair A–C and B–D in round 1.
+  const teams = ['A', 'B', 'C', 'D'].map((l) => `Team ${l}`);
+  const rows = teams.flatMap((team, i) => [1, 2].map((b) => `${team} ${b},${2000 - 100 * i - b},${team}`));
+  await org.fill('#arb-roster-text', ['Name,Rating,Team', ...rows].join('\n'));
+  await org.click('#arb-roster-import');
+  await org.waitForFunction(() => document.querySelectorAll('#teams-list .team-card').length === 4);
+
+  // Team A and Team C are one club's: forbidden before the start, kept apart by round 1.
+  await org.selectOption('#team-forbid-a', 'Team A');
+  await org.selectOption('#team-forbid-b', 'Team C');
+  await org.fill('#team-forbid-reason', 'one club');
+  await org.click('#team-forbid-submit');
+  await org.waitForSelector('#team-forbidden li[data-a="Team A"][data-b="Team C"]');
+  await org.click('#arb-start');
+  await org.waitForFunction(() => document.querySelectorAll('#team-round .team-match').length === 2);
+  const pairs = () => org.$$eval('#team-round .team-match', (ms) => ms.map((m) => [...m.querySelectorAll('.team-name')].map((n) => n.textContent).sort().join(' – ')));
+  assert.ok(!(await pairs()).includes('Team A – Team C'), `A and C kept apart: ${await pairs()}`);
+
+  // Team D did not come: marked absent, its match is lost by forfeit on both boards; the
+  // round, now with results, is not to be unpaired.
+  await org.click('#team-absent-box li[data-team="Team D"] .team-absent-toggle');
+  await org.waitForSelector('#team-absent-box li[data-team="Team D"][data-absent="true"]');
+  const withD = await org.$eval('#team-round', (el) => [...el.querySelectorAll('.team-match')].find((m) => m.textContent.includes('Team D')).dataset.match);
+  const forfeits = await org.$$eval(`#team-round .team-match[data-match="${withD}"] td.result`, (tds) => tds.map((td) => td.textContent));
+  assert.ok(forfeits.every((r) => r === '+-' || r === '-+'), `forfeits: ${forfeits}`);
+  await org.waitForSelector('#arb-round-started');
+  assert.equal(await org.locator('#team-unpair').count(), 0);
+  await org.click('#team-absent-box li[data-team="Team D"] .team-absent-toggle');
+  await org.waitForSelector('#team-absent-box li[data-team="Team D"][data-absent="false"]');
+  const other = withD === '1' ? 2 : 1;
+  for (const board of [1, 2]) {
+    await org.fill('#team-desk', `${other}.${board} 1-0`);
+    await org.press('#team-desk', 'Enter');
+    await org.waitForFunction(([m, b]) => document.querySelector(`#team-round .team-match[data-match="${m}"] tr[data-board="${b}"] td.result`)?.textContent === '1-0', [other, board]);
+  }
+
+  // Round 2 paired, then taken back (the desk's unpair, confirmed) and paired again.
+  await org.click('#arb-pair');
+  await org.waitForFunction(() => document.querySelector('#team-round')?.dataset.round === '2');
+  const round2 = await pairs();
+  await org.click('#team-unpair');
+  await org.click('#team-unpair');
+  await org.waitForFunction(() => document.querySelector('#team-round')?.dataset.round !== '2' && document.querySelector('#arb-pair'));
+  assert.match(await org.textContent('#audit-log li:first-child .log-what'), /Round 2 unpaired/);
+  await org.click('#arb-pair');
+  await org.waitForFunction(() => document.querySelector('#team-round')?.dataset.round === '2');
+  assert.deepEqual(await pairs(), round2, 'the same pairing again');
+
+  // The pair lifted: the list is empty, the log says so.
+  await org.click('#team-forbidden .allow-team-pair');
+  await org.waitForFunction(() => !document.querySelector('#team-forbidden'));
+  assert.match(await org.textContent('#audit-log li:first-child .log-what'), /Team A and Team C may meet again/);
   assert.equal(await org.locator('.toast.error').count(), 0, 'no refusal on the way');
 });

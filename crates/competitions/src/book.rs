@@ -201,6 +201,9 @@ impl Book {
             Entry::TeamPaired(p) => self.team_mut()?.paired(p, at)?,
             Entry::TeamRoundOn(r) => self.team_mut()?.round_on(r)?,
             Entry::TeamAbsent(a) => self.team_mut()?.absent(a)?,
+            Entry::ForbidTeamPair(p) => self.team_mut()?.forbid(settings, p, true)?,
+            Entry::AllowTeamPair(p) => self.team_mut()?.forbid(settings, p, false)?,
+            Entry::TeamUnpair(u) => self.team_mut()?.unpair(u)?,
             Entry::TeamResult(r) => self.team_mut()?.result(r)?,
             Entry::Roster(r) => {
                 for join in &r.players {
@@ -313,6 +316,7 @@ impl Book {
         let pairs = |pairs: &[(u32, u32)], name: &dyn Fn(u32) -> Option<String>| {
             Some(pairs.iter().map(|&(w, b)| [name(w), name(b)]).collect())
         };
+        let team = |n: u32| Some(self.team.as_ref()?.team(n)?.team.name().to_owned());
         let mut names = LogNames::default();
         match entry {
             Entry::Withdraw(x) | Entry::CancelBye(x) => names.name = entrant(x.entrant),
@@ -332,6 +336,11 @@ impl Book {
                 names.board_names = pairs(&p.boards, &entrant);
                 names.pab_name = p.pab.and_then(entrant);
             }
+            Entry::ForbidTeamPair(p) | Entry::AllowTeamPair(p) => {
+                names.a_name = team(p.a);
+                names.b_name = team(p.b);
+            }
+            Entry::TeamAbsent(a) => names.name = team(a.team),
             Entry::KnockoutLots(l) => names.name = entrant(l.winner),
             Entry::ArenaLeave(p) => names.name = player(p.player),
             Entry::Berserk(b) => names.name = player(b.player),

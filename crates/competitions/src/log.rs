@@ -15,8 +15,8 @@ use rookery_tournament::ByeKind;
 use serde::{Deserialize, Serialize};
 
 pub use crate::team::entries::{
-    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPaired, TeamRegistered,
-    TeamResult, TeamRoundOn,
+    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPair, TeamPaired,
+    TeamRegistered, TeamResult, TeamRoundOn, TeamUnpair,
 };
 
 /// One entry, tagged by its `kind` with its fields as `data` (the two stored columns).
@@ -110,6 +110,12 @@ pub enum Entry {
     TeamRoundOn(TeamRoundOn),
     /// A team marked absent (not paired, its match forfeited) or present again.
     TeamAbsent(TeamAbsent),
+    /// Two teams that must not meet (a team Swiss).
+    ForbidTeamPair(TeamPair),
+    /// A forbidden team pair lifted.
+    AllowTeamPair(TeamPair),
+    /// The last team round's pairing taken back.
+    TeamUnpair(TeamUnpair),
 }
 
 /// `knockout_lots`: match `round.number` goes to entrant `winner` (a drawing of lots, or what
@@ -740,7 +746,10 @@ impl Entry {
             | Entry::TeamPaired(_)
             | Entry::TeamResult(_)
             | Entry::TeamRoundOn(_)
-            | Entry::TeamAbsent(_) => return None,
+            | Entry::TeamAbsent(_)
+            | Entry::ForbidTeamPair(_)
+            | Entry::AllowTeamPair(_)
+            | Entry::TeamUnpair(_) => return None,
         })
     }
 }
@@ -788,6 +797,8 @@ impl Serialize for EntryData {
             Entry::TeamResult(d) => d.serialize(s),
             Entry::TeamRoundOn(d) => d.serialize(s),
             Entry::TeamAbsent(d) => d.serialize(s),
+            Entry::ForbidTeamPair(d) | Entry::AllowTeamPair(d) => d.serialize(s),
+            Entry::TeamUnpair(d) => d.serialize(s),
         }
     }
 }
@@ -1054,6 +1065,9 @@ mod tests {
                 board: 4,
                 result: BoardResult::BlackByForfeit,
             }),
+            Entry::ForbidTeamPair(TeamPair { a: 2, b: 5 }),
+            Entry::AllowTeamPair(TeamPair { a: 5, b: 2 }),
+            Entry::TeamUnpair(TeamUnpair { round: 3 }),
         ];
         for entry in entries {
             let (kind, data) = entry.encode();
@@ -1125,6 +1139,9 @@ mod tests {
             ("team_result", r#"{"board":2,"number":1,"result":"1/2-1/2","round":1}"#),
             ("team_round_on", r#"{"round":2}"#),
             ("team_absent", r#"{"absent":true,"team":3}"#),
+            ("forbid_team_pair", r#"{"a":1,"b":3}"#),
+            ("allow_team_pair", r#"{"a":3,"b":1}"#),
+            ("team_unpair", r#"{"round":2}"#),
         ];
         for (kind, data) in cases {
             let entry = read(kind, data).unwrap_or_else(|e| panic!("{kind}: {e}"));

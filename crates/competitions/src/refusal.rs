@@ -329,6 +329,36 @@ pub enum TournamentRefusal {
     /// An imported list for a team event without a team column.
     #[error("a team event's list needs a team column (team, 队名) naming each player's team")]
     NoTeamColumn,
+    /// One of a forbidden team pair (`a` or `b`) that is not registered.
+    #[error("no team {name:?}")]
+    UnknownTeamOfPair {
+        /// Which of the two.
+        side: PairSide,
+        /// The name given.
+        name: String,
+    },
+    /// A forbidden team pair naming one team twice.
+    #[error("{0:?} is named twice: a forbidden pair is two teams")]
+    SameTeam(String),
+    /// An unpairing of a team round that is not the last paired.
+    #[error("round {round} is not the last round paired ({})", last_paired(*last))]
+    TeamRoundNotLast {
+        /// The round asked for.
+        round: u32,
+        /// The last round paired (0: none).
+        last: u32,
+    },
+    /// An unpairing of a team round one of whose boards has a result.
+    #[error("round {0} has a board with a result: it is played, not to be paired again")]
+    TeamRoundBegun(u32),
+}
+
+/// The last round paired, in words.
+fn last_paired(last: u32) -> String {
+    match last {
+        0 => "none is paired".to_owned(),
+        n => format!("that is round {n}"),
+    }
 }
 
 /// Which of a forbidden pair's two names.
@@ -383,6 +413,11 @@ impl TournamentRefusal {
             TournamentRefusal::UnknownTeam(_) => RefusalClass::BadField("team"),
             TournamentRefusal::PastLastRound { .. } => RefusalClass::BadField("round"),
             TournamentRefusal::NoTeamColumn => RefusalClass::BadField("text"),
+            TournamentRefusal::UnknownTeamOfPair { side: PairSide::A, .. } => {
+                RefusalClass::BadField("a")
+            }
+            TournamentRefusal::UnknownTeamOfPair { side: PairSide::B, .. }
+            | TournamentRefusal::SameTeam(_) => RefusalClass::BadField("b"),
             TournamentRefusal::NotCaptain(_) => RefusalClass::Forbidden,
             _ => RefusalClass::Conflict,
         }
@@ -411,7 +446,9 @@ impl TournamentRefusal {
             | R::UnknownTeam(_)
             | R::PastLastRound { .. }
             | R::NotAnAccount(_)
-            | R::NoTeamColumn => "bad_field",
+            | R::NoTeamColumn
+            | R::UnknownTeamOfPair { .. }
+            | R::SameTeam(_) => "bad_field",
             R::NotCaptain(_) => "forbidden",
             R::DuplicateTeam(_) => "duplicate_name",
             R::TeamsClosed => "entries_closed",
@@ -443,7 +480,8 @@ impl TournamentRefusal {
             R::ArenaPairsItself => "not_paired",
             R::NotForbidden => "not_forbidden",
             R::GameOver | R::TimeRefused(_) | R::HasResult => "has_result",
-            R::RoundStarted(_) => "round_started",
+            R::RoundStarted(_) | R::TeamRoundBegun(_) => "round_started",
+            R::TeamRoundNotLast { .. } => "not_paired",
             R::QuarterUsed | R::RestartedOnce => "too_late",
             R::NotYourGame | R::BerserkTooLate | R::BerserkRefused(_) => "berserk_refused",
             R::AlreadyJoined(_) => "already_joined",
@@ -913,6 +951,36 @@ mod tests {
                 BadField("round"),
                 "bad_field",
                 "round 6 is past the last round (5)",
+            ),
+            (
+                R::UnknownTeamOfPair { side: PairSide::B, name: "Foxes".into() },
+                BadField("b"),
+                "bad_field",
+                "no team \"Foxes\"",
+            ),
+            (
+                R::SameTeam("Lions".into()),
+                BadField("b"),
+                "bad_field",
+                "\"Lions\" is named twice: a forbidden pair is two teams",
+            ),
+            (
+                R::TeamRoundNotLast { round: 1, last: 2 },
+                Conflict,
+                "not_paired",
+                "round 1 is not the last round paired (that is round 2)",
+            ),
+            (
+                R::TeamRoundNotLast { round: 1, last: 0 },
+                Conflict,
+                "not_paired",
+                "round 1 is not the last round paired (none is paired)",
+            ),
+            (
+                R::TeamRoundBegun(3),
+                Conflict,
+                "round_started",
+                "round 3 has a board with a result: it is played, not to be paired again",
             ),
         ];
         // docs/api.md's "Error codes" table: its tournament rows are exactly the 409 codes.

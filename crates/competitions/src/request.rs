@@ -304,6 +304,20 @@ pub enum ArbiterAction {
         /// From the board's White's side.
         result: BoardResult,
     },
+    /// Two teams that must not meet (a team Swiss; a round robin's tables are fixed).
+    ForbidTeamPair {
+        /// One team, by name.
+        a: String,
+        /// The other.
+        b: String,
+    },
+    /// A forbidden team pair lifted (the names in either order).
+    AllowTeamPair {
+        /// One team, by name.
+        a: String,
+        /// The other.
+        b: String,
+    },
     /// A team marked absent (it did not turn up: its match of the round paired is lost by
     /// forfeit, and a team Swiss does not pair it) or present again.
     TeamAbsent {

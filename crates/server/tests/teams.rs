@@ -851,3 +851,177 @@ async fn an_online_round_waits_for_its_line_up_deadline() {
     assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("too_late")));
     server.stop().await;
 }
+
+/// A round's matches, each pair of teams by name in alphabetical order.
+fn pairs_of(round: &Value) -> Vec<[String; 2]> {
+    round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let mut pair =
+                [m["white"].as_str().unwrap().to_owned(), m["black"].as_str().unwrap().to_owned()];
+            pair.sort();
+            pair
+        })
+        .collect()
+}
+
+/// Issue 54: two teams that must not meet (one club's, one school's). The desk forbids the
+/// pair before the start and the team Swiss pairs round 1 around it; a second pair forbidden
+/// after the pairing, the round is unpaired and paired again around both; the refusals name
+/// their field; once a board has a result the round stays. A round robin takes no forbidden
+/// pair: its tables are fixed.
+#[tokio::test]
+async fn forbidden_team_pairs_are_kept_apart_and_a_round_is_paired_again() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Clubs","format":"team_swiss","rounds":3,"time_control":"3600+30",
+            "over_the_board":true,"boards":2,"reserves":0}),
+    )
+    .await;
+    let desk = format!("/api/v1/tournaments/{id}/arbiter");
+    four_teams(&td, &id, 2).await;
+    // Without it C.04.6 pairs the top half against the bottom half: A–C and B–D.
+    let v = arbiter(
+        &td,
+        &id,
+        json!({"action":"forbid_team_pair","a":"c","b":"A","reason":"one club's teams"}),
+    )
+    .await;
+    assert_eq!(v["teams"]["forbidden_pairs"], json!([["A", "C"]]), "{}", v["teams"]);
+    let refusals = [
+        (json!({"action":"forbid_team_pair","a":"A","b":"Nobody"}), "bad_field", Some("b")),
+        (json!({"action":"forbid_team_pair","a":"Nobody","b":"A"}), "bad_field", Some("a")),
+        (json!({"action":"forbid_team_pair","a":"B","b":"b"}), "bad_field", Some("b")),
+        (json!({"action":"allow_team_pair","a":"B","b":"D"}), "not_forbidden", None),
+        (json!({"action":"unpair","round":1}), "not_running", None),
+    ];
+    for (body, code, field) in refusals {
+        let (status, c, f) = refused(&td, &desk, body.clone()).await;
+        assert_eq!((c.as_deref(), f.as_deref()), (Some(code), field), "{body} -> {status}");
+    }
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    let first = pairs_of(&v["teams"]["rounds"][0]);
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert!(!first.contains(&["A".into(), "C".into()]), "A and C are forbidden: {first:?}");
+    // One of round 1's pairs forbidden too: one pairing of four teams is left, and the
+    // round, unpaired, is paired again into it.
+    let [a, b] = first[0].clone();
+    arbiter(&td, &id, json!({"action":"forbid_team_pair","a":a,"b":b})).await;
+    let (_, c, _) = refused(&td, &desk, json!({"action":"unpair","round":2})).await;
+    assert_eq!(c.as_deref(), Some("not_paired"));
+    let v = arbiter(&td, &id, json!({"action":"unpair","round":1,"reason":"club pair"})).await;
+    assert_eq!(v["teams"]["rounds"], json!([]), "{}", v["teams"]);
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let again = pairs_of(&v["teams"]["rounds"][0]);
+    assert!(!again.contains(&[a.clone(), b.clone()]) && !again.contains(&["A".into(), "C".into()]));
+    assert_eq!(again.len(), 2, "{again:?}");
+    assert_eq!(v["teams"]["forbidden_pairs"].as_array().unwrap().len(), 2);
+    let forbids: Vec<&Value> =
+        v["log"].as_array().unwrap().iter().filter(|e| e["action"] == "forbid_team_pair").collect();
+    assert_eq!(forbids[0]["detail"]["a_name"], "C", "{:?}", forbids[0]);
+    assert_eq!(forbids[0]["reason"], "one club's teams");
+    assert!(v["log"].as_array().unwrap().iter().any(|e| e["action"] == "team_unpair"));
+    // A board with a result: the round is played, not paired again.
+    arbiter(&td, &id, json!({"action":"enter","round":1,"match":1,"board":1,"result":"1-0"})).await;
+    let (status, c, _) = refused(&td, &desk, json!({"action":"unpair","round":1})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("round_started")));
+    let v = arbiter(&td, &id, json!({"action":"allow_team_pair","a":"A","b":"C"})).await;
+    assert_eq!(v["teams"]["forbidden_pairs"], json!([[a, b]]));
+
+    let (td, robin) = create(
+        &server,
+        json!({"name":"Robin","format":"team_round_robin","time_control":"3600+30",
+            "over_the_board":true,"boards":2,"reserves":0}),
+    )
+    .await;
+    four_teams(&td, &robin, 2).await;
+    let (status, c, _) = refused(
+        &td,
+        &format!("/api/v1/tournaments/{robin}/arbiter"),
+        json!({"action":"forbid_team_pair","a":"A","b":"B"}),
+    )
+    .await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("wrong_format")));
+    server.stop().await;
+}
+
+/// Issue 54, online: a team that does not turn up to a round whose games are on. Marked
+/// absent, its board's game ends with the forfeit; the next round is paired without it; that
+/// round unpaired before a move deletes its game, and paired again (the team present again)
+/// makes the games anew under the same ids; once a move is played it is not unpaired.
+#[tokio::test]
+async fn an_online_absent_team_forfeits_and_its_next_round_is_paired_again() {
+    let server = TestServer::start().await;
+    let (td, id) = create(
+        &server,
+        json!({"name":"Web Swiss","format":"team_swiss","rounds":3,"time_control":"600+5",
+            "boards":1,"reserves":0}),
+    )
+    .await;
+    let desk = format!("/api/v1/tournaments/{id}/arbiter");
+    let teams = ["north", "south", "east", "west"];
+    let mut players = std::collections::HashMap::new();
+    for team in teams {
+        let c = Client::new(&server).await;
+        let name = format!("{team}1");
+        c.signup(&name).await;
+        players.insert(name.clone(), c);
+        arbiter(&td, &id, json!({"action":"team","name":team,"players":[name]})).await;
+    }
+    let v = arbiter(&td, &id, json!({"action":"start"})).await;
+    let round1 = v["teams"]["rounds"][0].clone();
+    let absent = round1["matches"][1]["white"].as_str().unwrap().to_owned();
+    let absent_game = format!("{id}t1m2b1");
+    assert_eq!(game_made(&td, &absent_game).await["status"], "live");
+    let v = arbiter(&td, &id, json!({"action":"team_absent","team":absent})).await;
+    assert_eq!(v["teams"]["rounds"][0]["matches"][1]["boards"][0]["result"], "-+");
+    for _ in 0..500 {
+        let (_, g) = td.get(&format!("/api/v1/games/{absent_game}")).await;
+        if g["status"] != "live" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let (_, g) = td.get(&format!("/api/v1/games/{absent_game}")).await;
+    assert_ne!(g["status"], "live", "the forfeit ends the board's game: {g}");
+    // The other match is played on the site.
+    let b = &round1["matches"][0]["boards"][0];
+    let (white, black) = (b["white"].as_str().unwrap(), b["black"].as_str().unwrap());
+    let game = format!("{id}t1m1b1");
+    game_made(&td, &game).await;
+    let (mut ws, _) = players[white].game_socket(&game).await;
+    ws.play("e2e4", 0).await;
+    let (mut ls, _) = players[black].game_socket(&game).await;
+    ls.send(json!({"t":"resign"})).await;
+    ls.next_of("end").await;
+    until(&td, &id, "round 1 finished", |v| v["teams"]["rounds"][0]["finished"] == true).await;
+
+    // Round 2 without the absent team: one match and a bye.
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round2 = &v["teams"]["rounds"][1];
+    assert_eq!(round2["matches"].as_array().unwrap().len(), 1, "{round2}");
+    assert!(!pairs_of(round2)[0].contains(&absent), "{round2}");
+    let game = format!("{id}t2m1b1");
+    game_made(&td, &game).await;
+    // It turns up after all: round 2 unpaired (its game deleted), paired again with it.
+    let v = arbiter(&td, &id, json!({"action":"unpair","round":2})).await;
+    assert_eq!(v["teams"]["rounds"].as_array().unwrap().len(), 1);
+    let (status, _) = td.get(&format!("/api/v1/games/{game}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the unpaired round's game is deleted");
+    arbiter(&td, &id, json!({"action":"team_absent","team":absent,"absent":false})).await;
+    let v = arbiter(&td, &id, json!({"action":"pair"})).await;
+    let round2 = &v["teams"]["rounds"][1];
+    assert_eq!(round2["matches"].as_array().unwrap().len(), 2, "{round2}");
+    let b = &round2["matches"][0]["boards"][0];
+    let g = game_made(&td, &game).await;
+    assert_eq!(g["white"]["name"], b["white"], "the game made anew: {g}");
+    // A move played: the round is on, not to be unpaired.
+    let (mut ws, _) = players[b["white"].as_str().unwrap()].game_socket(&game).await;
+    ws.play("e2e4", 0).await;
+    let (status, c, _) = refused(&td, &desk, json!({"action":"unpair","round":2})).await;
+    assert_eq!((status, c.as_deref()), (StatusCode::CONFLICT, Some("round_started")));
+    server.stop().await;
+}

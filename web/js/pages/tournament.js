@@ -373,7 +373,7 @@ export async function mount(page, [id], ctx) {
   function renderArbiter() {
     if (!isArbiter(T, ctx.name)) { clear(arbBox); arbKey = null; return; }
     // Rebuilt only when what it offers changes.
-    const key = JSON.stringify([T.teams ? [T.teams.teams.length, T.teams.rounds] : null, T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest, p.fixed_board]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length, !!(b.reports && b.reports.disputed)])])]);
+    const key = JSON.stringify([T.teams ? [T.teams.teams.length, T.teams.rounds, T.teams.absent || [], T.teams.forbidden_pairs || []] : null, T.status, T.round, T.round_state, T.players.map((p) => [p.name, p.present, p.guest, p.fixed_board]), T.forbidden_pairs || [], (T.rounds_list || []).map((r) => [r.state, r.boards.map((b) => [b.result, !!b.started, (b.incidents || []).length, !!(b.reports && b.reports.disputed)])])]);
     if (key === arbKey) return;
     arbKey = key;
     // What the arbiter has chosen or typed is kept across the rebuild (in document order, so

@@ -248,7 +248,8 @@ function logText(e, who) {
   const winner = d.winner === 'white' ? '1-0' : d.winner === 'black' ? '0-1' : d.winner === null ? '½-½' : '';
   // A check-in says which way (issue 53); a list says how many, and names them.
   const which = e.action === 'check_in' || e.action === 'check_ins' ? (d.present ? '.present' : '.absent')
-    : e.action === 'fix_board' && d.board == null ? '.none' : '';
+    : e.action === 'fix_board' && d.board == null ? '.none'
+      : e.action === 'team_absent' ? (d.absent ? '.absent' : '.present') : '';
   const key = 'tour.log.' + e.action + which;
   const listed = d.players ? d.players.map((p) => p.name) : (d.entrant_names || []).filter(Boolean);
   const s = t(key, {
@@ -256,7 +257,8 @@ function logText(e, who) {
     count: listed.length,
     names: listed.join(', '),
     player: d.name ?? who(d.player ?? d.entrant),
-    a: who(d.a), b: who(d.b),
+    // A team pair's numbers are teams', named beside them.
+    a: d.a_name ?? who(d.a), b: d.b_name ?? who(d.b),
     seconds: d.seconds ?? (d.ms ? Math.round(d.ms / 1000) : ''),
     result: d.result ? resultShown(d.result) : winner,
     kind: d.kind ? t('tour.bye.' + d.kind) : '',

@@ -1,9 +1,10 @@
 // A team event on its page (api.md "Teams"; RULES.md §12, *Teams*; issue 54): the round's
 // matches board by board, the team standings with their tie-breaks, the board prize table,
 // the teams with their rosters; for the arbiter the desk (`3.2 1-0`: match 3, board 2), the
-// team registration and the line-ups; for a captain the team's line-up.
+// team registration, the line-ups, the teams absent or present, the forbidden team pairs and
+// the round's unpairing; for a captain the team's line-up.
 
-import { h, toast } from '../dom.js';
+import { h, toast, confirmButton } from '../dom.js';
 import { t } from '../i18n.js';
 
 const points = (s) => (s == null ? '' : s.replace(/\.5$/, '½').replace(/^0½$/, '½').replace(/\.0$/, ''));
@@ -140,6 +141,8 @@ export function teamDesk(T, send) {
         if (await send(body, e.currentTarget)) { name.value = ''; players.value = ''; captain.value = ''; }
       } } }, t('team.register.submit'))));
   }
+  // Forbidden pairs before the start too: round 1 is paired at it.
+  if (T.format === 'team_swiss' && (T.status === 'upcoming' || T.status === 'running')) boxes.push(forbidBox(T, send));
   if (T.status !== 'running') return boxes;
   const rounds = T.teams.rounds;
   const current = rounds[rounds.length - 1];
@@ -176,15 +179,70 @@ export function teamDesk(T, send) {
       h('p#team-missing', t('arb.desk.missing', { boards: missing.join(', ') }))));
   }
   boxes.push(lineUpForm(T, T.teams.teams.map((x) => x.name), (body, btn) => send({ action: 'line_up', ...body }, btn)));
+  boxes.push(absentBox(T, send));
   return boxes;
 }
 
-/** The arbiter's pairing button once the last round is finished (and one is left). */
+/**
+ * The teams marked absent or present (`team_absent`): a button a team. Marking a team absent
+ * forfeits its match of the round paired at once; the hint says so, and that the round can
+ * be unpaired first so that the Swiss pairs it without the team.
+ */
+function absentBox(T, send) {
+  const absent = new Set(T.teams.absent || []);
+  const reason = h('input#team-absent-reason', { type: 'text', autocomplete: 'off', placeholder: t('arb.reason'), class: 'reason' });
+  return h('div.arb-box#team-absent-box',
+    h('h3', t('team.absent')), h('p.hint', t('team.absent.help')),
+    h('ul.team-absent-list', T.teams.teams.map((team) => {
+      const away = absent.has(team.name);
+      return h('li', { class: away ? 'absent' : null, dataset: { team: team.name, absent: String(away) } },
+        h('span', team.name), ' ', away ? h('small.warn', t('team.absent.marked')) : null, ' ',
+        h('button.btn.small.team-absent-toggle', { type: 'button', on: { click: (e) => {
+          const r = reason.value.trim();
+          send({ action: 'team_absent', team: team.name, absent: !away, ...(r ? { reason: r } : {}) }, e.currentTarget);
+        } } }, away ? t('team.absent.present') : t('team.absent.mark')));
+    })),
+    reason);
+}
+
+/**
+ * A team Swiss's forbidden team pairs (`forbid_team_pair`): two teams that must not meet,
+ * added and listed, each lifted with its button (`allow_team_pair`). A round robin has none:
+ * its tables are fixed.
+ */
+function forbidBox(T, send) {
+  const names = T.teams.teams.map((x) => x.name);
+  const select = (id) => h('select', { id }, names.map((n) => h('option', { value: n }, n)));
+  const [a, b] = [select('team-forbid-a'), select('team-forbid-b')];
+  if (names.length > 1) b.selectedIndex = 1;
+  const reason = h('input#team-forbid-reason', { type: 'text', autocomplete: 'off', placeholder: t('arb.reason'), class: 'reason' });
+  const withReason = (body) => {
+    const r = reason.value.trim();
+    return r ? { ...body, reason: r } : body;
+  };
+  const pairs = T.teams.forbidden_pairs || [];
+  return h('div.arb-box#team-forbid-box',
+    h('h3', t('arb.forbid')), h('p.hint', t('team.forbid.help')),
+    pairs.length ? h('ul.forbidden-list#team-forbidden', pairs.map(([x, y]) => h('li', { dataset: { a: x, b: y } }, `${x} × ${y} `,
+      h('button.btn.small.allow-team-pair', { type: 'button', on: { click: (e) => send(withReason({ action: 'allow_team_pair', a: x, b: y }), e.currentTarget) } }, t('arb.allow'))))) : null,
+    h('div.arb-row', a, h('span', '×'), b), reason,
+    h('button.btn.small#team-forbid-submit', { type: 'button', on: { click: (e) => send(withReason({ action: 'forbid_team_pair', a: a.value, b: b.value }), e.currentTarget) } }, t('arb.forbid.submit')));
+}
+
+/**
+ * The arbiter's pairing button once the last round is finished (and one is left); while the
+ * last round has no result yet, its unpairing (online the server refuses it once a move is
+ * played: api.md, `unpair`).
+ */
 export function teamPairButton(T, send) {
   const rounds = T.teams.rounds;
   const last = rounds[rounds.length - 1];
   if (T.status !== 'running' || (last && !last.finished) || rounds.length >= (T.settings.rounds || 0)) {
-    return last && !last.finished ? h('p.hint', t('arb.round_in_play', { round: last.round })) : null;
+    if (!last || last.finished) return null;
+    const begun = last.matches.some((m) => m.boards.some((b) => b.result));
+    return [h('p.hint', t('arb.round_in_play', { round: last.round })),
+      begun ? h('p.hint#arb-round-started', t('team.unpair.begun'))
+        : confirmButton(t('team.unpair', { round: last.round }), t('common.confirm'), () => send({ action: 'unpair', round: last.round }), { class: 'btn', id: 'team-unpair' })];
   }
   return h('button.btn.primary#arb-pair', { type: 'button', on: { click: (e) => send({ action: 'pair' }, e.currentTarget) } }, t('arb.pair', { round: rounds.length + 1 }));
 }

@@ -182,7 +182,9 @@ impl<H: Host> Actor<H> {
             | ArbiterAction::LineUp { .. }
             | ArbiterAction::TeamEnter { .. }
             | ArbiterAction::TeamResult { .. }
-            | ArbiterAction::TeamAbsent { .. } => {
+            | ArbiterAction::TeamAbsent { .. }
+            | ArbiterAction::ForbidTeamPair { .. }
+            | ArbiterAction::AllowTeamPair { .. } => {
                 return Err(TournamentRefusal::WrongFormat("only a team event has teams").into())
             }
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await?,

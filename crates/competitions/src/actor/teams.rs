@@ -8,11 +8,12 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::BoardResult;
 
 use crate::log::{self, Entry};
-use crate::refusal::{TournamentError, TournamentRefusal};
+use crate::refusal::{PairSide, TournamentError, TournamentRefusal};
 use crate::request::ArbiterAction;
 use crate::roster::RosterEntry;
 use crate::team::entries::{
-    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamRegistered, TeamResult,
+    Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPair, TeamRegistered,
+    TeamResult, TeamUnpair,
 };
 use crate::Who;
 
@@ -67,6 +68,15 @@ impl<H: Host> Actor<H> {
                 self.record(Entry::TeamAbsent(TeamAbsent { team, absent }), by, reason).await?;
                 self.forfeit_absent(by).await
             }
+            ArbiterAction::ForbidTeamPair { a, b } => {
+                let pair = self.team_pair(&a, &b)?;
+                self.record(Entry::ForbidTeamPair(pair), by, reason).await
+            }
+            ArbiterAction::AllowTeamPair { a, b } => {
+                let pair = self.team_pair(&a, &b)?;
+                self.record(Entry::AllowTeamPair(pair), by, reason).await
+            }
+            ArbiterAction::Unpair { round } => self.unpair_teams(by, round, reason).await,
             ArbiterAction::End => self.record(Entry::End(log::Empty {}), by, reason).await,
             ArbiterAction::Cancel => self.record(Entry::Cancel(log::Empty {}), by, reason).await,
             _ => Err(NOT_FOR_TEAMS.into()),
@@ -104,6 +114,45 @@ impl<H: Host> Actor<H> {
         self.forfeit_absent(by).await?;
         // Online without a line-up deadline the round's games start at once.
         self.team_tick(crate::now_ms()).await
+    }
+
+    /// Two teams by name, each refusal naming its field (`a` or `b`).
+    fn team_pair(&mut self, a: &str, b: &str) -> Result<TeamPair, TournamentError> {
+        let book = self.tour.book.team_mut()?;
+        let number = |name: &str, side| {
+            book.find(name)
+                .map_err(|_| TournamentRefusal::UnknownTeamOfPair { side, name: name.to_owned() })
+        };
+        Ok(TeamPair { a: number(a, PairSide::A)?, b: number(b, PairSide::B)? })
+    }
+
+    /// The last round's pairing taken back: refused once a board has a result (the book) or,
+    /// online, once a move is played in one of its games; the games made for it, none begun,
+    /// are deleted, so that the round paired again makes its own under the same ids.
+    async fn unpair_teams(
+        &mut self,
+        by: Option<&Who>,
+        round: u32,
+        reason: Option<String>,
+    ) -> Result<(), TournamentError> {
+        if self.tour.book.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::NotStarted.into());
+        }
+        self.tour.book.team_mut()?.unpairable(round)?;
+        let games = self.store().tournament_games(&self.tour.row.id).await?;
+        let of_round: Vec<_> = games.into_iter().filter(|g| g.round == Some(round)).collect();
+        if of_round.iter().any(|g| g.moves > 0) {
+            return Err(TournamentRefusal::RoundStarted(round).into());
+        }
+        self.record(Entry::TeamUnpair(TeamUnpair { round }), by, reason).await?;
+        for g in of_round {
+            let Some(id) = rookery_protocol::GameId::parse(&g.id) else { continue };
+            if self.host().is_live(&id) {
+                self.host().stop(&id).await;
+            }
+            self.store().delete_unstarted_game(&g.id).await?;
+        }
+        Ok(())
     }
 
     /// A team from the desk.

@@ -110,3 +110,23 @@ pub struct TeamAbsent {
     /// Absent (`false`: present again).
     pub absent: bool,
 }
+
+/// `forbid_team_pair` / `allow_team_pair`: teams `a` and `b` must not meet (two teams of one
+/// club or school, as regulations often say), or may again. A team Swiss only: a round
+/// robin's tables are fixed. Before the start the numbers are the registration order, and
+/// the start renumbers the pair with its teams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamPair {
+    /// One team's number.
+    pub a: u32,
+    /// The other's.
+    pub b: u32,
+}
+
+/// `team_unpair`: the last round paired taken back before any of its boards has a result, so
+/// that it is paired again (after a late line-up, a team marked absent, a pair forbidden).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamUnpair {
+    /// The round.
+    pub round: u32,
+}

@@ -26,11 +26,11 @@ use rookery_tournament::team::{
     TeamPlayer, TeamRound,
 };
 
-use crate::refusal::TournamentRefusal;
+use crate::refusal::{PairSide, TournamentRefusal};
 use crate::settings::{Format, Settings, TeamSettings};
 use entries::{
-    Captain, LineUpEntry, TeamAbsent, TeamCaptain, TeamPaired, TeamRegistered, TeamResult,
-    TeamRoundOn,
+    Captain, LineUpEntry, TeamAbsent, TeamCaptain, TeamPair, TeamPaired, TeamRegistered,
+    TeamResult, TeamRoundOn, TeamUnpair,
 };
 
 /// A registered team: the pure crate's [`Team`] and its captain.
@@ -103,6 +103,8 @@ pub(crate) struct TeamBook {
     /// The teams the desk marked absent, by number: not paired by the Swiss, their matches
     /// forfeited.
     pub absent: BTreeSet<u32>,
+    /// The pairs of teams that must not meet, by number, each the lower number first.
+    pub forbidden: BTreeSet<(u32, u32)>,
 }
 
 /// A result of the competition's vocabulary as the team crate's.
@@ -135,6 +137,7 @@ impl TeamBook {
             line_ups: BTreeMap::new(),
             started: false,
             absent: BTreeSet::new(),
+            forbidden: BTreeSet::new(),
         }
     }
 
@@ -222,13 +225,79 @@ impl TeamBook {
     }
 
     /// Folds the start: the teams put in their initial order (by rating, highest first,
-    /// unrated last, ties by registration), numbered so from now on.
+    /// unrated last, ties by registration), numbered so from now on; the pairs forbidden
+    /// before it, written with the registration numbers, follow their teams.
     pub(crate) fn start(&mut self) -> Result<(), TournamentRefusal> {
         if self.teams.len() < 2 {
             return Err(TournamentRefusal::TooFewTeams);
         }
-        self.teams.sort_by_key(|t| std::cmp::Reverse(t.team.rating().map_or(0, |r| r + 1)));
+        let mut order: Vec<usize> = (0..self.teams.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.teams[i].team.rating().map_or(0, |r| r + 1)));
+        let mut number = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            number[old] = new as u32 + 1;
+        }
+        let mut teams: Vec<Option<TeamBookTeam>> = self.teams.drain(..).map(Some).collect();
+        self.teams = order.iter().map(|&i| teams[i].take().expect("each once")).collect();
+        self.forbidden = self
+            .forbidden
+            .iter()
+            .map(|&(a, b)| ordered(number[a as usize - 1], number[b as usize - 1]))
+            .collect();
         self.started = true;
+        Ok(())
+    }
+
+    /// Folds `forbid_team_pair` (`forbid`) or `allow_team_pair`: a team Swiss's, two teams
+    /// registered; lifting a pair that is not forbidden is refused, forbidding one twice is
+    /// not (the desk's second click changes nothing).
+    pub(crate) fn forbid(
+        &mut self,
+        settings: &Settings,
+        p: &TeamPair,
+        forbid: bool,
+    ) -> Result<(), TournamentRefusal> {
+        if settings.format == Format::TeamRoundRobin {
+            return Err(ROUND_ROBIN_FIXED);
+        }
+        for (n, side) in [(p.a, PairSide::A), (p.b, PairSide::B)] {
+            if self.team(n).is_none() {
+                let name = format!("number {n}");
+                return Err(TournamentRefusal::UnknownTeamOfPair { side, name });
+            }
+        }
+        if p.a == p.b {
+            let name = self.team(p.a).expect("checked").team.name().to_owned();
+            return Err(TournamentRefusal::SameTeam(name));
+        }
+        let pair = ordered(p.a, p.b);
+        if forbid {
+            self.forbidden.insert(pair);
+        } else if !self.forbidden.remove(&pair) {
+            return Err(TournamentRefusal::NotForbidden);
+        }
+        Ok(())
+    }
+
+    /// Folds `team_unpair`: the last round paired, none of whose boards has a result (a
+    /// played board is part of the event: the round is corrected board by board instead).
+    /// Its line-ups stay entered for the round paired again.
+    pub(crate) fn unpair(&mut self, u: &TeamUnpair) -> Result<(), TournamentRefusal> {
+        self.unpairable(u.round)?;
+        self.rounds.pop();
+        Ok(())
+    }
+
+    /// Whether round `round` may be unpaired, as far as the book knows (online, its games'
+    /// moves are the store's to tell).
+    pub(crate) fn unpairable(&self, round: u32) -> Result<(), TournamentRefusal> {
+        let last = self.rounds.len() as u32;
+        if round != last || last == 0 {
+            return Err(TournamentRefusal::TeamRoundNotLast { round, last });
+        }
+        if self.rounds.last().is_some_and(|r| r.matches.iter().any(MatchBook::begun)) {
+            return Err(TournamentRefusal::TeamRoundBegun(round));
+        }
         Ok(())
     }
 
@@ -512,6 +581,13 @@ impl TeamBook {
                         .iter()
                         .map(|&n| TeamId::from_index(n as usize - 1))
                         .collect(),
+                    forbidden: self
+                        .forbidden
+                        .iter()
+                        .map(|&(a, b)| {
+                            (TeamId::from_index(a as usize - 1), TeamId::from_index(b as usize - 1))
+                        })
+                        .collect(),
                     ..Default::default()
                 };
                 team::swiss::pair(&comp, &swiss).map_err(TournamentRefusal::TeamPairing)?
@@ -523,6 +599,16 @@ impl TeamBook {
             bye: pairing.bye.map(TeamId::get),
         })
     }
+}
+
+/// Why a round robin takes no forbidden pair.
+const ROUND_ROBIN_FIXED: TournamentRefusal = TournamentRefusal::WrongFormat(
+    "a round robin's tables are fixed: every team meets every other, no pair can be forbidden",
+);
+
+/// A pair of team numbers, the lower first (a forbidden pair has no order).
+fn ordered(a: u32, b: u32) -> (u32, u32) {
+    (a.min(b), a.max(b))
 }
 
 /// A team's rating for the initial order: the mean of its board players' ratings (those who
@@ -590,6 +676,107 @@ mod tests {
         assert!(!teams.contains(&2), "{paired:?}");
         absent(&mut book, 2, false);
         assert_eq!(book.pair_next(&settings).unwrap().matches.len(), 2);
+    }
+
+    fn swiss() -> Settings {
+        let mut settings = fixture::settings();
+        settings.format = Format::TeamSwiss;
+        settings.rounds = Some(3);
+        settings
+    }
+
+    fn pair(a: u32, b: u32) -> TeamPair {
+        TeamPair { a, b }
+    }
+
+    fn meets(paired: &TeamPaired, (a, b): (u32, u32)) -> bool {
+        paired.matches.iter().any(|&m| m == (a, b) || m == (b, a))
+    }
+
+    /// The team Swiss pairs around a forbidden pair, in either order, and pairs it again
+    /// once lifted.
+    #[test]
+    fn a_forbidden_team_pair_is_not_paired() {
+        let settings = swiss();
+        let mut book = started(&settings);
+        let free = book.pair_next(&settings).unwrap();
+        let (a, b) = free.matches[0];
+        book.forbid(&settings, &pair(b, a), true).unwrap();
+        assert_eq!(book.forbidden, BTreeSet::from([(a.min(b), a.max(b))]));
+        let paired = book.pair_next(&settings).unwrap();
+        assert!(!meets(&paired, (a, b)), "{a} and {b} are forbidden: {paired:?}");
+        assert_eq!(paired.matches.len(), 2, "{paired:?}");
+        book.forbid(&settings, &pair(a, b), false).unwrap();
+        assert_eq!(book.pair_next(&settings).unwrap(), free);
+    }
+
+    /// Each refusal of a forbidden pair: a round robin's fixed tables, a number that is no
+    /// team (naming its side), one team twice, lifting a pair never forbidden.
+    #[test]
+    fn a_forbidden_team_pair_is_refused_where_it_cannot_be() {
+        let robin = fixture::settings();
+        let mut book = started(&robin);
+        let refused = book.forbid(&robin, &pair(1, 2), true);
+        assert!(matches!(refused, Err(TournamentRefusal::WrongFormat(_))), "{refused:?}");
+        let settings = swiss();
+        let mut book = started(&settings);
+        let refused = book.forbid(&settings, &pair(1, 9), true);
+        let side = |r: &Result<(), TournamentRefusal>| match r {
+            Err(TournamentRefusal::UnknownTeamOfPair { side, .. }) => Some(*side),
+            _ => None,
+        };
+        assert_eq!(side(&refused), Some(PairSide::B), "{refused:?}");
+        let refused = book.forbid(&settings, &pair(2, 2), true);
+        assert_eq!(refused, Err(TournamentRefusal::SameTeam("Knights".into())));
+        let refused = book.forbid(&settings, &pair(2, 3), false);
+        assert_eq!(refused, Err(TournamentRefusal::NotForbidden));
+        book.forbid(&settings, &pair(2, 3), true).unwrap();
+        book.forbid(&settings, &pair(3, 2), true).unwrap();
+        assert_eq!(book.forbidden.len(), 1, "forbidding twice is one pair");
+    }
+
+    /// A pair forbidden before the start names the teams by registration number; the start
+    /// renumbers them by rating, and the pair follows its teams.
+    #[test]
+    fn a_pair_forbidden_before_the_start_follows_its_teams() {
+        let settings = swiss();
+        let mut book = TeamBook::new(&settings);
+        // Registered weakest first: Pawns 1, Bishops 2, Knights 3, Rooks 4.
+        for t in fixture::registered().into_iter().rev() {
+            book.register(&t).unwrap();
+        }
+        book.forbid(&settings, &pair(1, 3), true).unwrap();
+        book.start().unwrap();
+        assert_eq!(book.team(2).unwrap().team.name(), "Knights");
+        assert_eq!(book.team(4).unwrap().team.name(), "Pawns, Inc.");
+        assert_eq!(book.forbidden, BTreeSet::from([(2, 4)]));
+    }
+
+    /// The last round paired is taken back before any board has a result, its line-ups kept
+    /// and open again; the same pairing comes back. Refused for a round not the last, and
+    /// once a board has its result.
+    #[test]
+    fn the_last_team_round_is_unpaired_until_a_board_has_a_result() {
+        let settings = swiss();
+        let mut book = started(&settings);
+        let refused = book.unpair(&TeamUnpair { round: 1 });
+        assert_eq!(refused, Err(TournamentRefusal::TeamRoundNotLast { round: 1, last: 0 }));
+        let paired = book.pair_next(&settings).unwrap();
+        book.paired(&paired, 0).unwrap();
+        let line_up = LineUpEntry { round: 1, team: 2, players: vec![1, 3] };
+        book.line_up(&settings, &line_up).unwrap();
+        let refused = book.unpair(&TeamUnpair { round: 2 });
+        assert_eq!(refused, Err(TournamentRefusal::TeamRoundNotLast { round: 2, last: 1 }));
+        book.unpair(&TeamUnpair { round: 1 }).unwrap();
+        assert!(book.rounds.is_empty());
+        assert_eq!(book.line_ups.len(), 1, "the line-up stays for the round paired again");
+        book.line_up(&settings, &line_up).unwrap();
+        assert_eq!(book.pair_next(&settings).unwrap(), paired);
+        book.paired(&paired, 0).unwrap();
+        let result = GameResult::Draw;
+        book.result(&TeamResult { round: 1, number: 2, board: 1, result }).unwrap();
+        let refused = book.unpair(&TeamUnpair { round: 1 });
+        assert_eq!(refused, Err(TournamentRefusal::TeamRoundBegun(1)));
     }
 
     #[test]

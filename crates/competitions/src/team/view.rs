@@ -30,6 +30,10 @@ pub struct TeamsView {
     /// The teams the desk marked absent (not paired, their matches forfeited), by number.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<String>,
+    /// The pairs of teams that must not meet (`forbid_team_pair`), by name, the team
+    /// numbered first first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forbidden_pairs: Vec<[String; 2]>,
 }
 
 /// A team.
@@ -282,6 +286,16 @@ impl TeamBook {
                 .iter()
                 .filter_map(|&n| self.team(n))
                 .map(|t| t.team.name().to_owned())
+                .collect(),
+            forbidden_pairs: self
+                .forbidden
+                .iter()
+                .filter_map(|&(a, b)| {
+                    Some([
+                        self.team(a)?.team.name().to_owned(),
+                        self.team(b)?.team.name().to_owned(),
+                    ])
+                })
                 .collect(),
         }
     }

@@ -571,6 +571,12 @@ impl FromBody for ArbiterBody {
             },
             "forbid_pair" => ArbiterAction::ForbidPair { a: name(f, "a")?, b: name(f, "b")? },
             "allow_pair" => ArbiterAction::AllowPair { a: name(f, "a")?, b: name(f, "b")? },
+            "forbid_team_pair" => {
+                ArbiterAction::ForbidTeamPair { a: name(f, "a")?, b: name(f, "b")? }
+            }
+            "allow_team_pair" => {
+                ArbiterAction::AllowTeamPair { a: name(f, "a")?, b: name(f, "b")? }
+            }
             "add_time" => {
                 let round = round_field(f, "round")?;
                 let board = round_field(f, "board")?;
