@@ -361,7 +361,8 @@ mod tests {
     #[test]
     fn ten_players_changes_by_hand() {
         // (start number, name, rating; each round's opponent, colour, result)
-        let players: [(u32, &str, u16, [(u32, char, char); 3]); 10] = [
+        type Game = (u32, char, char);
+        let players: [(u32, &str, u16, [Game; 3]); 10] = [
             (1, "One", 2450, [(6, 'w', '1'), (2, 'b', '='), (3, 'w', '1')]),
             (2, "Two", 2310, [(7, 'b', '='), (1, 'w', '='), (5, 'b', '1')]),
             (3, "Three", 2205, [(8, 'w', '1'), (4, 'b', '0'), (1, 'b', '0')]),
