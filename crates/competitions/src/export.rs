@@ -210,3 +210,142 @@ fn round_dates_record(dates: &[u64]) -> String {
     }
     rest
 }
+
+#[cfg(test)]
+mod tests {
+    use rookery_tournament::trf::{self, LineEnding, WriteOptions};
+    use rookery_tournament::{PlayerId, ResultCode};
+
+    use crate::fixtures;
+    use crate::Export;
+
+    /// The report reads back with our own reader, every `013` team with its players in board
+    /// order, and writes back the same; each player's games are there board by board.
+    #[test]
+    fn the_trf_report_reads_back_with_its_teams_and_games() {
+        let text = fixtures::team_finished().export(Export::Trf { lf: true }).unwrap();
+        let t = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let options = WriteOptions { line_ending: LineEnding::Lf };
+        assert_eq!(trf::write_with(&t, options).unwrap(), text);
+        let teams: Vec<(&str, Vec<u32>)> = t
+            .teams
+            .iter()
+            .map(|team| (team.name.as_str(), team.players.iter().map(|p| p.get()).collect()))
+            .collect();
+        let expected =
+            [("Rooks", 1..=3), ("Knights", 4..=6), ("Bishops", 7..=9), ("Pawns, Inc.", 10..=12)];
+        let expected: Vec<(&str, Vec<u32>)> =
+            expected.into_iter().map(|(n, r)| (n, r.collect())).collect();
+        assert_eq!(teams, expected);
+        for (line, team) in text.lines().filter(|l| l.starts_with("013")).zip(&t.teams) {
+            // TRF-2026: the name in columns 5–36, the first player at 37–40.
+            let first = line.chars().skip(36).take(4).collect::<String>();
+            assert_eq!(first.trim(), team.players[0].to_string(), "{line}");
+        }
+        assert!(text.contains("\n352 WB\n") && text.contains("\n082 4\n"), "{text}");
+        let rounds = |n: u32| {
+            let p = t.player(PlayerId::new(n).unwrap()).unwrap();
+            let entries: Vec<_> = p
+                .rounds
+                .iter()
+                .map(|e| (e.opponent.map_or(0, |o| o.get()), e.colour, e.result))
+                .collect();
+            (p.name.clone(), p.points.to_string(), entries)
+        };
+        use rookery_core::Color::{Black, White};
+        use ResultCode::*;
+        // Board 1 of Rooks, then Knights' board 2, who lost a forfeit, sat out round 2 for the
+        // reserve and won round 3; the reserve's one board was a double forfeit.
+        let cases = [
+            (
+                1,
+                "Ruiz, Ana",
+                "2.5",
+                [(10, Some(White), Win), (4, Some(White), Win), (7, Some(Black), Draw)],
+            ),
+            (
+                5,
+                "Kaur, Jas",
+                "1.0",
+                [(8, Some(Black), ForfeitLoss), (0, None, ZeroPointBye), (11, Some(Black), Win)],
+            ),
+            (
+                6,
+                "Kent, Ola",
+                "0.0",
+                [(0, None, ZeroPointBye), (2, Some(White), ForfeitLoss), (0, None, ZeroPointBye)],
+            ),
+            (
+                8,
+                "Bo, Li",
+                "1.5",
+                [(5, Some(White), ForfeitWin), (11, Some(White), Draw), (2, Some(Black), Loss)],
+            ),
+        ];
+        for (n, name, points, entries) in cases {
+            assert_eq!(
+                rounds(n),
+                (name.to_owned(), points.to_owned(), entries.to_vec()),
+                "player {n}"
+            );
+        }
+    }
+
+    /// The standings' columns are the event's tie-breaks in order; the values are the
+    /// fixture's worked by hand (C.07 team SB: each opponent's match points times the game
+    /// points scored against it; BH: the opponents' match points).
+    #[test]
+    fn the_standings_and_board_prizes_are_one_csv_each() {
+        let tour = fixtures::team_finished();
+        let standings = tour.export(Export::Csv).unwrap();
+        assert_eq!(
+            standings,
+            "rank,team,match_points,game_points,GP,DE,SB,BH\n\
+             1,Rooks,6.0,4.0,4,0,8.5,6\n\
+             2,Bishops,3.0,3.5,3.5,0,7,9\n\
+             3,\"Pawns, Inc.\",2.0,2.5,2.5,0,7,10\n\
+             4,Knights,1.0,1.0,1,0,2,11\n"
+        );
+        let prizes = tour.export(Export::BoardPrizesCsv).unwrap();
+        let lines: Vec<&str> = prizes.lines().collect();
+        assert_eq!(lines[0], "board,player,team,points,games,percent,eligible");
+        assert_eq!(lines[1], "1,\"Ruiz, Ana\",Rooks,2.5,3,83.3,yes");
+        // A forfeit is no game on the board: one game played, short of the two a prize needs.
+        assert_eq!(lines.last(), Some(&"2,\"Kaur, Jas\",Knights,1.0,1,100.0,no"));
+        assert_eq!(lines.len(), 1 + 8, "{prizes}");
+    }
+
+    /// An event without teams has no board prizes: refused, not an empty table.
+    #[test]
+    fn board_prizes_need_teams() {
+        let mut tour = fixtures::team_finished();
+        tour.book.team = None;
+        assert!(tour.export(Export::BoardPrizesCsv).is_err());
+    }
+
+    /// At the board, a game is its result with the teams; a forfeit is left out; a record the
+    /// site holds keeps its moves and its own tags but is named as the event names it.
+    #[test]
+    fn the_pgn_names_the_teams_and_the_boards() {
+        let tour = fixtures::team_finished();
+        let pgn = tour.pgn(&[]);
+        // 12 boards, of which one forfeit and one double forfeit.
+        assert_eq!(pgn.matches("[Event \"Club <League>\"]").count(), 10, "{pgn}");
+        let round_1_board_2 = "[Round \"1.2\"]\n[White \"王, 芳\"]\n[Black \"Rao, Dev\"]\n\
+                               [Result \"1/2-1/2\"]\n[WhiteTeam \"Pawns, Inc.\"]\n\
+                               [BlackTeam \"Rooks\"]\n[Board \"2\"]\n\n1/2-1/2";
+        assert!(pgn.contains(round_1_board_2), "{pgn}");
+        assert!(!pgn.contains("Kent, Ola"), "the double forfeit is no game: {pgn}");
+
+        let id = tour.team_game(3, 2, 2).to_string();
+        let stored = "[Event \"Rookery tournament tx1\"]\n[Site \"Rookery, game x\"]\n\
+                      [Date \"2026.06.11\"]\n[Round \"3.4\"]\n[White \"Rao, Dev\"]\n\
+                      [Black \"Bo, Li\"]\n[Result \"1-0\"]\n[GameId \"x\"]\n\n1. e4 e5 1-0\n";
+        let pgn = tour.pgn(&[(id, stored.to_owned())]);
+        let expected = "[Event \"Club <League>\"]\n[Site \"Rookery, game x\"]\n\
+                        [Date \"2026.06.11\"]\n[Round \"3.4\"]\n[White \"Rao, Dev\"]\n\
+                        [Black \"Bo, Li\"]\n[Result \"1-0\"]\n[WhiteTeam \"Rooks\"]\n\
+                        [BlackTeam \"Bishops\"]\n[Board \"2\"]\n[GameId \"x\"]\n\n1. e4 e5 1-0\n";
+        assert!(pgn.ends_with(&format!("{}\n\n", expected.trim_end())), "{pgn}");
+    }
+}

@@ -8,6 +8,8 @@ mod calendar;
 mod export;
 mod fixed_boards;
 #[cfg(test)]
+mod fixtures;
+#[cfg(test)]
 mod golden;
 mod handle;
 mod host;

@@ -10,8 +10,8 @@ use rookery_store::{Player, PlayerKind, TournamentStatus, UserId};
 use rookery_tournament::competition::BoardResult;
 
 use crate::log::Entry;
+use crate::log::TeamRoundOn;
 use crate::refusal::TournamentError;
-use crate::team::entries::TeamRoundOn;
 
 use super::rounds::{board_result_of, game_result_of};
 use super::Actor;

@@ -8,13 +8,13 @@ use rookery_store::TournamentStatus;
 use rookery_tournament::competition::BoardResult;
 
 use crate::log::{self, Entry};
-use crate::refusal::{PairSide, TournamentError, TournamentRefusal};
-use crate::request::ArbiterAction;
-use crate::roster::RosterEntry;
-use crate::team::entries::{
+use crate::log::{
     Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPair, TeamRegistered,
     TeamResult, TeamUnpair,
 };
+use crate::refusal::{PairSide, TournamentError, TournamentRefusal};
+use crate::request::ArbiterAction;
+use crate::roster::RosterEntry;
 use crate::Who;
 
 use super::Actor;

@@ -226,12 +226,12 @@ fn cross_cell(round: &crate::team::RoundBook, t: TeamId, w: &Words) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::team::fixture;
+    use crate::fixtures;
     use crate::{Document, Lang, PrintRequest};
 
     fn print(document: Document, round: Option<u32>, lang: Lang) -> String {
         let request = PrintRequest { document, round, lang, page_url: None };
-        fixture::finished().print(&request).unwrap()
+        fixtures::team_finished().print(&request).unwrap()
     }
 
     /// Each match a heading row with its teams and score, then its boards by
@@ -291,7 +291,7 @@ mod tests {
     /// book; a round not paired is refused as for any event.
     #[test]
     fn other_documents_are_refused() {
-        let tour = fixture::finished();
+        let tour = fixtures::team_finished();
         for document in [Document::PairingsByName, Document::ResultSlips, Document::WallChart] {
             let request = PrintRequest { document, round: Some(1), lang: Lang::En, page_url: None };
             let refused = tour.print(&request).unwrap_err();

@@ -11,7 +11,6 @@
 //! types each board's result; a round is finished when every board has one, and only a
 //! finished round counts in the standings.
 
-pub mod entries;
 pub(crate) mod export;
 #[cfg(test)]
 pub(crate) mod fixture;
@@ -26,12 +25,12 @@ use rookery_tournament::team::{
     TeamPlayer, TeamRound,
 };
 
-use crate::refusal::{PairSide, TournamentRefusal};
-use crate::settings::{Format, Settings, TeamSettings};
-use entries::{
+use crate::log::{
     Captain, LineUpEntry, TeamAbsent, TeamCaptain, TeamPair, TeamPaired, TeamRegistered,
     TeamResult, TeamRoundOn, TeamUnpair,
 };
+use crate::refusal::{PairSide, TournamentRefusal};
+use crate::settings::{Format, Settings, TeamSettings};
 
 /// A registered team: the pure crate's [`Team`] and its captain.
 #[derive(Clone, Debug)]

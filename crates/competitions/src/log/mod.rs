@@ -14,7 +14,9 @@ use rookery_tournament::competition::{Action, BoardResult, EntrantId};
 use rookery_tournament::ByeKind;
 use serde::{Deserialize, Serialize};
 
-pub use crate::team::entries::{
+mod team;
+
+pub use team::{
     Captain, LineUpEntry, RosterPlayer, TeamAbsent, TeamCaptain, TeamPair, TeamPaired,
     TeamRegistered, TeamResult, TeamRoundOn, TeamUnpair,
 };
