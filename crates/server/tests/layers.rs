@@ -45,7 +45,9 @@ fn test_modules(files: &[PathBuf]) -> Vec<PathBuf> {
             if line != "#[cfg(test)]" {
                 continue;
             }
+            // `mod x;`, `pub(crate) mod x;`, `pub mod x;`: a module for the tests alone.
             let next = lines.next().unwrap_or("");
+            let next = next.trim_start_matches("pub(crate) ").trim_start_matches("pub ");
             if let Some(name) = next.strip_prefix("mod ").and_then(|n| n.strip_suffix(';')) {
                 tests.push(dir.join(format!("{name}.rs")));
                 tests.push(dir.join(name).join("mod.rs"));
