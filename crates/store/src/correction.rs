@@ -10,11 +10,11 @@
 //! standing, and the rating moves back by the game's change rather than to a stored value
 //! (Glicko-2 has no exact inverse once other games followed).
 
-use rookery_core::{Color, GameResult};
-use rookery_ladder::Glicko2;
+use rookery_core::GameResult;
+use rookery_ladder::{Glicko2, PairResult};
 use sqlx::{Any, Row};
 
-use crate::ladder::{Finish, RatingChanges};
+use crate::ladder::{counts, Finish, RatingChanges};
 use crate::{GameStatus, Store, StoreError, UserId};
 
 /// A game's row as a correction reads it.
@@ -199,13 +199,14 @@ async fn ended(
 }
 
 /// The win, draw or loss the game counted for `user` (`[wins, draws, losses]`), as
-/// [`Store::award`] counted it.
+/// [`Store::award`] counted it ([`counts`]).
 fn score_of(game: &Ended, user: i64) -> [i64; 3] {
-    let side = if game.white == Some(user) { Color::White } else { Color::Black };
-    match game.result {
-        Some(GameResult::Win(winner)) if winner == side => [1, 0, 0],
-        Some(GameResult::Win(_)) => [0, 0, 1],
-        Some(GameResult::Draw) => [0, 1, 0],
-        _ => [0, 0, 0],
+    let Some((white, black)) = game.result.and_then(PairResult::of_white).map(counts) else {
+        return [0, 0, 0];
+    };
+    if game.white == Some(user) {
+        white
+    } else {
+        black
     }
 }

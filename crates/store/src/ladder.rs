@@ -188,11 +188,7 @@ impl Store {
             white: change(&white, white_delta, white_rating)?,
             black: change(&black, black_delta, black_rating)?,
         };
-        let (white_score, black_score) = match result {
-            PairResult::AWins => ([1, 0, 0], [0, 0, 1]),
-            PairResult::BWins => ([0, 0, 1], [1, 0, 0]),
-            PairResult::Draw => ([0, 1, 0], [0, 1, 0]),
-        };
+        let (white_score, black_score) = counts(result);
         for (change, delta, [wins, draws, losses]) in
             [(&changes.white, white_delta, white_score), (&changes.black, black_delta, black_score)]
         {
@@ -390,6 +386,16 @@ fn change(user: &User, delta: Points, rating_after: Rating) -> Result<RatingChan
 }
 
 /// Writes one player's new standing and its history row.
+/// What a game counts in each side's wins, draws and losses: `[wins, draws, losses]` for
+/// White, then for Black.
+pub(crate) fn counts(result: PairResult) -> ([i64; 3], [i64; 3]) {
+    match result {
+        PairResult::AWins => ([1, 0, 0], [0, 0, 1]),
+        PairResult::BWins => ([0, 0, 1], [1, 0, 0]),
+        PairResult::Draw => ([0, 1, 0], [0, 1, 0]),
+    }
+}
+
 async fn record(
     tx: &mut sqlx::Transaction<'static, Any>,
     finish: &Finish,
