@@ -44,38 +44,30 @@ try {
 
   const spectator = await visitor(browser, server.base, { name: 'spectator' });
   spectator.setDefaultTimeout(120000);
-  // When the spectator's socket brings each board's `result` (and each whole view), to say
-  // where the time goes: the server and the socket, or the page.
-  // In the page: when each `result` frame reaches it, and when its board's cell shows it.
+  // In the page, by the wall clock this script reads too: when each board's `result` frame
+  // reaches it, when its cell shows it, and how many whole views came; timed here instead,
+  // the same moments came half a second late on two busy cores (this script's lateness).
   await spectator.addInitScript(() => {
-    window.__heard = {};
-    window.__shown = {};
+    window.__heardAt = {};
     window.__shownAt = {};
+    window.__views = 0;
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
       constructor(...args) {
         super(...args);
         this.addEventListener('message', (e) => {
-          if (typeof e.data === 'string' && e.data.startsWith('{"t":"result"')) window.__heard[JSON.parse(e.data).board] = performance.now();
+          if (typeof e.data !== 'string') return;
+          if (e.data.startsWith('{"t":"result"')) window.__heardAt[JSON.parse(e.data).board] = Date.now();
+          else if (e.data.startsWith('{"t":"tournament"')) window.__views += 1;
         });
       }
     };
     new MutationObserver(() => {
       document.querySelectorAll('#pairings-table td.result').forEach((td, i) => {
-        if (td.dataset.result && !(i + 1 in window.__shown)) {
-          window.__shown[i + 1] = performance.now();
-          window.__shownAt[i + 1] = Date.now();
-        }
+        if (td.dataset.result && !(i + 1 in window.__shownAt)) window.__shownAt[i + 1] = Date.now();
       });
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
-  const told = new Map();
-  let views = 0;
-  spectator.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-    const text = String(payload);
-    if (text.startsWith('{"t":"result"')) told.set(JSON.parse(text).board, performance.now());
-    else if (text.startsWith('{"t":"tournament"')) views += 1;
-  }));
   for (let r = 1; r <= rounds; r++) {
     const paired = await arbiter(r === 1 ? { action: 'start' } : { action: 'pair' });
     const published = await arbiter({ action: 'publish', round: r });
@@ -108,30 +100,24 @@ try {
     });
     const seen = [];
     const heard = [];
-    told.clear();
-    views = 0;
+    await spectator.evaluate(() => { window.__views = 0; });
     const since = performance.now();
     for (const b of boards) {
       const measured = seen.length < results;
-      const t0 = performance.now();
       const sent = Date.now();
       await arbiter({ action: 'enter', round: r, board: b.board, result: b.board % 3 ? '1-0' : '1/2-1/2' });
       if (measured) {
-        await spectator.waitForFunction((board) => {
-          const cells = document.querySelectorAll('#pairings-table td.result');
-          return cells[board - 1] && cells[board - 1].dataset.result;
-        }, b.board, { polling: 'raf' });
-        // When the page's own observer saw the cell change (the same wall clock): the wait
-        // above only says when this script noticed, which on two busy cores is later.
-        seen.push(await spectator.evaluate((board) => window.__shownAt[board], b.board) - sent);
-        if (told.has(b.board)) heard.push(Math.round(told.get(b.board) - t0));
+        await spectator.waitForFunction((board) => window.__shownAt[board], b.board, { polling: 'raf' });
+        const [at, shown] = await spectator.evaluate((board) => [window.__heardAt[board], window.__shownAt[board]], b.board);
+        seen.push(shown - sent);
+        if (at) heard.push(at - sent);
       }
     }
     const seconds = (performance.now() - since) / 1000;
+    const page = await spectator.evaluate(() => ({ heard: window.__heardAt, shown: window.__shownAt, views: window.__views }));
     console.log(`round ${r}: the socket's result message arrived ${median(heard)} ms after the desk's request (median of ${heard.length}), ${Math.max(...heard)} ms at most; `
-      + `${views} whole views arrived meanwhile (${(views / seconds).toFixed(2)} a second)`);
-    const inPage = await spectator.evaluate(() => Object.keys(window.__heard).map((b) => (window.__shown[b] ?? NaN) - window.__heard[b]));
-    const drawn = inPage.filter((x) => !Number.isNaN(x)).map(Math.round);
+      + `${page.views} whole views arrived meanwhile (${(page.views / seconds).toFixed(2)} a second)`);
+    const drawn = Object.keys(page.heard).filter((b) => b in page.shown).map((b) => page.shown[b] - page.heard[b]);
     console.log(`round ${r}: in the page, from the result frame to its cell shown: ${median(drawn)} ms median, ${Math.max(...drawn)} ms at most (${drawn.length} boards)`);
     const long = await spectator.evaluate(() => window.__long);
     console.log(`round ${r}: the spectator's page was busy in ${long.length} long tasks, ${median(long.map(Math.round))} ms median, ${Math.round(Math.max(...long))} ms at most`);
